@@ -1,0 +1,117 @@
+"""rummykit: a typed rules engine for the rummy family of card games, with every variant a plug-in.
+
+>>> import rummykit
+>>> game = rummykit.new_game("railroad-rummy", players=4, seed=7)
+>>> while not game.is_over:
+...     seat = game.to_act[0]
+...     game.apply(game.legal_actions(seat)[-1])
+>>> len(game.history), len(game.winners) >= 1
+(7, True)
+"""
+
+from rummykit.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
+from rummykit.cards import Card, CardId, Rank, Suit, card_id, face, format_cards, parse_card, parse_cards
+from rummykit.engine import Game, new_game, replay
+from rummykit.errors import (
+    GameOverError,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidCardError,
+    InvalidOptionError,
+    InvalidPositionError,
+    InvalidRecordError,
+    PluginError,
+    RummyError,
+    UnknownHouseRuleError,
+    UnknownVariantError,
+)
+from rummykit.hookspecs import hookimpl
+from rummykit.melds import Meld, MeldKind, MeldRules, RunEnd, extend_meld, read_meld
+from rummykit.plugins import (
+    available_house_rules,
+    available_variants,
+    house_rule_spec,
+    make_plugin_manager,
+    variant_spec,
+)
+from rummykit.records import GameRecord
+from rummykit.shoe import Randomness
+from rummykit.solver import Contract, MeldRequirement, can_meet_contract, contract_ways
+from rummykit.state import GameState, Phase, RoundResult, TableMeld
+from rummykit.variant import (
+    COMMON_OPTIONS,
+    COMMON_RULES,
+    GameConfig,
+    HouseRuleSpec,
+    Option,
+    Ruleset,
+    RuleText,
+    VariantSpec,
+)
+from rummykit.views import View
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "COMMON_OPTIONS",
+    "COMMON_RULES",
+    "Action",
+    "Card",
+    "CardId",
+    "Contract",
+    "Discard",
+    "Draw",
+    "Game",
+    "GameConfig",
+    "GameOverError",
+    "GameRecord",
+    "GameState",
+    "GoDown",
+    "HouseRuleSpec",
+    "IllegalActionError",
+    "InvalidActionError",
+    "InvalidCardError",
+    "InvalidOptionError",
+    "InvalidPositionError",
+    "InvalidRecordError",
+    "LayOff",
+    "Meld",
+    "MeldKind",
+    "MeldRequirement",
+    "MeldRules",
+    "Option",
+    "Phase",
+    "PluginError",
+    "Randomness",
+    "Rank",
+    "RoundResult",
+    "RuleText",
+    "Ruleset",
+    "RummyError",
+    "RunEnd",
+    "Suit",
+    "TableMeld",
+    "TakeDiscard",
+    "UnknownHouseRuleError",
+    "UnknownVariantError",
+    "VariantSpec",
+    "View",
+    "__version__",
+    "available_house_rules",
+    "available_variants",
+    "can_meet_contract",
+    "card_id",
+    "contract_ways",
+    "extend_meld",
+    "face",
+    "format_cards",
+    "hookimpl",
+    "house_rule_spec",
+    "make_plugin_manager",
+    "new_game",
+    "parse_card",
+    "parse_cards",
+    "read_meld",
+    "replay",
+    "variant_spec",
+]

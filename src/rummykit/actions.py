@@ -1,0 +1,116 @@
+"""Actions: frozen records of what a seat does.
+
+Every action names the seat that takes it. The common actions of the rummy family live here;
+a variant defines its own action types beside them (RailRoad Rummy's :class:`Claim` and
+:class:`Pass` live in its plug-in) and declares every type it accepts in its
+:class:`~rummykit.variant.VariantSpec`.
+
+Cards may be given as text; they are parsed on construction:
+
+>>> Discard(seat=1, card="7C")
+Discard(seat=1, card=Card.parse('7C'))
+>>> GoDown(seat=0, melds=["5H 5D JK", "7C 7S 7D"]).describe()
+'go down with 5H 5D JK / 7C 7S 7D'
+>>> LayOff(seat=2, card="QS", meld=3).describe()
+'lay off QS on meld 3'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+import attrs
+
+from rummykit.cards import Card, format_cards, parse_cards
+from rummykit.melds import RunEnd
+
+__all__ = ["Action", "Discard", "Draw", "GoDown", "LayOff", "TakeDiscard"]
+
+
+def _card(value: Card | str) -> Card:
+    return value if isinstance(value, Card) else Card.parse(value)
+
+
+def _melds(value: Iterable[Iterable[Card | str] | str]) -> tuple[tuple[Card, ...], ...]:
+    return tuple(parse_cards(group) for group in value)
+
+
+def _end(value: RunEnd | str | None) -> RunEnd | None:
+    return None if value is None else RunEnd(value)
+
+
+@attrs.frozen
+class Action:
+    """Base class of actions. ``seat`` is the seat that acts."""
+
+    #: The name used for this action type in records and JSON (``"discard"``).
+    kind: ClassVar[str] = "action"
+
+    seat: int
+
+    def describe(self) -> str:
+        """The action in words, as in "seat 2 may not <describe()>"."""
+        return self.kind
+
+
+@attrs.frozen
+class Draw(Action):
+    """Draw from the stock (RailRoad Rummy's draw pile): the first move of a turn."""
+
+    kind: ClassVar[str] = "draw"
+
+    def describe(self) -> str:
+        return "draw from the stock"
+
+
+@attrs.frozen
+class TakeDiscard(Action):
+    """Take the top card of the discard pile: the other first move of a turn."""
+
+    kind: ClassVar[str] = "take-discard"
+
+    def describe(self) -> str:
+        return "take the top discard"
+
+
+@attrs.frozen
+class GoDown(Action):
+    """Lay down one or more new melds from the hand in one action (G-5): going down to a contract
+    in RailRoad Rummy, melding in classic Rummy. Each meld lists its cards; a run from low to high,
+    so that each wild card stands for the rank of its place."""
+
+    kind: ClassVar[str] = "go-down"
+
+    melds: tuple[tuple[Card, ...], ...] = attrs.field(converter=_melds)
+
+    def describe(self) -> str:
+        return "go down with " + " / ".join(format_cards(m) for m in self.melds)
+
+
+@attrs.frozen
+class LayOff(Action):
+    """Add one card from the hand to meld number ``meld`` on the table (numbered from 0 in the
+    order they were laid down). A wild card added to a run says which ``end`` it extends (G-5)."""
+
+    kind: ClassVar[str] = "lay-off"
+
+    card: Card = attrs.field(converter=_card)
+    meld: int
+    end: RunEnd | None = attrs.field(default=None, converter=_end)
+
+    def describe(self) -> str:
+        where = f" at its {self.end.value} end" if self.end is not None else ""
+        return f"lay off {self.card} on meld {self.meld}{where}"
+
+
+@attrs.frozen
+class Discard(Action):
+    """Discard one card from the hand onto the discard pile: the end of a turn."""
+
+    kind: ClassVar[str] = "discard"
+
+    card: Card = attrs.field(converter=_card)
+
+    def describe(self) -> str:
+        return f"discard {self.card}"

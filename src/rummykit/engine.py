@@ -1,0 +1,549 @@
+"""The engine: :class:`Game`, :func:`new_game` and :func:`replay`.
+
+A game owns one plugin manager (the core's defaults, its variant, its house rules), one random
+source and one mutable :class:`~rummykit.state.GameState`. Every action goes through
+:meth:`Game.apply`, which checks every rule before it changes anything.
+
+>>> import rummykit
+>>> game = rummykit.new_game("railroad-rummy", players=3, seed=1)
+>>> game.round, game.phase, game.to_act == (game.turn,)
+(1, 'draw', True)
+>>> action = game.legal_actions(game.turn)[0]
+>>> game.apply(action)
+>>> len(game.record.actions)
+1
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import pluggy
+
+from rummykit.actions import Action
+from rummykit.cards import Card, CardId, face, parse_cards, shoe_ids
+from rummykit.errors import (
+    GameOverError,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidOptionError,
+    InvalidPositionError,
+    InvalidRecordError,
+    PluginError,
+    RummyError,
+)
+from rummykit.plugins import Plugin, direct_caller, make_plugin_manager
+from rummykit.records import GameRecord
+from rummykit.shoe import Randomness
+from rummykit.state import GameState, Phase, RoundResult
+from rummykit.variant import COMMON_OPTIONS, GameConfig, HouseRuleSpec, Ruleset, VariantSpec, resolve_options
+from rummykit.views import View
+
+__all__ = ["Game", "new_game", "replay"]
+
+
+class _Hooks:
+    """A game's hooks, resolved once into plain callables (see :func:`direct_caller`)."""
+
+    __slots__ = (
+        "check",
+        "game_over",
+        "legal",
+        "perform",
+        "restrict",
+        "score",
+        "start_game",
+        "start_round",
+        "to_act",
+        "view",
+        "winners",
+    )
+
+    def __init__(self, pm: pluggy.PluginManager) -> None:
+        hook = pm.hook
+        self.start_game = direct_caller(hook.rummykit_start_game)
+        self.start_round = direct_caller(hook.rummykit_start_round)
+        self.score = direct_caller(hook.rummykit_score_round)
+        self.game_over = direct_caller(hook.rummykit_game_over)
+        self.winners = direct_caller(hook.rummykit_winners)
+        self.to_act = direct_caller(hook.rummykit_to_act)
+        self.legal = direct_caller(hook.rummykit_legal_actions)
+        self.check = direct_caller(hook.rummykit_check_action)
+        self.perform = direct_caller(hook.rummykit_perform_action)
+        self.view = direct_caller(hook.rummykit_view)
+        impls = hook.rummykit_restrict_action.get_hookimpls()
+        self.restrict = direct_caller(hook.rummykit_restrict_action) if impls else None
+
+
+class Game:
+    """A game in progress. Create one with :func:`new_game` (or :func:`replay`).
+
+    The public contract: :attr:`to_act`, :meth:`legal_actions`, :meth:`apply`, :meth:`view`,
+    :attr:`is_over`, :attr:`scores`, :attr:`winners`, :attr:`record`, :meth:`copy`. Every action
+    has three faces: :meth:`check` raises :class:`IllegalActionError` naming the rule,
+    :meth:`is_legal` answers yes or no, and :meth:`apply` checks first, then changes the game.
+    """
+
+    __slots__ = ("_actions", "_dealer_given", "_hooks", "_house_rules", "_pm", "_rng", "_shoe", "_spec", "_state")
+
+    def __init__(
+        self,
+        *,
+        pm: pluggy.PluginManager,
+        spec: VariantSpec,
+        house_rules: tuple[HouseRuleSpec, ...],
+        state: GameState,
+        rng: Randomness,
+        hooks: _Hooks,
+        shoe: tuple[Card, ...] | None,
+        dealer_given: bool,
+        actions: list[Action],
+    ) -> None:
+        self._pm = pm
+        self._spec = spec
+        self._house_rules = house_rules
+        self._state = state
+        self._rng = rng
+        self._hooks = hooks
+        self._shoe = shoe
+        self._dealer_given = dealer_given
+        self._actions = actions
+
+    # -- what the game is ----------------------------------------------------------------------
+
+    @property
+    def spec(self) -> VariantSpec:
+        """The variant's declaration (name, players, rules, options)."""
+        return self._spec
+
+    @property
+    def variant(self) -> str:
+        """The variant's name."""
+        return self._spec.name
+
+    @property
+    def house_rules(self) -> tuple[HouseRuleSpec, ...]:
+        """The house rules stacked on the variant, in order."""
+        return self._house_rules
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        """Every option's value."""
+        return self._state.config.options
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self._state.config.players
+
+    @property
+    def seed(self) -> int | None:
+        """The seed, or ``None`` for a game shuffled by the system's secure generator."""
+        return self._state.config.seed
+
+    @property
+    def rule_ids(self) -> frozenset[str]:
+        """Every rule id this game may cite: the variant's, its house rules', and the common ones."""
+        ids = set(self._spec.rule_ids) | {"G-0", "G-1", "G-2", "G-3", "G-4", "G-5"}
+        for house_rule in self._house_rules:
+            ids |= {rule.id for rule in house_rule.rules}
+        return frozenset(ids)
+
+    @property
+    def state(self) -> GameState:
+        """The live state. Read it freely; change it only through :meth:`apply` (changing it
+        directly skips every rule)."""
+        return self._state
+
+    # -- where the game is ---------------------------------------------------------------------
+
+    @property
+    def round(self) -> int:
+        """The round being played (1-based; the last round once the game is over)."""
+        return self._state.round
+
+    @property
+    def turn(self) -> int:
+        """The seat whose turn it is."""
+        return self._state.turn
+
+    @property
+    def dealer(self) -> int:
+        """This round's dealer."""
+        return self._state.dealer
+
+    @property
+    def phase(self) -> str:
+        """The turn phase (``"draw"``, ``"play"``, a variant's own, or ``"over"``)."""
+        return str(self._state.phase)
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that may act now, in turn order (several during a claim window; none once
+        the game is over)."""
+        result: tuple[int, ...] = self._hooks.to_act(self._state)
+        return result
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self._state.is_over
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's total score over the rounds played."""
+        return tuple(self._state.totals)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats once the game is over (ties share the win); empty before."""
+        if not self._state.is_over:
+            return ()
+        result: tuple[int, ...] = self._hooks.winners(self._state)
+        return result
+
+    @property
+    def history(self) -> tuple[RoundResult, ...]:
+        """The results of the rounds played."""
+        return tuple(self._state.history)
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The faces in ``seat``'s hand, in the order received. (Full information: use
+        :meth:`view` for what the seat itself may see.)"""
+        self._check_seat(seat)
+        return tuple(face(cid) for cid in self._state.hands[seat])
+
+    # -- actions -------------------------------------------------------------------------------
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Every legal action of ``seat`` now (of every seat in :attr:`to_act` if ``None``), each
+        once, in canonical form; empty if the seat may not act."""
+        if seat is None:
+            return [action for s in self.to_act for action in self.legal_actions(s)]
+        self._check_seat(seat)
+        state = self._state
+        if state.is_over:
+            return []
+        actions: list[Action] = self._hooks.legal(state, seat)
+        restrict = self._hooks.restrict
+        if restrict is None:
+            return actions
+        allowed = []
+        for action in actions:
+            try:
+                restrict(state, action)
+            except IllegalActionError:
+                continue
+            allowed.append(action)
+        return allowed
+
+    def check(self, action: Action) -> Action:
+        """Check ``action`` without changing anything; return it in canonical form.
+
+        Raises:
+            InvalidActionError: not an action of this game, or a seat that does not exist.
+            IllegalActionError: refused by the rules; ``.rule`` says which.
+        """
+        if not isinstance(action, Action):
+            raise InvalidActionError(f"{action!r} is not an action")
+        if type(action) not in self._spec.actions:
+            names = ", ".join(sorted(a.kind for a in self._spec.actions))
+            raise InvalidActionError(f"{self.variant} has no action {action.kind!r}; its actions: {names}")
+        self._check_seat(action.seat)
+        state = self._state
+        if state.is_over:
+            raise GameOverError("G-0", "the game is over", action=action)
+        try:
+            canonical: Action = self._hooks.check(state, action)
+            if self._hooks.restrict is not None:
+                self._hooks.restrict(state, canonical)
+        except IllegalActionError as err:
+            if err.action is None:
+                err.action = action
+            raise
+        return canonical
+
+    def is_legal(self, action: Action) -> bool:
+        """True if :meth:`apply` would accept ``action``."""
+        return self.explain(action) is None
+
+    def explain(self, action: Action) -> IllegalActionError | None:
+        """The error :meth:`apply` would raise for ``action`` (which rule refuses it), or
+        ``None`` if it is legal."""
+        try:
+            self.check(action)
+        except IllegalActionError as err:
+            return err
+        return None
+
+    def apply(self, action: Action) -> None:
+        """Check ``action`` against every rule, then carry it out and record it.
+
+        A refused action raises :class:`IllegalActionError` (or :class:`InvalidActionError`) and
+        leaves the game exactly as it was. When the action ends a round, the round is scored and
+        the next one dealt (or the game ends).
+        """
+        canonical = self.check(action)
+        state = self._state
+        self._hooks.perform(state, canonical, self._rng)
+        self._actions.append(canonical)
+        if state.round_end is not None:
+            self._finish_round()
+
+    # -- information ---------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may see (``None``: a spectator): its own hand and everything public."""
+        if seat is not None:
+            self._check_seat(seat)
+        result: View = self._hooks.view(self._state, seat, self.to_act)
+        return result
+
+    @property
+    def record(self) -> GameRecord:
+        """The record of the game so far: replays to this exact game (:func:`replay`)."""
+        config = self._state.config
+        return GameRecord(
+            variant=config.variant,
+            players=config.players,
+            options=config.options,
+            house_rules=config.house_rules,
+            seed=config.seed,
+            dealer=self._first_dealer() if self._dealer_given else None,
+            shoe=self._shoe,
+            outcomes=tuple(self._rng.outcomes),
+            actions=tuple(self._actions),
+        )
+
+    def _first_dealer(self) -> int:
+        return (self._state.dealer - (self._state.round - 1)) % self.players
+
+    def copy(self) -> Game:
+        """An independent copy (state, random source and record), for search and bots.
+        Cheap: no deepcopy; immutable parts are shared."""
+        return Game(
+            pm=self._pm,
+            spec=self._spec,
+            house_rules=self._house_rules,
+            state=self._state.copy(),
+            rng=self._rng.copy(),
+            hooks=self._hooks,
+            shoe=self._shoe,
+            dealer_given=self._dealer_given,
+            actions=self._actions[:],
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self._state == other._state and self._actions == other._actions
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        state = self._state
+        where = "over" if state.is_over else f"round {state.round}, seat {state.turn} to {state.phase}"
+        return f"<Game {self.variant} players={self.players} seed={self.seed} {where}>"
+
+    # -- internals -----------------------------------------------------------------------------
+
+    def _check_seat(self, seat: int) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise InvalidActionError(f"there is no seat {seat!r}: seats are 0 to {self.players - 1}")
+
+    def _start_round(self, stacked: list[CardId] | None = None) -> None:
+        state = self._state
+        if state.round > 0:
+            state.dealer = state.next_seat(state.dealer)
+        state.round += 1
+        state.table = []
+        state.taken = None
+        state.round_end = None
+        state.turn_number = 1
+        if stacked is not None:
+            shoe = stacked
+        else:
+            ids = shoe_ids(state.rules.shoe)
+            shoe = []
+            for part in state.rules.shoe_parts:
+                part_ids, ids = ids[: len(part)], ids[len(part) :]
+                self._rng.shuffle(part_ids)
+                shoe.extend(part_ids)
+        self._hooks.start_round(state, shoe, self._rng)
+
+    def _finish_round(self) -> None:
+        state = self._state
+        assert state.round_end is not None
+        went_out, reason = state.round_end
+        scores = [int(s) for s in self._hooks.score(state)]
+        if len(scores) != self.players:
+            raise PluginError(f"{self.variant} scored {len(scores)} seats in a game of {self.players}")
+        state.totals = [total + score for total, score in zip(state.totals, scores, strict=True)]
+        state.history.append(
+            RoundResult(
+                round=state.round,
+                went_out=went_out,
+                reason=reason,
+                scores=tuple(scores),
+                totals=tuple(state.totals),
+            )
+        )
+        max_rounds = state.rules.max_rounds
+        if self._hooks.game_over(state) or (max_rounds is not None and state.round >= max_rounds):
+            state.phase = Phase.OVER
+            state.round_end = None
+            state.taken = None
+        else:
+            self._start_round()
+
+
+def _stacked_ids(shoe: Iterable[Card | str], rules: Ruleset) -> tuple[tuple[Card, ...], list[CardId]]:
+    try:
+        faces = parse_cards(list(shoe))
+    except RummyError as exc:
+        raise InvalidPositionError("shoe", str(exc)) from exc
+    expected = Counter(rules.shoe)
+    given = Counter(faces)
+    if given != expected:
+        extra = sorted((given - expected).elements())
+        missing = sorted((expected - given).elements())
+        problems = []
+        if extra:
+            problems.append("cards not in this game's shoe: " + " ".join(map(str, extra)))
+        if missing:
+            problems.append("missing cards: " + " ".join(map(str, missing)))
+        raise InvalidPositionError(
+            "shoe",
+            f"a stacked shoe must hold every card of the shoe exactly once ({len(rules.shoe)} cards); "
+            + "; ".join(problems),
+        )
+    return faces, shoe_ids(faces)
+
+
+def _create(
+    variant: str | Plugin,
+    players: int,
+    *,
+    seed: int | None,
+    options: Mapping[str, Any] | None,
+    house_rules: Sequence[str | Plugin],
+    dealer: int | None,
+    shoe: Iterable[Card | str] | None,
+    rng: Randomness,
+) -> Game:
+    pm, spec, rule_specs = make_plugin_manager(variant, house_rules)
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise InvalidOptionError(f"players must be an int, not {players!r}")
+    if not spec.min_players <= players <= spec.max_players:
+        raise InvalidOptionError(
+            f"{spec.name} is played by {spec.min_players} to {spec.max_players} players, not {players}",
+            rule=spec.players_rule,
+        )
+    declared = [*COMMON_OPTIONS, *spec.options, *(opt for rule in rule_specs for opt in rule.options)]
+    resolved = resolve_options(declared, options or {}, owner=spec.name)
+    config = GameConfig(
+        variant=spec.name,
+        players=players,
+        options=resolved,
+        house_rules=tuple(rule.name for rule in rule_specs),
+        seed=seed,
+    )
+    rules = pm.hook.rummykit_setup(config=config)
+    if not isinstance(rules, Ruleset):
+        raise PluginError(f"{spec.name}'s rummykit_setup returned {rules!r}, not a Ruleset")
+    stacked_faces, stacked = (None, None) if shoe is None else _stacked_ids(shoe, rules)
+    if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players):
+        raise InvalidOptionError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+    state = GameState(config=config, rules=rules, hands=[[] for _ in range(players)], totals=[0] * players)
+    state.dealer = dealer if dealer is not None else rng.randrange(players)
+    hooks = _Hooks(pm)
+    hooks.start_game(state)
+    game = Game(
+        pm=pm,
+        spec=spec,
+        house_rules=rule_specs,
+        state=state,
+        rng=rng,
+        hooks=hooks,
+        shoe=stacked_faces,
+        dealer_given=dealer is not None,
+        actions=[],
+    )
+    game._start_round(stacked)
+    return game
+
+
+def new_game(
+    variant: str | Plugin,
+    players: int,
+    *,
+    seed: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    house_rules: Sequence[str | Plugin] = (),
+    dealer: int | None = None,
+    shoe: Iterable[Card | str] | None = None,
+) -> Game:
+    """Create a game and deal its first round.
+
+    Args:
+        variant: an installed variant's name (``"railroad-rummy"``), or a variant plug-in object.
+        players: the number of seats.
+        seed: an int for a reproducible game; ``None`` shuffles with the system's secure generator.
+        options: option values by name; the others take their defaults.
+        house_rules: house rules to stack on the variant, by name or plug-in object.
+        dealer: the first dealer (default: chosen at random from the game's random source).
+        shoe: a stacked shoe for the first round: every card of the round's shoe, in draw order
+            (the first card is dealt first). Later rounds are shuffled.
+
+    Raises:
+        UnknownVariantError, UnknownHouseRuleError: listing the installed ones.
+        InvalidOptionError: a bad player count, option or dealer.
+        InvalidPositionError: a stacked shoe that is not exactly the game's shoe.
+
+    >>> game = new_game("railroad-rummy", players=4, seed=7)
+    >>> game.players, len(game.hand(0)), game.round
+    (4, 7, 1)
+    """
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise InvalidOptionError(f"a seed is an int, not {seed!r}")
+    return _create(
+        variant,
+        players,
+        seed=seed,
+        options=options,
+        house_rules=house_rules,
+        dealer=dealer,
+        shoe=shoe,
+        rng=Randomness(seed),
+    )
+
+
+def replay(record: GameRecord, *, upto: int | None = None) -> Game:
+    """Rebuild a game from its record, applying every action (the first ``upto`` with ``upto``).
+
+    Raises:
+        InvalidRecordError: naming the field (``actions[17]``) if the record cannot be replayed.
+    """
+    try:
+        rng = Randomness(record.seed, replay=record.outcomes if record.seed is None else None)
+        game = _create(
+            record.variant,
+            record.players,
+            seed=record.seed,
+            options=record.options,
+            house_rules=record.house_rules,
+            dealer=record.dealer,
+            shoe=record.shoe,
+            rng=rng,
+        )
+    except (RummyError, ValueError) as exc:
+        raise InvalidRecordError("", f"the record cannot start its game: {exc}") from exc
+    actions = record.actions if upto is None else record.actions[:upto]
+    for index, action in enumerate(actions):
+        try:
+            game.apply(action)
+        except (RummyError, ValueError) as exc:
+            raise InvalidRecordError(f"actions[{index}]", str(exc)) from exc
+    return game

@@ -1,0 +1,219 @@
+"""The variant contract: every hook a variant or house rule may implement.
+
+Hooks are called by the engine at decision points, never per card. They are grouped by when they
+are called. ``firstresult`` hooks stop at the first implementation that returns something other
+than ``None``: the core registers neutral defaults with ``trylast=True``, the variant overrides
+them, and house rules registered after the variant override the variant (or, with
+``wrapper=True``, adjust its answer). A hook that is not ``firstresult`` calls every
+implementation.
+
+Implement hooks with :data:`rummykit.hookimpl`::
+
+    import rummykit
+
+    @rummykit.hookimpl
+    def rummykit_variant():
+        return rummykit.VariantSpec(name="my-rummy", title="My Rummy", min_players=2, max_players=4)
+
+A variant must implement ``rummykit_variant``, ``rummykit_setup``, ``rummykit_start_round``,
+``rummykit_legal_actions``, ``rummykit_check_action``, ``rummykit_perform_action`` and
+``rummykit_score_round``; the others have defaults.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pluggy
+
+if TYPE_CHECKING:
+    from rummykit.actions import Action
+    from rummykit.cards import CardId
+    from rummykit.shoe import Randomness
+    from rummykit.state import GameState
+    from rummykit.variant import GameConfig, HouseRuleSpec, Ruleset, VariantSpec
+    from rummykit.views import View
+
+__all__ = ["PROJECT", "hookimpl", "hookspec"]
+
+#: The pluggy project name.
+PROJECT = "rummykit"
+hookspec = pluggy.HookspecMarker(PROJECT)
+#: Marks a function or method as a rummykit hook implementation.
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+# -- Declaring: what a plug-in is (called when variants are listed and games created) --------------
+
+
+@hookspec(firstresult=True)
+def rummykit_variant() -> VariantSpec:  # type: ignore[empty-body]
+    """Declare a variant: its name, players, rules, options and action types.
+
+    Implemented by every variant plug-in, and only by variants. The name must equal the plug-in's
+    entry-point name in the ``rummykit.variants`` group.
+
+    firstresult: the variant's answer is the one used.
+    """
+
+
+@hookspec(firstresult=True)
+def rummykit_house_rule() -> HouseRuleSpec:  # type: ignore[empty-body]
+    """Declare a house rule: its name, the variants it applies to, its rules and options.
+
+    Implemented by every house-rule plug-in (entry-point group ``rummykit.house_rules``), and only
+    by them.
+
+    firstresult.
+    """
+
+
+# -- Setting up: once per game ------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def rummykit_setup(config: GameConfig) -> Ruleset:  # type: ignore[empty-body]
+    """Resolve the rules of one game into data, once, when the game is created.
+
+    Args:
+        config: the variant, player count, every option's validated value, house rules and seed.
+
+    Returns:
+        The game's :class:`~rummykit.variant.Ruleset` (the variant's subclass of it): the shoe, the
+        meld rules, contracts, points. Rule code reads it as ``state.rules``.
+
+    firstresult. A house rule that changes data (adds jokers, makes the ace low only) implements
+    this hook with ``wrapper=True``, takes the variant's ruleset from ``yield`` and returns an
+    ``attrs.evolve``-d copy.
+    """
+
+
+@hookspec
+def rummykit_start_game(state: GameState) -> None:
+    """Prepare a new game's state before the first round: the variant sets ``state.extra``
+    (its own state, e.g. each seat's HMGs). ``state.dealer`` already holds the first dealer.
+
+    Every implementation is called (variant first, then house rules). Returns nothing.
+    """
+
+
+# -- Rounds ------------------------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def rummykit_start_round(state: GameState, shoe: list[CardId], rng: Randomness) -> bool:  # type: ignore[empty-body]
+    """Deal a round.
+
+    Called with ``state.round`` and ``state.dealer`` already set, the table empty, and ``shoe``
+    holding every card id of the round's shoe (``state.rules.shoe``) in draw order, shuffled (or
+    stacked by the caller): ``shoe[0]`` is the first card to come off. The variant builds its
+    piles (``state.piles``), deals ``state.hands``, and sets ``state.turn`` and ``state.phase``.
+
+    Returns:
+        ``True`` once dealt. firstresult.
+    """
+
+
+@hookspec(firstresult=True)
+def rummykit_score_round(state: GameState) -> list[int]:  # type: ignore[empty-body]
+    """Score the round that has just ended (``state.round_end`` says who went out, if anyone).
+
+    Returns:
+        Each seat's score for the round; the engine adds them to ``state.totals`` and records a
+        :class:`~rummykit.state.RoundResult`. firstresult.
+    """
+
+
+@hookspec(firstresult=True)
+def rummykit_game_over(state: GameState) -> bool:  # type: ignore[empty-body]
+    """After a round has been scored: has the game ended by the variant's rules?
+
+    The engine itself ends the game when the option ``max_rounds`` is reached (G-3).
+
+    Returns:
+        ``True`` or ``False``. firstresult; the core's default answers ``False``.
+    """
+
+
+@hookspec(firstresult=True)
+def rummykit_winners(state: GameState) -> tuple[int, ...]:  # type: ignore[empty-body]
+    """The winning seats of a game that is over.
+
+    Returns:
+        The seats that won, in seat order. firstresult; the core's default takes the best total
+        (lowest if ``state.rules.low_score_wins``), ties sharing the win.
+    """
+
+
+# -- Turns and actions -------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def rummykit_to_act(state: GameState) -> tuple[int, ...]:  # type: ignore[empty-body]
+    """The seats that may act now (several during a claim window), in turn order.
+
+    Returns:
+        A tuple of seats; empty once the game is over. firstresult; the core's default is
+        ``(state.turn,)`` until the game is over.
+    """
+
+
+@hookspec(firstresult=True)
+def rummykit_legal_actions(state: GameState, seat: int) -> list[Action]:  # type: ignore[empty-body]
+    """Every legal action of ``seat`` now, each once, in canonical form (as
+    ``rummykit_check_action`` returns it); an empty list if the seat may not act.
+
+    Must be complete and sound: everything listed applies without error, and nothing else does
+    (house-rule restrictions are applied on top by the engine). firstresult.
+    """
+
+
+@hookspec(firstresult=True)
+def rummykit_check_action(state: GameState, action: Action) -> Action:  # type: ignore[empty-body]
+    """Check ``action`` against every rule of the variant without changing anything.
+
+    Raises:
+        IllegalActionError: with ``.rule`` the id of the rule that refuses it.
+        InvalidActionError: if the action is malformed for this game.
+
+    Returns:
+        The action in canonical form (melds in a fixed order, a lay-off's run end filled in),
+        which is what the engine performs and records. firstresult.
+    """
+
+
+@hookspec
+def rummykit_restrict_action(state: GameState, action: Action) -> None:
+    """An extra restriction of a house rule: raise :class:`IllegalActionError` (citing the house
+    rule's id) to refuse ``action``, which the variant has already accepted; return ``None`` to
+    let it pass.
+
+    Every implementation is called, for ``apply`` and for each action ``legal_actions`` offers, so
+    keep it cheap. Must not change the state.
+    """
+
+
+@hookspec(firstresult=True)
+def rummykit_perform_action(state: GameState, action: Action, rng: Randomness) -> bool:  # type: ignore[empty-body]
+    """Carry out an action that ``rummykit_check_action`` accepted (in its canonical form).
+
+    Mutates ``state``: moves cards, advances the phase and turn, and sets ``state.round_end``
+    when the round ends. ``rng`` is the game's random source (for a reshuffle mid-round).
+
+    Returns:
+        ``True`` once performed. firstresult.
+    """
+
+
+# -- Information -----------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def rummykit_view(state: GameState, seat: int | None, to_act: tuple[int, ...]) -> View:  # type: ignore[empty-body]
+    """What ``seat`` may see (``None``: a spectator): its own hand and everything public, and
+    nothing hidden from it.
+
+    Returns:
+        A :class:`~rummykit.views.View` (or a variant's subclass). firstresult; the core's default
+        is a plain :class:`~rummykit.views.View`.
+    """

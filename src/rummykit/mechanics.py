@@ -1,0 +1,66 @@
+"""Shared mechanics of rummy turns that variants call: finding cards in a hand, the G-4 test.
+
+Actions name cards by face; a hand holds physical card ids, several of one face in multi-deck
+games. These helpers pick the physical cards an action plays, deterministically, so that a
+replay makes the same choice.
+
+>>> from rummykit.cards import card_id, parse_cards
+>>> hand = [card_id(c) for c in parse_cards("5H 7C JK")] + [card_id(parse_cards("7C")[0], copy=1)]
+>>> [str(face(c)) for c in pick_cards(hand, parse_cards("7C JK"))]
+['7C', 'JK']
+>>> pick_cards(hand, parse_cards("9D")) is None
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from rummykit.cards import FACE_MASK, Card, CardId, face
+
+__all__ = ["can_end_turn", "missing_cards", "pick_cards", "remove_cards"]
+
+
+def pick_cards(hand: Sequence[CardId], cards: Iterable[Card], *, prefer: CardId | None = None) -> list[CardId] | None:
+    """The physical cards of ``hand`` that play the faces ``cards`` (with multiplicity), or ``None``
+    if the hand lacks some. Where ``prefer`` (a card id in the hand) has a wanted face, it is
+    used first; otherwise the earliest received copy is."""
+    picked: list[CardId] = []
+    used: set[int] = set()
+    for card in cards:
+        index = card.index
+        found = None
+        if prefer is not None and (prefer & FACE_MASK) == index:
+            position = hand.index(prefer) if prefer in hand else -1
+            if position >= 0 and position not in used:
+                found = position
+        if found is None:
+            found = next((i for i, cid in enumerate(hand) if (cid & FACE_MASK) == index and i not in used), None)
+        if found is None:
+            return None
+        used.add(found)
+        picked.append(hand[found])
+    return picked
+
+
+def missing_cards(hand: Sequence[CardId], cards: Iterable[Card]) -> list[Card]:
+    """The faces of ``cards`` that ``hand`` does not hold (with multiplicity), sorted."""
+    need = Counter(cards)
+    have = Counter(face(cid) for cid in hand)
+    return sorted((need - have).elements())
+
+
+def remove_cards(hand: list[CardId], ids: Iterable[CardId]) -> None:
+    """Remove the physical cards ``ids`` from ``hand``."""
+    for cid in ids:
+        hand.remove(cid)
+
+
+def can_end_turn(remaining: Sequence[CardId], taken: CardId | None, *, may_discard_taken: bool = False) -> bool:
+    """G-4: can a hand of ``remaining`` cards still end the turn? True if it is empty (the player
+    went out) or holds a card that may be discarded (any card but ``taken``, the one taken from the
+    discard pile this turn, unless ``may_discard_taken``)."""
+    if not remaining or may_discard_taken or taken is None:
+        return True
+    return any(cid != taken for cid in remaining)

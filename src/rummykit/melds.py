@@ -1,0 +1,301 @@
+"""Melds: sets and runs, the rank each wild card stands for, and the shape rules as data.
+
+A variant describes its melds with a :class:`MeldRules` record (which faces are wild, which ranks
+may form sets, the order of ranks in a run, minimum sizes, the wild-card limit, the rule ids to
+cite). :func:`read_meld` turns a group of cards into a :class:`Meld` under those rules, and
+:func:`extend_meld` adds one card to a meld on the table.
+
+Cards of a run are listed from low to high; a wild card stands for the rank of its place (G-5).
+
+>>> from rummykit.cards import parse_cards
+>>> rules = MeldRules(
+...     wild_faces=frozenset(parse_cards("2C 2D 2H 2S JK")),
+...     set_ranks=frozenset(Rank(r) for r in range(3, 15)),
+...     run_order=tuple(Rank(r) for r in range(3, 15)),
+...     min_set=3, min_run=4, wilds_at_most_naturals=True,
+...     rules={"wilds": "RR-7", "set": "RR-8", "run": "RR-9"},
+... )
+>>> meld = read_meld(parse_cards("4H JK 6S 7D"), rules)
+>>> meld.kind, [r.symbol for r in meld.ranks]
+(<MeldKind.RUN: 'run'>, ['4', '5', '6', '7'])
+>>> str(meld)
+'4H JK(5) 6S 7D'
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping, Sequence
+
+import attrs
+
+from rummykit.cards import Card, Rank
+from rummykit.errors import IllegalActionError
+
+__all__ = ["Meld", "MeldKind", "MeldRules", "RunEnd", "can_extend", "extend_meld", "read_meld"]
+
+
+class MeldKind(enum.StrEnum):
+    """What a meld is."""
+
+    SET = "set"
+    """Cards of one rank (suits do not matter, or must differ, as the variant says)."""
+    RUN = "run"
+    """Cards of consecutive ranks."""
+
+
+class RunEnd(enum.StrEnum):
+    """Which end of a run a card extends."""
+
+    LOW = "low"
+    HIGH = "high"
+
+
+@attrs.frozen(kw_only=True)
+class MeldRules:
+    """The shape rules of a variant's sets and runs, as data.
+
+    Attributes:
+        wild_faces: faces that are wild (``2C 2D 2H 2S JK`` in RailRoad Rummy).
+        set_ranks: ranks whose natural cards may form a set.
+        run_order: ranks from low to high in which runs are built; empty if the game has no
+            runs. A rank may appear at both ends (classic Rummy's ace: ``A 2 … K A``); a run never
+            uses one rank twice, so it never wraps.
+        min_set, min_run: smallest sets and runs.
+        max_set: largest set (``None``: no limit).
+        suited_runs: every natural card of a run has the same suit.
+        wilds_at_most_naturals: a meld never holds more wild cards than natural cards.
+        rules: the rule ids to cite for broken shapes: keys ``"wilds"`` (the wild-card limit),
+            ``"set"`` and ``"run"``.
+    """
+
+    wild_faces: frozenset[Card]
+    set_ranks: frozenset[Rank]
+    run_order: tuple[Rank, ...]
+    min_set: int = 3
+    max_set: int | None = None
+    min_run: int = 3
+    suited_runs: bool = False
+    wilds_at_most_naturals: bool = True
+    rules: Mapping[str, str] = attrs.field(factory=dict)
+
+    def is_wild(self, card: Card) -> bool:
+        """True if ``card`` is wild under these rules."""
+        return card in self.wild_faces
+
+    def rule(self, key: str) -> str:
+        """The rule id for a broken shape (``"wilds"``, ``"set"``, ``"run"``)."""
+        return self.rules.get(key, key)
+
+    def run_positions(self, ranks: Sequence[Rank]) -> int | None:
+        """The index in :attr:`run_order` of the first of ``ranks``, if they are a slice of it."""
+        order = self.run_order
+        n = len(ranks)
+        for start in range(len(order) - n + 1):
+            if tuple(order[start : start + n]) == tuple(ranks):
+                return start
+        return None
+
+
+@attrs.frozen
+class Meld:
+    """A set or a run: its cards in order and the rank each card stands for.
+
+    For a natural card the rank is its own; for a wild card it is the rank it stands for, fixed
+    when it was laid down (RR-9). A run's cards go from low to high.
+    """
+
+    kind: MeldKind
+    cards: tuple[Card, ...]
+    ranks: tuple[Rank, ...]
+
+    @property
+    def rank(self) -> Rank:
+        """A set's rank (for a run: its lowest rank)."""
+        return self.ranks[0]
+
+    def wild_count(self, rules: MeldRules) -> int:
+        """How many of the cards are wild under ``rules``."""
+        return sum(1 for card in self.cards if card in rules.wild_faces)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __str__(self) -> str:
+        parts = []
+        for card, rank in zip(self.cards, self.ranks, strict=True):
+            text = str(card)
+            if card.is_joker or card.rank is not rank:
+                text += f"({rank.symbol})"
+            parts.append(text)
+        return " ".join(parts)
+
+
+def _refuse(rules: MeldRules, key: str, reason: str) -> IllegalActionError:
+    return IllegalActionError(rules.rule(key), reason)
+
+
+def _check_wild_limit(cards: Sequence[Card], wilds: int, rules: MeldRules) -> None:
+    naturals = len(cards) - wilds
+    if rules.wilds_at_most_naturals and wilds > naturals:
+        raise _refuse(
+            rules,
+            "wilds",
+            f"{_fmt(cards)} holds {wilds} wild cards and only {naturals} natural cards; "
+            "a meld never holds more wild cards than natural cards",
+        )
+
+
+def _fmt(cards: Iterable[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def read_set(cards: Sequence[Card], rules: MeldRules) -> Meld:
+    """``cards`` as a set under ``rules``, or raise :class:`IllegalActionError` citing the set rule."""
+    wild = rules.wild_faces
+    naturals = [c for c in cards if c not in wild]
+    if len(cards) < rules.min_set:
+        raise _refuse(rules, "set", f"{_fmt(cards)} is {len(cards)} cards; a set needs at least {rules.min_set}")
+    if rules.max_set is not None and len(cards) > rules.max_set:
+        raise _refuse(rules, "set", f"{_fmt(cards)} is {len(cards)} cards; a set holds at most {rules.max_set}")
+    if not naturals:
+        raise _refuse(rules, "wilds", f"{_fmt(cards)} has no natural card to give the set a rank")
+    rank = naturals[0].rank
+    if any(c.rank is not rank for c in naturals):
+        raise _refuse(rules, "set", f"{_fmt(cards)} mixes ranks; the natural cards of a set all have one rank")
+    if rank not in rules.set_ranks:
+        raise _refuse(rules, "set", f"{_fmt(cards)}: {rank.symbol}s cannot form a set")
+    _check_wild_limit(cards, len(cards) - len(naturals), rules)
+    return Meld(MeldKind.SET, tuple(cards), (rank,) * len(cards))
+
+
+def read_run(cards: Sequence[Card], rules: MeldRules) -> Meld:
+    """``cards`` (low to high) as a run under ``rules``, or raise citing the run rule."""
+    order = rules.run_order
+    wild = rules.wild_faces
+    if not order:
+        raise _refuse(rules, "run", "this game has no runs")
+    if len(cards) < rules.min_run:
+        raise _refuse(rules, "run", f"{_fmt(cards)} is {len(cards)} cards; a run needs at least {rules.min_run}")
+    first_natural = next((i for i, c in enumerate(cards) if c not in wild), None)
+    if first_natural is None:
+        raise _refuse(rules, "wilds", f"{_fmt(cards)} has no natural card to fix the run's ranks")
+    anchor = cards[first_natural]
+    suit = anchor.suit
+    # The anchor's rank may sit at more than one place of the order (an ace low or high); try each.
+    for pos in (i for i, r in enumerate(order) if r is anchor.rank):
+        start = pos - first_natural
+        if start < 0 or start + len(cards) > len(order):
+            continue
+        ranks = order[start : start + len(cards)]
+        if len(set(ranks)) != len(ranks):
+            continue
+        if all(c in wild or c.rank is r for c, r in zip(cards, ranks, strict=True)):
+            if rules.suited_runs and any(c not in wild and c.suit is not suit for c in cards):
+                raise _refuse(rules, "run", f"{_fmt(cards)} mixes suits; a run's cards are all of one suit")
+            _check_wild_limit(cards, sum(1 for c in cards if c in wild), rules)
+            return Meld(MeldKind.RUN, tuple(cards), tuple(ranks))
+    first, last = order[0].symbol, order[-1].symbol
+    raise _refuse(
+        rules,
+        "run",
+        f"{_fmt(cards)} is not a run: listed low to high, each card must be the next rank "
+        f"(or a wild card standing for it) within {first} to {last}",
+    )
+
+
+def read_meld(cards: Sequence[Card], rules: MeldRules, kind: MeldKind | None = None) -> Meld:
+    """``cards`` as a meld under ``rules``: a set or a run (low to high), whichever they form.
+
+    With ``kind`` given, only that kind is tried. A group cannot be both: a set's naturals share a
+    rank, a run's never do. Raises :class:`IllegalActionError` citing the rule that is broken.
+    """
+    if kind is MeldKind.SET:
+        return read_set(cards, rules)
+    if kind is MeldKind.RUN:
+        return read_run(cards, rules)
+    naturals = [c for c in cards if c not in rules.wild_faces]
+    if len({c.rank for c in naturals}) <= 1 or not rules.run_order:
+        return read_set(cards, rules)
+    return read_run(cards, rules)
+
+
+def can_extend(meld: Meld, card: Card, rules: MeldRules, end: RunEnd | None = None) -> bool:
+    """True if :func:`extend_meld` would accept ``card`` (a cheap test: no error is built)."""
+    wild = card in rules.wild_faces
+    if meld.kind is MeldKind.SET:
+        size = len(meld.cards) + 1
+        if (not wild and card.rank is not meld.rank) or (rules.max_set is not None and size > rules.max_set):
+            return False
+    else:
+        start = rules.run_positions(meld.ranks)
+        if start is None:
+            return False
+        order = rules.run_order
+        if end is None:
+            if wild:
+                return False
+            end = RunEnd.LOW if start > 0 and order[start - 1] is card.rank else RunEnd.HIGH
+        position = start - 1 if end is RunEnd.LOW else start + len(meld.ranks)
+        if not 0 <= position < len(order) or order[position] in meld.ranks:
+            return False
+        if not wild and card.rank is not order[position]:
+            return False
+        if rules.suited_runs and not wild:
+            suit = next(c.suit for c in meld.cards if c not in rules.wild_faces)
+            if card.suit is not suit:
+                return False
+    if rules.wilds_at_most_naturals:
+        wilds = sum(1 for c in meld.cards if c in rules.wild_faces) + wild
+        return wilds <= len(meld.cards) + 1 - wilds
+    return True
+
+
+def extend_meld(meld: Meld, card: Card, rules: MeldRules, end: RunEnd | None = None) -> Meld:
+    """The meld with ``card`` added (at ``end`` of a run), or raise citing the broken rule.
+
+    A set takes a natural card of its rank or a wild card. A run takes a card that extends it at
+    one end: a natural card of the next rank, or a wild card standing for it. A natural card fits
+    at most one end, so ``end`` may be left out for it; a wild card must say which end (G-5).
+    """
+    wild = card in rules.wild_faces
+    if meld.kind is MeldKind.SET:
+        if not wild and card.rank is not meld.rank:
+            raise _refuse(rules, "set", f"{card} is not a {meld.rank.symbol} or a wild card, so it cannot join {meld}")
+        cards = (*meld.cards, card)
+        if rules.max_set is not None and len(cards) > rules.max_set:
+            raise _refuse(rules, "set", f"the set {meld} already holds {rules.max_set} cards")
+        _check_wild_limit(cards, sum(1 for c in cards if c in rules.wild_faces), rules)
+        return Meld(MeldKind.SET, cards, (*meld.ranks, meld.rank))
+    start = rules.run_positions(meld.ranks)
+    order = rules.run_order
+    if start is None:  # pragma: no cover - a run on the table always fits its own order
+        raise _refuse(rules, "run", f"{meld} is not a run of this game")
+    below = order[start - 1] if start > 0 else None
+    above = order[start + len(meld.ranks)] if start + len(meld.ranks) < len(order) else None
+    if below is not None and below in meld.ranks:
+        below = None
+    if above is not None and above in meld.ranks:
+        above = None
+    if end is None and not wild:
+        end = RunEnd.LOW if below is not None and card.rank is below else RunEnd.HIGH
+    if end is None:
+        raise _refuse(rules, "run", f"say which end of {meld} the wild card {card} extends (G-5)")
+    target = below if end is RunEnd.LOW else above
+    if target is None:
+        where = "below" if end is RunEnd.LOW else "above"
+        raise _refuse(rules, "run", f"nothing can go {where} {meld}: the run ends there")
+    if not wild and card.rank is not target:
+        raise _refuse(
+            rules, "run", f"{card} does not extend {meld} at its {end.value} end: that takes a {target.symbol}"
+        )
+    if rules.suited_runs and not wild:
+        suit = next(c.suit for c in meld.cards if c not in rules.wild_faces)
+        if card.suit is not suit:
+            raise _refuse(rules, "run", f"{card} is not of the run's suit, so it cannot join {meld}")
+    if end is RunEnd.LOW:
+        cards, ranks = (card, *meld.cards), (target, *meld.ranks)
+    else:
+        cards, ranks = (*meld.cards, card), (*meld.ranks, target)
+    _check_wild_limit(cards, sum(1 for c in cards if c in rules.wild_faces), rules)
+    return Meld(MeldKind.RUN, cards, ranks)

@@ -1,0 +1,209 @@
+"""Plug-in discovery and the per-game plugin manager.
+
+Variants are found through the entry-point group ``rummykit.variants`` and house rules through
+``rummykit.house_rules``: the built-in variants are registered there by rummykit's own package
+metadata, exactly as a third-party package registers its own. Nothing is registered at import
+time; :func:`make_plugin_manager` builds a fresh manager for each game.
+
+>>> "railroad-rummy" in available_variants()
+True
+>>> load_variant("railroad")
+Traceback (most recent call last):
+...
+rummykit.errors.UnknownVariantError: unknown variant 'railroad'; installed variants: ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from importlib.metadata import EntryPoint, entry_points
+from typing import Any
+
+import pluggy
+
+from rummykit import defaults, hookspecs
+from rummykit.errors import PluginError, UnknownHouseRuleError, UnknownVariantError
+from rummykit.variant import HouseRuleSpec, VariantSpec
+
+__all__ = [
+    "HOUSE_RULE_GROUP",
+    "VARIANT_GROUP",
+    "available_house_rules",
+    "available_variants",
+    "house_rule_spec",
+    "load_house_rule",
+    "load_variant",
+    "make_plugin_manager",
+    "variant_spec",
+]
+
+#: Entry-point group of variant plug-ins (name: the variant's name).
+VARIANT_GROUP = "rummykit.variants"
+#: Entry-point group of house-rule plug-ins (name: the house rule's name).
+HOUSE_RULE_GROUP = "rummykit.house_rules"
+
+#: A plug-in: a module or object whose ``rummykit_*`` functions are marked with ``hookimpl``.
+Plugin = Any
+
+#: The hooks every variant must implement.
+REQUIRED_VARIANT_HOOKS = (
+    "rummykit_variant",
+    "rummykit_setup",
+    "rummykit_start_round",
+    "rummykit_legal_actions",
+    "rummykit_check_action",
+    "rummykit_perform_action",
+    "rummykit_score_round",
+)
+
+
+def _group(group: str) -> dict[str, EntryPoint]:
+    return {ep.name: ep for ep in entry_points(group=group)}
+
+
+def available_variants() -> tuple[str, ...]:
+    """The names of the installed variants, sorted."""
+    return tuple(sorted(_group(VARIANT_GROUP)))
+
+
+def _load(ep: EntryPoint, kind: str) -> Plugin:
+    try:
+        return ep.load()
+    except Exception as exc:  # an installed plug-in that fails to import
+        raise PluginError(f"the {kind} {ep.name!r} ({ep.value}) could not be loaded: {exc}") from exc
+
+
+def load_variant(name: str) -> Plugin:
+    """The installed variant plug-in called ``name``; :class:`UnknownVariantError` lists the
+    installed ones if there is none."""
+    eps = _group(VARIANT_GROUP)
+    if name not in eps:
+        raise UnknownVariantError(name, eps)
+    return _load(eps[name], "variant")
+
+
+def _single(plugin: Plugin, hook: str) -> Any:
+    pm = _new_manager()
+    try:
+        pm.register(plugin)
+    except pluggy.PluginValidationError as exc:
+        raise PluginError(f"plug-in {plugin!r} is not valid: {exc}") from exc
+    return getattr(pm.hook, hook)()
+
+
+def variant_spec(variant: str | Plugin) -> VariantSpec:
+    """The :class:`VariantSpec` a variant declares (by name, or a plug-in object)."""
+    plugin = load_variant(variant) if isinstance(variant, str) else variant
+    spec = _single(plugin, "rummykit_variant")
+    if not isinstance(spec, VariantSpec):
+        raise PluginError(f"plug-in {plugin!r} does not declare a variant (rummykit_variant returned {spec!r})")
+    return spec
+
+
+def house_rule_spec(house_rule: str | Plugin) -> HouseRuleSpec:
+    """The :class:`HouseRuleSpec` a house rule declares (by name, or a plug-in object)."""
+    plugin = load_house_rule(house_rule) if isinstance(house_rule, str) else house_rule
+    spec = _single(plugin, "rummykit_house_rule")
+    if not isinstance(spec, HouseRuleSpec):
+        raise PluginError(f"plug-in {plugin!r} does not declare a house rule (rummykit_house_rule returned {spec!r})")
+    return spec
+
+
+def available_house_rules(variant: str | None = None) -> tuple[str, ...]:
+    """The installed house rules, sorted; with ``variant``, only those that apply to it."""
+    names = []
+    for name, ep in _group(HOUSE_RULE_GROUP).items():
+        if variant is None or variant in house_rule_spec(_load(ep, "house rule")).applies_to:
+            names.append(name)
+    return tuple(sorted(names))
+
+
+def load_house_rule(name: str, variant: str | None = None) -> Plugin:
+    """The installed house-rule plug-in ``name``. :class:`UnknownHouseRuleError` (listing the valid
+    ones) if it is not installed or, with ``variant``, does not apply to that variant."""
+    eps = _group(HOUSE_RULE_GROUP)
+    if name not in eps:
+        raise UnknownHouseRuleError(name, variant or "any variant", available_house_rules(variant))
+    plugin = _load(eps[name], "house rule")
+    if variant is not None and variant not in house_rule_spec(plugin).applies_to:
+        raise UnknownHouseRuleError(name, variant, available_house_rules(variant), installed=True)
+    return plugin
+
+
+def _new_manager() -> pluggy.PluginManager:
+    pm = pluggy.PluginManager(hookspecs.PROJECT)
+    pm.add_hookspecs(hookspecs)
+    return pm
+
+
+def make_plugin_manager(
+    variant: str | Plugin, house_rules: Sequence[str | Plugin] = ()
+) -> tuple[pluggy.PluginManager, VariantSpec, tuple[HouseRuleSpec, ...]]:
+    """A new plugin manager for one game: the core's defaults, the variant, then the house rules
+    in order (each later one overrides the earlier ones).
+
+    Returns the manager, the variant's spec and the house rules' specs. Raises
+    :class:`UnknownVariantError`, :class:`UnknownHouseRuleError` or :class:`PluginError`.
+    """
+    spec = variant_spec(variant)
+    plugin = load_variant(variant) if isinstance(variant, str) else variant
+    missing = [hook for hook in REQUIRED_VARIANT_HOOKS if not _implements(plugin, hook)]
+    if missing:
+        raise PluginError(f"variant {spec.name!r} does not implement {', '.join(missing)}")
+    pm = _new_manager()
+    pm.register(defaults, name="rummykit.defaults")
+    pm.register(plugin, name=f"variant:{spec.name}")
+    rule_specs = []
+    for house_rule in house_rules:
+        rule_plugin = load_house_rule(house_rule, spec.name) if isinstance(house_rule, str) else house_rule
+        rule_spec = house_rule_spec(rule_plugin)
+        if spec.name not in rule_spec.applies_to:
+            raise UnknownHouseRuleError(rule_spec.name, spec.name, available_house_rules(spec.name), installed=True)
+        if any(r.name == rule_spec.name for r in rule_specs):
+            raise UnknownHouseRuleError(rule_spec.name, spec.name, available_house_rules(spec.name), installed=True)
+        try:
+            pm.register(rule_plugin, name=f"house-rule:{rule_spec.name}")
+        except pluggy.PluginValidationError as exc:
+            raise PluginError(f"house rule {rule_spec.name!r} is not valid: {exc}") from exc
+        rule_specs.append(rule_spec)
+    return pm, spec, tuple(rule_specs)
+
+
+def _implements(plugin: Plugin, hook: str) -> bool:
+    return callable(getattr(plugin, hook, None))
+
+
+def direct_caller(caller: pluggy.HookCaller) -> Callable[..., Any]:
+    """A plain callable that calls the hook's implementations as pluggy would (positional
+    arguments in the spec's order), resolved once so that a game's hot path skips pluggy's
+    dispatch. Falls back to the hook caller itself when wrappers are involved."""
+    spec = caller.spec
+    assert spec is not None
+    names = spec.argnames
+    impls = caller.get_hookimpls()
+    if any(impl.hookwrapper or impl.wrapper for impl in impls):
+        return lambda *args: caller(**dict(zip(names, args, strict=True)))
+    functions: list[Callable[..., Any]] = []
+    for impl in reversed(impls):
+        if tuple(impl.argnames) == tuple(names):
+            functions.append(impl.function)
+        else:
+            picks = tuple(names.index(arg) for arg in impl.argnames)
+            functions.append(lambda *args, _f=impl.function, _p=picks: _f(*(args[i] for i in _p)))
+    if spec.opts.get("firstresult"):
+        if len(functions) == 1:
+            return functions[0]
+
+        def first(*args: Any) -> Any:
+            for function in functions:
+                result = function(*args)
+                if result is not None:
+                    return result
+            return None
+
+        return first
+
+    def every(*args: Any) -> list[Any]:
+        return [result for function in functions if (result := function(*args)) is not None]
+
+    return every

@@ -1,0 +1,46 @@
+"""Game records: everything needed to replay a game exactly.
+
+A :class:`GameRecord` holds how the game was created (variant, players, options, house rules,
+seed or stacked shoe, first dealer if it was given), the random outcomes of an unseeded game, and
+every action in the canonical form the engine performed. :func:`rummykit.replay` rebuilds the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from rummykit.actions import Action
+from rummykit.cards import Card
+
+__all__ = ["GameRecord"]
+
+
+@attrs.frozen(kw_only=True)
+class GameRecord:
+    """A complete, replayable record of a game.
+
+    Attributes:
+        variant: the variant's name.
+        players: the number of seats.
+        options: every option's value.
+        house_rules: the house rules, in the order they were stacked.
+        seed: the seed of a seeded game.
+        dealer: the first dealer, if it was given rather than drawn at random.
+        shoe: the stacked shoe of the first round (faces in draw order), if one was given.
+        outcomes: the random outcomes of an unseeded game (every shuffle's permutation, every
+            random choice), so that it replays exactly.
+        actions: every action, in the canonical form the engine performed.
+    """
+
+    variant: str
+    players: int
+    options: Mapping[str, Any] = attrs.field(converter=lambda m: dict(m))
+    house_rules: tuple[str, ...] = ()
+    seed: int | None = None
+    dealer: int | None = None
+    shoe: tuple[Card, ...] | None = None
+    outcomes: tuple[tuple[int, ...], ...] = ()
+    actions: tuple[Action, ...] = ()

@@ -1,0 +1,115 @@
+"""Shoes and randomness: building multi-deck shoes, shuffling, and the game's one random source.
+
+Every game owns one :class:`Randomness`. A seeded one (``seed=7``) shuffles the same way on every
+run and platform. An unseeded one shuffles with the operating system's secure generator
+(:class:`random.SystemRandom`), since a predictable shuffle is an exploitable hole in an online
+game; it records each outcome so that the game's record still replays exactly.
+
+>>> rng = Randomness(seed=7)
+>>> cards = list(range(10)); rng.shuffle(cards); cards
+[7, 2, 1, 8, 0, 9, 3, 5, 6, 4]
+>>> secure = Randomness()
+>>> cards = list(range(10)); secure.shuffle(cards)
+>>> replay = Randomness(replay=secure.outcomes)
+>>> again = list(range(10)); replay.shuffle(again); again == cards
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TypeVar
+
+from rummykit.cards import Card, standard_deck
+
+__all__ = ["Randomness", "decks"]
+
+T = TypeVar("T")
+
+
+def decks(count: int, *, jokers_per_deck: int = 0) -> tuple[Card, ...]:
+    """``count`` standard decks, each with ``jokers_per_deck`` jokers, in a fixed order.
+
+    >>> len(decks(4, jokers_per_deck=2))
+    216
+    """
+    return standard_deck(jokers=jokers_per_deck) * count
+
+
+class Randomness:
+    """The random source of one game.
+
+    Args:
+        seed: an int for a reproducible game; ``None`` for the secure system generator.
+        replay: outcomes recorded by an unseeded game (:attr:`outcomes`), to replay it.
+    """
+
+    __slots__ = ("_replay", "_rng", "outcomes", "seed")
+
+    def __init__(self, seed: int | None = None, *, replay: Sequence[Sequence[int]] | None = None) -> None:
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise TypeError(f"a seed is an int, not {seed!r}")
+        self.seed = seed
+        self._rng: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
+        self._replay: list[tuple[int, ...]] | None = None if replay is None else [tuple(o) for o in replay][::-1]
+        #: What an unseeded game drew, in order (each shuffle's permutation, each choice).
+        self.outcomes: list[tuple[int, ...]] = []
+
+    @property
+    def recording(self) -> bool:
+        """True if outcomes must be recorded to replay the game (no seed)."""
+        return self.seed is None
+
+    def _next_outcome(self, size: int) -> tuple[int, ...] | None:
+        if self._replay is None:
+            return None
+        if not self._replay:
+            raise ValueError("the recorded random outcomes are used up")
+        outcome = self._replay.pop()
+        if len(outcome) != size:
+            raise ValueError(f"a recorded random outcome has {len(outcome)} values where {size} were needed")
+        return outcome
+
+    def shuffle(self, items: list[T]) -> None:
+        """Shuffle ``items`` in place."""
+        recorded = self._next_outcome(len(items))
+        if recorded is not None:
+            if sorted(recorded) != list(range(len(items))):
+                raise ValueError("a recorded shuffle is not a permutation")
+            perm: Sequence[int] = recorded
+        elif self.seed is not None:
+            self._rng.shuffle(items)
+            return
+        else:
+            perm = list(range(len(items)))
+            self._rng.shuffle(perm)
+        if self.recording:
+            self.outcomes.append(tuple(perm))
+        items[:] = [items[i] for i in perm]
+
+    def randrange(self, n: int) -> int:
+        """A uniform choice in ``range(n)``."""
+        recorded = self._next_outcome(1)
+        if recorded is not None:
+            if not 0 <= recorded[0] < n:
+                raise ValueError("a recorded choice is out of range")
+            value = recorded[0]
+        else:
+            value = self._rng.randrange(n)
+        if self.recording:
+            self.outcomes.append((value,))
+        return value
+
+    def copy(self) -> Randomness:
+        """An independent random source in the same state (a seeded one continues identically)."""
+        new = Randomness.__new__(Randomness)
+        new.seed = self.seed
+        if self.seed is not None:
+            new._rng = random.Random()
+            new._rng.setstate(self._rng.getstate())
+        else:
+            new._rng = random.SystemRandom()
+        new._replay = None if self._replay is None else self._replay[:]
+        new.outcomes = self.outcomes[:]
+        return new

@@ -1,0 +1,165 @@
+"""The one mutable object: :class:`GameState`, and the records it keeps.
+
+Only the engine changes a state, through :meth:`rummykit.engine.Game.apply`, after every rule has
+been checked. Physical cards are card ids (:mod:`rummykit.cards`); ``face(cid)`` gives the face.
+Piles are lists whose *last* item is the top card.
+
+A variant keeps what only it needs (RailRoad Rummy's HMGs and claim window, a Canasta kitty) in
+``state.extra``, an object with ``copy()`` and ``zones()`` (see :class:`VariantState`).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator, Sequence
+from typing import Any, Protocol
+
+import attrs
+
+from rummykit.cards import Card, CardId, face
+from rummykit.melds import Meld
+from rummykit.variant import GameConfig, Ruleset
+
+__all__ = ["GameState", "Phase", "RoundResult", "TableMeld", "VariantState"]
+
+
+class Phase(enum.StrEnum):
+    """The turn phases every variant shares. A variant may add its own (RailRoad Rummy's claim
+    window); ``state.phase`` is a ``str``."""
+
+    DRAW = "draw"
+    """The turn player must draw (or take from the discard pile)."""
+    PLAY = "play"
+    """The turn player has drawn: they may meld, lay off, and must end the turn by discarding."""
+    OVER = "over"
+    """The game is over."""
+
+
+class VariantState(Protocol):
+    """What a variant keeps in ``state.extra``."""
+
+    def copy(self) -> VariantState:
+        """An independent copy (no ``deepcopy``)."""
+
+    def zones(self) -> Iterator[tuple[str, Sequence[CardId]]]:
+        """Every place holding cards that is not a hand, a pile or a table meld, with its name."""
+
+
+@attrs.frozen
+class TableMeld:
+    """A meld on the table: who laid it down, the meld, and its physical cards (same order)."""
+
+    owner: int
+    meld: Meld
+    ids: tuple[CardId, ...]
+
+
+@attrs.frozen(kw_only=True)
+class RoundResult:
+    """How a round ended and what it scored.
+
+    Attributes:
+        round: the round number (1-based).
+        went_out: the seat that went out, or ``None`` if nobody did.
+        reason: why the round ended, in words, with the rule id (``"seat 2 went out (RR-22)"``).
+        scores: each seat's score for the round.
+        totals: each seat's total after the round.
+    """
+
+    round: int
+    went_out: int | None
+    reason: str
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+@attrs.define(kw_only=True)
+class GameState:
+    """Everything about a game in progress.
+
+    Attributes:
+        config: how the game was created.
+        rules: the game's resolved rules (a variant's :class:`~rummykit.variant.Ruleset`).
+        round: the round being played (1-based).
+        dealer: the seat that dealt this round.
+        turn: the seat whose turn it is.
+        turn_number: turns started in this round (1 during the first turn).
+        phase: the turn phase (:class:`Phase`, or one of the variant's).
+        hands: each seat's hand, card ids in the order received.
+        piles: the shared piles by name (``"stock"``, ``"discard"``, a variant's own), top last.
+        table: the melds on the table, in the order laid down.
+        totals: each seat's total score before the current round.
+        history: the results of the rounds played.
+        taken: the card id taken from the discard pile this turn, if any.
+        round_end: set by the variant when the round has just ended: the seat that went out
+            (``None``: nobody) and the reason.
+        extra: the variant's own state.
+    """
+
+    config: GameConfig
+    rules: Ruleset
+    round: int = 0
+    dealer: int = 0
+    turn: int = 0
+    turn_number: int = 0
+    phase: str = Phase.DRAW
+    hands: list[list[CardId]] = attrs.Factory(list)
+    piles: dict[str, list[CardId]] = attrs.Factory(dict)
+    table: list[TableMeld] = attrs.Factory(list)
+    totals: list[int] = attrs.Factory(list)
+    history: list[RoundResult] = attrs.Factory(list)
+    taken: CardId | None = None
+    round_end: tuple[int | None, str] | None = None
+    extra: Any = None
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self.config.players
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self.phase == Phase.OVER
+
+    def next_seat(self, seat: int, step: int = 1) -> int:
+        """The seat ``step`` places after ``seat`` in turn order, wrapping (G-2)."""
+        return (seat + step) % self.config.players
+
+    def hand_faces(self, seat: int) -> list[Card]:
+        """The faces of a seat's hand, in the order received."""
+        return [face(cid) for cid in self.hands[seat]]
+
+    def zones(self) -> Iterator[tuple[str, Sequence[CardId]]]:
+        """Every place that holds cards, with a name: hands, piles, table melds, the variant's own."""
+        for seat, hand in enumerate(self.hands):
+            yield f"hands[{seat}]", hand
+        yield from self.piles.items()
+        for i, table_meld in enumerate(self.table):
+            yield f"table[{i}]", table_meld.ids
+        if self.extra is not None:
+            yield from self.extra.zones()
+
+    def card_ids(self) -> list[CardId]:
+        """Every card id in the game, from every zone (each exactly once in a consistent state)."""
+        return [cid for _, cards in self.zones() for cid in cards]
+
+    def copy(self) -> GameState:
+        """An independent copy: lists are copied, immutable records shared. Cheap (no deepcopy)."""
+        return GameState(
+            config=self.config,
+            rules=self.rules,
+            round=self.round,
+            dealer=self.dealer,
+            turn=self.turn,
+            turn_number=self.turn_number,
+            phase=self.phase,
+            hands=[hand[:] for hand in self.hands],
+            piles={name: pile[:] for name, pile in self.piles.items()},
+            table=self.table[:],
+            totals=self.totals[:],
+            history=self.history[:],
+            taken=self.taken,
+            round_end=self.round_end,
+            extra=None if self.extra is None else self.extra.copy(),
+        )

@@ -1,0 +1,254 @@
+"""What a variant or house rule declares as data: its name, players, rules, options and actions.
+
+A variant plug-in returns a :class:`VariantSpec` from ``rummykit_variant``; a house rule returns a
+:class:`HouseRuleSpec` from ``rummykit_house_rule``. Options are declared with :class:`Option` and
+validated when a game is created (:func:`resolve_options`): an unknown name or a bad value is
+refused with :class:`~rummykit.errors.InvalidOptionError`, never reset to a default.
+
+>>> opt = Option("max_turns_per_round", int, 1000, "G-1: turns after which a round ends", minimum=1)
+>>> resolve_options([opt], {"max_turns_per_round": 50}, owner="railroad-rummy")
+{'max_turns_per_round': 50}
+>>> resolve_options([opt], {"max_turns": 50}, owner="railroad-rummy")
+Traceback (most recent call last):
+...
+rummykit.errors.InvalidOptionError: railroad-rummy has no option 'max_turns'; its options: max_turns_per_round
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import attrs
+
+from rummykit.actions import Action
+from rummykit.cards import Card
+from rummykit.errors import InvalidOptionError
+
+__all__ = [
+    "COMMON_OPTIONS",
+    "COMMON_RULES",
+    "GameConfig",
+    "HouseRuleSpec",
+    "Option",
+    "RuleText",
+    "Ruleset",
+    "VariantSpec",
+    "resolve_options",
+]
+
+
+@attrs.frozen
+class RuleText:
+    """One rule of a rule book: its id (``"RR-11"``), a short title and the rule in words."""
+
+    id: str
+    title: str
+    text: str
+
+
+@attrs.frozen
+class Option:
+    """A typed, validated game option.
+
+    Attributes:
+        name: the option's name (``"hmg_per_player"``).
+        type: ``int``, ``bool`` or ``str``. ``bool`` is never accepted for ``int``.
+        default: the value when the option is not given; ``None`` only if ``optional``.
+        help: one line for ``rummykit rules`` and the docs, starting with the rule id it belongs to.
+        minimum, maximum: bounds for an ``int``.
+        choices: the allowed values of a ``str``.
+        optional: ``None`` is a valid value (meaning "no limit").
+        rule: the id of the rule the option belongs to (cited when a value is refused).
+    """
+
+    name: str
+    type: type
+    default: Any
+    help: str
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] | None = None
+    optional: bool = False
+    rule: str | None = None
+
+    def validate(self, value: Any, owner: str) -> Any:
+        """Return ``value`` if it is valid for this option, else raise :class:`InvalidOptionError`."""
+        where = f"option {self.name!r} of {owner}"
+        problem = None
+        if value is None:
+            if self.optional:
+                return None
+            problem = f"needs a value of type {self.type.__name__}"
+        elif self.type is int and (isinstance(value, bool) or not isinstance(value, int)):
+            problem = f"must be an int, not {value!r}"
+        elif self.type is not int and not isinstance(value, self.type):
+            problem = f"must be a {self.type.__name__}, not {value!r}"
+        elif self.minimum is not None and value < self.minimum:
+            problem = f"must be at least {self.minimum}, not {value!r}"
+        elif self.maximum is not None and value > self.maximum:
+            problem = f"must be at most {self.maximum}, not {value!r}"
+        elif self.choices is not None and value not in self.choices:
+            problem = f"must be one of {', '.join(self.choices)}, not {value!r}"
+        if problem is not None:
+            raise InvalidOptionError(f"{where} {problem}", rule=self.rule)
+        return value
+
+
+#: The rules common to every variant (rule book "Common to every variant"), and the engine's own.
+COMMON_RULES: tuple[RuleText, ...] = (
+    RuleText("G-0", "Game over", "Once the game is over no action is accepted."),
+    RuleText(
+        "G-1",
+        "Turn cap",
+        "A round that reaches the option max_turns_per_round (default 1,000 turns) ends at once with nobody out, "
+        "scored as the variant scores a round with nobody out.",
+    ),
+    RuleText(
+        "G-2",
+        "Seats and turns",
+        "Seats are numbered 0..n-1 in turn order; the seat after X is the next in that order, wrapping. "
+        "Only the seats whose turn it is (or who are asked to declare) may act.",
+    ),
+    RuleText(
+        "G-3",
+        "Round cap",
+        "The option max_rounds (default: none) ends the game after that many rounds, the best total winning as "
+        "the variant ranks totals; tied best totals all win.",
+    ),
+    RuleText(
+        "G-4",
+        "Able to end the turn",
+        "No play may leave the turn player without a legal way to end the turn (a legal discard, or an empty "
+        "hand where going out is allowed).",
+    ),
+    RuleText(
+        "G-5",
+        "Several melds, wild ranks",
+        "Several melds laid down together are one action. The cards of a run are listed from low to high and a "
+        "wild card stands for the rank of its place; a wild card laid off on a run says which end it extends.",
+    ),
+)
+
+#: Options every game has (rule book, common rules G-1 and G-3).
+COMMON_OPTIONS: tuple[Option, ...] = (
+    Option(
+        "max_turns_per_round",
+        int,
+        1000,
+        "G-1: a round that reaches this many turns ends at once with nobody out",
+        minimum=1,
+        rule="G-1",
+    ),
+    Option(
+        "max_rounds",
+        int,
+        None,
+        "G-3: end the game after this many rounds, the best total winning (none: play by the rules)",
+        minimum=1,
+        optional=True,
+        rule="G-3",
+    ),
+)
+
+
+def resolve_options(options: Iterable[Option], given: Mapping[str, Any], *, owner: str) -> dict[str, Any]:
+    """Every option's value: the given ones validated, the others at their defaults."""
+    declared = {opt.name: opt for opt in options}
+    if not isinstance(given, Mapping):
+        raise InvalidOptionError(f"options must be a mapping of names to values, not {given!r}")
+    for name in given:
+        if name not in declared:
+            raise InvalidOptionError(
+                f"{owner} has no option {name!r}; its options: {', '.join(sorted(declared)) or '(none)'}"
+            )
+    return {name: opt.validate(given[name], owner) if name in given else opt.default for name, opt in declared.items()}
+
+
+@attrs.frozen(kw_only=True)
+class VariantSpec:
+    """A variant's declaration, returned by its ``rummykit_variant`` hook.
+
+    Attributes:
+        name: the name games are created with (``"railroad-rummy"``), the same as its entry point.
+        title: the name people use (``"RailRoad Rummy"``).
+        min_players, max_players: the player range.
+        players_rule: the id of the rule that sets the player range (``"RR-1"``).
+        low_score_wins: the best total is the lowest (golf scoring), else the highest.
+        rules: the variant's rule book, every rule with its id.
+        options: the options a game of this variant takes (the common ones are added).
+        actions: every action type the variant accepts.
+    """
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    players_rule: str | None = None
+    low_score_wins: bool = False
+    rules: tuple[RuleText, ...] = ()
+    options: tuple[Option, ...] = ()
+    actions: tuple[type[Action], ...] = ()
+
+    @property
+    def rule_ids(self) -> frozenset[str]:
+        """The ids of the rules this variant may cite when it refuses an action."""
+        return frozenset(rule.id for rule in self.rules)
+
+
+@attrs.frozen(kw_only=True)
+class HouseRuleSpec:
+    """A house rule's declaration, returned by its ``rummykit_house_rule`` hook.
+
+    Attributes:
+        name: the name games ask for it by (``"ace-low"``), the same as its entry point.
+        applies_to: the variants it can be stacked on.
+        rules: the rules it adds or changes, with their ids.
+        options: options it adds to the game.
+    """
+
+    name: str
+    applies_to: frozenset[str]
+    title: str = ""
+    rules: tuple[RuleText, ...] = ()
+    options: tuple[Option, ...] = ()
+
+
+@attrs.frozen(kw_only=True)
+class GameConfig:
+    """How a game was created: variant, players, every option's value, house rules, seed."""
+
+    variant: str
+    players: int
+    options: Mapping[str, Any] = attrs.field(converter=lambda m: dict(m))
+    house_rules: tuple[str, ...] = ()
+    seed: int | None = None
+
+
+@attrs.frozen(kw_only=True)
+class Ruleset:
+    """The rules of one game resolved into data, once, when it is created (``rummykit_setup``).
+
+    The core reads the fields below; a variant subclasses it with its own (meld rules, contracts,
+    card points), and house rules return an evolved copy. Rule code reads it from
+    ``state.rules`` instead of calling hooks in inner loops.
+
+    Attributes:
+        shoe_parts: every card of a round's shoe, as faces in a fixed order, in parts that are
+            shuffled separately and put one after the other in draw order (RailRoad Rummy: the
+            two decks of the draw pile, then the two of the standby pile). The engine gives each
+            card its id and shuffles each part.
+        max_turns_per_round: G-1.
+        max_rounds: G-3 (``None``: play by the rules).
+        low_score_wins: the best total is the lowest.
+    """
+
+    shoe_parts: tuple[tuple[Card, ...], ...]
+    max_turns_per_round: int = 1000
+    max_rounds: int | None = None
+    low_score_wins: bool = False
+
+    @property
+    def shoe(self) -> tuple[Card, ...]:
+        """Every card of a round's shoe, all parts together, in their fixed order."""
+        return tuple(card for part in self.shoe_parts for card in part)

@@ -1,0 +1,247 @@
+"""The engine and the plug-in machinery: creating games, options, errors, records, copies, hooks."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Generator
+from typing import Any
+
+import attrs
+import pytest
+
+import rummykit
+from rummykit import IllegalActionError, InvalidActionError, InvalidOptionError, hookimpl
+from rummykit.actions import Discard, Draw
+from rummykit.errors import InvalidPositionError, InvalidRecordError, PluginError, UnknownHouseRuleError
+from rummykit.state import GameState
+from rummykit.variant import HouseRuleSpec, RuleText
+from rummykit_variants.railroad_rummy import Claim, RailroadRules
+from tests.support import play_random
+
+
+def test_the_built_in_variant_is_found_through_its_entry_point() -> None:
+    assert "railroad-rummy" in rummykit.available_variants()
+    spec = rummykit.variant_spec("railroad-rummy")
+    assert (spec.name, spec.min_players, spec.max_players) == ("railroad-rummy", 2, 8)
+    assert {f"RR-{n}" for n in (*range(1, 23), 30, 31)} <= spec.rule_ids
+
+
+def test_an_unknown_variant_lists_the_installed_ones() -> None:
+    with pytest.raises(rummykit.UnknownVariantError) as err:
+        rummykit.new_game("railroad", players=4)
+    assert "railroad-rummy" in str(err.value) and "railroad-rummy" in err.value.available
+
+
+@pytest.mark.parametrize("players", [1, 9, 0])
+def test_player_count_outside_the_range_cites_rr_1(players: int) -> None:
+    with pytest.raises(InvalidOptionError) as err:
+        rummykit.new_game("railroad-rummy", players=players)
+    assert err.value.rule == "RR-1" and "2 to 8" in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"hmg": 2}, "no option 'hmg'"),
+        ({"hmg_per_player": -1}, "at least 0"),
+        ({"hmg_per_player": True}, "must be an int"),
+        ({"hmg_per_player": "3"}, "must be an int"),
+        ({"may_discard_taken_card": 1}, "must be a bool"),
+        ({"max_turns_per_round": 0}, "at least 1"),
+    ],
+)
+def test_bad_options_are_refused_never_reset(options: dict[str, Any], message: str) -> None:
+    with pytest.raises(InvalidOptionError, match=message):
+        rummykit.new_game("railroad-rummy", players=3, options=options)
+
+
+def test_options_take_effect() -> None:
+    game = rummykit.new_game("railroad-rummy", players=3, seed=1, options={"hmg_per_player": 1})
+    assert game.options["hmg_per_player"] == 1
+    assert game.view(0).hmg == (1, 1, 1)  # type: ignore[attr-defined]
+
+
+def test_an_unknown_house_rule_lists_the_valid_ones() -> None:
+    with pytest.raises(UnknownHouseRuleError, match="not a house rule"):
+        rummykit.new_game("railroad-rummy", players=3, house_rules=["no-such-rule"])
+
+
+def test_seeded_games_are_identical_and_unseeded_ones_replay() -> None:
+    def play(seed: int | None) -> rummykit.Game:
+        game = rummykit.new_game("railroad-rummy", players=4, seed=seed)
+        play_random(game, random.Random(5), steps=300)
+        return game
+
+    first, second = play(11), play(11)
+    assert first.record == second.record and first == second
+    unseeded = play(None)
+    assert unseeded.record.outcomes, "an unseeded game records its shuffles"
+    assert rummykit.replay(unseeded.record) == unseeded
+
+
+def test_replay_rebuilds_the_same_game() -> None:
+    game = rummykit.new_game("railroad-rummy", players=3, seed=3)
+    play_random(game, random.Random(3), steps=400)
+    again = rummykit.replay(game.record)
+    assert again == game and again.record == game.record
+    partial = rummykit.replay(game.record, upto=10)
+    assert len(partial.record.actions) == 10
+
+
+def test_a_record_with_an_illegal_action_names_it() -> None:
+    game = rummykit.new_game("railroad-rummy", players=3, seed=3)
+    play_random(game, random.Random(3), steps=5)
+    record = attrs.evolve(game.record, actions=(*game.record.actions, Discard(seat=0, card="JK")))
+    with pytest.raises(InvalidRecordError) as err:
+        rummykit.replay(record)
+    assert err.value.path == "actions[5]"
+
+
+def test_copy_is_independent() -> None:
+    game = rummykit.new_game("railroad-rummy", players=4, seed=9)
+    copy = game.copy()
+    assert copy == game
+    play_random(copy, random.Random(1), steps=50)
+    assert copy != game and len(game.record.actions) == 0
+    # A seeded copy's random source continues identically.
+    twin = game.copy()
+    play_random(twin, random.Random(1), steps=50)
+    assert twin == copy
+
+
+def test_a_stacked_shoe_deals_in_draw_order() -> None:
+    shoe = list(rummykit.shoe.decks(4, jokers_per_deck=2))
+    game = rummykit.new_game("railroad-rummy", players=2, dealer=1, shoe=shoe)
+    # The seat after the dealer (seat 0) gets the first card, then seat 1, one at a time (RR-4).
+    assert game.hand(0) == tuple(shoe[0:14:2]) and game.hand(1) == tuple(shoe[1:14:2])
+    assert game.view(0).discard_top == shoe[14]
+    assert rummykit.replay(game.record) == game
+
+
+def test_a_stacked_shoe_must_be_the_whole_shoe() -> None:
+    shoe = list(rummykit.shoe.decks(4, jokers_per_deck=2))
+    with pytest.raises(InvalidPositionError, match="missing cards: JK"):
+        rummykit.new_game("railroad-rummy", players=2, shoe=shoe[:-1])
+    with pytest.raises(InvalidPositionError, match="not in this game's shoe"):
+        rummykit.new_game("railroad-rummy", players=2, shoe=[*shoe, "5H"])
+    with pytest.raises(InvalidPositionError, match="not a card"):
+        rummykit.new_game("railroad-rummy", players=2, shoe=[*shoe[:-1], "ZZ"])
+
+
+def test_malformed_actions_are_invalid_not_illegal() -> None:
+    game = rummykit.new_game("railroad-rummy", players=3, seed=1)
+    with pytest.raises(InvalidActionError, match="no seat 7"):
+        game.apply(Draw(seat=7))
+    with pytest.raises(InvalidActionError, match="not an action"):
+        game.apply("draw")  # type: ignore[arg-type]
+
+    @attrs.frozen
+    class Knock(rummykit.Action):
+        kind = "knock"
+
+    with pytest.raises(InvalidActionError, match="no action 'knock'"):
+        game.apply(Knock(seat=0))
+
+
+def test_no_action_once_the_game_is_over() -> None:
+    game = rummykit.new_game("railroad-rummy", players=2, seed=2, options={"max_rounds": 1})
+    play_random(game, random.Random(2))
+    assert game.is_over and game.to_act == () and game.legal_actions(0) == []
+    assert len(game.history) == 1  # G-3
+    with pytest.raises(rummykit.GameOverError) as err:
+        game.apply(Draw(seat=0))
+    assert err.value.rule == "G-0"
+
+
+def test_explain_and_is_legal_agree_with_apply() -> None:
+    game = rummykit.new_game("railroad-rummy", players=3, seed=4)
+    wrong = Draw(seat=game.state.next_seat(game.turn))
+    err = game.explain(wrong)
+    assert err is not None and err.rule == "RR-2" and not game.is_legal(wrong)
+    assert "seat" in str(err) and "(RR-2)" in str(err)
+    assert game.is_legal(Draw(seat=game.turn)) and game.explain(Draw(seat=game.turn)) is None
+
+
+# -- house rules compose through pluggy ----------------------------------------------------------
+
+
+class NoClaims:
+    """A house rule: nobody may claim; only passing is allowed."""
+
+    @hookimpl
+    def rummykit_house_rule(self) -> HouseRuleSpec:
+        return HouseRuleSpec(
+            name="no-claims",
+            applies_to=frozenset({"railroad-rummy"}),
+            rules=(RuleText("NC-1", "No claims", "Nobody claims the top discard."),),
+        )
+
+    @hookimpl
+    def rummykit_restrict_action(self, state: GameState, action: rummykit.Action) -> None:
+        if isinstance(action, Claim):
+            raise IllegalActionError("NC-1", "claims are off at this table", action=action)
+
+
+class OneHmg:
+    """A house rule that changes data: everybody starts with one HMG (a ``rummykit_setup`` wrapper)."""
+
+    @hookimpl
+    def rummykit_house_rule(self) -> HouseRuleSpec:
+        return HouseRuleSpec(name="one-hmg", applies_to=frozenset({"railroad-rummy"}))
+
+    @hookimpl(wrapper=True)
+    def rummykit_setup(self) -> Generator[None, RailroadRules, RailroadRules]:
+        rules = yield
+        return attrs.evolve(rules, hmg_per_player=1)
+
+
+def _claim_window(house_rules: list[Any]) -> rummykit.Game:
+    game = rummykit.new_game("railroad-rummy", players=3, seed=6, house_rules=house_rules)
+    game.apply(Draw(seat=game.turn))
+    assert game.phase == "claim"
+    return game
+
+
+def test_a_house_rule_restricts_actions_and_legal_actions() -> None:
+    game = _claim_window([NoClaims()])
+    seat = game.to_act[0]
+    assert [a.kind for a in game.legal_actions(seat)] == ["pass"]
+    with pytest.raises(IllegalActionError) as err:
+        game.apply(Claim(seat=seat))
+    assert err.value.rule == "NC-1" and "NC-1" in game.rule_ids
+    plain = _claim_window([])
+    assert {a.kind for a in plain.legal_actions(plain.to_act[0])} == {"pass", "claim"}
+
+
+def test_a_house_rule_wrapper_changes_the_rules_data() -> None:
+    game = _claim_window([OneHmg()])
+    assert game.view(0).hmg == (1, 1, 1)  # type: ignore[attr-defined]
+    stacked = _claim_window([OneHmg(), NoClaims()])
+    assert [h.name for h in stacked.house_rules] == ["one-hmg", "no-claims"]
+
+
+def test_a_house_rule_for_another_variant_is_refused() -> None:
+    class Elsewhere(OneHmg):
+        @hookimpl
+        def rummykit_house_rule(self) -> HouseRuleSpec:
+            return HouseRuleSpec(name="elsewhere", applies_to=frozenset({"rummy"}))
+
+    with pytest.raises(UnknownHouseRuleError, match="does not apply"):
+        rummykit.new_game("railroad-rummy", players=3, house_rules=[Elsewhere()])
+
+
+def test_a_plugin_without_the_required_hooks_is_refused() -> None:
+    class Half:
+        @hookimpl
+        def rummykit_variant(self) -> rummykit.VariantSpec:
+            return rummykit.VariantSpec(name="half", title="Half", min_players=2, max_players=2)
+
+    with pytest.raises(PluginError, match="does not implement rummykit_setup"):
+        rummykit.new_game(Half(), players=2)
+
+
+def test_each_game_has_its_own_plugin_manager() -> None:
+    with_rule = _claim_window([NoClaims()])
+    without = _claim_window([])
+    assert with_rule._pm is not without._pm
+    assert len(without.legal_actions(without.to_act[0])) > 1

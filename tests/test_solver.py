@@ -1,0 +1,410 @@
+"""Tests of the contract solver: hand-counted cases, and a brute-force oracle on small random hands."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from collections.abc import Iterator, Sequence
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rummykit.cards import Card, Rank, Suit, parse_cards
+from rummykit.errors import IllegalActionError
+from rummykit.melds import Meld, MeldKind, MeldRules, read_meld
+from rummykit.solver import Contract, MeldRequirement, can_meet_contract, contract_ways, meld_key
+
+# --- Rules and contracts --------------------------------------------------------------------------
+
+RR_ORDER = tuple(Rank(value) for value in range(3, 15))  # 3 to A
+RR_RULES = MeldRules(
+    wild_faces=frozenset(parse_cards("2C 2D 2H 2S JK")),
+    set_ranks=frozenset(RR_ORDER),
+    run_order=RR_ORDER,
+    min_set=3,
+    min_run=4,
+    wilds_at_most_naturals=True,
+    rules={"wilds": "RR-7", "set": "RR-8", "run": "RR-9"},
+)
+SET = MeldRequirement(MeldKind.SET, 3)
+RUN = MeldRequirement(MeldKind.RUN, 4)
+LONG_RUN = MeldRequirement(MeldKind.RUN, 4, exact=False)
+RR_CONTRACTS = {
+    1: Contract((SET, SET)),
+    2: Contract((SET, RUN)),
+    3: Contract((RUN, RUN)),
+    4: Contract((SET, SET, SET)),
+    5: Contract((SET, SET, RUN)),
+    6: Contract((SET, RUN, RUN)),
+    7: Contract((LONG_RUN, LONG_RUN, LONG_RUN), max_leftover=1),
+}
+
+CLASSIC_ORDER = (Rank.ACE, *(Rank(value) for value in range(2, 15)))  # A 2 3 ... K A
+CLASSIC_RULES = MeldRules(
+    wild_faces=frozenset(),
+    set_ranks=frozenset(CLASSIC_ORDER),
+    run_order=CLASSIC_ORDER,
+    min_set=3,
+    min_run=3,
+    suited_runs=True,
+    rules={"wilds": "CR-24", "set": "CR-4", "run": "CR-4"},
+)
+CLASSIC_JOKER_RULES = MeldRules(
+    wild_faces=frozenset(parse_cards("JK")),
+    set_ranks=frozenset(CLASSIC_ORDER),
+    run_order=CLASSIC_ORDER,
+    min_set=3,
+    max_set=4,
+    min_run=3,
+    suited_runs=True,
+    rules={"wilds": "CR-24", "set": "CR-4", "run": "CR-4"},
+)
+CLASSIC_CONTRACTS = {
+    "run": Contract((MeldRequirement(MeldKind.RUN, 3, exact=False),)),
+    "set+run": Contract((MeldRequirement(MeldKind.SET, 3, exact=False), MeldRequirement(MeldKind.RUN, 3, exact=False))),
+    "2 runs, all cards": Contract((MeldRequirement(MeldKind.RUN, 3, exact=False),) * 2, max_leftover=0),
+    "2 sets+run": Contract((MeldRequirement(MeldKind.SET, 3),) * 2 + (MeldRequirement(MeldKind.RUN, 3),)),
+}
+
+
+def ways_text(hand: str, contract: Contract, rules: MeldRules = RR_RULES) -> list[str]:
+    """The ways as text, one way a line, melds separated by ``|``."""
+    return [" | ".join(str(meld) for meld in way) for way in contract_ways(parse_cards(hand), contract, rules)]
+
+
+# --- Hand-counted cases ---------------------------------------------------------------------------
+
+
+def test_round_1_ways_counted_by_hand() -> None:
+    # Sets of 5s: 5D 5H 5S, or two of them and a wild (3 pairs x 2 wilds); sets of 9s: 9C 9H and a
+    # wild. Two sets: the 9s take one wild, the 5s take the three 5s (2 ways) or two 5s and the
+    # other wild (2 x 3 ways): 8 ways.
+    ways = ways_text("5H 5D 5S 9C 9H JK 2C", RR_CONTRACTS[1])
+    assert ways == [  # sorted by meld_key: ranks, then card indices (2C is the lowest face, JK the highest)
+        "5D 5H 2C(5) | 9C 9H JK(9)",
+        "5D 5H 5S | 9C 9H 2C(9)",
+        "5D 5H 5S | 9C 9H JK(9)",
+        "5D 5H JK(5) | 9C 9H 2C(9)",
+        "5D 5S 2C(5) | 9C 9H JK(9)",
+        "5D 5S JK(5) | 9C 9H 2C(9)",
+        "5H 5S 2C(5) | 9C 9H JK(9)",
+        "5H 5S JK(5) | 9C 9H 2C(9)",
+    ]
+    assert can_meet_contract(parse_cards("5H 5D 5S 9C 9H JK 2C"), RR_CONTRACTS[1], RR_RULES)
+
+
+def test_a_wild_card_standing_for_another_rank_is_another_way() -> None:
+    one_run = Contract((RUN,))
+    assert ways_text("4H 5H 6H JK", one_run) == ["JK(3) 4H 5H 6H", "4H 5H 6H JK(7)"]
+    low, high = contract_ways(parse_cards("4H 5H 6H JK"), one_run, RR_RULES)
+    assert [rank.symbol for rank in low[0].ranks] == ["3", "4", "5", "6"]
+    assert [rank.symbol for rank in high[0].ranks] == ["4", "5", "6", "7"]
+    # Two different wild faces in two places: each arrangement is a way.
+    assert ways_text("4H 6H 2C JK", one_run) == [
+        "2C(3) 4H JK(5) 6H",
+        "JK(3) 4H 2C(5) 6H",
+        "4H 2C(5) 6H JK(7)",
+        "4H JK(5) 6H 2C(7)",
+    ]
+    assert ways_text("5D 5H 5S JK 8S 9S 10S", RR_CONTRACTS[2]) == [
+        "5D 5H 5S | JK(7) 8S 9S 10S",
+        "5D 5H 5S | 8S 9S 10S JK(J)",
+    ]
+
+
+def test_duplicate_cards_from_several_decks() -> None:
+    # Identical melds for two equal requirements are one way, listed once.
+    assert ways_text("7H 7H 7H 7H 7H 7H", RR_CONTRACTS[1]) == ["7H 7H 7H | 7H 7H 7H"]
+    assert ways_text("5H 5H 5D 5D JK JK", RR_CONTRACTS[1]) == [
+        "5D 5D JK(5) | 5H 5H JK(5)",
+        "5D 5H JK(5) | 5D 5H JK(5)",
+    ]
+    # Two copies of a face in a run's hand make no second way: the way names faces, not copies.
+    assert ways_text("4H 4H 5H 6H 7H", Contract((RUN,))) == ["4H 5H 6H 7H"]
+    # The hand's order does not matter.
+    hand = parse_cards("5H 5H 5D 5D JK JK 9S 9S 9S 10S")
+    shuffled = list(hand)
+    random.Random(7).shuffle(shuffled)
+    assert contract_ways(shuffled, RR_CONTRACTS[4], RR_RULES) == contract_ways(hand, RR_CONTRACTS[4], RR_RULES)
+
+
+def test_a_meld_never_holds_more_wild_cards_than_natural_cards() -> None:
+    with pytest.raises(IllegalActionError) as refused:
+        read_meld(parse_cards("5H 2C JK"), RR_RULES)
+    assert refused.value.rule == "RR-7"
+    # One 5 and two wilds is no set, so only the 9s can make a set: no second set.
+    assert ways_text("5H 2C JK 9C 9D 9S 7H", RR_CONTRACTS[1]) == []
+    assert not can_meet_contract(parse_cards("5H 2C JK 9C 9D 9S 7H"), RR_CONTRACTS[1], RR_RULES)
+    # A run of 4 holds at most 2 wild cards.
+    assert ways_text("4H 2C JK 2D 9S", Contract((RUN,))) == []
+    assert ways_text("5H 5S 2C JK", Contract((SET,))) == ["5H 5S 2C(5)", "5H 5S JK(5)"]
+
+
+def test_hands_that_cannot_meet_the_contract() -> None:
+    cases = [
+        ("3H 5S 7D 9C JH KS AD", 2),
+        ("3H 4H 5H 6H 7H 8H 9H", 3),  # two runs of 4 need 8 cards
+        ("2C 2D 2H JK JK 3S 4S", 1),  # wild cards alone make no set
+        ("QH KH AH 2C 3C 4C 5C", 3),  # no wrap round the ace (and 2 is never natural)
+        ("5H 5D 5S 5C 9H 9D 8C", 4),
+    ]
+    for hand, round_number in cases:
+        contract = RR_CONTRACTS[round_number]
+        assert contract_ways(parse_cards(hand), contract, RR_RULES) == [], hand
+        assert not can_meet_contract(parse_cards(hand), contract, RR_RULES), hand
+
+
+def test_round_7_uses_every_card_or_every_card_but_one() -> None:
+    contract = RR_CONTRACTS[7]
+    every_card = "3H 4H 5H 6H 7C 8C 9C 10C JD QD KD AD"
+    assert ways_text(every_card, contract) == ["3H 4H 5H 6H | 7C 8C 9C 10C | JD QD KD AD"]
+    # A second 9 can join no run: either 9 stays in hand.
+    assert ways_text(every_card + " 9S", contract) == [
+        "3H 4H 5H 6H | 7C 8C 9C 10C | JD QD KD AD",
+        "3H 4H 5H 6H | 7C 8C 9S 10C | JD QD KD AD",
+    ]
+    # A third 9 would leave two cards in hand.
+    assert ways_text(every_card + " 9S 9D", contract) == []
+    assert not can_meet_contract(parse_cards(every_card + " 9S 9D"), contract, RR_RULES)
+
+
+def test_suited_runs_with_an_ace_at_both_ends() -> None:
+    one_run = Contract((MeldRequirement(MeldKind.RUN, 3, exact=False),))
+    assert ways_text("AH 2H 3H", one_run, CLASSIC_RULES) == ["AH 2H 3H"]
+    assert ways_text("QH KH AH", one_run, CLASSIC_RULES) == ["QH KH AH"]
+    assert ways_text("KH AH 2H", one_run, CLASSIC_RULES) == []  # no wrap
+    assert ways_text("AH 2H 3S", one_run, CLASSIC_RULES) == []  # one suit
+    assert ways_text("AH 2H 3H 4H", one_run, CLASSIC_RULES) == ["2H 3H 4H", "AH 2H 3H", "AH 2H 3H 4H"]
+    # A joker goes where a run has room: nothing is below the low ace, nothing above the high one.
+    assert ways_text("AH 2H JK", one_run, CLASSIC_JOKER_RULES) == ["AH 2H JK(3)"]
+    assert ways_text("KH AH JK", one_run, CLASSIC_JOKER_RULES) == ["JK(Q) KH AH"]
+    # Sets take any suits; max_set caps them.
+    set_only = Contract((MeldRequirement(MeldKind.SET, 3, exact=False),))
+    assert ways_text("9C 9D 9H 9S JK", set_only, CLASSIC_JOKER_RULES) == [
+        "9C 9D 9H",
+        "9C 9D 9S",
+        "9C 9D JK(9)",
+        "9C 9H 9S",
+        "9C 9H JK(9)",
+        "9C 9S JK(9)",
+        "9D 9H 9S",
+        "9D 9H JK(9)",
+        "9D 9S JK(9)",
+        "9H 9S JK(9)",
+        "9C 9D 9H 9S",
+        "9C 9D 9H JK(9)",
+        "9C 9D 9S JK(9)",
+        "9C 9H 9S JK(9)",
+        "9D 9H 9S JK(9)",
+    ]
+
+
+def test_contracts_no_meld_can_meet() -> None:
+    assert contract_ways(parse_cards("5H 5D"), Contract(()), RR_RULES) == [()]
+    assert contract_ways(parse_cards("5H 5D"), Contract((), max_leftover=1), RR_RULES) == []
+    too_small = Contract((MeldRequirement(MeldKind.SET, 2),))
+    assert contract_ways(parse_cards("5H 5D 5S"), too_small, RR_RULES) == []
+    no_runs = MeldRules(wild_faces=frozenset(), set_ranks=frozenset(RR_ORDER), run_order=())
+    assert contract_ways(parse_cards("5H 6H 7H 8H"), Contract((RUN,)), no_runs) == []
+
+
+def test_the_melds_are_what_read_meld_reads() -> None:
+    hand = parse_cards("5H 5D 5S 2C JK 6D 7D 8D 9D 9C 9S")
+    for contract in RR_CONTRACTS.values():
+        for way in contract_ways(hand, contract, RR_RULES):
+            for meld, requirement in zip(way, contract.melds, strict=True):
+                assert read_meld(meld.cards, RR_RULES) == meld
+                assert meld.kind is requirement.kind
+
+
+# --- The brute-force oracle -----------------------------------------------------------------------
+
+
+def sub_multisets(counts: Counter[Card], size: int) -> Iterator[tuple[Card, ...]]:
+    """Every multiset of ``size`` cards within ``counts``, as a sorted tuple."""
+    faces = sorted(counts)
+
+    def pick(first: int, size: int) -> Iterator[tuple[Card, ...]]:
+        if size == 0:
+            yield ()
+            return
+        for position in range(first, len(faces)):
+            face = faces[position]
+            for copies in range(min(counts[face], size), 0, -1):
+                for rest in pick(position + 1, size - copies):
+                    yield (face,) * copies + rest
+
+    return pick(0, size)
+
+
+def melds_of(group: tuple[Card, ...], kind: MeldKind, rules: MeldRules) -> list[Meld]:
+    """Every meld of ``kind`` made of exactly the cards of ``group``, in canonical order of cards.
+
+    Candidates: a set's natural cards then its wild cards, each sorted; a run's cards in every
+    window of the run order, natural cards at their rank's place, wild cards in every arrangement
+    over the other places. ``read_meld`` decides which candidates are melds.
+    """
+    wilds = sorted(card for card in group if card in rules.wild_faces)
+    naturals = sorted(card for card in group if card not in rules.wild_faces)
+    if kind is MeldKind.SET:
+        candidates = [tuple(naturals + wilds)]
+        if len({card.rank for card in naturals}) > 1:
+            return []  # natural cards of two ranks: read_meld would refuse it; saves the oracle's time
+    else:
+        candidates = []
+        order = rules.run_order
+        for start in range(len(order) - len(group) + 1):
+            window = order[start : start + len(group)]
+            places: dict[Rank, Card] = {}
+            for card in naturals:
+                if card.rank not in window or card.rank in places:
+                    break
+                places[card.rank] = card
+            else:
+                for arrangement in set(itertools.permutations(wilds)):
+                    spare = iter(arrangement)
+                    candidates.append(tuple(places[rank] if rank in places else next(spare) for rank in window))
+    melds = []
+    for cards in set(candidates):
+        try:
+            melds.append(read_meld(cards, rules, kind))
+        except IllegalActionError:
+            continue
+    return melds
+
+
+def oracle_key(meld: Meld) -> tuple[str, tuple[Rank, ...]]:
+    """The oracle's own order of melds, for equal requirements (any fixed order would do)."""
+    return str(meld), meld.ranks
+
+
+def brute_force_ways(hand: Sequence[Card], contract: Contract, rules: MeldRules) -> set[tuple[Meld, ...]]:
+    """Every way, in contract order; the melds of equal consecutive requirements in ``oracle_key`` order.
+
+    First every meld any part of the hand makes, then every choice of one of them per requirement
+    that fits in the hand together.
+    """
+    counts = Counter(hand)
+    candidates: list[tuple[Meld, Counter[Card]]] = []
+    for size in range(1, len(hand) + 1):
+        for group in sub_multisets(counts, size):
+            for kind in MeldKind:
+                candidates += [(meld, Counter(group)) for meld in melds_of(group, kind, rules)]
+    found: set[tuple[Meld, ...]] = set()
+
+    def search(depth: int, left: Counter[Card], chosen: tuple[Meld, ...]) -> None:
+        if depth == len(contract.melds):
+            if contract.max_leftover is None or left.total() <= contract.max_leftover:
+                found.add(chosen)
+            return
+        requirement = contract.melds[depth]
+        tied = depth > 0 and contract.melds[depth - 1] == requirement
+        for meld, used in candidates:
+            size_ok = len(meld) == requirement.size if requirement.exact else len(meld) >= requirement.size
+            if meld.kind is not requirement.kind or not size_ok or not used <= left:
+                continue
+            if not tied or oracle_key(chosen[-1]) <= oracle_key(meld):
+                search(depth + 1, left - used, (*chosen, meld))
+
+    search(0, counts, ())
+    return found
+
+
+def canonical(way: tuple[Meld, ...], contract: Contract) -> tuple[Meld, ...]:
+    """The way with the melds of each run of equal consecutive requirements in ``oracle_key`` order."""
+    melds: list[Meld] = []
+    for _, pairs in itertools.groupby(zip(contract.melds, way, strict=True), key=lambda pair: pair[0]):
+        melds.extend(sorted((meld for _, meld in pairs), key=oracle_key))
+    return tuple(melds)
+
+
+def check_against_brute_force(hand: Sequence[Card], contract: Contract, rules: MeldRules) -> None:
+    ways = contract_ways(hand, contract, rules)
+    expected = brute_force_ways(hand, contract, rules)
+    got = [canonical(way, contract) for way in ways]
+    assert len(set(got)) == len(got), "a way is listed twice"
+    assert set(got) == expected
+    assert can_meet_contract(hand, contract, rules) is bool(expected)
+    keys = [tuple(meld_key(meld) for meld in way) for way in ways]
+    assert keys == sorted(keys)
+    for way in ways:
+        for i in range(1, len(way)):
+            if contract.melds[i] == contract.melds[i - 1]:
+                assert meld_key(way[i - 1]) <= meld_key(way[i])
+
+
+@st.composite
+def hands(draw: st.DrawFn, rules: MeldRules, contract: Contract, ranks: int, most_wilds: int = 4) -> list[Card]:
+    """A hand of about the contract's size, from a few ranks, one or two suits and one or two wild faces.
+
+    At most ``most_wilds`` wild cards: every wild card multiplies the ways, and the oracle is slow.
+
+    Half of the hands start as the cards of one way to meet the contract; then a card may go and
+    two may come. The small pool of faces makes duplicate cards common.
+    """
+    order = rules.run_order
+    start = draw(st.integers(0, len(order) - ranks))
+    window = order[start : start + ranks]
+    suits = draw(st.lists(st.sampled_from(Suit), min_size=1, max_size=2, unique=True))
+    naturals = [Card.of(rank, suit) for rank in window for suit in suits]
+    naturals = [card for card in naturals if card not in rules.wild_faces]
+    wilds = (
+        draw(st.lists(st.sampled_from(sorted(rules.wild_faces)), min_size=1, max_size=2, unique=True))
+        if rules.wild_faces
+        else []
+    )
+
+    wilds_drawn = 0
+
+    def card_for(rank: Rank) -> Card:
+        """A natural card of ``rank``, or one time in four a wild card."""
+        nonlocal wilds_drawn
+        of_rank = [card for card in naturals if card.rank is rank]
+        if wilds and wilds_drawn < most_wilds and (not of_rank or draw(st.integers(0, 3)) == 0):
+            wilds_drawn += 1
+            return draw(st.sampled_from(wilds))
+        return draw(st.sampled_from(of_rank or naturals))
+
+    hand: list[Card] = []
+    if draw(st.booleans()):
+        for requirement in contract.melds:
+            if requirement.kind is MeldKind.SET:
+                rank = draw(st.sampled_from(window))
+                hand += [card_for(rank) for _ in range(requirement.size)]
+            else:
+                first = draw(st.integers(0, ranks - requirement.size))
+                hand += [card_for(rank) for rank in window[first : first + requirement.size]]
+        if draw(st.booleans()):
+            del hand[draw(st.integers(0, len(hand) - 1))]
+    else:
+        size = sum(requirement.size for requirement in contract.melds) - 1
+        hand += [card_for(draw(st.sampled_from(window))) for _ in range(size)]
+    hand += draw(st.lists(st.sampled_from(naturals + wilds if wilds_drawn < most_wilds else naturals), max_size=2))
+    return hand
+
+
+ORACLE_SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@pytest.mark.parametrize("round_number", sorted(RR_CONTRACTS))
+@ORACLE_SETTINGS
+@given(data=st.data())
+def test_railroad_contracts_against_brute_force(round_number: int, data: st.DataObject) -> None:
+    contract = RR_CONTRACTS[round_number]
+    if round_number == 7:  # 3 runs of 4 or more: 12 cards and more
+        hand = data.draw(hands(RR_RULES, contract, ranks=7, most_wilds=2))
+    else:
+        hand = data.draw(hands(RR_RULES, contract, ranks=5))
+    check_against_brute_force(hand, contract, RR_RULES)
+
+
+@pytest.mark.parametrize("rules", [CLASSIC_RULES, CLASSIC_JOKER_RULES], ids=["no-wilds", "jokers"])
+@pytest.mark.parametrize("name", sorted(CLASSIC_CONTRACTS))
+@ORACLE_SETTINGS
+@given(data=st.data())
+def test_suited_contracts_against_brute_force(rules: MeldRules, name: str, data: st.DataObject) -> None:
+    contract = CLASSIC_CONTRACTS[name]
+    hand = data.draw(hands(rules, contract, ranks=5))
+    check_against_brute_force(hand, contract, rules)

@@ -1,0 +1,27 @@
+"""RailRoad Rummy (``railroad-rummy``): a seven-round contract rummy for 2 to 8 players with four
+decks, a claim window with HMGs, and golf scoring.
+
+The plug-in object is :mod:`rummykit_variants.railroad_rummy.plugin`; games are created by name::
+
+    import rummykit
+    game = rummykit.new_game("railroad-rummy", players=4, seed=7)
+"""
+
+from rummykit_variants.railroad_rummy.actions import Claim, Pass
+from rummykit_variants.railroad_rummy.rules import MELD_RULES, OPTIONS, ROUNDS, RULES, RailroadRules, RoundSpec
+from rummykit_variants.railroad_rummy.state import ClaimOutcome, Declaration, RailroadPhase, RailroadRummyView
+
+__all__ = [
+    "MELD_RULES",
+    "OPTIONS",
+    "ROUNDS",
+    "RULES",
+    "Claim",
+    "ClaimOutcome",
+    "Declaration",
+    "Pass",
+    "RailroadPhase",
+    "RailroadRules",
+    "RailroadRummyView",
+    "RoundSpec",
+]

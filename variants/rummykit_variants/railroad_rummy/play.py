@@ -1,0 +1,560 @@
+"""RailRoad Rummy's play: dealing, checking, performing and listing actions, scoring.
+
+Every ``check_*`` function only reads the state and raises :class:`IllegalActionError` citing the
+rule; every ``perform_*`` function is called only with an action its check accepted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import cast
+
+from rummykit.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
+from rummykit.cards import Card, CardId, Rank, Suit, face
+from rummykit.errors import IllegalActionError, InvalidActionError
+from rummykit.mechanics import can_end_turn, missing_cards, pick_cards, remove_cards
+from rummykit.melds import Meld, MeldKind, RunEnd, can_extend, extend_meld, read_meld
+from rummykit.shoe import Randomness
+from rummykit.solver import contract_ways
+from rummykit.state import GameState, Phase, TableMeld
+from rummykit.views import base_view_fields
+from rummykit_variants.railroad_rummy.actions import Claim, Pass
+from rummykit_variants.railroad_rummy.rules import RailroadRules, RoundSpec, card_points
+from rummykit_variants.railroad_rummy.state import (
+    ClaimOutcome,
+    Declaration,
+    RailroadExtra,
+    RailroadPhase,
+    RailroadRummyView,
+)
+
+__all__ = [
+    "check_action",
+    "deal",
+    "legal_actions",
+    "perform_action",
+    "score_round",
+    "start_game",
+    "to_act",
+    "view",
+]
+
+
+def _rules(state: GameState) -> RailroadRules:
+    return cast(RailroadRules, state.rules)
+
+
+def _extra(state: GameState) -> RailroadExtra:
+    return cast(RailroadExtra, state.extra)
+
+
+def round_spec(state: GameState) -> RoundSpec:
+    """This round's hand size and contract (RR-10)."""
+    return _rules(state).rounds[state.round - 1]
+
+
+# -- the game and its rounds ----------------------------------------------------------------------
+
+
+def start_game(state: GameState) -> None:
+    """Give every seat its HMGs for the whole game (RR-18)."""
+    players = state.players
+    state.extra = RailroadExtra(hmg=[_rules(state).hmg_per_player] * players, went_down=[None] * players)
+
+
+def deal(state: GameState, shoe: Sequence[CardId]) -> None:
+    """RR-2 to RR-4: split the shoe into the draw pile and the standby pile, deal one card at a
+    time from the seat after the dealer, and turn up the first discard."""
+    rules = _rules(state)
+    players = state.players
+    draw_size = len(rules.shoe_parts[0])
+    stock = list(reversed(shoe[:draw_size]))
+    standby = list(reversed(shoe[draw_size:]))
+    start = state.next_seat(state.dealer)
+    hands: list[list[CardId]] = [[] for _ in range(players)]
+    for _ in range(round_spec(state).hand_size):
+        for step in range(players):
+            hands[(start + step) % players].append(stock.pop())
+    state.hands = hands
+    state.piles = {"stock": stock, "standby": standby, "discard": [stock.pop()]}
+    state.turn = start
+    state.phase = Phase.DRAW
+    extra = _extra(state)
+    extra.went_down = [None] * players
+    extra.declarations = {}
+    extra.last_claim = None
+
+
+def score_round(state: GameState) -> list[int]:
+    """RR-30: every player who did not go out adds the points of the cards in hand."""
+    went_out = state.round_end[0] if state.round_end else None
+    return [
+        0 if seat == went_out else sum(card_points(face(cid)) for cid in hand) for seat, hand in enumerate(state.hands)
+    ]
+
+
+def game_over(state: GameState) -> bool:
+    """RR-31: the game ends after round 7."""
+    return state.round >= len(_rules(state).rounds)
+
+
+def _draw_card(state: GameState, rng: Randomness) -> CardId | None:
+    """RR-5: the top of the draw pile, refilled from the standby pile, then from the discard pile
+    (all but its top card, shuffled); ``None`` if no card can be had."""
+    piles = state.piles
+    stock = piles["stock"]
+    if not stock:
+        standby = piles["standby"]
+        discard = piles["discard"]
+        if standby:
+            stock.extend(standby)
+            standby.clear()
+        elif len(discard) > 1:
+            rest = discard[:-1]
+            rng.shuffle(rest)
+            stock.extend(rest)
+            del discard[:-1]
+    return stock.pop() if stock else None
+
+
+# -- who acts ---------------------------------------------------------------------------------------
+
+
+def to_act(state: GameState) -> tuple[int, ...]:
+    """The turn player, or during a claim window every other seat yet to declare, in turn order."""
+    if state.is_over:
+        return ()
+    if state.phase == RailroadPhase.CLAIM:
+        declared = _extra(state).declarations
+        seats = (state.next_seat(state.turn, step) for step in range(1, state.players))
+        return tuple(seat for seat in seats if seat not in declared)
+    return (state.turn,)
+
+
+# -- checking ------------------------------------------------------------------------------------
+
+
+def _refuse(rule: str, reason: str, action: Action) -> IllegalActionError:
+    return IllegalActionError(rule, reason, action=action)
+
+
+def check_action(state: GameState, action: Action) -> Action:
+    """Check ``action`` against every rule; return its canonical form, or raise."""
+    if isinstance(action, Claim | Pass):
+        return _check_declaration(state, action)
+    if state.phase == RailroadPhase.CLAIM:
+        if action.seat == state.turn:
+            raise _refuse("RR-19", "the other players are still declaring on the top discard", action)
+        raise _refuse("G-2", f"it is seat {state.turn}'s turn", action)
+    if action.seat != state.turn:
+        if state.turn_number == 1 and state.phase == Phase.DRAW:
+            raise _refuse("RR-2", f"the seat after the dealer, seat {state.turn}, starts the round", action)
+        raise _refuse("G-2", f"it is seat {state.turn}'s turn", action)
+    if isinstance(action, Draw | TakeDiscard):
+        if state.phase != Phase.DRAW:
+            raise _refuse("RR-14", "a turn has exactly one draw, and this one has had it", action)
+        if isinstance(action, TakeDiscard) and not state.piles["discard"]:
+            raise _refuse("RR-14", "the discard pile is empty (RR-C3)", action)
+        return action
+    if state.phase == Phase.DRAW:
+        raise _refuse("RR-14", "a turn starts with a draw: draw from the draw pile or take the top discard", action)
+    if isinstance(action, GoDown):
+        return _check_go_down(state, action)
+    if isinstance(action, LayOff):
+        return _check_lay_off(state, action)
+    if isinstance(action, Discard):
+        return _check_discard(state, action)
+    raise InvalidActionError(f"railroad-rummy has no action {action.kind!r}")  # pragma: no cover - engine checks
+
+
+def _check_declaration(state: GameState, action: Claim | Pass) -> Action:
+    extra = _extra(state)
+    if state.phase != RailroadPhase.CLAIM:
+        raise _refuse(
+            "RR-15", "no claim window is open: one opens when the turn player draws from the draw pile", action
+        )
+    if action.seat == state.turn:
+        raise _refuse("RR-15", "the turn player does not declare in their own claim window", action)
+    if action.seat in extra.declarations:
+        raise _refuse("RR-15", "each player declares once in a claim window, and this seat has", action)
+    if isinstance(action, Claim) and action.hmg and extra.hmg[action.seat] <= 0:
+        raise _refuse("RR-18", "this seat has no HMG left", action)
+    return action
+
+
+def _remaining(hand: Sequence[CardId], used: Sequence[CardId]) -> list[CardId]:
+    rest = list(hand)
+    remove_cards(rest, used)
+    return rest
+
+
+def _check_can_end_turn(state: GameState, seat: int, used: Sequence[CardId], action: Action) -> None:
+    remaining = _remaining(state.hands[seat], used)
+    if not can_end_turn(remaining, state.taken, may_discard_taken=_rules(state).may_discard_taken_card):
+        raise _refuse(
+            "G-4",
+            f"it would leave only {face(remaining[0])}, the card taken from the discard pile this turn, "
+            "which may not be discarded (RR-21), so the turn could not end",
+            action,
+        )
+
+
+def _rank_key(card: Card) -> int:
+    return int(card.rank)
+
+
+def canonical_go_down(state: GameState, seat: int, melds: Sequence[Meld]) -> tuple[Meld, ...]:
+    """The canonical form of a go-down (RR-C4): suits never matter in RailRoad Rummy, so a
+    go-down is fixed by the ranks of its cards; the melds are put in a fixed order (sets, then
+    runs, by their ranks) and each card is taken from the hand by rank: the card taken from the
+    discard pile first (RR-C2), then in suit order. Only the ranks of ``melds``' cards are read."""
+    ordered = []
+    for meld in melds:
+        cards = meld.cards
+        if meld.kind is MeldKind.SET:  # a set's cards: naturals, then wild cards (2s before jokers)
+            cards = tuple(sorted(cards, key=lambda c: (c.rank != meld.rank, _rank_key(c))))
+        ordered.append(Meld(meld.kind, cards, meld.ranks))
+    ordered.sort(key=lambda m: (m.kind is MeldKind.RUN, [_rank_key(c) for c in m.cards], list(m.ranks)))
+    taken = state.taken
+    pools: dict[int, list[CardId]] = {}
+    for cid in sorted(state.hands[seat], key=lambda c: (c != taken, face(c).suit or 0, c)):
+        pools.setdefault(_rank_key(face(cid)), []).append(cid)
+    return tuple(
+        Meld(meld.kind, tuple(face(pools[_rank_key(c)].pop(0)) for c in meld.cards), meld.ranks) for meld in ordered
+    )
+
+
+def _check_go_down(state: GameState, action: GoDown) -> GoDown:
+    rules = _rules(state)
+    extra = _extra(state)
+    seat = action.seat
+    spec = round_spec(state)
+    contract = spec.contract
+    last_round = contract.max_leftover is not None
+    rule = "RR-12" if last_round else "RR-11"
+    if extra.went_down[seat] is not None:
+        raise _refuse("RR-13", "a player goes down at most once a round, and this seat already has", action)
+    if not action.melds or any(not group for group in action.melds):
+        raise InvalidActionError("a go-down lists one or more melds, each with its cards")
+    hand = state.hands[seat]
+    cards = [card for group in action.melds for card in group]
+    used = pick_cards(hand, cards, prefer=state.taken)
+    if used is None:
+        missing = " ".join(map(str, missing_cards(hand, cards)))
+        raise _refuse(rule, f"the hand does not hold {missing}", action)
+    melds = [read_meld(group, rules.melds) for group in action.melds]
+    wanted = sorted(req.kind.value for req in contract.melds)
+    laid = sorted(meld.kind.value for meld in melds)
+    if last_round:
+        if laid != wanted:
+            raise _refuse(rule, f"in round 7 going down is exactly 3 runs, not {_kinds(melds)}", action)
+        left = len(hand) - len(cards)
+        if left > 1:
+            raise _refuse(
+                rule,
+                f"in round 7 the runs must use every card in hand or every card but one; {left} would be left",
+                action,
+            )
+    else:
+        if laid != wanted:
+            raise _refuse(rule, f"round {state.round}'s contract is {contract}, not {_kinds(melds)}", action)
+        for meld in melds:
+            size = 3 if meld.kind is MeldKind.SET else 4
+            if len(meld) != size:
+                raise _refuse(
+                    rule,
+                    f"every {meld.kind.value} of a contract is exactly {size} cards, and {meld} is {len(meld)}",
+                    action,
+                )
+    canonical = canonical_go_down(state, seat, melds)
+    used = pick_cards(hand, [card for meld in canonical for card in meld.cards], prefer=state.taken)
+    assert used is not None
+    _check_can_end_turn(state, seat, used, action)
+    return GoDown(seat=seat, melds=tuple(meld.cards for meld in canonical))
+
+
+def _kinds(melds: Sequence[Meld]) -> str:
+    sets = sum(1 for m in melds if m.kind is MeldKind.SET)
+    runs = len(melds) - sets
+    parts = [f"{n} {kind}{'s' if n != 1 else ''}" for n, kind in ((sets, "set"), (runs, "run")) if n]
+    return " + ".join(parts) or "nothing"
+
+
+def _check_lay_off(state: GameState, action: LayOff) -> LayOff:
+    seat = action.seat
+    went_down = _extra(state).went_down[seat]
+    if went_down is None:
+        raise _refuse("RR-20", "only a player who has gone down may lay off", action)
+    if went_down == state.turn_number:
+        raise _refuse("RR-20", "laying off starts on the turn after going down", action)
+    if not 0 <= action.meld < len(state.table):
+        tables = f"melds 0 to {len(state.table) - 1}" if state.table else "no melds"
+        raise _refuse("RR-20", f"there is no meld {action.meld} on the table ({tables})", action)
+    used = pick_cards(state.hands[seat], [action.card], prefer=state.taken)
+    if used is None:
+        raise _refuse("RR-20", f"the hand does not hold {action.card}", action)
+    before = state.table[action.meld].meld
+    after = extend_meld(before, action.card, _rules(state).melds, action.end)
+    _check_can_end_turn(state, seat, used, action)
+    return LayOff(seat=seat, card=action.card, meld=action.meld, end=_end_used(before, after))
+
+
+def _end_used(before: Meld, after: Meld) -> RunEnd | None:
+    if after.kind is MeldKind.SET:
+        return None
+    return RunEnd.LOW if after.ranks[0] != before.ranks[0] else RunEnd.HIGH
+
+
+def _discard_choice(state: GameState, seat: int, card: Card) -> CardId | None:
+    """The physical card a discard of ``card`` plays: a copy other than the taken card if there is one."""
+    index = card.index
+    copies = [cid for cid in state.hands[seat] if face(cid).index == index]
+    if not copies:
+        return None
+    free = [cid for cid in copies if cid != state.taken]
+    if free:
+        return free[0]
+    return copies[0] if _rules(state).may_discard_taken_card else None
+
+
+def _check_discard(state: GameState, action: Discard) -> Discard:
+    hand = state.hands[action.seat]
+    if not any(face(cid) == action.card for cid in hand):
+        raise _refuse("RR-21", f"the hand does not hold {action.card}", action)
+    if _discard_choice(state, action.seat, action.card) is None:
+        raise _refuse("RR-21", "it was taken from the discard pile this turn", action)
+    return action
+
+
+# -- performing -------------------------------------------------------------------------------------
+
+
+def perform_action(state: GameState, action: Action, rng: Randomness) -> None:
+    """Carry out a checked action."""
+    if isinstance(action, Draw):
+        _perform_draw(state, rng)
+    elif isinstance(action, TakeDiscard):
+        card = state.piles["discard"].pop()
+        state.hands[action.seat].append(card)
+        state.taken = card
+        state.phase = Phase.PLAY
+    elif isinstance(action, Claim | Pass):
+        _perform_declaration(state, action, rng)
+    elif isinstance(action, GoDown):
+        _perform_go_down(state, action)
+    elif isinstance(action, LayOff):
+        _perform_lay_off(state, action)
+    elif isinstance(action, Discard):
+        _perform_discard(state, action)
+
+
+def _perform_draw(state: GameState, rng: Randomness) -> None:
+    card = _draw_card(state, rng)
+    if card is None:
+        state.round_end = (None, "no card can be drawn: the draw, standby and discard piles are used up (RR-5)")
+        return
+    state.hands[state.turn].append(card)
+    if state.piles["discard"]:
+        state.phase = RailroadPhase.CLAIM
+        _extra(state).declarations = {}
+    else:
+        state.phase = Phase.PLAY
+
+
+def _perform_declaration(state: GameState, action: Claim | Pass, rng: Randomness) -> None:
+    extra = _extra(state)
+    if isinstance(action, Pass):
+        declaration = Declaration.PASS
+    else:
+        declaration = Declaration.HMG if action.hmg else Declaration.CLAIM
+    extra.declarations[action.seat] = declaration
+    if len(extra.declarations) == state.players - 1:
+        _resolve_claims(state, rng)
+
+
+def _resolve_claims(state: GameState, rng: Randomness) -> None:
+    """RR-16, RR-17: HMG claimants first, then turn order from the turn player; the winner takes
+    the card and a penalty card, and only the winner's HMG is used up."""
+    extra = _extra(state)
+    order = [state.next_seat(state.turn, step) for step in range(1, state.players)]
+    declarations = tuple((seat, extra.declarations[seat]) for seat in order)
+    hmg_claimants = [seat for seat, d in declarations if d is Declaration.HMG]
+    claimants = [seat for seat, d in declarations if d is not Declaration.PASS]
+    winner = hmg_claimants[0] if hmg_claimants else (claimants[0] if claimants else None)
+    discard = state.piles["discard"]
+    card = face(discard[-1])
+    penalty = False
+    if winner is not None:
+        state.hands[winner].append(discard.pop())
+        penalty_card = _draw_card(state, rng)
+        if penalty_card is not None:
+            state.hands[winner].append(penalty_card)
+            penalty = True
+        if extra.declarations[winner] is Declaration.HMG:
+            extra.hmg[winner] -= 1
+    extra.last_claim = ClaimOutcome(
+        turn=state.turn,
+        card=card,
+        declarations=declarations,
+        winner=winner,
+        hmg=winner is not None and extra.declarations[winner] is Declaration.HMG,
+        penalty=penalty,
+    )
+    extra.declarations = {}
+    state.phase = Phase.PLAY
+
+
+def _went_out(state: GameState, seat: int) -> None:
+    state.round_end = (seat, f"seat {seat} went out (RR-22)")
+
+
+def _perform_go_down(state: GameState, action: GoDown) -> None:
+    rules = _rules(state)
+    hand = state.hands[action.seat]
+    for group in action.melds:
+        ids = pick_cards(hand, group, prefer=state.taken)
+        assert ids is not None
+        remove_cards(hand, ids)
+        state.table.append(TableMeld(owner=action.seat, meld=read_meld(group, rules.melds), ids=tuple(ids)))
+    _extra(state).went_down[action.seat] = state.turn_number
+    if not hand:
+        _went_out(state, action.seat)
+
+
+def _perform_lay_off(state: GameState, action: LayOff) -> None:
+    hand = state.hands[action.seat]
+    ids = pick_cards(hand, [action.card], prefer=state.taken)
+    assert ids is not None
+    remove_cards(hand, ids)
+    target = state.table[action.meld]
+    meld = extend_meld(target.meld, action.card, _rules(state).melds, action.end)
+    new_ids = (*ids, *target.ids) if action.end is RunEnd.LOW else (*target.ids, *ids)
+    state.table[action.meld] = TableMeld(owner=target.owner, meld=meld, ids=new_ids)
+    if not hand:
+        _went_out(state, action.seat)
+
+
+def _perform_discard(state: GameState, action: Discard) -> None:
+    card = _discard_choice(state, action.seat, action.card)
+    assert card is not None
+    hand = state.hands[action.seat]
+    hand.remove(card)
+    state.piles["discard"].append(card)
+    if not hand:
+        _went_out(state, action.seat)
+        return
+    if state.turn_number >= state.rules.max_turns_per_round:
+        state.round_end = (None, f"the round reached {state.turn_number} turns (G-1)")
+        return
+    state.turn = state.next_seat(state.turn)
+    state.turn_number += 1
+    state.phase = Phase.DRAW
+    state.taken = None
+
+
+# -- listing -----------------------------------------------------------------------------------------
+
+
+def legal_actions(state: GameState, seat: int) -> list[Action]:
+    """Every legal action of ``seat``, each once, in canonical form."""
+    if seat not in to_act(state):
+        return []
+    if state.phase == RailroadPhase.CLAIM:
+        declarations: list[Action] = [Pass(seat=seat), Claim(seat=seat)]
+        if _extra(state).hmg[seat] > 0:
+            declarations.append(Claim(seat=seat, hmg=True))
+        return declarations
+    if state.phase == Phase.DRAW:
+        draws: list[Action] = [Draw(seat=seat)]
+        if state.piles["discard"]:
+            draws.append(TakeDiscard(seat=seat))
+        return draws
+    return [*_legal_go_downs(state, seat), *_legal_lay_offs(state, seat), *_legal_discards(state, seat)]
+
+
+def _rank_face(cid: CardId) -> Card:
+    card = face(cid)
+    return card if card.suit is None else Card.of(card.rank, Suit.CLUBS)
+
+
+def _legal_go_downs(state: GameState, seat: int) -> list[Action]:
+    """Every go-down in canonical form (RR-C4): the solver works on the hand with suits set aside."""
+    if _extra(state).went_down[seat] is not None:
+        return []
+    rules = _rules(state)
+    hand = state.hands[seat]
+    found: dict[GoDown, None] = {}
+    ways = contract_ways([_rank_face(cid) for cid in hand], round_spec(state).contract, rules.melds)
+    for way in ways:
+        canonical = canonical_go_down(state, seat, way)
+        used = pick_cards(hand, [card for meld in canonical for card in meld.cards], prefer=state.taken)
+        assert used is not None
+        if can_end_turn(_remaining(hand, used), state.taken, may_discard_taken=rules.may_discard_taken_card):
+            found[GoDown(seat=seat, melds=tuple(meld.cards for meld in canonical))] = None
+    return list(found)
+
+
+def _legal_lay_offs(state: GameState, seat: int) -> list[Action]:
+    went_down = _extra(state).went_down[seat]
+    if went_down is None or went_down == state.turn_number or not state.table:
+        return []
+    rules = _rules(state)
+    melds = rules.melds
+    hand = state.hands[seat]
+    playable = []
+    for card in sorted({face(cid) for cid in hand}):
+        used = pick_cards(hand, [card], prefer=state.taken)
+        assert used is not None
+        if can_end_turn(_remaining(hand, used), state.taken, may_discard_taken=rules.may_discard_taken_card):
+            playable.append((card, melds.is_wild(card)))
+    actions: list[Action] = []
+    for index, table_meld in enumerate(state.table):
+        meld = table_meld.meld
+        is_run = meld.kind is MeldKind.RUN
+        wanted = _end_ranks(meld, rules) if is_run else {meld.rank}
+        for card, wild in playable:
+            if not wild and card.rank not in wanted:
+                continue
+            for end in (RunEnd.LOW, RunEnd.HIGH) if wild and is_run else (None,):
+                if can_extend(meld, card, melds, end):
+                    after = extend_meld(meld, card, melds, end)
+                    actions.append(LayOff(seat=seat, card=card, meld=index, end=_end_used(meld, after)))
+    return actions
+
+
+def _end_ranks(meld: Meld, rules: RailroadRules) -> set[Rank]:
+    """The ranks that would extend a run at either end."""
+    order = rules.melds.run_order
+    start = rules.melds.run_positions(meld.ranks)
+    assert start is not None
+    stop = start + len(meld.ranks)
+    return {order[i] for i in (start - 1, stop) if 0 <= i < len(order)}
+
+
+def _legal_discards(state: GameState, seat: int) -> list[Action]:
+    return [
+        Discard(seat=seat, card=card)
+        for card in sorted({face(cid) for cid in state.hands[seat]})
+        if _discard_choice(state, seat, card) is not None
+    ]
+
+
+# -- views ---------------------------------------------------------------------------------------
+
+
+def view(state: GameState, seat: int | None, acting: tuple[int, ...]) -> RailroadRummyView:
+    """What ``seat`` may see: the common view, the contract, HMGs, who went down, and the claim
+    window (who has declared, not what: RR-C1)."""
+    extra = _extra(state)
+    spec = round_spec(state)
+    claim_open = state.phase == RailroadPhase.CLAIM
+    return RailroadRummyView(
+        **base_view_fields(state, seat, acting),
+        contract=str(spec.contract),
+        hand_size=spec.hand_size,
+        standby_size=len(state.piles.get("standby", ())),
+        hmg=tuple(extra.hmg),
+        went_down=tuple(turn is not None for turn in extra.went_down),
+        declared=tuple(sorted(extra.declarations)) if claim_open else (),
+        last_claim=extra.last_claim,
+    )

@@ -1,0 +1,84 @@
+"""The RailRoad Rummy plug-in: its hook implementations, registered through the
+``rummykit.variants`` entry point ``railroad-rummy``."""
+
+from __future__ import annotations
+
+from rummykit.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
+from rummykit.cards import CardId
+from rummykit.hookspecs import hookimpl
+from rummykit.shoe import Randomness
+from rummykit.state import GameState
+from rummykit.variant import GameConfig, VariantSpec
+from rummykit.views import View
+from rummykit_variants.railroad_rummy import play
+from rummykit_variants.railroad_rummy.actions import Claim, Pass
+from rummykit_variants.railroad_rummy.rules import OPTIONS, RULES, RailroadRules, make_rules
+
+SPEC = VariantSpec(
+    name="railroad-rummy",
+    title="RailRoad Rummy",
+    min_players=2,
+    max_players=8,
+    players_rule="RR-1",
+    low_score_wins=True,
+    rules=RULES,
+    options=OPTIONS,
+    actions=(Draw, TakeDiscard, Claim, Pass, GoDown, LayOff, Discard),
+)
+
+
+@hookimpl
+def rummykit_variant() -> VariantSpec:
+    return SPEC
+
+
+@hookimpl
+def rummykit_setup(config: GameConfig) -> RailroadRules:
+    return make_rules(config)
+
+
+@hookimpl
+def rummykit_start_game(state: GameState) -> None:
+    play.start_game(state)
+
+
+@hookimpl
+def rummykit_start_round(state: GameState, shoe: list[CardId], rng: Randomness) -> bool:
+    play.deal(state, shoe)
+    return True
+
+
+@hookimpl
+def rummykit_score_round(state: GameState) -> list[int]:
+    return play.score_round(state)
+
+
+@hookimpl
+def rummykit_game_over(state: GameState) -> bool:
+    return play.game_over(state)
+
+
+@hookimpl
+def rummykit_to_act(state: GameState) -> tuple[int, ...]:
+    return play.to_act(state)
+
+
+@hookimpl
+def rummykit_legal_actions(state: GameState, seat: int) -> list[Action]:
+    return play.legal_actions(state, seat)
+
+
+@hookimpl
+def rummykit_check_action(state: GameState, action: Action) -> Action:
+    return play.check_action(state, action)
+
+
+@hookimpl
+def rummykit_perform_action(state: GameState, action: Action, rng: Randomness) -> bool:
+    play.perform_action(state, action, rng)
+    return True
+
+
+@hookimpl
+def rummykit_view(state: GameState, seat: int | None, to_act: tuple[int, ...]) -> View:
+    return play.view(state, seat, to_act)

@@ -1,0 +1,264 @@
+"""RailRoad Rummy's rule book and rules as data: the round schedule, contracts, meld rules, points."""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from rummykit.cards import Card, Rank, parse_cards
+from rummykit.melds import MeldKind, MeldRules
+from rummykit.shoe import decks
+from rummykit.solver import Contract, MeldRequirement
+from rummykit.variant import GameConfig, Option, Ruleset, RuleText
+
+__all__ = ["OPTIONS", "ROUNDS", "RULES", "RailroadRules", "RoundSpec", "card_points", "make_rules"]
+
+RULES: Final = (
+    RuleText("RR-1", "Players", "2 to 8 players; seats are numbered 0..n-1 in turn order."),
+    RuleText(
+        "RR-2",
+        "Dealer",
+        "The first dealer is chosen at random. The starting player of a round is the seat after the dealer; "
+        "the dealer moves one seat forward each round.",
+    ),
+    RuleText(
+        "RR-3",
+        "Cards",
+        "Every round starts from all 216 cards, shuffled anew: a draw pile of two 54-card decks (52 cards and 2 "
+        "jokers each) and a separate standby pile of two more such decks.",
+    ),
+    RuleText(
+        "RR-4",
+        "Deal",
+        "Deal one card at a time from the draw pile, starting with the starting player, until each player holds "
+        "the round's hand size; then turn the top draw-pile card face up to start the discard pile.",
+    ),
+    RuleText(
+        "RR-5",
+        "Empty draw pile",
+        "When the draw pile is empty, the standby pile becomes the draw pile. When that is used up too, every card "
+        "of the discard pile but its top card is shuffled to form a new draw pile. If a card must be drawn and none "
+        "can be had, the round ends at once with nobody out; a penalty card that cannot be had is not dealt.",
+    ),
+    RuleText("RR-6", "Wild cards", "Every 2 and every joker is wild."),
+    RuleText(
+        "RR-7",
+        "Wild limit",
+        "A meld never holds more wild cards than natural cards, when it is laid down and after every card added.",
+    ),
+    RuleText(
+        "RR-8",
+        "Sets",
+        "A set is 3 or more cards whose natural cards all have one rank (3 to A); a wild card stands for that rank.",
+    ),
+    RuleText(
+        "RR-9",
+        "Runs",
+        "A run is 4 or more cards of consecutive ranks within 3..A (ace high only, no wrap; suits do not matter). "
+        "Each wild card stands for one fixed rank, set when it is laid down; a run of 12 cards is complete. A wild "
+        "card on the table is never taken back or swapped.",
+    ),
+    RuleText(
+        "RR-10",
+        "Rounds and contracts",
+        "Seven rounds: 7 cards, 2 sets; 7, 1 set + 1 run; 7, 2 runs; 10, 3 sets; 10, 2 sets + 1 run; "
+        "10, 1 set + 2 runs; 10, 3 runs using every card in hand.",
+    ),
+    RuleText(
+        "RR-11",
+        "Going down, rounds 1-6",
+        "Lay down exactly the contract in one action: every set exactly 3 cards, every run exactly 4, no other "
+        "or extra meld.",
+    ),
+    RuleText(
+        "RR-12",
+        "Going down, round 7",
+        "Lay down exactly 3 runs of 4 or more cards that together use every card in hand, or every card but one, "
+        "which is then discarded. Going down in round 7 is going out.",
+    ),
+    RuleText(
+        "RR-13",
+        "Once a round",
+        "A player goes down at most once a round, on their own turn, after drawing, and never starts a new meld "
+        "after going down.",
+    ),
+    RuleText(
+        "RR-14",
+        "The draw",
+        "A turn starts with exactly one draw: the top card of the discard pile, or the top card of the draw pile.",
+    ),
+    RuleText(
+        "RR-15",
+        "Claims",
+        "When the turn player draws from the draw pile, each other player declares once: pass, claim the top "
+        "discard, or claim using an HMG (if they have one left).",
+    ),
+    RuleText(
+        "RR-16",
+        "Claim priority",
+        "The claim goes to the first claimant in turn order from the turn player; claimants using an HMG come "
+        "before all others, and among them turn order decides.",
+    ),
+    RuleText(
+        "RR-17",
+        "Penalty card",
+        "The winning claimant takes the card and is dealt one penalty card face down from the draw pile. Only the "
+        "winner's HMG is used up.",
+    ),
+    RuleText(
+        "RR-18",
+        "HMGs",
+        "Each player starts the game with 3 HMGs (option hmg_per_player), kept across rounds. At most one claim "
+        "per turn.",
+    ),
+    RuleText(
+        "RR-19",
+        "After the draw",
+        "After the draw and any claim, the turn player may go down and, from the turn after going down, lay off.",
+    ),
+    RuleText(
+        "RR-20",
+        "Laying off",
+        "A player who went down on an earlier turn may add single cards from hand to any meld on the table: to a "
+        "set a card of its rank or a wild card; to a run a card that extends it at one end. RR-7 holds after each.",
+    ),
+    RuleText(
+        "RR-21",
+        "Discard",
+        "The turn ends with one discard of any card in hand, except the card taken from the discard pile this "
+        "turn (option may_discard_taken_card lifts this).",
+    ),
+    RuleText(
+        "RR-22",
+        "Going out",
+        "A player whose hand becomes empty, by going down, laying off or discarding, goes out: the round ends.",
+    ),
+    RuleText(
+        "RR-30",
+        "Scoring",
+        "Every player who did not go out adds the cards left in hand: 3-9: 5; 10, J, Q, K: 10; A: 15; 2: 20; "
+        "joker: 50. The player who went out adds 0.",
+    ),
+    RuleText("RR-31", "Winning", "After round 7 the lowest total wins; equal lowest totals share the win."),
+    # Clarifications: decisions where the rule book is silent, with their own ids.
+    RuleText(
+        "RR-C1",
+        "Clarification: sealed claims",
+        "During a claim window each seat's declaration stays hidden from the others until every seat has "
+        "declared; views show who has declared, not what.",
+    ),
+    RuleText(
+        "RR-C2",
+        "Clarification: the taken card is a physical card",
+        "RR-21 forbids discarding the very card taken from the discard pile. With several decks a hand may hold "
+        "another card of the same face; that one may be discarded. When a play could use either, the taken card "
+        "is played first and the other kept.",
+    ),
+    RuleText(
+        "RR-C3",
+        "Clarification: no claim on an empty pile",
+        "When the discard pile is empty (a claim took its last card), a draw from the draw pile opens no claim "
+        "window and the discard pile cannot be taken.",
+    ),
+    RuleText(
+        "RR-C4",
+        "Clarification: suits never matter in a go-down",
+        "Suits never matter in RailRoad Rummy (RR-8, RR-9, RR-30), so a go-down is fixed by the ranks of its "
+        "cards and the rank each wild card stands for. The engine lays down, for each rank, the card taken from "
+        "the discard pile first (RR-C2), then the hand's cards of that rank in suit order (clubs, diamonds, "
+        "hearts, spades); a 2 is a 2 whatever its suit, a joker a joker. legal_actions lists each go-down once "
+        "in this form, and a go-down naming other suits is carried out and recorded in it.",
+    ),
+)
+
+OPTIONS: Final = (
+    Option("hmg_per_player", int, 3, "RR-18: HMGs each player starts the game with", minimum=0, rule="RR-18"),
+    Option(
+        "may_discard_taken_card",
+        bool,
+        False,
+        "RR-21: the card taken from the discard pile may be discarded in the same turn",
+        rule="RR-21",
+    ),
+)
+
+
+@attrs.frozen
+class RoundSpec:
+    """One round of the schedule: the hand size and the contract (RR-10)."""
+
+    hand_size: int
+    contract: Contract
+
+
+def _contract(*kinds: MeldKind, last: bool = False) -> Contract:
+    if last:
+        return Contract(tuple(MeldRequirement(MeldKind.RUN, 4, exact=False) for _ in kinds), max_leftover=1)
+    size = {MeldKind.SET: 3, MeldKind.RUN: 4}
+    return Contract(tuple(MeldRequirement(kind, size[kind]) for kind in kinds))
+
+
+S, R = MeldKind.SET, MeldKind.RUN
+#: RR-10: the seven rounds.
+ROUNDS: Final = (
+    RoundSpec(7, _contract(S, S)),
+    RoundSpec(7, _contract(S, R)),
+    RoundSpec(7, _contract(R, R)),
+    RoundSpec(10, _contract(S, S, S)),
+    RoundSpec(10, _contract(S, S, R)),
+    RoundSpec(10, _contract(S, R, R)),
+    RoundSpec(10, _contract(R, R, R, last=True)),
+)
+
+#: RR-6 to RR-9.
+MELD_RULES: Final = MeldRules(
+    wild_faces=frozenset(parse_cards("2C 2D 2H 2S JK")),
+    set_ranks=frozenset(Rank(r) for r in range(3, 15)),
+    run_order=tuple(Rank(r) for r in range(3, 15)),
+    min_set=3,
+    min_run=4,
+    suited_runs=False,
+    wilds_at_most_naturals=True,
+    rules={"wilds": "RR-7", "set": "RR-8", "run": "RR-9"},
+)
+
+_POINTS: Final = {
+    **{Rank(r): 5 for r in range(3, 10)},
+    Rank.TEN: 10,
+    Rank.JACK: 10,
+    Rank.QUEEN: 10,
+    Rank.KING: 10,
+    Rank.ACE: 15,
+    Rank.TWO: 20,
+    Rank.JOKER: 50,
+}
+
+
+def card_points(card: Card) -> int:
+    """RR-30: what a card left in hand costs."""
+    return _POINTS[card.rank]
+
+
+@attrs.frozen(kw_only=True)
+class RailroadRules(Ruleset):
+    """RailRoad Rummy's rules for one game: the core's fields, the schedule, melds and options."""
+
+    rounds: tuple[RoundSpec, ...] = ROUNDS
+    melds: MeldRules = MELD_RULES
+    hmg_per_player: int = 3
+    may_discard_taken_card: bool = False
+
+
+def make_rules(config: GameConfig) -> RailroadRules:
+    """The rules of one game, from its validated options (RR-3: two decks to draw from, two standing by)."""
+    options = config.options
+    two_decks = decks(2, jokers_per_deck=2)
+    return RailroadRules(
+        shoe_parts=(two_decks, two_decks),
+        max_turns_per_round=options["max_turns_per_round"],
+        max_rounds=options["max_rounds"],
+        low_score_wins=True,
+        hmg_per_player=options["hmg_per_player"],
+        may_discard_taken_card=options["may_discard_taken_card"],
+    )

@@ -1,12 +1,13 @@
 """rummykit: a typed rules engine for the rummy family of card games, with every variant a plug-in.
 
->>> import rummykit
->>> game = rummykit.new_game("railroad-rummy", players=4, seed=7)
->>> while not game.is_over:
-...     seat = game.to_act[0]
-...     game.apply(game.legal_actions(seat)[-1])
->>> len(game.history), len(game.winners) >= 1
-(7, True)
+Examples:
+    >>> import rummykit
+    >>> game = rummykit.new_game("railroad-rummy", players=4, seed=7)
+    >>> while not game.is_over:
+    ...     seat = game.to_act[0]
+    ...     game.apply(game.legal_actions(seat)[-1])
+    >>> len(game.history), len(game.winners) >= 1
+    (7, True)
 """
 
 from rummykit.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard

@@ -7,12 +7,13 @@ a variant defines its own action types beside them (RailRoad Rummy's :class:`Cla
 
 Cards may be given as text; they are parsed on construction:
 
->>> Discard(seat=1, card="7C")
-Discard(seat=1, card=Card.parse('7C'))
->>> GoDown(seat=0, melds=["5H 5D JK", "7C 7S 7D"]).describe()
-'go down with 5H 5D JK / 7C 7S 7D'
->>> LayOff(seat=2, card="QS", meld=3).describe()
-'lay off QS on meld 3'
+Examples:
+    >>> Discard(seat=1, card="7C")
+    Discard(seat=1, card=Card.parse('7C'))
+    >>> GoDown(seat=0, melds=["5H 5D JK", "7C 7S 7D"]).describe()
+    'go down with 5H 5D JK / 7C 7S 7D'
+    >>> LayOff(seat=2, card="QS", meld=3).describe()
+    'lay off QS on meld 3'
 """
 
 from __future__ import annotations

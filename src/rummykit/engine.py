@@ -4,14 +4,15 @@ A game owns one plugin manager (the core's defaults, its variant, its house rule
 source and one mutable :class:`~rummykit.state.GameState`. Every action goes through
 :meth:`Game.apply`, which checks every rule before it changes anything.
 
->>> import rummykit
->>> game = rummykit.new_game("railroad-rummy", players=3, seed=1)
->>> game.round, game.phase, game.to_act == (game.turn,)
-(1, 'draw', True)
->>> action = game.legal_actions(game.turn)[0]
->>> game.apply(action)
->>> len(game.record.actions)
-1
+Examples:
+    >>> import rummykit
+    >>> game = rummykit.new_game("railroad-rummy", players=3, seed=1)
+    >>> game.round, game.phase, game.to_act == (game.turn,)
+    (1, 'draw', True)
+    >>> action = game.legal_actions(game.turn)[0]
+    >>> game.apply(action)
+    >>> len(game.record.actions)
+    1
 """
 
 from __future__ import annotations
@@ -502,9 +503,10 @@ def new_game(
         InvalidOptionError: a bad player count, option or dealer.
         InvalidPositionError: a stacked shoe that is not exactly the game's shoe.
 
-    >>> game = new_game("railroad-rummy", players=4, seed=7)
-    >>> game.players, len(game.hand(0)), game.round
-    (4, 7, 1)
+    Examples:
+        >>> game = new_game("railroad-rummy", players=4, seed=7)
+        >>> game.players, len(game.hand(0)), game.round
+        (4, 7, 1)
     """
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise InvalidOptionError(f"a seed is an int, not {seed!r}")

@@ -55,14 +55,15 @@ class IllegalActionError(RummyError):
 
     The message says what was tried, by which seat, and why it is refused:
 
-    >>> from rummykit.actions import Discard
-    >>> from rummykit.cards import Card
-    >>> err = IllegalActionError("RR-21", "it was taken from the discard pile this turn",
-    ...                          action=Discard(seat=1, card=Card.parse("7C")))
-    >>> err.rule
-    'RR-21'
-    >>> str(err)
-    'seat 1 may not discard 7C: it was taken from the discard pile this turn (RR-21)'
+    Examples:
+        >>> from rummykit.actions import Discard
+        >>> from rummykit.cards import Card
+        >>> err = IllegalActionError("RR-21", "it was taken from the discard pile this turn",
+        ...                          action=Discard(seat=1, card=Card.parse("7C")))
+        >>> err.rule
+        'RR-21'
+        >>> str(err)
+        'seat 1 may not discard 7C: it was taken from the discard pile this turn (RR-21)'
     """
 
     def __init__(self, rule: str, reason: str, *, action: Any = None) -> None:
@@ -100,8 +101,9 @@ def _listing(names: Iterable[str]) -> str:
 class UnknownVariantError(RummyError, LookupError):
     """No installed variant has this name. ``.available`` lists the installed ones.
 
-    >>> str(UnknownVariantError("railroad", ["rummy", "railroad-rummy"]))
-    "unknown variant 'railroad'; installed variants: 'railroad-rummy', 'rummy'"
+    Examples:
+        >>> str(UnknownVariantError("railroad", ["rummy", "railroad-rummy"]))
+        "unknown variant 'railroad'; installed variants: 'railroad-rummy', 'rummy'"
     """
 
     def __init__(self, name: str, available: Iterable[str]) -> None:

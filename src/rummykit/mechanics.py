@@ -4,12 +4,13 @@ Actions name cards by face; a hand holds physical card ids, several of one face 
 games. These helpers pick the physical cards an action plays, deterministically, so that a
 replay makes the same choice.
 
->>> from rummykit.cards import card_id, parse_cards
->>> hand = [card_id(c) for c in parse_cards("5H 7C JK")] + [card_id(parse_cards("7C")[0], copy=1)]
->>> [str(face(c)) for c in pick_cards(hand, parse_cards("7C JK"))]
-['7C', 'JK']
->>> pick_cards(hand, parse_cards("9D")) is None
-True
+Examples:
+    >>> from rummykit.cards import card_id, parse_cards
+    >>> hand = [card_id(c) for c in parse_cards("5H 7C JK")] + [card_id(parse_cards("7C")[0], copy=1)]
+    >>> [str(face(c)) for c in pick_cards(hand, parse_cards("7C JK"))]
+    ['7C', 'JK']
+    >>> pick_cards(hand, parse_cards("9D")) is None
+    True
 """
 
 from __future__ import annotations

@@ -7,19 +7,20 @@ cite). :func:`read_meld` turns a group of cards into a :class:`Meld` under those
 
 Cards of a run are listed from low to high; a wild card stands for the rank of its place (G-5).
 
->>> from rummykit.cards import parse_cards
->>> rules = MeldRules(
-...     wild_faces=frozenset(parse_cards("2C 2D 2H 2S JK")),
-...     set_ranks=frozenset(Rank(r) for r in range(3, 15)),
-...     run_order=tuple(Rank(r) for r in range(3, 15)),
-...     min_set=3, min_run=4, wilds_at_most_naturals=True,
-...     rules={"wilds": "RR-7", "set": "RR-8", "run": "RR-9"},
-... )
->>> meld = read_meld(parse_cards("4H JK 6S 7D"), rules)
->>> meld.kind, [r.symbol for r in meld.ranks]
-(<MeldKind.RUN: 'run'>, ['4', '5', '6', '7'])
->>> str(meld)
-'4H JK(5) 6S 7D'
+Examples:
+    >>> from rummykit.cards import parse_cards
+    >>> rules = MeldRules(
+    ...     wild_faces=frozenset(parse_cards("2C 2D 2H 2S JK")),
+    ...     set_ranks=frozenset(Rank(r) for r in range(3, 15)),
+    ...     run_order=tuple(Rank(r) for r in range(3, 15)),
+    ...     min_set=3, min_run=4, wilds_at_most_naturals=True,
+    ...     rules={"wilds": "RR-7", "set": "RR-8", "run": "RR-9"},
+    ... )
+    >>> meld = read_meld(parse_cards("4H JK 6S 7D"), rules)
+    >>> meld.kind, [r.symbol for r in meld.ranks]
+    (<MeldKind.RUN: 'run'>, ['4', '5', '6', '7'])
+    >>> str(meld)
+    '4H JK(5) 6S 7D'
 """
 
 from __future__ import annotations

@@ -5,12 +5,13 @@ Variants are found through the entry-point group ``rummykit.variants`` and house
 metadata, exactly as a third-party package registers its own. Nothing is registered at import
 time; :func:`make_plugin_manager` builds a fresh manager for each game.
 
->>> "railroad-rummy" in available_variants()
-True
->>> load_variant("railroad")
-Traceback (most recent call last):
-...
-rummykit.errors.UnknownVariantError: unknown variant 'railroad'; installed variants: ...
+Examples:
+    >>> "railroad-rummy" in available_variants()
+    True
+    >>> load_variant("railroad")
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.UnknownVariantError: unknown variant 'railroad'; installed variants: ...
 """
 
 from __future__ import annotations
@@ -153,7 +154,7 @@ def make_plugin_manager(
     pm = _new_manager()
     pm.register(defaults, name="rummykit.defaults")
     pm.register(plugin, name=f"variant:{spec.name}")
-    rule_specs = []
+    rule_specs: list[HouseRuleSpec] = []
     for house_rule in house_rules:
         rule_plugin = load_house_rule(house_rule, spec.name) if isinstance(house_rule, str) else house_rule
         rule_spec = house_rule_spec(rule_plugin)

@@ -37,7 +37,7 @@ class GameRecord:
 
     variant: str
     players: int
-    options: Mapping[str, Any] = attrs.field(converter=lambda m: dict(m))
+    options: Mapping[str, Any] = attrs.field(converter=dict)
     house_rules: tuple[str, ...] = ()
     seed: int | None = None
     dealer: int | None = None

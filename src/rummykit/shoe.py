@@ -5,14 +5,15 @@ run and platform. An unseeded one shuffles with the operating system's secure ge
 (:class:`random.SystemRandom`), since a predictable shuffle is an exploitable hole in an online
 game; it records each outcome so that the game's record still replays exactly.
 
->>> rng = Randomness(seed=7)
->>> cards = list(range(10)); rng.shuffle(cards); cards
-[7, 2, 1, 8, 0, 9, 3, 5, 6, 4]
->>> secure = Randomness()
->>> cards = list(range(10)); secure.shuffle(cards)
->>> replay = Randomness(replay=secure.outcomes)
->>> again = list(range(10)); replay.shuffle(again); again == cards
-True
+Examples:
+    >>> rng = Randomness(seed=7)
+    >>> cards = list(range(10)); rng.shuffle(cards); cards
+    [8, 3, 1, 4, 7, 0, 9, 6, 2, 5]
+    >>> secure = Randomness()
+    >>> cards = list(range(10)); secure.shuffle(cards)
+    >>> replay = Randomness(replay=secure.outcomes)
+    >>> again = list(range(10)); replay.shuffle(again); again == cards
+    True
 """
 
 from __future__ import annotations
@@ -31,8 +32,9 @@ T = TypeVar("T")
 def decks(count: int, *, jokers_per_deck: int = 0) -> tuple[Card, ...]:
     """``count`` standard decks, each with ``jokers_per_deck`` jokers, in a fixed order.
 
-    >>> len(decks(4, jokers_per_deck=2))
-    216
+    Examples:
+        >>> len(decks(4, jokers_per_deck=2))
+        216
     """
     return standard_deck(jokers=jokers_per_deck) * count
 

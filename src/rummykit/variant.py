@@ -5,13 +5,14 @@ A variant plug-in returns a :class:`VariantSpec` from ``rummykit_variant``; a ho
 validated when a game is created (:func:`resolve_options`): an unknown name or a bad value is
 refused with :class:`~rummykit.errors.InvalidOptionError`, never reset to a default.
 
->>> opt = Option("max_turns_per_round", int, 1000, "G-1: turns after which a round ends", minimum=1)
->>> resolve_options([opt], {"max_turns_per_round": 50}, owner="railroad-rummy")
-{'max_turns_per_round': 50}
->>> resolve_options([opt], {"max_turns": 50}, owner="railroad-rummy")
-Traceback (most recent call last):
-...
-rummykit.errors.InvalidOptionError: railroad-rummy has no option 'max_turns'; its options: max_turns_per_round
+Examples:
+    >>> opt = Option("max_turns_per_round", int, 1000, "G-1: turns after which a round ends", minimum=1)
+    >>> resolve_options([opt], {"max_turns_per_round": 50}, owner="railroad-rummy")
+    {'max_turns_per_round': 50}
+    >>> resolve_options([opt], {"max_turns": 50}, owner="railroad-rummy")
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.InvalidOptionError: railroad-rummy has no option 'max_turns'; its options: max_turns_per_round
 """
 
 from __future__ import annotations
@@ -220,7 +221,7 @@ class GameConfig:
 
     variant: str
     players: int
-    options: Mapping[str, Any] = attrs.field(converter=lambda m: dict(m))
+    options: Mapping[str, Any] = attrs.field(converter=dict)
     house_rules: tuple[str, ...] = ()
     seed: int | None = None
 

@@ -28,10 +28,13 @@ from rummykit.errors import (
 )
 from rummykit.hookspecs import hookimpl
 from rummykit.melds import Meld, MeldKind, MeldRules, RunEnd, extend_meld, read_meld
+from rummykit.bots import Bot, RandomBot, UnknownBotError
 from rummykit.plugins import (
+    available_bots,
     available_house_rules,
     available_variants,
     house_rule_spec,
+    make_bot,
     make_plugin_manager,
     variant_spec,
 )
@@ -57,6 +60,7 @@ __all__ = [
     "COMMON_OPTIONS",
     "COMMON_RULES",
     "Action",
+    "Bot",
     "Card",
     "CardId",
     "Contract",
@@ -83,6 +87,7 @@ __all__ = [
     "Option",
     "Phase",
     "PluginError",
+    "RandomBot",
     "Randomness",
     "Rank",
     "RoundResult",
@@ -93,11 +98,13 @@ __all__ = [
     "Suit",
     "TableMeld",
     "TakeDiscard",
+    "UnknownBotError",
     "UnknownHouseRuleError",
     "UnknownVariantError",
     "VariantSpec",
     "View",
     "__version__",
+    "available_bots",
     "available_house_rules",
     "available_variants",
     "can_meet_contract",
@@ -108,6 +115,7 @@ __all__ = [
     "format_cards",
     "hookimpl",
     "house_rule_spec",
+    "make_bot",
     "make_plugin_manager",
     "new_game",
     "parse_card",

@@ -3,6 +3,9 @@ variant overrides where it differs."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+
+from rummykit.bots import Bot, RandomBot
 from rummykit.hookspecs import hookimpl
 from rummykit.state import GameState
 from rummykit.views import View, base_view_fields
@@ -35,3 +38,8 @@ def rummykit_winners(state: GameState) -> tuple[int, ...]:
 @hookimpl(trylast=True)
 def rummykit_view(state: GameState, seat: int | None, to_act: tuple[int, ...]) -> View:
     return View(**base_view_fields(state, seat, to_act))
+
+
+@hookimpl(trylast=True)
+def rummykit_bots() -> Mapping[str, Callable[[int | None], Bot]]:
+    return {"random": RandomBot}

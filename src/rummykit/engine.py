@@ -153,6 +153,12 @@ class Game:
         return frozenset(ids)
 
     @property
+    def plugin_manager(self) -> pluggy.PluginManager:
+        """This game's own plugin manager (the core's defaults, the variant, its house rules), for
+        tools that call its hooks, such as :func:`rummykit.moves.parse_move`."""
+        return self._pm
+
+    @property
     def state(self) -> GameState:
         """The live state. Read it freely; change it only through :meth:`apply` (changing it
         directly skips every rule)."""
@@ -389,6 +395,7 @@ class Game:
                 reason=reason,
                 scores=tuple(scores),
                 totals=tuple(state.totals),
+                turns=state.turn_number,
             )
         )
         max_rounds = state.rules.max_rounds

@@ -27,7 +27,10 @@ from typing import TYPE_CHECKING
 import pluggy
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+
     from rummykit.actions import Action
+    from rummykit.bots import Bot
     from rummykit.cards import CardId
     from rummykit.shoe import Randomness
     from rummykit.state import GameState
@@ -216,4 +219,32 @@ def rummykit_view(state: GameState, seat: int | None, to_act: tuple[int, ...]) -
     Returns:
         A :class:`~rummykit.views.View` (or a variant's subclass). firstresult; the core's default
         is a plain :class:`~rummykit.views.View`.
+    """
+
+
+# -- Players ---------------------------------------------------------------------------------
+
+
+@hookspec
+def rummykit_bots() -> Mapping[str, Callable[[int | None], Bot]]:  # type: ignore[empty-body]
+    """The bots a plug-in offers, by name: each a factory taking a seed (``None``: unseeded) and
+    returning a :class:`~rummykit.bots.Bot`.
+
+    Every implementation is called and the answers merged, the variant's names winning over the
+    core's (which offers ``random``).
+    """
+
+
+@hookspec(firstresult=True)
+def rummykit_parse_move(seat: int, words: list[str]) -> Action | None:
+    """Read a typed move of the variant's own (``claim``, ``hmg``, ``pass`` in RailRoad Rummy) for
+    ``rummykit play``.
+
+    Args:
+        seat: the seat typing.
+        words: the move split into lower-case words.
+
+    Returns:
+        The action, or ``None`` if the words are not a move of this plug-in (the common moves
+        ``draw``, ``take``, ``down``, ``lay``, ``discard`` are read by the core). firstresult.
     """

@@ -16,24 +16,28 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 import pluggy
 
 from rummykit import defaults, hookspecs
+from rummykit.bots import Bot, BotFactory, UnknownBotError
 from rummykit.errors import PluginError, UnknownHouseRuleError, UnknownVariantError
 from rummykit.variant import HouseRuleSpec, VariantSpec
 
 __all__ = [
     "HOUSE_RULE_GROUP",
     "VARIANT_GROUP",
+    "available_bots",
     "available_house_rules",
     "available_variants",
+    "bot_factories",
     "house_rule_spec",
     "load_house_rule",
     "load_variant",
+    "make_bot",
     "make_plugin_manager",
     "variant_spec",
 ]
@@ -208,3 +212,35 @@ def direct_caller(caller: pluggy.HookCaller) -> Callable[..., Any]:
         return [result for function in functions if (result := function(*args)) is not None]
 
     return every
+
+
+def _factories(variant: str | Plugin) -> dict[str, BotFactory]:
+    pm, _, _ = make_plugin_manager(variant)
+    factories: dict[str, BotFactory] = {}
+    # Later plug-ins answer first in pluggy; let the variant's names win over the core's.
+    for contribution in reversed(pm.hook.rummykit_bots()):
+        factories.update(contribution)
+    return factories
+
+
+def available_bots(variant: str | Plugin) -> tuple[str, ...]:
+    """The names of the bots a variant offers, sorted (always including ``random``)."""
+    return tuple(sorted(_factories(variant)))
+
+
+def make_bot(name: str, variant: str | Plugin, *, seed: int | None = None) -> Bot:
+    """A new bot called ``name`` for ``variant``, seeded with ``seed``.
+
+    Raises:
+        UnknownBotError: listing the bots the variant offers.
+    """
+    factories = _factories(variant)
+    if name not in factories:
+        spec_name = variant if isinstance(variant, str) else getattr(variant, "__name__", repr(variant))
+        raise UnknownBotError(name, spec_name, list(factories))
+    return factories[name](seed)
+
+
+def bot_factories(variant: str | Plugin) -> Mapping[str, BotFactory]:
+    """Every bot factory a variant offers, by name."""
+    return _factories(variant)

@@ -64,6 +64,7 @@ class RoundResult:
         reason: why the round ended, in words, with the rule id (``"seat 2 went out (RR-22)"``).
         scores: each seat's score for the round.
         totals: each seat's total after the round.
+        turns: how many turns the round lasted.
     """
 
     round: int
@@ -71,6 +72,7 @@ class RoundResult:
     reason: str
     scores: tuple[int, ...]
     totals: tuple[int, ...]
+    turns: int
 
 
 @attrs.define(kw_only=True)

@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+
 from rummykit.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
+from rummykit.bots import Bot
 from rummykit.cards import CardId
 from rummykit.hookspecs import hookimpl
 from rummykit.shoe import Randomness
@@ -12,6 +15,7 @@ from rummykit.variant import GameConfig, VariantSpec
 from rummykit.views import View
 from rummykit_variants.railroad_rummy import play
 from rummykit_variants.railroad_rummy.actions import Claim, Pass
+from rummykit_variants.railroad_rummy.bot import HeuristicBot
 from rummykit_variants.railroad_rummy.rules import OPTIONS, RULES, RailroadRules, make_rules
 
 SPEC = VariantSpec(
@@ -82,3 +86,19 @@ def rummykit_perform_action(state: GameState, action: Action, rng: Randomness) -
 @hookimpl
 def rummykit_view(state: GameState, seat: int | None, to_act: tuple[int, ...]) -> View:
     return play.view(state, seat, to_act)
+
+
+@hookimpl
+def rummykit_bots() -> Mapping[str, Callable[[int | None], Bot]]:
+    return {"heuristic": HeuristicBot}
+
+
+@hookimpl
+def rummykit_parse_move(seat: int, words: list[str]) -> Action | None:
+    if words == ["claim"]:
+        return Claim(seat=seat)
+    if words in (["hmg"], ["claim", "hmg"]):
+        return Claim(seat=seat, hmg=True)
+    if words == ["pass"]:
+        return Pass(seat=seat)
+    return None

@@ -1,0 +1,85 @@
+"""Typed moves: reading a move written as text into an action (``rummykit play``, text protocols).
+
+The common moves:
+
+=================================  ===========================================
+``draw``                           draw from the stock (the draw pile)
+``take``                           take the top discard
+``down 5H 5D JK / 7C 7S 7D``       go down with melds separated by ``/``
+``lay QS on 3`` (``low``/``high``)  lay off a card on meld 3 (a wild says which end)
+``discard 9C``                     discard a card
+=================================  ===========================================
+
+A variant reads its own words through the ``rummykit_parse_move`` hook (RailRoad Rummy: ``claim``,
+``hmg``, ``pass``).
+
+Examples:
+    >>> import rummykit
+    >>> game = rummykit.new_game("railroad-rummy", players=3, seed=1)
+    >>> parse_move(game, 0, "down 5H 5D JK / 7c 7s 7d")
+    GoDown(seat=0, melds=((Card.parse('5H'), Card.parse('5D'), Card.parse('JK')), (Card.parse('7C'), Card.parse('7S'), Card.parse('7D'))))
+    >>> parse_move(game, 1, "hmg")
+    Claim(seat=1, hmg=True)
+"""
+
+from __future__ import annotations
+
+from rummykit.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
+from rummykit.cards import parse_cards
+from rummykit.engine import Game
+from rummykit.errors import InvalidActionError, InvalidCardError
+from rummykit.melds import RunEnd
+
+__all__ = ["MOVE_HELP", "parse_move"]
+
+#: One line per common move, for help texts.
+MOVE_HELP = (
+    "draw                       draw from the stock",
+    "take                       take the top discard",
+    "down 5H 5D JK / 7C 7S 7D   go down (melds separated by /, runs low to high)",
+    "lay QS on 3 [low|high]     lay off a card on meld 3 (a wild card says which end)",
+    "discard 9C                 discard a card",
+)
+
+
+def parse_move(game: Game, seat: int, text: str) -> Action:
+    """The action ``seat`` means by ``text``.
+
+    Raises:
+        InvalidActionError: the text is not a move of this game (the message says what is).
+    """
+    words = text.strip().lower().split()
+    if not words:
+        raise InvalidActionError("type a move, or 'help'")
+    verb, rest = words[0], words[1:]
+    try:
+        if verb == "draw" and not rest:
+            return Draw(seat=seat)
+        if verb == "take" and not rest:
+            return TakeDiscard(seat=seat)
+        if verb == "down" and rest:
+            groups = " ".join(rest).split("/")
+            if any(not group.strip() for group in groups):
+                raise InvalidActionError("each meld of 'down' needs cards: down 5H 5D JK / 7C 7S 7D")
+            return GoDown(seat=seat, melds=[parse_cards(group) for group in groups])
+        if verb == "lay":
+            return _lay(seat, rest)
+        if verb == "discard" and len(rest) == 1:
+            return Discard(seat=seat, card=rest[0])
+    except InvalidCardError as exc:
+        raise InvalidActionError(str(exc)) from exc
+    action = game.plugin_manager.hook.rummykit_parse_move(seat=seat, words=words)
+    if isinstance(action, Action):
+        return action
+    raise InvalidActionError(f"{text.strip()!r} is not a move; moves: draw, take, down, lay, discard, or the game's own")
+
+
+def _lay(seat: int, rest: list[str]) -> LayOff:
+    if len(rest) not in (3, 4) or rest[1] != "on" or not rest[2].isdigit():
+        raise InvalidActionError("write a lay-off as: lay QS on 3 (and low or high for a wild card on a run)")
+    end = None
+    if len(rest) == 4:
+        if rest[3] not in ("low", "high"):
+            raise InvalidActionError("a lay-off's end is 'low' or 'high'")
+        end = RunEnd(rest[3])
+    return LayOff(seat=seat, card=rest[0], meld=int(rest[2]), end=end)

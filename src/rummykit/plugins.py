@@ -16,6 +16,8 @@ Examples:
 
 from __future__ import annotations
 
+import functools
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
@@ -63,7 +65,14 @@ REQUIRED_VARIANT_HOOKS = (
 
 
 def _group(group: str) -> dict[str, EntryPoint]:
-    return {ep.name: ep for ep in entry_points(group=group)}
+    return dict(_scan(group, tuple(sys.path)))
+
+
+@functools.cache
+def _scan(group: str, path: tuple[str, ...]) -> tuple[tuple[str, EntryPoint], ...]:
+    """The entry points of ``group``, read once per process and ``sys.path`` (reading the installed
+    distributions' metadata costs milliseconds, and a simulation creates thousands of games)."""
+    return tuple((ep.name, ep) for ep in entry_points(group=group))
 
 
 def available_variants() -> tuple[str, ...]:
@@ -150,8 +159,8 @@ def make_plugin_manager(
     Returns the manager, the variant's spec and the house rules' specs. Raises
     :class:`UnknownVariantError`, :class:`UnknownHouseRuleError` or :class:`PluginError`.
     """
-    spec = variant_spec(variant)
     plugin = load_variant(variant) if isinstance(variant, str) else variant
+    spec = variant_spec(plugin)
     missing = [hook for hook in REQUIRED_VARIANT_HOOKS if not _implements(plugin, hook)]
     if missing:
         raise PluginError(f"variant {spec.name!r} does not implement {', '.join(missing)}")
@@ -214,8 +223,8 @@ def direct_caller(caller: pluggy.HookCaller) -> Callable[..., Any]:
     return every
 
 
-def _factories(variant: str | Plugin) -> dict[str, BotFactory]:
-    pm, _, _ = make_plugin_manager(variant)
+def _factories(variant: str | Plugin | pluggy.PluginManager) -> dict[str, BotFactory]:
+    pm = variant if isinstance(variant, pluggy.PluginManager) else make_plugin_manager(variant)[0]
     factories: dict[str, BotFactory] = {}
     # Later plug-ins answer first in pluggy; let the variant's names win over the core's.
     for contribution in reversed(pm.hook.rummykit_bots()):
@@ -223,24 +232,26 @@ def _factories(variant: str | Plugin) -> dict[str, BotFactory]:
     return factories
 
 
-def available_bots(variant: str | Plugin) -> tuple[str, ...]:
-    """The names of the bots a variant offers, sorted (always including ``random``)."""
+def available_bots(variant: str | Plugin | pluggy.PluginManager) -> tuple[str, ...]:
+    """The names of the bots a variant offers (by name, plug-in, or a game's plugin manager),
+    sorted; always including ``random``."""
     return tuple(sorted(_factories(variant)))
 
 
-def make_bot(name: str, variant: str | Plugin, *, seed: int | None = None) -> Bot:
-    """A new bot called ``name`` for ``variant``, seeded with ``seed``.
+def make_bot(name: str, variant: str | Plugin | pluggy.PluginManager, *, seed: int | None = None) -> Bot:
+    """A new bot called ``name`` for ``variant`` (by name, plug-in, or a game's plugin manager, which
+    skips plug-in discovery), seeded with ``seed``.
 
     Raises:
         UnknownBotError: listing the bots the variant offers.
     """
     factories = _factories(variant)
     if name not in factories:
-        spec_name = variant if isinstance(variant, str) else getattr(variant, "__name__", repr(variant))
+        spec_name = variant if isinstance(variant, str) else str(getattr(variant, "__name__", variant))
         raise UnknownBotError(name, spec_name, list(factories))
     return factories[name](seed)
 
 
-def bot_factories(variant: str | Plugin) -> Mapping[str, BotFactory]:
+def bot_factories(variant: str | Plugin | pluggy.PluginManager) -> Mapping[str, BotFactory]:
     """Every bot factory a variant offers, by name."""
     return _factories(variant)

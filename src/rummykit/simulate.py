@@ -24,7 +24,7 @@ import attrs
 
 from rummykit.engine import new_game
 from rummykit.errors import InvalidOptionError
-from rummykit.plugins import available_bots, make_bot, variant_spec
+from rummykit.plugins import available_bots, bot_factories, make_bot, variant_spec
 
 __all__ = ["BotStats", "GameOutcome", "SeatStats", "SimulationResult", "TurnStats", "run_game", "simulate"]
 
@@ -122,7 +122,8 @@ def run_game(
     """Play one seeded game between ``bots`` (by seat) and return its outcome."""
     game = new_game(variant, players=players, seed=seed, options=options, house_rules=house_rules)
     bot_rng = random.Random(seed)
-    players_bots = [make_bot(name, variant, seed=bot_rng.getrandbits(63)) for name in bots]
+    factories = bot_factories(game.plugin_manager)
+    players_bots = [factories[name](bot_rng.getrandbits(63)) for name in bots]
     actions = 0
     while not game.is_over:
         seat = game.to_act[0]

@@ -11,6 +11,7 @@ Examples:
 """
 
 from rummykit.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
+from rummykit.bots import Bot, RandomBot, UnknownBotError
 from rummykit.cards import Card, CardId, Rank, Suit, card_id, face, format_cards, parse_card, parse_cards
 from rummykit.engine import Game, new_game, replay
 from rummykit.errors import (
@@ -28,7 +29,6 @@ from rummykit.errors import (
 )
 from rummykit.hookspecs import hookimpl
 from rummykit.melds import Meld, MeldKind, MeldRules, RunEnd, extend_meld, read_meld
-from rummykit.bots import Bot, RandomBot, UnknownBotError
 from rummykit.plugins import (
     available_bots,
     available_house_rules,

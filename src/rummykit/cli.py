@@ -1,9 +1,9 @@
 """The ``rummykit`` command: simulate games between bots, play against bots, read the rules.
 
-    rummykit simulate railroad-rummy --players 4 --games 200 --bots heuristic,random
-    rummykit play railroad-rummy --players 3
-    rummykit rules railroad-rummy
-    rummykit variants
+rummykit simulate railroad-rummy --players 4 --games 200 --bots heuristic,random
+rummykit play railroad-rummy --players 3
+rummykit rules railroad-rummy
+rummykit variants
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from rich.table import Table
 from rummykit.errors import RummyError
 from rummykit.plugins import available_bots, available_house_rules, available_variants, variant_spec
 from rummykit.simulate import SimulationResult, simulate
+from rummykit.terminal import play_in_terminal
 from rummykit.variant import COMMON_OPTIONS, COMMON_RULES
 
 __all__ = ["app", "main", "parse_option"]
@@ -149,13 +150,17 @@ def _print_result(result: SimulationResult) -> None:
     for column in ("seat", "bot", "wins", "win rate", "mean score", "spread (sd)"):
         seats.add_column(column, justify="right" if column not in ("bot",) else "left")
     for s in result.seats:
-        seats.add_row(str(s.seat), s.bot, str(s.wins), f"{s.win_rate:.1%}", f"{s.mean_score:.1f}", f"{s.stdev_score:.1f}")
+        seats.add_row(
+            str(s.seat), s.bot, str(s.wins), f"{s.win_rate:.1%}", f"{s.mean_score:.1f}", f"{s.stdev_score:.1f}"
+        )
     out.print(seats)
     bots = Table(title="by bot", title_justify="left")
     for column in ("bot", "seats played", "wins", "win rate", "mean score", "spread (sd)"):
         bots.add_column(column, justify="right" if column != "bot" else "left")
     for b in result.by_bot:
-        bots.add_row(b.bot, str(b.seats_played), str(b.wins), f"{b.win_rate:.1%}", f"{b.mean_score:.1f}", f"{b.stdev_score:.1f}")
+        bots.add_row(
+            b.bot, str(b.seats_played), str(b.wins), f"{b.win_rate:.1%}", f"{b.mean_score:.1f}", f"{b.stdev_score:.1f}"
+        )
     out.print(bots)
     turns = result.turns_per_round
     out.print(
@@ -171,14 +176,14 @@ def play_command(
     players: Annotated[int, typer.Option("--players", "-p", help="Seats at the table, you included.")] = 3,
     seat: Annotated[int, typer.Option("--seat", help="Your seat (0 plays first after the dealer's left).")] = 0,
     seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed for a reproducible game.")] = None,
-    bots: Annotated[str, typer.Option("--bots", "-b", help="Comma-separated bot names for the other seats.")] = "heuristic",
+    bots: Annotated[
+        str, typer.Option("--bots", "-b", help="Comma-separated bot names for the other seats.")
+    ] = "heuristic",
     option: OptionOpt = None,
     house_rule: HouseRuleOpt = None,
 ) -> None:
     """Play against bots in the terminal: your hand, the table and the legal moves are shown; type a
     move or its number, `help` for help, `quit` to stop."""
-    from rummykit.terminal import play_in_terminal
-
     _check_variant(variant)
     names = [name.strip() for name in bots.split(",") if name.strip()]
     valid = available_bots(variant)

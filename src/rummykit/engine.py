@@ -34,6 +34,7 @@ from rummykit.errors import (
     InvalidRecordError,
     PluginError,
     RummyError,
+    UnknownHouseRuleError,
 )
 from rummykit.plugins import Plugin, direct_caller, make_plugin_manager
 from rummykit.records import GameRecord
@@ -407,6 +408,13 @@ class Game:
             self._start_round()
 
 
+def _tally(cards: Counter[Card], most: int = 12) -> str:
+    """``5H×3 JK`` for a multiset of cards, the first ``most`` faces and a count of the rest."""
+    faces = sorted(cards)
+    text = " ".join(f"{card}×{cards[card]}" if cards[card] > 1 else str(card) for card in faces[:most])
+    return text + (f" and {len(faces) - most} more faces" if len(faces) > most else "")
+
+
 def _stacked_ids(shoe: Iterable[Card | str], rules: Ruleset) -> tuple[tuple[Card, ...], list[CardId]]:
     try:
         faces = parse_cards(list(shoe))
@@ -419,9 +427,9 @@ def _stacked_ids(shoe: Iterable[Card | str], rules: Ruleset) -> tuple[tuple[Card
         missing = sorted((expected - given).elements())
         problems = []
         if extra:
-            problems.append("cards not in this game's shoe: " + " ".join(map(str, extra)))
+            problems.append("cards not in this game's shoe: " + _tally(given - expected))
         if missing:
-            problems.append("missing cards: " + " ".join(map(str, missing)))
+            problems.append("missing cards: " + _tally(expected - given))
         raise InvalidPositionError(
             "shoe",
             f"a stacked shoe must hold every card of the shoe exactly once ({len(rules.shoe)} cards); "
@@ -547,6 +555,13 @@ def replay(record: GameRecord, *, upto: int | None = None) -> Game:
             shoe=record.shoe,
             rng=rng,
         )
+    except InvalidPositionError as exc:
+        raise InvalidRecordError(exc.path, exc.problem) from exc
+    except UnknownHouseRuleError as exc:
+        raise InvalidRecordError("house_rules", str(exc)) from exc
+    except InvalidOptionError as exc:
+        where = "players" if "players" in str(exc) else "dealer" if "dealer" in str(exc) else "options"
+        raise InvalidRecordError(where, str(exc)) from exc
     except (RummyError, ValueError) as exc:
         raise InvalidRecordError("", f"the record cannot start its game: {exc}") from exc
     actions = record.actions if upto is None else record.actions[:upto]

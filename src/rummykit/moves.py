@@ -16,8 +16,10 @@ A variant reads its own words through the ``rummykit_parse_move`` hook (RailRoad
 Examples:
     >>> import rummykit
     >>> game = rummykit.new_game("railroad-rummy", players=3, seed=1)
-    >>> parse_move(game, 0, "down 5H 5D JK / 7c 7s 7d")
-    GoDown(seat=0, melds=((Card.parse('5H'), Card.parse('5D'), Card.parse('JK')), (Card.parse('7C'), Card.parse('7S'), Card.parse('7D'))))
+    >>> parse_move(game, 0, "down 5H 5D JK / 7c 7s 7d").describe()
+    'go down with 5H 5D JK / 7C 7S 7D'
+    >>> parse_move(game, 2, "lay 2C on 0 low")
+    LayOff(seat=2, card=Card.parse('2C'), meld=0, end=<RunEnd.LOW: 'low'>)
     >>> parse_move(game, 1, "hmg")
     Claim(seat=1, hmg=True)
 """
@@ -71,7 +73,9 @@ def parse_move(game: Game, seat: int, text: str) -> Action:
     action = game.plugin_manager.hook.rummykit_parse_move(seat=seat, words=words)
     if isinstance(action, Action):
         return action
-    raise InvalidActionError(f"{text.strip()!r} is not a move; moves: draw, take, down, lay, discard, or the game's own")
+    raise InvalidActionError(
+        f"{text.strip()!r} is not a move; moves: draw, take, down, lay, discard, or the game's own"
+    )
 
 
 def _lay(seat: int, rest: list[str]) -> LayOff:

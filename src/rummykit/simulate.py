@@ -140,7 +140,9 @@ def run_game(
     )
 
 
-def _run_chunk(args: tuple[str, int, list[tuple[int, int]], tuple[str, ...], dict[str, Any], tuple[str, ...]]) -> list[GameOutcome]:
+def _run_chunk(
+    args: tuple[str, int, list[tuple[int, int]], tuple[str, ...], dict[str, Any], tuple[str, ...]],
+) -> list[GameOutcome]:
     variant, players, jobs, bots, options, house_rules = args
     return [run_game(variant, players, index, seed, bots, options, house_rules) for index, seed in jobs]
 

@@ -91,9 +91,9 @@ class HeuristicBot:
                     return True
             else:
                 low, high = _RUN_ORDER[meld.ranks[0]], _RUN_ORDER[meld.ranks[-1]]
-                if card.rank is not Rank.TWO and card.rank is not Rank.JOKER:
-                    if _RUN_ORDER[card.rank] in (low - 1, high + 1):
-                        return True
+                natural = card.rank is not Rank.TWO and card.rank is not Rank.JOKER
+                if natural and _RUN_ORDER[card.rank] in (low - 1, high + 1):
+                    return True
         return False
 
     def _dead_weight(self, view: RailroadRummyView, hand: list[Card], card: Card) -> float:

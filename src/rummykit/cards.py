@@ -34,10 +34,12 @@ __all__ = [
     "Rank",
     "Suit",
     "card_id",
+    "card_id_text",
     "copy_of",
     "face",
     "format_cards",
     "parse_card",
+    "parse_card_id",
     "parse_cards",
     "standard_deck",
 ]
@@ -271,6 +273,33 @@ def face(cid: CardId) -> Card:
 def copy_of(cid: CardId) -> int:
     """Which copy of its face a physical card id is (0 for the first deck's)."""
     return cid >> COPY_SHIFT
+
+
+def card_id_text(cid: CardId) -> str:
+    """A physical card as text: its face, then ``#copy`` for every copy but the first.
+
+    Examples:
+        >>> card_id_text(card_id(Card.parse("5H"))), card_id_text(card_id(Card.parse("5H"), copy=2))
+        ('5H', '5H#2')
+    """
+    copy = cid >> COPY_SHIFT
+    text = _FACES[cid & FACE_MASK]._text
+    return f"{text}#{copy}" if copy else text
+
+
+def parse_card_id(text: str) -> CardId:
+    """Read a physical card written by :func:`card_id_text` (``5H`` is copy 0, ``5H#2`` copy 2).
+
+    Examples:
+        >>> face(parse_card_id("jk#7")), copy_of(parse_card_id("jk#7"))
+        (Card.parse('JK'), 7)
+    """
+    if not isinstance(text, str):
+        raise InvalidCardError(f"{text!r} is not a card: expected text such as '10H' or '10H#2'")
+    name, sep, copy = text.partition("#")
+    if sep and not (copy.isdigit() and copy.isascii() and len(copy) <= 3):
+        raise InvalidCardError(f"{text!r} is not a card: the copy after '#' is a number (5H#2)")
+    return card_id(Card.parse(name), int(copy) if sep else 0)
 
 
 def parse_card(text: str) -> Card:

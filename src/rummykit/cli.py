@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -17,9 +18,12 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from rummykit.engine import replay
 from rummykit.errors import RummyError
 from rummykit.plugins import available_bots, available_house_rules, available_variants, variant_spec
+from rummykit.serialize import load_record
 from rummykit.simulate import SimulationResult, simulate
+from rummykit.state import RoundResult
 from rummykit.terminal import play_in_terminal
 from rummykit.variant import COMMON_OPTIONS, COMMON_RULES
 
@@ -204,6 +208,41 @@ def play_command(
         )
     except RummyError as exc:
         raise _fail(str(exc)) from exc
+
+
+@app.command("replay")
+def replay_command(
+    path: Annotated[Path, typer.Argument(help="A game record (JSON), as written by rummykit.serialize.dump_record.")],
+    final: Annotated[bool, typer.Option("--final", help="Print only how the game ended.")] = False,
+) -> None:
+    """Replay a saved game record: every action turn by turn, or only the end with --final."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise _fail(f"cannot read {path}: {exc.strerror}") from exc
+    try:
+        record = load_record(text, check=False)
+        game = replay(record, upto=0)
+        last_round = game.round
+        for action in record.actions:
+            if not final:
+                out.print(f"round {game.round}, turn {game.state.turn_number}, seat {action.seat}: {action.describe()}")
+            game.apply(action)
+            if game.history and game.history[-1].round == last_round and (game.round != last_round or game.is_over):
+                _print_round(game.history[-1])
+                last_round = game.round
+    except RummyError as exc:
+        raise _fail(f"{path}: {exc}") from exc
+    state = "over" if game.is_over else f"in round {game.round}, seat {game.turn} to {game.phase}"
+    out.print(f"{game.spec.title}, {game.players} players: {len(record.actions)} actions, the game is {state}")
+    out.print("totals: " + ", ".join(f"seat {seat} {total}" for seat, total in enumerate(game.scores)))
+    if game.is_over:
+        out.print("winners: " + ", ".join(f"seat {seat}" for seat in game.winners))
+
+
+def _print_round(result: RoundResult) -> None:
+    scores = ", ".join(f"seat {seat} {score:+d}" for seat, score in enumerate(result.scores))
+    out.print(f"[bold]round {result.round}[/] ended after {result.turns} turns: {result.reason}; {scores}")
 
 
 @app.command("rules")

@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+import attrs
 import pluggy
 
 from rummykit.actions import Action
@@ -43,7 +44,7 @@ from rummykit.state import GameState, Phase, RoundResult
 from rummykit.variant import COMMON_OPTIONS, GameConfig, HouseRuleSpec, Ruleset, VariantSpec, resolve_options
 from rummykit.views import View
 
-__all__ = ["Game", "new_game", "replay"]
+__all__ = ["Game", "Setup", "configure", "game_from_state", "new_game", "replay"]
 
 
 class _Hooks:
@@ -88,7 +89,18 @@ class Game:
     :meth:`is_legal` answers yes or no, and :meth:`apply` checks first, then changes the game.
     """
 
-    __slots__ = ("_actions", "_dealer_given", "_hooks", "_house_rules", "_pm", "_rng", "_shoe", "_spec", "_state")
+    __slots__ = (
+        "_actions",
+        "_dealer_given",
+        "_hooks",
+        "_house_rules",
+        "_pm",
+        "_rng",
+        "_shoe",
+        "_spec",
+        "_start",
+        "_state",
+    )
 
     def __init__(
         self,
@@ -102,6 +114,7 @@ class Game:
         shoe: tuple[Card, ...] | None,
         dealer_given: bool,
         actions: list[Action],
+        start: Mapping[str, Any] | None = None,
     ) -> None:
         self._pm = pm
         self._spec = spec
@@ -112,6 +125,7 @@ class Game:
         self._shoe = shoe
         self._dealer_given = dealer_given
         self._actions = actions
+        self._start = start
 
     # -- what the game is ----------------------------------------------------------------------
 
@@ -297,6 +311,7 @@ class Game:
         state = self._state
         self._hooks.perform(state, canonical, self._rng)
         self._actions.append(canonical)
+        state.log.append(canonical)
         if state.round_end is not None:
             self._finish_round()
 
@@ -322,6 +337,7 @@ class Game:
             dealer=self._first_dealer() if self._dealer_given else None,
             shoe=self._shoe,
             outcomes=tuple(self._rng.outcomes),
+            position=self._start,
             actions=tuple(self._actions),
         )
 
@@ -341,6 +357,7 @@ class Game:
             shoe=self._shoe,
             dealer_given=self._dealer_given,
             actions=self._actions[:],
+            start=self._start,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -367,6 +384,7 @@ class Game:
             state.dealer = state.next_seat(state.dealer)
         state.round += 1
         state.table = []
+        state.log = []
         state.taken = None
         state.round_end = None
         state.turn_number = 1
@@ -438,17 +456,30 @@ def _stacked_ids(shoe: Iterable[Card | str], rules: Ruleset) -> tuple[tuple[Card
     return faces, shoe_ids(faces)
 
 
-def _create(
+@attrs.frozen
+class Setup:
+    """A game's plug-ins and rules, resolved from how it is asked for (before any card is dealt)."""
+
+    pm: pluggy.PluginManager
+    spec: VariantSpec
+    house_rules: tuple[HouseRuleSpec, ...]
+    config: GameConfig
+    rules: Ruleset
+
+
+def configure(
     variant: str | Plugin,
     players: int,
     *,
-    seed: int | None,
-    options: Mapping[str, Any] | None,
-    house_rules: Sequence[str | Plugin],
-    dealer: int | None,
-    shoe: Iterable[Card | str] | None,
-    rng: Randomness,
-) -> Game:
+    seed: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    house_rules: Sequence[str | Plugin] = (),
+) -> Setup:
+    """Resolve a game's plug-ins, options and rules (what :func:`new_game` does before dealing).
+
+    Raises:
+        UnknownVariantError, UnknownHouseRuleError, InvalidOptionError, PluginError.
+    """
     pm, spec, rule_specs = make_plugin_manager(variant, house_rules)
     if isinstance(players, bool) or not isinstance(players, int):
         raise InvalidOptionError(f"players must be an int, not {players!r}")
@@ -457,6 +488,8 @@ def _create(
             f"{spec.name} is played by {spec.min_players} to {spec.max_players} players, not {players}",
             rule=spec.players_rule,
         )
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise InvalidOptionError(f"a seed is an int, not {seed!r}")
     declared = [*COMMON_OPTIONS, *spec.options, *(opt for rule in rule_specs for opt in rule.options)]
     resolved = resolve_options(declared, options or {}, owner=spec.name)
     config = GameConfig(
@@ -469,17 +502,51 @@ def _create(
     rules = pm.hook.rummykit_setup(config=config)
     if not isinstance(rules, Ruleset):
         raise PluginError(f"{spec.name}'s rummykit_setup returned {rules!r}, not a Ruleset")
+    return Setup(pm=pm, spec=spec, house_rules=rule_specs, config=config, rules=rules)
+
+
+def game_from_state(setup: Setup, state: GameState, *, start: Mapping[str, Any] | None = None) -> Game:
+    """A game that continues from ``state`` (built and checked by the caller, such as
+    :func:`rummykit.serialize.load_position`), with a fresh random source from the seed.
+    ``start`` is the position document, kept in the game's record so that it replays."""
+    return Game(
+        pm=setup.pm,
+        spec=setup.spec,
+        house_rules=setup.house_rules,
+        state=state,
+        rng=Randomness(setup.config.seed),
+        hooks=_Hooks(setup.pm),
+        shoe=None,
+        dealer_given=False,
+        actions=[],
+        start=start,
+    )
+
+
+def _create(
+    variant: str | Plugin,
+    players: int,
+    *,
+    seed: int | None,
+    options: Mapping[str, Any] | None,
+    house_rules: Sequence[str | Plugin],
+    dealer: int | None,
+    shoe: Iterable[Card | str] | None,
+    rng: Randomness,
+) -> Game:
+    setup = configure(variant, players, seed=seed, options=options, house_rules=house_rules)
+    rules = setup.rules
     stacked_faces, stacked = (None, None) if shoe is None else _stacked_ids(shoe, rules)
     if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players):
         raise InvalidOptionError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
-    state = GameState(config=config, rules=rules, hands=[[] for _ in range(players)], totals=[0] * players)
+    state = GameState(config=setup.config, rules=rules, hands=[[] for _ in range(players)], totals=[0] * players)
     state.dealer = dealer if dealer is not None else rng.randrange(players)
-    hooks = _Hooks(pm)
+    hooks = _Hooks(setup.pm)
     hooks.start_game(state)
     game = Game(
-        pm=pm,
-        spec=spec,
-        house_rules=rule_specs,
+        pm=setup.pm,
+        spec=setup.spec,
+        house_rules=setup.house_rules,
         state=state,
         rng=rng,
         hooks=hooks,
@@ -523,8 +590,6 @@ def new_game(
         >>> game.players, len(game.hand(0)), game.round
         (4, 7, 1)
     """
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise InvalidOptionError(f"a seed is an int, not {seed!r}")
     return _create(
         variant,
         players,
@@ -543,6 +608,15 @@ def replay(record: GameRecord, *, upto: int | None = None) -> Game:
     Raises:
         InvalidRecordError: naming the field (``actions[17]``) if the record cannot be replayed.
     """
+    if record.position is not None:
+        # serialize builds on the engine; the engine reaches back only here, to start from a position
+        from rummykit.serialize import load_position  # noqa: PLC0415
+
+        try:
+            game = load_position(record.position)
+        except InvalidPositionError as exc:
+            raise InvalidRecordError(f"position.{exc.path}".rstrip("."), exc.problem) from exc
+        return _replay_actions(game, record, upto)
     try:
         rng = Randomness(record.seed, replay=record.outcomes if record.seed is None else None)
         game = _create(
@@ -564,6 +638,10 @@ def replay(record: GameRecord, *, upto: int | None = None) -> Game:
         raise InvalidRecordError(where, str(exc)) from exc
     except (RummyError, ValueError) as exc:
         raise InvalidRecordError("", f"the record cannot start its game: {exc}") from exc
+    return _replay_actions(game, record, upto)
+
+
+def _replay_actions(game: Game, record: GameRecord, upto: int | None) -> Game:
     actions = record.actions if upto is None else record.actions[:upto]
     for index, action in enumerate(actions):
         try:

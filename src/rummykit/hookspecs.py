@@ -208,6 +208,17 @@ def rummykit_perform_action(state: GameState, action: Action, rng: Randomness) -
     """
 
 
+@hookspec
+def rummykit_check_position(state: GameState) -> None:
+    """Check a position loaded from data (:func:`rummykit.serialize.load_position`) for what only
+    the variant knows: hand sizes for the phase, its piles, valid melds on the table, its own state.
+
+    The core has already checked the card accounting (every card of the shoe exactly once), seats,
+    phases and counts. Raise :class:`~rummykit.errors.InvalidPositionError` naming the field path
+    (``"hands[2]"``, ``"extra.hmg[1]"``) to refuse the position. Every implementation is called.
+    """
+
+
 # -- Information -----------------------------------------------------------------------------
 
 

@@ -32,6 +32,8 @@ class GameRecord:
         shoe: the stacked shoe of the first round (faces in draw order), if one was given.
         outcomes: the random outcomes of an unseeded game (every shuffle's permutation, every
             random choice), so that it replays exactly.
+        position: the position document the game started from, if it did not start with a deal
+            (:func:`rummykit.serialize.load_position`).
         actions: every action, in the canonical form the engine performed.
     """
 
@@ -43,4 +45,5 @@ class GameRecord:
     dealer: int | None = None
     shoe: tuple[Card, ...] | None = None
     outcomes: tuple[tuple[int, ...], ...] = ()
+    position: Mapping[str, Any] | None = None
     actions: tuple[Action, ...] = ()

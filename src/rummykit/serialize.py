@@ -31,20 +31,49 @@ import json
 from collections.abc import Mapping
 from typing import Any, Final
 
+import attrs
 import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 from cattrs.preconf.json import make_converter
 from cattrs.v import format_exception
 
 from rummykit.actions import Action
-from rummykit.cards import Card
-from rummykit.engine import replay
-from rummykit.errors import InvalidCardError, InvalidRecordError, RummyError, UnknownVariantError
-from rummykit.melds import RunEnd
+from rummykit.cards import Card, CardId, Rank, card_id_text, face, parse_card_id, shoe_ids
+from rummykit.engine import Game, Setup, configure, game_from_state, replay
+from rummykit.errors import (
+    InvalidCardError,
+    InvalidOptionError,
+    InvalidPositionError,
+    InvalidRecordError,
+    RummyError,
+    UnknownHouseRuleError,
+    UnknownVariantError,
+)
+from rummykit.melds import Meld, MeldKind, RunEnd
 from rummykit.plugins import variant_spec
 from rummykit.records import GameRecord
+from rummykit.state import GameState, Phase, RoundResult, TableMeld
+from rummykit.variant import Ruleset, VariantSpec
+from rummykit.views import View
 
-__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "converter", "dump_record", "load_record", "record_to_data"]
+__all__ = [
+    "POSITION_FORMAT",
+    "POSITION_VERSION",
+    "RECORD_FORMAT",
+    "RECORD_VERSION",
+    "VIEW_FORMAT",
+    "VIEW_VERSION",
+    "converter",
+    "dump_position",
+    "dump_record",
+    "dump_view",
+    "load_position",
+    "load_record",
+    "load_view",
+    "position_to_data",
+    "record_to_data",
+    "view_to_data",
+]
 
 RECORD_FORMAT: Final = "rummykit/record"
 RECORD_VERSION: Final = 1
@@ -105,13 +134,15 @@ def _describe(exc: BaseException, type_: type | None) -> str:
     return format_exception(exc, type_)
 
 
-def _structure_error(exc: Exception, prefix: str = "") -> InvalidRecordError:
+def _structure_error(
+    exc: Exception, prefix: str = "", error: type[InvalidPositionError] = InvalidRecordError
+) -> InvalidPositionError:
     if isinstance(exc, cattrs.BaseValidationError):
         problems = cattrs.transform_error(exc, format_exception=_describe)
         path, message = _path(problems[0]) if problems else ("", str(exc))
         more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
-        return InvalidRecordError(prefix + path, message + more)
-    return InvalidRecordError(prefix, str(exc))
+        return error((prefix + path).rstrip("."), message + more)
+    return error(prefix.rstrip("."), str(exc))
 
 
 def record_to_data(record: GameRecord) -> dict[str, Any]:
@@ -126,7 +157,7 @@ def dump_record(record: GameRecord, *, indent: int | None = None) -> str:
 
 
 def _document(
-    data: str | bytes | Mapping[str, Any], kind: str, version: int, error: type[InvalidRecordError]
+    data: str | bytes | Mapping[str, Any], kind: str, version: int, error: type[InvalidPositionError]
 ) -> dict[str, Any]:
     if isinstance(data, str | bytes):
         try:
@@ -167,3 +198,300 @@ def load_record(data: str | bytes | Mapping[str, Any], *, check: bool = True) ->
     if check:
         replay(record)  # raises InvalidRecordError with the path of the first bad action
     return record
+
+
+# -- positions ------------------------------------------------------------------------------------
+
+POSITION_FORMAT: Final = "rummykit/position"
+POSITION_VERSION: Final = 1
+VIEW_FORMAT: Final = "rummykit/view"
+VIEW_VERSION: Final = 1
+
+_RANK_BY_SYMBOL: Final = {rank.symbol: rank for rank in Rank}
+
+
+@attrs.frozen(kw_only=True)
+class _MeldDoc:
+    owner: int
+    kind: MeldKind
+    cards: tuple[str, ...]
+    ranks: tuple[str, ...]
+
+
+@attrs.frozen(kw_only=True)
+class _PositionDoc:
+    variant: str
+    players: int
+    options: dict[str, Any]
+    house_rules: tuple[str, ...] = ()
+    seed: int | None = None
+    round: int
+    dealer: int
+    turn: int
+    turn_number: int
+    phase: str
+    hands: tuple[tuple[str, ...], ...]
+    piles: dict[str, tuple[str, ...]]
+    table: tuple[_MeldDoc, ...] = ()
+    totals: tuple[int, ...]
+    history: tuple[RoundResult, ...] = ()
+    taken: str | None = None
+    log: tuple[Action, ...] = ()
+    extra: Any = None
+
+
+def _meld_data(table_meld: TableMeld) -> dict[str, Any]:
+    return {
+        "owner": table_meld.owner,
+        "kind": table_meld.meld.kind.value,
+        "cards": [card_id_text(cid) for cid in table_meld.ids],
+        "ranks": [rank.symbol for rank in table_meld.meld.ranks],
+    }
+
+
+def position_to_data(game: Game) -> dict[str, Any]:
+    """Everything about ``game`` now, as JSON-ready data: a position that :func:`load_position`
+    turns back into an equal game. Physical cards are written ``5H``, ``5H#1`` (copies)."""
+    state = game.state
+    conv = converter(game.spec.actions)
+    config = state.config
+    return {
+        "format": POSITION_FORMAT,
+        "version": POSITION_VERSION,
+        "variant": config.variant,
+        "players": config.players,
+        "options": dict(config.options),
+        "house_rules": list(config.house_rules),
+        "seed": config.seed,
+        "round": state.round,
+        "dealer": state.dealer,
+        "turn": state.turn,
+        "turn_number": state.turn_number,
+        "phase": str(state.phase),
+        "hands": [[card_id_text(cid) for cid in hand] for hand in state.hands],
+        "piles": {name: [card_id_text(cid) for cid in pile] for name, pile in state.piles.items()},
+        "table": [_meld_data(table_meld) for table_meld in state.table],
+        "totals": list(state.totals),
+        "history": conv.unstructure(list(state.history), list[RoundResult]),
+        "taken": None if state.taken is None else card_id_text(state.taken),
+        "log": [conv.unstructure(action) for action in state.log],
+        "extra": None if state.extra is None else conv.unstructure(state.extra),
+    }
+
+
+def dump_position(game: Game, *, indent: int | None = None) -> str:
+    """The game's position as JSON text."""
+    return json.dumps(position_to_data(game), indent=indent, ensure_ascii=False)
+
+
+class _Cards:
+    """Reads the physical cards of a position, each once, against the game's shoe."""
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.expected = set(shoe_ids(rules.shoe))
+        self.seen: dict[CardId, str] = {}
+
+    def read(self, text: str, path: str) -> CardId:
+        try:
+            cid = parse_card_id(text)
+        except InvalidCardError as exc:
+            raise InvalidPositionError(path, str(exc)) from exc
+        if cid not in self.expected:
+            raise InvalidPositionError(path, f"{text} is not a card of this game's shoe")
+        if cid in self.seen:
+            raise InvalidPositionError(path, f"{text} is already at {self.seen[cid]}; every card is in one place")
+        self.seen[cid] = path
+        return cid
+
+    def pile(self, texts: tuple[str, ...], path: str) -> list[CardId]:
+        return [self.read(text, f"{path}[{i}]") for i, text in enumerate(texts)]
+
+    def check_all_placed(self) -> None:
+        missing = self.expected - set(self.seen)
+        if missing:
+            shown = " ".join(card_id_text(cid) for cid in sorted(missing)[:12])
+            more = f" and {len(missing) - 12} more" if len(missing) > 12 else ""
+            count = f"{len(missing)} card{'s' if len(missing) > 1 else ''}"
+            raise InvalidPositionError(
+                "", f"{count} of the shoe {'are' if len(missing) > 1 else 'is'} nowhere: {shown}{more}"
+            )
+
+
+def _seat(value: int, players: int, path: str) -> int:
+    if not 0 <= value < players:
+        raise InvalidPositionError(path, f"there is no seat {value}: seats are 0 to {players - 1}")
+    return value
+
+
+def _table_meld(doc: _MeldDoc, cards: _Cards, players: int, path: str) -> TableMeld:
+    _seat(doc.owner, players, f"{path}.owner")
+    if len(doc.ranks) != len(doc.cards) or not doc.cards:
+        raise InvalidPositionError(f"{path}.ranks", "a meld gives one rank per card")
+    ranks = []
+    for i, symbol in enumerate(doc.ranks):
+        if symbol.upper() not in _RANK_BY_SYMBOL:
+            raise InvalidPositionError(f"{path}.ranks[{i}]", f"{symbol!r} is not a rank")
+        ranks.append(_RANK_BY_SYMBOL[symbol.upper()])
+    ids = tuple(cards.pile(doc.cards, f"{path}.cards"))
+    meld = Meld(doc.kind, tuple(face(cid) for cid in ids), tuple(ranks))
+    return TableMeld(owner=doc.owner, meld=meld, ids=ids)
+
+
+def _build_state(setup: Setup, doc: _PositionDoc, conv: cattrs.Converter) -> GameState:
+    spec, players = setup.spec, doc.players
+    cards = _Cards(setup.rules)
+    if len(doc.hands) != players:
+        raise InvalidPositionError("hands", f"{len(doc.hands)} hands for {players} players")
+    if len(doc.totals) != players:
+        raise InvalidPositionError("totals", f"{len(doc.totals)} totals for {players} players")
+    hands = [cards.pile(hand, f"hands[{seat}]") for seat, hand in enumerate(doc.hands)]
+    if set(doc.piles) != set(spec.piles):
+        raise InvalidPositionError(
+            "piles", f"{spec.name} has the piles {', '.join(spec.piles)}, not {', '.join(doc.piles)}"
+        )
+    piles = {name: cards.pile(doc.piles[name], f"piles.{name}") for name in spec.piles}
+    table = [_table_meld(meld, cards, players, f"table[{i}]") for i, meld in enumerate(doc.table)]
+    cards.check_all_placed()
+    phases = {*(str(p) for p in Phase), *spec.phases}
+    if doc.phase not in phases:
+        raise InvalidPositionError("phase", f"{doc.phase!r} is not a phase of {spec.name}: {', '.join(sorted(phases))}")
+    if doc.round < 1:
+        raise InvalidPositionError("round", f"rounds are numbered from 1, not {doc.round}")
+    if doc.turn_number < 1:
+        raise InvalidPositionError("turn_number", f"turns are numbered from 1, not {doc.turn_number}")
+    for i, result in enumerate(doc.history):
+        if len(result.scores) != players or len(result.totals) != players:
+            raise InvalidPositionError(
+                f"history[{i}]", f"a round result has one score and one total per seat ({players})"
+            )
+    for i, action in enumerate(doc.log):
+        _seat(action.seat, players, f"log[{i}].seat")
+    taken = None
+    if doc.taken is not None:
+        taken = parse_card_id(doc.taken) if _is_card_id(doc.taken) else None
+        if taken is None or taken not in hands[_seat(doc.turn, players, "turn")]:
+            raise InvalidPositionError("taken", f"{doc.taken} is not in the hand of the turn player, seat {doc.turn}")
+    extra = _extra(spec, doc.extra, conv)
+    return GameState(
+        config=setup.config,
+        rules=setup.rules,
+        round=doc.round,
+        dealer=_seat(doc.dealer, players, "dealer"),
+        turn=_seat(doc.turn, players, "turn"),
+        turn_number=doc.turn_number,
+        phase=next(p for p in (*Phase, *spec.phases) if str(p) == doc.phase),
+        hands=hands,
+        piles=piles,
+        table=table,
+        totals=list(doc.totals),
+        history=list(doc.history),
+        taken=taken,
+        log=list(doc.log),
+        extra=extra,
+    )
+
+
+def _is_card_id(text: str) -> bool:
+    try:
+        parse_card_id(text)
+    except InvalidCardError:
+        return False
+    return True
+
+
+def _extra(spec: VariantSpec, data: Any, conv: cattrs.Converter) -> Any:
+    if spec.state_type is None:
+        if data is not None:
+            raise InvalidPositionError("extra", f"{spec.name} keeps no state of its own; expected null")
+        return None
+    try:
+        return conv.structure(data, spec.state_type)
+    except (cattrs.BaseValidationError, RummyError, ValueError, TypeError) as exc:
+        raise _structure_error(exc, "extra.", InvalidPositionError) from exc
+
+
+def load_position(data: str | bytes | Mapping[str, Any]) -> Game:
+    """A game continuing from a position document (JSON text or parsed JSON), checked first.
+
+    Every card of the game's shoe must be in exactly one place (``5H#1`` names copy 1 of ``5H``),
+    seats, phases and counts must be consistent, and the variant checks the rest (hand sizes for
+    the phase, the melds on the table, its own state). The game continues with a fresh random
+    source from the position's seed.
+
+    Raises:
+        InvalidPositionError: naming the field path (``hands[2][4]``) and the problem.
+    """
+    document = _document(data, POSITION_FORMAT, POSITION_VERSION, InvalidPositionError)
+    variant = document.get("variant")
+    if not isinstance(variant, str):
+        raise InvalidPositionError("variant", f"expected a variant's name, not {variant!r}")
+    try:
+        spec = variant_spec(variant)
+    except UnknownVariantError as exc:
+        raise InvalidPositionError("variant", str(exc)) from exc
+    conv = converter(spec.actions)
+    try:
+        doc = conv.structure(document, _PositionDoc)
+    except (cattrs.BaseValidationError, RummyError, ValueError, TypeError) as exc:
+        raise _structure_error(exc, "", InvalidPositionError) from exc
+    try:
+        setup = configure(variant, doc.players, seed=doc.seed, options=doc.options, house_rules=doc.house_rules)
+    except UnknownHouseRuleError as exc:
+        raise InvalidPositionError("house_rules", str(exc)) from exc
+    except InvalidOptionError as exc:
+        raise InvalidPositionError("players" if "players" in str(exc) else "options", str(exc)) from exc
+    state = _build_state(setup, doc, conv)
+    setup.pm.hook.rummykit_check_position(state=state)
+    return game_from_state(setup, state, start={"format": POSITION_FORMAT, "version": POSITION_VERSION, **document})
+
+
+# -- views ---------------------------------------------------------------------------------------
+
+
+def view_to_data(view: View) -> dict[str, Any]:
+    """A view as JSON-ready data; its physical cards written ``5H``, ``5H#1``."""
+    spec = variant_spec(view.variant)
+    data = converter(spec.actions).unstructure(view, type(view))
+    data["hand_ids"] = [card_id_text(cid) for cid in view.hand_ids]
+    data["table"] = [_meld_data(table_meld) for table_meld in view.table]
+    return {"format": VIEW_FORMAT, "version": VIEW_VERSION, **data}
+
+
+def dump_view(view: View, *, indent: int | None = None) -> str:
+    """A view as JSON text (what a game server sends a seat)."""
+    return json.dumps(view_to_data(view), indent=indent, ensure_ascii=False)
+
+
+def load_view(data: str | bytes | Mapping[str, Any]) -> View:
+    """A view from JSON, checked field by field.
+
+    Raises:
+        InvalidPositionError: naming the field path and the problem.
+    """
+    document = _document(data, VIEW_FORMAT, VIEW_VERSION, InvalidPositionError)
+    variant = document.get("variant")
+    try:
+        spec = variant_spec(variant) if isinstance(variant, str) else None
+    except UnknownVariantError as exc:
+        raise InvalidPositionError("variant", str(exc)) from exc
+    if spec is None:
+        raise InvalidPositionError("variant", f"expected a variant's name, not {variant!r}")
+    conv = converter(spec.actions)
+    players = document.get("players")
+    try:
+        hand_ids = tuple(parse_card_id(text) for text in document.get("hand_ids", ()))
+        table = []
+        for doc in conv.structure(document.get("table", ()), tuple[_MeldDoc, ...]):
+            ids = tuple(parse_card_id(text) for text in doc.cards)
+            ranks = tuple(_RANK_BY_SYMBOL[symbol.upper()] for symbol in doc.ranks)
+            table.append(TableMeld(owner=doc.owner, meld=Meld(doc.kind, tuple(face(c) for c in ids), ranks), ids=ids))
+    except (cattrs.BaseValidationError, RummyError, ValueError, TypeError, KeyError) as exc:
+        raise _structure_error(exc, "", InvalidPositionError) from exc
+    view_type = spec.view_type or View
+    try:
+        view = conv.structure({**document, "hand_ids": [], "table": []}, view_type)
+    except (cattrs.BaseValidationError, RummyError, ValueError, TypeError) as exc:
+        raise _structure_error(exc, "", InvalidPositionError) from exc
+    if not isinstance(players, int) or len(view.hand_sizes) != players:
+        raise InvalidPositionError("hand_sizes", "one hand size per seat")
+    return attrs.evolve(view, hand_ids=hand_ids, table=tuple(table))

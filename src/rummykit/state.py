@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 import attrs
 
+from rummykit.actions import Action
 from rummykit.cards import Card, CardId, face
 from rummykit.melds import Meld
 from rummykit.variant import GameConfig, Ruleset
@@ -93,6 +94,7 @@ class GameState:
         totals: each seat's total score before the current round.
         history: the results of the rounds played.
         taken: the card id taken from the discard pile this turn, if any.
+        log: the actions of the current round, in the canonical form performed.
         round_end: set by the variant when the round has just ended: the seat that went out
             (``None``: nobody) and the reason.
         extra: the variant's own state.
@@ -111,6 +113,7 @@ class GameState:
     totals: list[int] = attrs.Factory(list)
     history: list[RoundResult] = attrs.Factory(list)
     taken: CardId | None = None
+    log: list[Action] = attrs.Factory(list)
     round_end: tuple[int | None, str] | None = None
     extra: Any = None
 
@@ -162,6 +165,7 @@ class GameState:
             totals=self.totals[:],
             history=self.history[:],
             taken=self.taken,
+            log=self.log[:],
             round_end=self.round_end,
             extra=None if self.extra is None else self.extra.copy(),
         )

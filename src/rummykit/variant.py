@@ -18,13 +18,16 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from rummykit.actions import Action
 from rummykit.cards import Card
 from rummykit.errors import InvalidOptionError
+
+if TYPE_CHECKING:
+    from rummykit.views import View
 
 __all__ = [
     "COMMON_OPTIONS",
@@ -179,6 +182,11 @@ class VariantSpec:
         rules: the variant's rule book, every rule with its id.
         options: the options a game of this variant takes (the common ones are added).
         actions: every action type the variant accepts.
+        phases: the variant's own turn phases, beyond the core's ``draw``, ``play``, ``over``.
+        piles: the names of the shared piles a round has (``stock``, ``discard``, …).
+        state_type: the attrs class of the variant's own state (``state.extra``), or ``None``.
+        view_type: the class of the variant's views (``None``: the core's
+            :class:`~rummykit.views.View`).
     """
 
     name: str
@@ -190,6 +198,10 @@ class VariantSpec:
     rules: tuple[RuleText, ...] = ()
     options: tuple[Option, ...] = ()
     actions: tuple[type[Action], ...] = ()
+    phases: tuple[str, ...] = ()
+    piles: tuple[str, ...] = ("stock", "discard")
+    state_type: type | None = None
+    view_type: type[View] | None = None
 
     @property
     def rule_ids(self) -> frozenset[str]:

@@ -11,7 +11,8 @@ from typing import Any
 
 import attrs
 
-from rummykit.cards import Card, face
+from rummykit.actions import Action
+from rummykit.cards import Card, CardId, face
 from rummykit.state import GameState, RoundResult, TableMeld
 
 __all__ = ["View", "base_view_fields"]
@@ -28,6 +29,7 @@ class View:
         round, dealer, turn, turn_number, phase: where the game is.
         to_act: the seats that may act now.
         hand: this seat's own cards, in the order received (empty for a spectator).
+        hand_ids: the physical cards of ``hand`` (card ids, same order).
         hand_sizes: how many cards each seat holds.
         table: the melds on the table with their owners.
         discard_top: the top card of the discard pile, if any.
@@ -36,6 +38,8 @@ class View:
         taken: the card the turn player took from the discard pile this turn, if any (public).
         totals: each seat's total before this round.
         history: the results of the rounds played.
+        log: this round's actions as this seat may know them (a variant withholds what is still
+            secret, such as sealed declarations). No action names a card drawn from the stock.
     """
 
     variant: str
@@ -48,6 +52,7 @@ class View:
     phase: str
     to_act: tuple[int, ...]
     hand: tuple[Card, ...]
+    hand_ids: tuple[CardId, ...]
     hand_sizes: tuple[int, ...]
     table: tuple[TableMeld, ...]
     discard_top: Card | None
@@ -56,6 +61,7 @@ class View:
     taken: Card | None
     totals: tuple[int, ...]
     history: tuple[RoundResult, ...]
+    log: tuple[Action, ...]
 
 
 def base_view_fields(state: GameState, seat: int | None, to_act: tuple[int, ...]) -> dict[str, Any]:
@@ -72,6 +78,7 @@ def base_view_fields(state: GameState, seat: int | None, to_act: tuple[int, ...]
         "phase": str(state.phase),
         "to_act": to_act,
         "hand": tuple(face(cid) for cid in state.hands[seat]) if seat is not None else (),
+        "hand_ids": tuple(state.hands[seat]) if seat is not None else (),
         "hand_sizes": tuple(len(hand) for hand in state.hands),
         "table": tuple(state.table),
         "discard_top": face(discard[-1]) if discard else None,
@@ -80,4 +87,5 @@ def base_view_fields(state: GameState, seat: int | None, to_act: tuple[int, ...]
         "taken": face(state.taken) if state.taken is not None else None,
         "totals": tuple(state.totals),
         "history": tuple(state.history),
+        "log": tuple(state.log),
     }

@@ -11,7 +11,7 @@ from typing import cast
 
 from rummykit.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
 from rummykit.cards import Card, CardId, Rank, Suit, face
-from rummykit.errors import IllegalActionError, InvalidActionError
+from rummykit.errors import IllegalActionError, InvalidActionError, InvalidPositionError
 from rummykit.mechanics import can_end_turn, missing_cards, pick_cards, remove_cards
 from rummykit.melds import Meld, MeldKind, RunEnd, can_extend, extend_meld, read_meld
 from rummykit.shoe import Randomness
@@ -30,6 +30,7 @@ from rummykit_variants.railroad_rummy.state import (
 
 __all__ = [
     "check_action",
+    "check_position",
     "deal",
     "legal_actions",
     "perform_action",
@@ -548,8 +549,14 @@ def view(state: GameState, seat: int | None, acting: tuple[int, ...]) -> Railroa
     extra = _extra(state)
     spec = round_spec(state)
     claim_open = state.phase == RailroadPhase.CLAIM
+    fields = base_view_fields(state, seat, acting)
+    if claim_open:  # RR-C1: the open window's declarations stay sealed, except the seat's own
+        sealed = len(extra.declarations)
+        log = list(state.log)
+        opened = len(log) - sealed
+        fields["log"] = (*log[:opened], *(a for a in log[opened:] if a.seat == seat))
     return RailroadRummyView(
-        **base_view_fields(state, seat, acting),
+        **fields,
         contract=str(spec.contract),
         hand_size=spec.hand_size,
         standby_size=len(state.piles.get("standby", ())),
@@ -558,3 +565,47 @@ def view(state: GameState, seat: int | None, acting: tuple[int, ...]) -> Railroa
         declared=tuple(sorted(extra.declarations)) if claim_open else (),
         last_claim=extra.last_claim,
     )
+
+
+# -- positions -------------------------------------------------------------------------------------
+
+
+def check_position(state: GameState) -> None:
+    """What a RailRoad Rummy position loaded from data must satisfy beyond the core's checks."""
+    rules = _rules(state)
+    extra = _extra(state)
+    players = state.players
+    if not 1 <= state.round <= len(rules.rounds):
+        raise InvalidPositionError("round", f"RailRoad Rummy has rounds 1 to {len(rules.rounds)}, not {state.round}")
+    if state.phase == Phase.OVER:
+        return
+    for seat, hand in enumerate(state.hands):
+        if not hand:
+            raise InvalidPositionError(f"hands[{seat}]", "an empty hand means the seat went out, which ends the round")
+    for name, values in (("hmg", extra.hmg), ("went_down", extra.went_down)):
+        if len(values) != players:
+            raise InvalidPositionError(f"extra.{name}", f"one entry per seat ({players})")
+    for seat, left in enumerate(extra.hmg):
+        if not 0 <= left <= rules.hmg_per_player:
+            raise InvalidPositionError(f"extra.hmg[{seat}]", f"HMGs left are 0 to {rules.hmg_per_player}, not {left}")
+    for seat, turn in enumerate(extra.went_down):
+        if turn is not None and not 1 <= turn <= state.turn_number:
+            raise InvalidPositionError(f"extra.went_down[{seat}]", f"went down on turn {turn} of {state.turn_number}")
+    for index, table_meld in enumerate(state.table):
+        try:
+            meld = read_meld(table_meld.meld.cards, rules.melds, table_meld.meld.kind)
+        except IllegalActionError as exc:
+            raise InvalidPositionError(f"table[{index}]", f"not a valid meld: {exc}") from exc
+        if meld.ranks != table_meld.meld.ranks:
+            raise InvalidPositionError(f"table[{index}].ranks", "the ranks do not follow the cards' places (G-5)")
+        if extra.went_down[table_meld.owner] is None:
+            raise InvalidPositionError(f"table[{index}].owner", f"seat {table_meld.owner} has not gone down")
+    claim_open = state.phase == RailroadPhase.CLAIM
+    if extra.declarations and not claim_open:
+        raise InvalidPositionError("extra.declarations", "declarations are only open during a claim window")
+    if claim_open and not state.piles["discard"]:
+        raise InvalidPositionError("phase", "a claim window needs a top discard to claim (RR-C3)")
+    if any(seat == state.turn for seat in extra.declarations):
+        raise InvalidPositionError("extra.declarations", "the turn player does not declare")
+    if state.taken is not None and state.phase != Phase.PLAY:
+        raise InvalidPositionError("taken", "a card is taken from the discard pile at the draw, so only in play")

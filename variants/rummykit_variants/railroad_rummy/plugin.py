@@ -17,6 +17,7 @@ from rummykit_variants.railroad_rummy import play
 from rummykit_variants.railroad_rummy.actions import Claim, Pass
 from rummykit_variants.railroad_rummy.bot import HeuristicBot
 from rummykit_variants.railroad_rummy.rules import OPTIONS, RULES, RailroadRules, make_rules
+from rummykit_variants.railroad_rummy.state import RailroadExtra, RailroadPhase, RailroadRummyView
 
 SPEC = VariantSpec(
     name="railroad-rummy",
@@ -28,6 +29,10 @@ SPEC = VariantSpec(
     rules=RULES,
     options=OPTIONS,
     actions=(Draw, TakeDiscard, Claim, Pass, GoDown, LayOff, Discard),
+    phases=tuple(RailroadPhase),
+    piles=("stock", "standby", "discard"),
+    state_type=RailroadExtra,
+    view_type=RailroadRummyView,
 )
 
 
@@ -81,6 +86,11 @@ def rummykit_check_action(state: GameState, action: Action) -> Action:
 def rummykit_perform_action(state: GameState, action: Action, rng: Randomness) -> bool:
     play.perform_action(state, action, rng)
     return True
+
+
+@hookimpl
+def rummykit_check_position(state: GameState) -> None:
+    play.check_position(state)
 
 
 @hookimpl

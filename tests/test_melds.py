@@ -83,7 +83,7 @@ def test_extend_a_run_at_either_end() -> None:
     assert low.ranks[0] is Rank.FOUR and high.ranks[-1] is Rank.NINE
     with pytest.raises(IllegalActionError) as err:
         extend_meld(run, parse_cards("JK")[0], RULES)  # a wild must say which end
-    assert err.value.rule == "RR-9"
+    assert err.value.rule == "G-5"
     with pytest.raises(IllegalActionError) as err:
         extend_meld(run, parse_cards("10C")[0], RULES)
     assert err.value.rule == "RR-9"

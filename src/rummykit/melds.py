@@ -281,7 +281,7 @@ def extend_meld(meld: Meld, card: Card, rules: MeldRules, end: RunEnd | None = N
     if end is None and not wild:
         end = RunEnd.LOW if below is not None and card.rank is below else RunEnd.HIGH
     if end is None:
-        raise _refuse(rules, "run", f"say which end of {meld} the wild card {card} extends (G-5)")
+        raise IllegalActionError("G-5", f"a wild card laid off on a run says which end of {meld} it extends")
     target = below if end is RunEnd.LOW else above
     if target is None:
         where = "below" if end is RunEnd.LOW else "above"

@@ -279,8 +279,12 @@ class _Session:
         for column in ("seat", "this round", "total"):
             table.add_column(column, justify="left" if column == "seat" else "right")
         for s, (score, total) in enumerate(zip(result.scores, result.totals, strict=True)):
-            table.add_row(self._who(s), str(score), str(total))
+            table.add_row(Text(self._who(s)), Text(str(score)), Text(str(total)))
         self.console.print(table)
+        game = self.game
+        if not game.is_over:
+            view = game.view(self.seat)
+            self._print_line(Text(f"{self._title(view)}; dealer: {self._who(view.dealer)}.", style="bold"))
         self.console.print()
 
     def _game_over(self) -> None:
@@ -305,7 +309,7 @@ class _Session:
         view = game.view(self.seat)
         console = self.console
         console.print()
-        console.rule(self._title(view), style="dim")
+        console.rule(Text(self._title(view)), style="dim")
         console.print(self._seats_table(view))
         for renderable in self._table_melds(view):
             console.print(renderable)
@@ -339,13 +343,13 @@ class _Session:
             table.add_column("down")
         table.add_column("")
         for s in range(view.players):
-            row = [self._who(s, long=True), str(view.hand_sizes[s]), str(view.totals[s])]
+            row = [Text(self._who(s, long=True)), Text(str(view.hand_sizes[s])), Text(str(view.totals[s]))]
             if hmg is not None:
-                row.append(str(hmg[s]))
+                row.append(Text(str(hmg[s])))
             if went_down is not None:
-                row.append("yes" if went_down[s] else "")
+                row.append(Text("yes" if went_down[s] else ""))
             notes = [note for note, yes in (("dealer", s == view.dealer), ("to play", s == view.turn)) if yes]
-            row.append(", ".join(notes))
+            row.append(Text(", ".join(notes)))
             table.add_row(*row, style="bold" if s == self.seat else None)
         return table
 
@@ -355,9 +359,8 @@ class _Session:
             return
         yield Text("Table:", style="bold")
         for number, table_meld in enumerate(view.table):
-            yield Text(f"  meld {number}: {self._who(table_meld.owner)}'s {_meld_kind(table_meld)}: ") + self._meld(
-                table_meld
-            )
+            owner, kind = self._who(table_meld.owner), table_meld.meld.kind.value
+            yield Text(f"  meld {number}: {owner}'s {kind}: ") + self._meld(table_meld)
 
     def _piles(self, view: View) -> Text:
         line = Text("Discard pile: ")
@@ -405,8 +408,8 @@ class _Session:
             yield Columns(items, padding=(0, 1))
 
     def _shorten(self, group: Sequence[Action]) -> tuple[str, list[Text]]:
-        """A heading and one short text per action: the words (not cards) they all start with are the heading;
-        a go-down's melds show the rank each wild card stands for."""
+        """A heading and one short text per action: the heading is the words (not cards) they all
+        start with; a go-down's melds show the rank each wild card stands for."""
         words = [action.describe().split() for action in group]
         common = 0
         while all(
@@ -417,19 +420,18 @@ class _Session:
         shorts = []
         for action, action_words in zip(group, words, strict=True):
             if isinstance(action, GoDown) and self.meld_rules is not None:
-                shorts.append(self._go_down_melds(action))
+                shorts.append(self._go_down_melds(action, self.meld_rules))
             else:
                 shorts.append(self._styled(" ".join(action_words[common:])))
         return head, shorts
 
-    def _go_down_melds(self, action: GoDown) -> Text:
+    def _go_down_melds(self, action: GoDown, rules: MeldRules) -> Text:
         text = Text()
         for index, cards in enumerate(action.melds):
             if index:
                 text += Text(" / ")
             try:
-                assert self.meld_rules is not None
-                meld = read_meld(cards, self.meld_rules)
+                meld = read_meld(cards, rules)
             except RummyError:
                 text += self._cards(cards)
             else:
@@ -539,10 +541,6 @@ def _meld_rules(game: Game) -> MeldRules | None:
 
 def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'s' * (number != 1)}"
-
-
-def _meld_kind(table_meld: TableMeld) -> str:
-    return str(table_meld.meld.kind.value)
 
 
 def _sealed(action: Action, before: View) -> bool:

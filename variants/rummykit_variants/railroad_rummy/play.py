@@ -13,9 +13,9 @@ from rummykit.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
 from rummykit.cards import Card, CardId, Rank, Suit, face
 from rummykit.errors import IllegalActionError, InvalidActionError, InvalidPositionError
 from rummykit.mechanics import can_end_turn, missing_cards, pick_cards, remove_cards
-from rummykit.melds import Meld, MeldKind, RunEnd, can_extend, extend_meld, read_meld
+from rummykit.melds import Meld, MeldKind, MeldRules, RunEnd, can_extend, extend_meld, read_meld
 from rummykit.shoe import Randomness
-from rummykit.solver import contract_ways
+from rummykit.solver import Contract, contract_ways
 from rummykit.state import GameState, Phase, TableMeld
 from rummykit.views import base_view_fields
 from rummykit_variants.railroad_rummy.actions import Claim, Pass
@@ -243,7 +243,7 @@ def _check_go_down(state: GameState, action: GoDown) -> GoDown:
     if used is None:
         missing = " ".join(map(str, missing_cards(hand, cards)))
         raise _refuse(rule, f"the hand does not hold {missing}", action)
-    melds = [read_meld(group, rules.melds) for group in action.melds]
+    melds = [_read_group(group, contract, rules.melds) for group in action.melds]
     wanted = sorted(req.kind.value for req in contract.melds)
     laid = sorted(meld.kind.value for meld in melds)
     if last_round:
@@ -272,6 +272,18 @@ def _check_go_down(state: GameState, action: GoDown) -> GoDown:
     assert used is not None
     _check_can_end_turn(state, seat, used, action)
     return GoDown(seat=seat, melds=tuple(meld.cards for meld in canonical))
+
+
+def _read_group(group: Sequence[Card], contract: Contract, rules: MeldRules) -> Meld:
+    """A group of a go-down as a meld. If it is no meld at all and the contract asks for one kind
+    only, the refusal names that kind's rule (a broken set in a round of sets cites RR-8)."""
+    try:
+        return read_meld(group, rules)
+    except IllegalActionError:
+        kinds = {req.kind for req in contract.melds}
+        if len(kinds) != 1:
+            raise
+        return read_meld(group, rules, kinds.pop())  # raises: no meld of that kind either
 
 
 def _kinds(melds: Sequence[Meld]) -> str:

@@ -42,7 +42,7 @@ err = Console(stderr=True)
 
 
 def _fail(message: str) -> typer.Exit:
-    err.print(f"[bold red]error:[/] {message}", highlight=False)
+    err.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
     return typer.Exit(code=2)
 
 
@@ -178,7 +178,9 @@ def _print_result(result: SimulationResult) -> None:
 def play_command(
     variant: VariantArg,
     players: Annotated[int, typer.Option("--players", "-p", help="Seats at the table, you included.")] = 3,
-    seat: Annotated[int, typer.Option("--seat", help="Your seat (0 plays first after the dealer's left).")] = 0,
+    seat: Annotated[
+        int, typer.Option("--seat", help="Your seat, 0 to players - 1 (the first dealer is drawn at random).")
+    ] = 0,
     seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed for a reproducible game.")] = None,
     bots: Annotated[
         str, typer.Option("--bots", "-b", help="Comma-separated bot names for the other seats.")
@@ -204,10 +206,18 @@ def play_command(
             options=_options(option),
             house_rules=house_rule or (),
             console=out,
-            read_line=input,
+            read_line=_read_line,
         )
     except RummyError as exc:
         raise _fail(str(exc)) from exc
+
+
+def _read_line(prompt: str) -> str:
+    """``input``, echoing the line when standard input is not a terminal (a piped transcript)."""
+    line = input(prompt)
+    if not sys.stdin.isatty():
+        print(line)
+    return line
 
 
 @app.command("replay")

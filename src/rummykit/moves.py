@@ -50,10 +50,11 @@ def parse_move(game: Game, seat: int, text: str) -> Action:
     Raises:
         InvalidActionError: the text is not a move of this game (the message says what is).
     """
-    words = text.strip().lower().split()
-    if not words:
+    original = text.strip().split()
+    if not original:
         raise InvalidActionError("type a move, or 'help'")
-    verb, rest = words[0], words[1:]
+    words = [word.lower() for word in original]
+    verb, rest = words[0], original[1:]
     try:
         if verb == "draw" and not rest:
             return Draw(seat=seat)
@@ -79,11 +80,11 @@ def parse_move(game: Game, seat: int, text: str) -> Action:
 
 
 def _lay(seat: int, rest: list[str]) -> LayOff:
-    if len(rest) not in (3, 4) or rest[1] != "on" or not rest[2].isdigit():
+    if len(rest) not in (3, 4) or rest[1].lower() != "on" or not rest[2].isdigit():
         raise InvalidActionError("write a lay-off as: lay QS on 3 (and low or high for a wild card on a run)")
     end = None
     if len(rest) == 4:
-        if rest[3] not in ("low", "high"):
+        if rest[3].lower() not in ("low", "high"):
             raise InvalidActionError("a lay-off's end is 'low' or 'high'")
-        end = RunEnd(rest[3])
+        end = RunEnd(rest[3].lower())
     return LayOff(seat=seat, card=rest[0], meld=int(rest[2]), end=end)

@@ -1,0 +1,535 @@
+"""The ``rummykit`` command: ``play`` driven by a scripted person, ``simulate``, ``rules``, ``variants``,
+help texts and the errors of bad arguments.
+
+The scripted person (:class:`ScriptedPerson`) plays the person's seat of :func:`play_in_terminal`
+through its ``read_line``: it sees the real game (captured when ``play_in_terminal`` creates it) and
+answers each prompt with what the game needs, typing moves as text or by number, and trying refused
+and malformed moves along the way. The lines it typed are then fed to ``rummykit play`` on standard
+input, which must play the same game.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+import rummykit
+from rummykit import terminal
+from rummykit.actions import Discard, Draw, GoDown, LayOff
+from rummykit.cli import app
+from rummykit.engine import Game
+from rummykit.moves import MOVE_HELP
+from rummykit_variants.railroad_rummy.rules import card_points
+from tests.support import arrange
+
+runner = CliRunner()
+
+_PROMPT = re.compile(r"^(?:your move \([^)]*\)> )+")
+_EVENTS = ("you ", "seat ", "claims on ", "Round ", "Game over", "The winner", "You win", "You left")
+
+
+def flat(text: str) -> str:
+    """``text`` with every run of white space one space (rich wraps long error messages)."""
+    return " ".join(text.split())
+
+
+def events(output: str) -> list[str]:
+    """The lines that tell what happened (moves, claims, round results, the end), prompts removed."""
+    lines = (_PROMPT.sub("", line).rstrip() for line in output.splitlines())
+    return [line for line in lines if line.startswith(_EVENTS)]
+
+
+class ScriptedPerson:
+    """Answers ``play_in_terminal``'s prompts for the person's seat from the real game.
+
+    It first types the lines of ``probes["first"]``, and each of ``probes[phase]`` the first time
+    the game is in that phase (refused and malformed moves, ``help``), then plays: claims the first
+    time a claim window opens and passes after, draws (by word and by number in turn), goes down
+    when it can, lays off what it can, else discards its costliest card.
+    """
+
+    def __init__(self, transcript: io.StringIO, probes: dict[str, list[str]] | None = None) -> None:
+        self.transcript = transcript
+        self.probes = {phase: list(lines) for phase, lines in (probes or {}).items()}
+        self.game: Game | None = None
+        self.seat = 0
+        self.typed: list[str] = []
+        self._claimed = False
+        self._draws = 0
+
+    def capture(self, monkeypatch: pytest.MonkeyPatch, arrange_game: Callable[[Game], None] | None = None) -> None:
+        """Catch the game ``play_in_terminal`` creates (and arrange it if asked)."""
+        real_new_game = rummykit.new_game
+
+        def new_game(*args: Any, **kwargs: Any) -> Game:
+            self.game = real_new_game(*args, **kwargs)
+            if arrange_game is not None:
+                arrange_game(self.game)
+            return self.game
+
+        monkeypatch.setattr(terminal, "new_game", new_game)
+
+    def __call__(self, prompt: str) -> str:
+        self.transcript.write(prompt)  # as input() writes it to standard output
+        line = self._answer()
+        self.typed.append(line)
+        return line
+
+    def _answer(self) -> str:
+        game = self.game
+        assert game is not None and self.seat in game.to_act, "asked to move when the seat may not"
+        pending = self.probes.get("first") or self.probes.get(game.phase)
+        if pending:
+            return pending.pop(0)
+        legal = game.legal_actions(self.seat)
+        if game.phase == "claim":
+            if not self._claimed:
+                self._claimed = True
+                return "claim"
+            return "pass"
+        if game.phase == "draw":
+            self._draws += 1
+            if self._draws % 2:
+                return "draw"
+            return str(legal.index(Draw(seat=self.seat)) + 1)
+        for kind in (GoDown, LayOff):
+            for number, action in enumerate(legal, start=1):
+                if isinstance(action, kind):
+                    return str(number)
+        discards = [a for a in legal if isinstance(a, Discard)]
+        costliest = max(discards, key=lambda a: card_points(a.card))
+        return f"discard {costliest.card}"
+
+
+def absent_go_down(game: Game, seat: int) -> str:
+    """A go-down of two sets of ranks the seat does not hold (refused by RR-11)."""
+    held = {card.rank.symbol for card in game.hand(seat)}
+    ranks = [rank for rank in ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K") if rank not in held]
+    first, second = ranks[:2]
+    return f"down {first}C {first}D {first}H / {second}C {second}D {second}S"
+
+
+def play_directly(
+    monkeypatch: pytest.MonkeyPatch,
+    *,
+    seed: int,
+    probes: dict[str, list[str]] | None = None,
+    players: int = 2,
+    arrange_game: Callable[[Game], None] | None = None,
+    width: int = 100,
+    **console_options: Any,
+) -> tuple[Game, ScriptedPerson, str]:
+    """One round of RailRoad Rummy through ``play_in_terminal``, the person played by a script."""
+    transcript = io.StringIO()
+    person = ScriptedPerson(transcript, probes)
+    person.capture(monkeypatch, arrange_game)
+    console = Console(file=transcript, width=width, **console_options)
+    game = terminal.play_in_terminal(
+        "railroad-rummy",
+        players=players,
+        seat=0,
+        seed=seed,
+        bots=["heuristic"],
+        options={"max_rounds": 1},
+        console=console,
+        read_line=person,
+    )
+    assert game is person.game
+    return game, person, transcript.getvalue()
+
+
+# -- play ------------------------------------------------------------------------------------------
+
+
+#: The refused and malformed lines the scripted person tries, the first time the game is in the
+#: draw phase and in the play phase: {card} is a card of its first hand, {absent} a go-down of
+#: cards it does not hold.
+PROBES = {
+    "draw": ("", "xyzzy", "0", "99", "-3", "discard {card}", "lay 5C on"),
+    "play": ("{absent}", "lay {card} on 9", "discard ZZ", "show"),
+}
+
+
+def _probes_for(game: Game) -> dict[str, list[str]]:
+    card, absent = str(game.hand(0)[0]), absent_go_down(game, 0)
+    return {phase: [line.format(card=card, absent=absent) for line in lines] for phase, lines in PROBES.items()}
+
+
+@pytest.fixture
+def whole_round(monkeypatch: pytest.MonkeyPatch) -> tuple[Game, ScriptedPerson, str]:
+    """A whole round (``max_rounds=1``) of 2-player RailRoad Rummy, seed 4, with probes and ``help``."""
+    seed = 4
+    preview = rummykit.new_game("railroad-rummy", players=2, seed=seed)  # the same first deal
+    probes = {"first": ["help"], **_probes_for(preview)}
+    return play_directly(monkeypatch, seed=seed, probes=probes)
+
+
+def test_play_runs_a_whole_round_to_its_result_and_winners(whole_round: tuple[Game, ScriptedPerson, str]) -> None:
+    game, _, output = whole_round
+    assert game.is_over and len(game.history) == 1
+    result = game.history[0]
+    assert f"Round 1 is over: {result.reason}" in output
+    assert "Game over after 1 round." in output
+    best = game.scores[game.winners[0]]
+    if game.winners == (0,):
+        assert f"You win, with {best} points." in output
+    else:
+        assert f"The winner is seat {game.winners[0]}, with {best} points." in output
+    # the round's scores and totals are printed under the result
+    tail = output.split("Round 1 is over")[1]
+    for score, total in zip(result.scores, result.totals, strict=True):
+        assert re.search(rf"\b{score}\s+{total}\b", tail)
+
+
+def test_play_shows_the_position_and_the_numbered_moves(whole_round: tuple[Game, ScriptedPerson, str]) -> None:
+    _, _, output = whole_round
+    assert "RailRoad Rummy, round 1: contract 2 sets" in output
+    for heading in ("seat", "cards", "total", "HMGs", "down"):
+        assert heading in output
+    assert "seat 0 (you)" in output and "seat 1 (heuristic)" in output
+    assert re.search(r"Discard pile: \S+ on top \(\d+ cards?\)\s+stock: \d+ cards\s+standby: \d+ cards", output)
+    assert re.search(r"Your hand \(7\): ", output)
+    assert "   1. draw from the stock" in output and "   2. take the top discard" in output
+    assert "Claim window: seat 1 drew from the draw pile" in output
+    assert "   3. claim the top discard with an HMG" in output
+
+
+def test_play_lists_the_table_melds_numbered_with_wild_ranks(monkeypatch: pytest.MonkeyPatch) -> None:
+    def position(game: Game) -> None:
+        arrange(
+            game,
+            hands=["4C 4D 9H 9S JH QS KD", "5C 5D 8C 8D 10S JD QH"],
+            turn=0,
+            phase="draw",
+            discard="6H",
+            table=[(1, "7C 7D 2S"), (1, "5H 6S JK 8H")],
+            went_down={1: 1},
+        )
+
+    _, _, output = play_directly(monkeypatch, seed=1, arrange_game=position, probes={"draw": ["quit"]})
+    assert "Table:" in output
+    assert "meld 0: seat 1's set: 7C 7D 2S(7)" in output
+    assert "meld 1: seat 1's run: 5H 6S JK(7) 8H" in output
+    assert re.search(r"seat 1 \(heuristic\)\s+7\s+0\s+3\s+yes", output)
+    assert "You left the game in round 1" in output
+
+
+def test_play_refuses_moves_naming_the_rule(whole_round: tuple[Game, ScriptedPerson, str]) -> None:
+    _, _, output = whole_round
+    # a discard before drawing
+    assert "Not allowed: a turn starts with a draw" in output and "(RR-14)" in output
+    assert "RR-14 The draw: A turn starts with exactly one draw" in output
+    # a go-down of cards the hand does not hold
+    assert re.search(r"Not allowed: the hand does not hold .* \(RR-11\)", output)
+    assert "RR-11 Going down, rounds 1-6:" in output
+    # laying off before going down
+    assert "Not allowed: only a player who has gone down may lay off (RR-20)" in output
+
+
+def test_play_answers_malformed_lines_and_asks_again(whole_round: tuple[Game, ScriptedPerson, str]) -> None:
+    game, person, output = whole_round
+    assert "Not a move: type a move or the number of one" in output
+    assert "Not a move: 'xyzzy' is not a move; moves: draw, take, down, lay, discard" in output
+    assert "Not a move: there is no move 0: the moves are numbered 1 to 2" in output
+    assert "Not a move: there is no move 99: the moves are numbered 1 to 2" in output
+    assert "Not a move: there is no move -3" in output
+    assert "Not a move: write a lay-off as: lay QS on 3" in output
+    assert re.search(r"Not a move: 'zz' is not a card", output, re.IGNORECASE)
+    # every probe was typed, and the game went on to its end after them
+    assert all(not lines for lines in person.probes.values())
+    assert game.is_over
+
+
+def test_play_help_lists_the_moves_and_the_variants_own_words(whole_round: tuple[Game, ScriptedPerson, str]) -> None:
+    _, _, output = whole_round
+    for line in MOVE_HELP:
+        assert line.split("   ")[0].strip() in output
+    assert re.search(r"claim\s+claim the top discard\n", output)
+    assert re.search(r"hmg\s+claim the top discard with an HMG", output)
+    assert re.search(r"pass\s+pass on the top discard", output)
+    assert "Every rule with its id: rummykit rules railroad-rummy" in output
+
+
+def test_play_tells_each_bot_action_in_one_line_and_seals_declarations(
+    whole_round: tuple[Game, ScriptedPerson, str],
+) -> None:
+    _, _, output = whole_round
+    lines = events(output)
+    assert any(re.fullmatch(r"seat 1 draws from the stock", line) for line in lines)
+    assert any(re.fullmatch(r"seat 1 discards \S+", line) for line in lines)
+    assert any(re.fullmatch(r"seat 1 has declared", line) for line in lines)  # RR-C1: not what
+    assert any(line.startswith("claims on ") for line in lines)
+    assert any(re.fullmatch(r"you draw from the stock: \S+", line) for line in lines)  # the card drawn
+    # the person claimed once and won: the claimed card and the penalty card
+    assert re.search(r"\nclaims on (\S+) \(you: claim\): you take \1 and a penalty card\n  you get \S+ \S+\n", output)
+    assert "you claim the top discard" in output
+
+
+def test_play_through_the_cli_on_standard_input_plays_the_same_game(
+    whole_round: tuple[Game, ScriptedPerson, str],
+) -> None:
+    game, person, output = whole_round
+    stdin = "".join(f"{line}\n" for line in person.typed)
+    args = ["play", "railroad-rummy", "--players", "2", "--seed", "4", "--bots", "heuristic", "-o", "max_rounds=1"]
+    result = runner.invoke(app, args, input=stdin)
+    assert result.exit_code == 0, result.output
+    assert events(result.stdout) == events(output)
+    assert f"Round 1 is over: {game.history[0].reason}" in result.stdout
+    assert "(RR-14)" in result.stdout and "(RR-11)" in result.stdout
+    assert "Every rule with its id: rummykit rules railroad-rummy" in result.stdout
+
+
+def test_many_go_downs_are_all_listed_compactly(monkeypatch: pytest.MonkeyPatch) -> None:
+    def position(game: Game) -> None:
+        arrange(game, hands=["5C 5D 5H 7C 7D 7S 2S JK", "3C 4D 6H 8S 9S 10D QH"], turn=0, phase="play")
+
+    game, _, output = play_directly(monkeypatch, seed=1, arrange_game=position, probes={"play": ["quit"]})
+    moves = output.split("Your moves:")[1].split("your move (")[0]
+    go_downs = [a for a in game.legal_actions(0) if isinstance(a, GoDown)]
+    assert len(go_downs) == 7
+    assert "  go down with (7 choices):" in moves
+    assert "  discard (8 choices):" in moves
+    numbers = [int(n) for n in re.findall(r"(\d+)\. ", moves)]
+    assert numbers == list(range(1, 16))  # every move listed, numbered in order
+    assert len(moves.strip().splitlines()) < 15  # several to a line
+    assert "5C 5D 5H / 7C 7D 7S" in moves
+    assert "5C 5D JK(5) / 7C 7D 2S(7)" in moves  # a wild card shows the rank it stands for
+    assert re.search(r"\b15\. JK\b", moves)
+
+
+def test_cards_are_coloured_red_and_wild_cards_highlighted(monkeypatch: pytest.MonkeyPatch) -> None:
+    def position(game: Game) -> None:
+        arrange(game, hands=["5H 9C KD 2S JK 7S 8S", "3C 4D 6H 8S 9S 10D QH"], turn=0, phase="draw", discard="4C")
+
+    _, _, output = play_directly(
+        monkeypatch,
+        seed=1,
+        arrange_game=position,
+        probes={"draw": ["quit"]},
+        force_terminal=True,
+        color_system="standard",
+    )
+    hand = next(line for line in output.splitlines() if "Your hand" in line)
+    assert "\x1b[31m5H\x1b[0m" in hand and "\x1b[31mKD\x1b[0m" in hand  # red suits red
+    assert re.search(r"(?<!\x1b\[31m)9C", hand)  # black suits in the default colour
+    assert "\x1b[1;7m2S\x1b[0m" in hand and "\x1b[1;7mJK\x1b[0m" in hand  # wild cards highlighted
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", hand)
+    assert plain.endswith("Your hand (7): 5H 7S 8S 9C KD 2S JK")  # sorted, the wild cards last
+
+
+def test_quit_ends_the_game_politely() -> None:
+    result = runner.invoke(app, ["play", "railroad-rummy", "--players", "3", "--seed", "4"], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "You left the game in round 1. Totals so far: you 0, seat 1 0, seat 2 0." in result.stdout
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("stdin", ["", "help\n", "draw\n\n"])
+def test_the_end_of_input_ends_the_game_politely(stdin: str) -> None:
+    result = runner.invoke(app, ["play", "railroad-rummy", "--players", "2", "--seed", "3"], input=stdin)
+    assert result.exit_code == 0, result.output
+    assert "You left the game in round 1" in result.stdout
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_end_of_input_from_read_line_ends_play_in_terminal() -> None:
+    def read_line(prompt: str) -> str:
+        raise EOFError
+
+    output = io.StringIO()
+    console = Console(file=output, width=100)
+    game = terminal.play_in_terminal("railroad-rummy", players=4, seat=2, seed=9, console=console, read_line=read_line)
+    assert not game.is_over
+    assert "You left the game in round 1" in output.getvalue()
+    assert "You are seat 2, against seat 0 (heuristic), seat 1 (heuristic), seat 3 (heuristic)" in output.getvalue()
+
+
+def test_the_other_seats_cycle_through_the_bots() -> None:
+    output = io.StringIO()
+    terminal.play_in_terminal(
+        "railroad-rummy",
+        players=4,
+        seat=1,
+        seed=2,
+        bots=["random", "heuristic"],
+        console=Console(file=output, width=100),
+        read_line=lambda prompt: "quit",
+    )
+    assert "against seat 0 (random), seat 2 (heuristic), seat 3 (random)" in output.getvalue()
+
+
+def test_a_seeded_game_is_the_same_game_every_time() -> None:
+    def play(seed: int) -> tuple[Sequence[Any], str]:
+        output = io.StringIO()
+        answers = iter(["1"] * 40 + ["quit"])
+        game = terminal.play_in_terminal(
+            "railroad-rummy",
+            players=3,
+            seed=seed,
+            console=Console(file=output, width=100),
+            read_line=lambda prompt: next(answers),
+        )
+        return game.record.actions, output.getvalue()
+
+    assert play(11) == play(11)
+
+
+#: Lines a careless person might type: junk, half moves, moves at the wrong time, odd numbers.
+JUNK = (
+    *("", " ", "help", "show", "draw", "take", "claim", "hmg", "pass", "down", "down /", "down 5H / "),
+    *("down 5H 5D JK / 7C 7S 7D", "lay", "lay QS on", "lay QS on x", "lay 2S on 0 high", "lay JK on 99 low"),
+    *("discard", "discard 9C", "discard ZZ", "discard 10H 9C", "-1", "0", "99999999999999999999", "1.5"),
+    *("½", "\x00", "quit now", "draw draw", "DOWN 3c 3d 3h / 4c 4d 4h", "[bold]markup[/]"),
+)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_bad_input_never_crashes_a_game(seed: int) -> None:
+    rng = random.Random(seed)
+    output = io.StringIO()
+
+    def read_line(prompt: str) -> str:
+        count = int(re.search(r"\(1-(\d+),", prompt).group(1))  # type: ignore[union-attr]
+        return str(rng.randint(1, count)) if rng.random() < 0.5 else rng.choice(JUNK)
+
+    game = terminal.play_in_terminal(
+        "railroad-rummy",
+        players=3,
+        seat=seed,
+        seed=seed,
+        bots=["heuristic", "random"],
+        options={"max_rounds": 2},
+        console=Console(file=output, width=rng.choice([40, 200])),
+        read_line=read_line,
+    )
+    assert game.is_over and len(game.history) == 2
+    assert "Game over after 2 rounds." in output.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--seat", "3"], "your seat must be one of 0 to 2, not 3"),
+        (["--players", "9"], "2 to 8 players, not 9 (RR-1)"),
+        (["-o", "hmg_per_player=-1"], "option 'hmg_per_player' of railroad-rummy must be at least 0, not -1 (RR-18)"),
+        (["-o", "no_such_option=1"], "railroad-rummy has no option 'no_such_option'"),
+        (["-o", "oops"], "an option is written name=value"),
+    ],
+)
+def test_play_refuses_a_game_it_cannot_set_up(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["play", "railroad-rummy", "--players", "3", *args], input="quit\n")
+    assert result.exit_code == 2
+    assert message in flat(result.stderr)
+    assert "Traceback" not in result.output
+
+
+# -- simulate --------------------------------------------------------------------------------------
+
+
+def _simulate(games: int, workers: int) -> dict[str, Any]:
+    args = ["simulate", "railroad-rummy", "--players", "4", "--games", str(games), "--seed", "2024"]
+    args += ["--bots", "heuristic,random", "--workers", str(workers), "--json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    figures: dict[str, Any] = json.loads(result.stdout)
+    return figures
+
+
+def _check_simulation(games: int) -> None:
+    one, two = _simulate(games, workers=1), _simulate(games, workers=2)
+    assert (one["workers"], two["workers"]) == (1, 2)
+    for timing in ("seconds", "games_per_second", "workers"):
+        del one[timing], two[timing]
+    assert one == two
+    assert one["games"] == games and one["players"] == 4
+    by_bot = {row["bot"]: row for row in one["by_bot"]}
+    heuristic, random_bot = by_bot["heuristic"]["mean_score"], by_bot["random"]["mean_score"]
+    assert heuristic < 0.6 * random_bot, (heuristic, random_bot)  # golf scoring: lower is better
+    assert by_bot["heuristic"]["wins"] > by_bot["random"]["wins"]
+    assert [row["bot"] for row in one["seats"]] == ["heuristic", "random", "heuristic", "random"]
+
+
+def test_simulate_heuristic_beats_random_and_workers_do_not_change_the_figures() -> None:
+    _check_simulation(20)
+
+
+@pytest.mark.slow
+def test_simulate_200_games_heuristic_beats_random_and_workers_do_not_change_the_figures() -> None:
+    _check_simulation(200)
+
+
+def test_simulate_prints_tables_without_json() -> None:
+    args = ["simulate", "railroad-rummy", "--players", "2", "--games", "3", "--bots", "heuristic,random"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    for text in ("railroad-rummy: 3 games, 2 players, seed 0", "by bot", "rounds per game", "games per second"):
+        assert text in result.stdout
+
+
+# -- rules, variants, help, bad names ---------------------------------------------------------------
+
+
+def test_rules_prints_every_rule_id_and_the_options() -> None:
+    result = runner.invoke(app, ["rules", "railroad-rummy"])
+    assert result.exit_code == 0, result.output
+    spec = rummykit.variant_spec("railroad-rummy")
+    printed = set(re.findall(r"\b(?:RR|G)-C?\d+\b", result.stdout))
+    assert {rule.id for rule in spec.rules} <= printed
+    assert {rule.id for rule in rummykit.COMMON_RULES} <= printed
+    for option in (*spec.options, *rummykit.COMMON_OPTIONS):
+        assert option.name in result.stdout
+    assert "bots: heuristic, random" in result.stdout
+
+
+def test_variants_lists_railroad_rummy() -> None:
+    result = runner.invoke(app, ["variants"])
+    assert result.exit_code == 0, result.output
+    assert "railroad-rummy" in result.stdout and "RailRoad Rummy" in result.stdout
+    assert "heuristic, random" in result.stdout
+
+
+COMMANDS = ("simulate", "play", "rules", "variants")
+
+
+def test_help_lists_the_commands() -> None:
+    result = runner.invoke(app, ["--help"])
+    assert result.exit_code == 0, result.output
+    for command in COMMANDS:
+        assert command in result.stdout
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_each_command_has_help(command: str) -> None:
+    result = runner.invoke(app, [command, "--help"])
+    assert result.exit_code == 0, result.output
+    assert "Usage:" in result.stdout and command in result.stdout
+
+
+@pytest.mark.parametrize("command", ["simulate", "play", "rules"])
+def test_an_unknown_variant_fails_listing_the_installed_ones(command: str) -> None:
+    result = runner.invoke(app, [command, "railroad"], input="quit\n")
+    assert result.exit_code == 2
+    assert "unknown variant 'railroad'; installed variants:" in flat(result.stderr)
+    assert "railroad-rummy" in result.stderr
+
+
+@pytest.mark.parametrize("command", ["simulate", "play"])
+def test_an_unknown_bot_fails_listing_the_variants_bots(command: str) -> None:
+    result = runner.invoke(app, [command, "railroad-rummy", "--bots", "heuristic,genius"], input="quit\n")
+    assert result.exit_code == 2
+    assert "railroad-rummy has no bot 'genius'; its bots: heuristic, random" in flat(result.stderr)
+
+
+def test_simulate_refuses_a_bad_option_cleanly() -> None:
+    result = runner.invoke(app, ["simulate", "railroad-rummy", "--games", "2", "-o", "hmg_per_player=-1"])
+    assert result.exit_code == 2
+    assert "option 'hmg_per_player' of railroad-rummy must be at least 0, not -1 (RR-18)" in flat(result.stderr)
+    assert "Traceback" not in result.output

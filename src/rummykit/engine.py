@@ -478,7 +478,10 @@ def configure(
     """Resolve a game's plug-ins, options and rules (what :func:`new_game` does before dealing).
 
     Raises:
-        UnknownVariantError, UnknownHouseRuleError, InvalidOptionError, PluginError.
+        UnknownVariantError: the variant is not installed.
+        UnknownHouseRuleError: a house rule is not installed or does not apply.
+        InvalidOptionError: a bad player count, seed or option.
+        PluginError: a plug-in that breaks the variant contract.
     """
     pm, spec, rule_specs = make_plugin_manager(variant, house_rules)
     if isinstance(players, bool) or not isinstance(players, int):
@@ -581,7 +584,8 @@ def new_game(
             (the first card is dealt first). Later rounds are shuffled.
 
     Raises:
-        UnknownVariantError, UnknownHouseRuleError: listing the installed ones.
+        UnknownVariantError: the variant is not installed (the message lists those that are).
+        UnknownHouseRuleError: a house rule is not installed or does not apply (listing those that do).
         InvalidOptionError: a bad player count, option or dealer.
         InvalidPositionError: a stacked shoe that is not exactly the game's shoe.
 

@@ -180,11 +180,14 @@ def simulate(
         seed: the run's seed; game ``i`` is seeded from it.
         bots: bot names; seat ``s`` is played by ``bots[s % len(bots)]``.
         workers: processes to play in (1: in this process).
-        options, house_rules: passed to every game.
+        options: option values for every game.
+        house_rules: house rules for every game.
         progress: called with the number of games just finished.
 
     Raises:
-        UnknownVariantError, UnknownBotError, InvalidOptionError: before any game is played.
+        UnknownVariantError: the variant is not installed (before any game is played).
+        UnknownBotError: a bot the variant does not offer.
+        InvalidOptionError: a bad player count, option, or number of games or workers.
     """
     spec = variant_spec(variant)
     if games < 1:

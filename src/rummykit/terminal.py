@@ -93,8 +93,8 @@ def play_in_terminal(
         The game: over, or where the person left it.
 
     Raises:
-        UnknownVariantError, UnknownHouseRuleError, InvalidOptionError, UnknownBotError: the game
-        cannot be set up as asked (a seat that does not exist, no bots, a bad option...).
+        RummyError: the game cannot be set up as asked (an unknown variant, house rule or bot, a
+            seat that does not exist, no bots, a bad option).
     """
     game = new_game(variant, players=players, seed=seed, options=options, house_rules=house_rules)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:

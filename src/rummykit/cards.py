@@ -129,7 +129,7 @@ CardId = int
 """A physical card inside a game: ``copy << 6 | face index`` (see :func:`card_id`)."""
 
 
-@attrs.frozen(order=False, repr=False)
+@attrs.frozen(eq=False, order=False, repr=False)
 class Card:
     """A card face: a rank and a suit, or a joker (rank ``JOKER``, no suit).
 
@@ -212,6 +212,16 @@ class Card:
     def glyph(self) -> str:
         """The card with its suit symbol: ``10♥``, ``JK``."""
         return self.rank.symbol + (self.suit.glyph if self.suit is not None else "")
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index == other.index
+
+    def __hash__(self) -> int:
+        return self.index
 
     def __lt__(self, other: Card) -> bool:
         if not isinstance(other, Card):

@@ -516,10 +516,12 @@ def _legal_lay_offs(state: GameState, seat: int) -> list[Action]:
     hand = state.hands[seat]
     playable = []
     for card in sorted({face(cid) for cid in hand}):
-        used = pick_cards(hand, [card], prefer=state.taken)
-        assert used is not None
-        if can_end_turn(_remaining(hand, used), state.taken, may_discard_taken=rules.may_discard_taken_card):
-            playable.append((card, melds.is_wild(card)))
+        if state.taken is not None and not rules.may_discard_taken_card:  # G-4 binds only then
+            used = pick_cards(hand, [card], prefer=state.taken)
+            assert used is not None
+            if not can_end_turn(_remaining(hand, used), state.taken):
+                continue
+        playable.append((card, melds.is_wild(card)))
     actions: list[Action] = []
     for index, table_meld in enumerate(state.table):
         meld = table_meld.meld

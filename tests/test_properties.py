@@ -1,0 +1,789 @@
+"""Properties of the RailRoad Rummy engine, over many positions and whole games.
+
+1. A refused action changes nothing and cites a rule of the game; an accepted one is listed.
+2. ``legal_actions`` is sound (every listed action applies), complete (a brute-force enumeration
+   of candidate actions finds nothing legal that is not listed) and free of duplicates.
+3. Whole games: every game ends, no card is ever lost or made, the same seed gives the same
+   record, and the record replays to the same game.
+4. Views hide hands: a seat sees its own cards and public cards, nothing else.
+
+Positions come from seeded random play (``tests.support.play_random``; or :func:`play_quietly`,
+whose bot rarely claims, so that hands stay small enough for the brute force) and from
+``tests.support.arrange`` for positions random play seldom reaches (rounds 4 to 7, lay-offs).
+
+The 500-game run is marked ``slow`` (about 6 minutes); ``-m "not slow"`` leaves it out.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, Final
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+import rummykit
+from rummykit import (
+    Action,
+    Card,
+    Discard,
+    Draw,
+    Game,
+    GoDown,
+    IllegalActionError,
+    InvalidActionError,
+    LayOff,
+    MeldKind,
+    RunEnd,
+    Suit,
+    TakeDiscard,
+    read_meld,
+)
+from rummykit.cards import CardId, shoe_ids, standard_deck
+from rummykit_variants.railroad_rummy import MELD_RULES, ROUNDS, Claim, Pass
+from tests.support import arrange, play_random
+
+# -- games and positions -------------------------------------------------------------------------------
+
+VARIANT: Final = "railroad-rummy"
+#: Every face of the game: 52 suited cards and the joker.
+ALL_FACES: Final = tuple(sorted(set(standard_deck(jokers=1))))
+ENDS: Final = (None, RunEnd.LOW, RunEnd.HIGH)
+#: Far more actions than any game takes (G-1 ends a round after 1,000 turns).
+ACTION_LIMIT: Final = 200_000
+
+
+def new_game(players: int, seed: int, options: Mapping[str, Any] | None = None) -> Game:
+    return rummykit.new_game(VARIANT, players=players, seed=seed, options=options)
+
+
+def full_shoe(game: Game) -> list[CardId]:
+    """Every card id of the game's shoe, sorted: what the zones must hold between them."""
+    return sorted(shoe_ids(game.state.rules.shoe))
+
+
+def random_position(seed: int, players: int, steps: int, options: Mapping[str, Any] | None = None) -> Game:
+    """A game after ``steps`` uniformly random legal actions (``play_random``), all from ``seed``."""
+    game = new_game(players, seed, options)
+    play_random(game, random.Random(seed), steps=steps)
+    return game
+
+
+def choose_quietly(game: Game, rng: random.Random) -> Action:
+    """A random bot that keeps hands small: it passes on 9 claims in 10, and goes down half the
+    times it can, so that positions with go-downs, melds on the table and lay-offs come early."""
+    actions = game.legal_actions(game.to_act[0])
+    passes = [a for a in actions if isinstance(a, Pass)]
+    if passes and rng.random() < 0.9:
+        return passes[0]
+    go_downs = [a for a in actions if isinstance(a, GoDown)]
+    return rng.choice(go_downs if go_downs and rng.random() < 0.5 else actions)
+
+
+def play_quietly(
+    seed: int, players: int, steps: int, options: Mapping[str, Any] | None = None, *, last_round: int = 3
+) -> Iterator[Game]:
+    """The positions of a game of :func:`choose_quietly` (the same game object, moved on), from
+    the deal, for up to ``steps`` actions or until round ``last_round`` is over."""
+    game = new_game(players, seed, options)
+    rng = random.Random(seed)
+    for _ in range(steps + 1):
+        if game.is_over or game.round > last_round:
+            return
+        yield game
+        game.apply(choose_quietly(game, rng))
+
+
+def play_game(seed: int, players: int, *, check: Callable[[Game], None] | None = None) -> Game:
+    """A whole game of a seeded random bot (``random.Random(seed)`` choosing among the legal
+    actions), calling ``check(game)`` after every action."""
+    game = new_game(players, seed)
+    rng = random.Random(seed)
+    for _ in range(ACTION_LIMIT):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions(game.to_act[0])))
+        if check is not None:
+            check(game)
+    assert game.is_over, f"seed {seed}, {players} players: the game did not end in {ACTION_LIMIT} actions"
+    return game
+
+
+OTHER_HAND: Final = "3D 4D 5D 6D 7D 8D 9H 10D JD QC"
+#: Positions for ``tests.support.arrange`` (in a 2-player game unless ``players`` says otherwise).
+ARRANGED_POSITIONS: Final[dict[str, dict[str, Any]]] = {
+    "round 7, 13 cards with wild cards": {
+        "hands": ["3C 4D 5H 6S 7C 8D 9H 10S JC QD KH JK 2H", OTHER_HAND],
+        "round": 7,
+        "turn": 0,
+        "phase": "play",
+        "turn_number": 5,
+        "discard": "9D",
+    },
+    "round 7, 13 cards, the taken card left over or used": {
+        "hands": ["3H 4H 5H 6H 7C 8C 9C 10C JD QD KD AD 9S", OTHER_HAND],
+        "round": 7,
+        "turn": 0,
+        "phase": "play",
+        "turn_number": 5,
+        "discard": "9D",
+        "taken": "9S",
+    },
+    "round 7, 12 cards, every card in runs": {
+        "hands": ["4H 5H 6H 7H 8C 9C JC QD KD AD 2S JK", OTHER_HAND],
+        "round": 7,
+        "turn": 0,
+        "phase": "play",
+        "turn_number": 5,
+        "discard": "9D",
+    },
+    "round 4, 11 cards, three sets": {
+        "hands": ["5C 5D 5H 9S 9H JK KC KD 2S 7H 5S", OTHER_HAND],
+        "round": 4,
+        "turn": 0,
+        "phase": "play",
+        "turn_number": 3,
+        "discard": "9D",
+    },
+    "round 4, 10 cards, the other seat to act": {
+        "hands": ["5C 5D 5H 9S 9H JK KC KD 2S 7H", "3D 3H 3S 6D 6C JK 8D 8H 2C 4S"],
+        "round": 4,
+        "turn": 1,
+        "phase": "play",
+        "turn_number": 2,
+        "discard": "9D",
+    },
+    "round 5, 11 cards, two sets and a run": {
+        "hands": ["5C 5D 5H 9S 9H JK 6C 7D 8S 2S 10H", OTHER_HAND],
+        "round": 5,
+        "turn": 0,
+        "phase": "play",
+        "turn_number": 3,
+        "discard": "9D",
+    },
+    "round 6, 11 cards, a set and two runs": {
+        "hands": ["5C 5D JK 6S 7H 8H 9C 10D JD QD 2C", OTHER_HAND],
+        "round": 6,
+        "turn": 0,
+        "phase": "play",
+        "turn_number": 3,
+        "discard": "9D",
+    },
+    "round 2, lay-offs on sets and runs": {
+        "hands": ["3S 10D 2C JK 5C 4H QD KH 8S 3H", OTHER_HAND],
+        "round": 2,
+        "turn": 0,
+        "phase": "play",
+        "turn_number": 5,
+        "discard": "9D",
+        "table": [
+            (0, "5H 5D 5S"),
+            (0, "6C 7C 8C 9C"),
+            (1, "JK 4D 5C 6H"),
+            (1, "JK 5H 2D 7H"),  # as many wild cards as natural ones: no more wild cards (RR-7)
+            (1, "3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC"),  # complete (RR-9)
+            (1, "QH QS 2D"),
+        ],
+        "went_down": {0: 1, 1: 2},
+    },
+    "round 2, a lay-off may not leave only the taken card": {
+        "hands": ["9H 9S", OTHER_HAND],
+        "round": 2,
+        "turn": 0,
+        "phase": "play",
+        "turn_number": 3,
+        "discard": "4D",
+        "table": [(0, "9C 9D 2C"), (0, "5H 6H 7H 8H")],
+        "went_down": {0: 1},
+        "taken": "9S",
+    },
+    "round 3, went down this turn": {
+        "hands": ["9H 4S", OTHER_HAND],
+        "round": 3,
+        "turn": 0,
+        "phase": "play",
+        "turn_number": 4,
+        "discard": "4D",
+        "table": [(0, "5H 6H 7H 8H"), (0, "JK 10S JS QS")],
+        "went_down": {0: 4},
+    },
+    "a claim window, one seat without HMGs": {
+        "players": 3,
+        "hands": ["5C 5D 5H 9S 9H JK 6C 8S", "3D 4D 5D 6D 7D 8D 9H", "KH KS KD 7C 7H 2S 3C"],
+        "turn": 0,
+        "phase": "claim",
+        "turn_number": 4,
+        "discard": "KC",
+        "hmg": [3, 0, 1],
+    },
+    "the draw, with an empty discard pile": {
+        "hands": ["5C 5D 5H 9S 9H JK 6C", "3D 4D 5D 6D 7D 8D 9H"],
+        "turn": 1,
+        "phase": "draw",
+        "turn_number": 6,
+    },
+    "the first turn of a round": {
+        "players": 4,
+        "hands": ["5C 5D 5H 9S 9H JK 6C", "3D 4D 5D 6D 7D 8D 9H", "5C 5D 5H 9S 9H JK 6C", "KH KS KD 7C 7H 2S 3C"],
+        "turn": 2,
+        "phase": "draw",
+        "turn_number": 1,
+        "discard": "QS",
+    },
+}
+
+
+def arranged(name: str) -> Game:
+    """A fresh game rearranged into the position ``ARRANGED_POSITIONS[name]``."""
+    position = dict(ARRANGED_POSITIONS[name])
+    game = new_game(position.pop("players", 2), seed=1)
+    arrange(game, **position)
+    return game
+
+
+def is_malformed(action: Action, players: int) -> bool:
+    """InvalidActionError is for malformed input only: a seat that does not exist, or a go-down
+    that lists no meld or an empty one."""
+    if not 0 <= action.seat < players:
+        return True
+    return isinstance(action, GoDown) and (not action.melds or any(not group for group in action.melds))
+
+
+# -- brute-force enumeration of candidate actions -------------------------------------------------------
+
+
+def sub_multisets(counts: Sequence[tuple[Card, int]], size: int, first: int = 0) -> Iterator[tuple[Card, ...]]:
+    """Every sub-multiset of ``size`` cards of a hand given as ``(face, count)`` pairs, once each."""
+    if size == 0:
+        yield ()
+        return
+    for index in range(first, len(counts)):
+        card, count = counts[index]
+        for taken in range(min(count, size), 0, -1):
+            for rest in sub_multisets(counts, size - taken, index + 1):
+                yield (card,) * taken + rest
+
+
+def card_orders(group: Sequence[Card], kind: MeldKind) -> Iterator[tuple[Card, ...]]:
+    """Every distinct order of ``group`` that could be a meld of ``kind``. Orders read_meld refuses
+    whatever it checks are skipped without asking it, to keep the brute force fast: a run whose
+    natural cards do not rise (a run is listed low to high, G-5), a set whose natural cards differ
+    in rank (RR-8)."""
+    faces = sorted(set(group))
+    left = [group.count(card) for card in faces]
+    wild = [MELD_RULES.is_wild(card) for card in faces]
+    ranks = [int(card.rank) for card in faces]
+    run = kind is MeldKind.RUN
+    order: list[Card] = []
+
+    def extend(last_natural: int) -> Iterator[tuple[Card, ...]]:
+        if len(order) == len(group):
+            yield tuple(order)
+            return
+        for i, card in enumerate(faces):
+            if not left[i]:
+                continue
+            if not wild[i] and last_natural and (ranks[i] <= last_natural if run else ranks[i] != last_natural):
+                continue
+            left[i] -= 1
+            order.append(card)
+            yield from extend(last_natural if wild[i] else ranks[i])
+            order.pop()
+            left[i] += 1
+
+    yield from extend(0)
+
+
+@functools.lru_cache(maxsize=100_000)
+def accepted_orders(group: tuple[Card, ...], kind: MeldKind) -> tuple[tuple[Card, ...], ...]:
+    """The orders of ``group`` that read_meld (the oracle) reads as a meld of ``kind``."""
+    accepted = []
+    for order in card_orders(group, kind):
+        try:
+            meld = read_meld(order, MELD_RULES)
+        except IllegalActionError:
+            continue
+        if meld.kind is kind:
+            accepted.append(order)
+    return tuple(accepted)
+
+
+@functools.lru_cache(maxsize=10_000)
+def contract_splits(hand: tuple[Card, ...], round_number: int) -> tuple[tuple[tuple[Card, ...], ...], ...]:
+    """Every way to split a sub-multiset of ``hand`` (sorted) into the round's contract groups
+    (RR-10), each group in every card order read_meld accepts. Groups of equal requirements are
+    taken in one order only (:func:`brute_force_legal` checks that the meld order does not matter)."""
+    contract = ROUNDS[round_number - 1].contract
+    requirements = contract.melds
+    if len(hand) < sum(req.size for req in requirements):
+        return ()
+    counts = sorted(Counter(hand).items())
+    must_use = 0 if contract.max_leftover is None else len(hand) - contract.max_leftover
+    candidates: dict[tuple[MeldKind, int], list[tuple[Counter[Card], tuple[tuple[Card, ...], ...]]]] = {}
+
+    def groups(kind: MeldKind, size: int) -> list[tuple[Counter[Card], tuple[tuple[Card, ...], ...]]]:
+        if (kind, size) not in candidates:
+            candidates[kind, size] = [
+                (Counter(group), orders)
+                for group in sub_multisets(counts, size)
+                if (orders := accepted_orders(group, kind))
+            ]
+        return candidates[kind, size]
+
+    def sizes(depth: int, used: int) -> range:
+        req = requirements[depth]
+        if req.exact:
+            return range(req.size, req.size + 1)
+        still_needed = sum(r.size for r in requirements[depth + 1 :])
+        return range(req.size, len(hand) - used - still_needed + 1)
+
+    def split(
+        depth: int, left: Counter[Card], used: int, floor: tuple[int, int]
+    ) -> Iterator[list[tuple[tuple[Card, ...], ...]]]:
+        if depth == len(requirements):
+            if used >= must_use:
+                yield []
+            return
+        req = requirements[depth]
+        tied = depth > 0 and requirements[depth - 1] == req
+        for size in sizes(depth, used):
+            for index, (group, orders) in enumerate(groups(req.kind, size)):
+                if (tied and (size, index) < floor) or group - left:
+                    continue
+                for rest in split(depth + 1, left - group, used + size, (size, index)):
+                    yield [orders, *rest]
+
+    return tuple(
+        melds
+        for orders_per_group in split(0, Counter(hand), 0, (0, 0))
+        for melds in itertools.product(*orders_per_group)
+    )
+
+
+def candidate_actions(game: Game, seat: int) -> Iterator[Action]:
+    """Every action type for ``seat``: the draws and declarations; a discard of every face in hand;
+    a lay-off of every face in hand on every meld at every end; and every go-down candidate."""
+    yield from (Draw(seat=seat), TakeDiscard(seat=seat), Pass(seat=seat), Claim(seat=seat), Claim(seat=seat, hmg=True))
+    faces = sorted(set(game.hand(seat)))
+    for card in faces:
+        yield Discard(seat=seat, card=card)
+    for card, meld, end in itertools.product(faces, range(len(game.state.table)), ENDS):
+        yield LayOff(seat=seat, card=card, meld=meld, end=end)
+    for melds in contract_splits(tuple(sorted(game.hand(seat))), game.round):
+        yield GoDown(seat=seat, melds=melds)
+
+
+def brute_force_legal(game: Game, seat: int) -> set[Action]:
+    """The canonical forms of every candidate action that the game accepts."""
+    found: set[Action] = set()
+    for action in candidate_actions(game, seat):
+        try:
+            canonical = game.check(action)
+        except IllegalActionError:
+            continue
+        found.add(canonical)
+        if isinstance(action, GoDown):
+            # The meld order is not part of a go-down: reversed, it is the same go-down.
+            reversed_melds = GoDown(seat=seat, melds=action.melds[::-1])
+            assert game.check(reversed_melds) == canonical, action
+    return found
+
+
+def assert_legal_actions_sound_and_complete(game: Game) -> None:
+    """(a) soundness, (b) completeness against the brute force, (c) no duplicates, for every seat."""
+    for seat in range(game.players):
+        listed = game.legal_actions(seat)
+        # (c) no duplicates.
+        assert len(listed) == len(set(listed)), f"seat {seat} lists duplicates: {listed}"
+        # (a) every listed action is legal, in canonical form, and applies to a copy.
+        for action in listed:
+            assert game.check(action) == action, f"{action} is not listed in canonical form"
+            game.copy().apply(action)
+        # (b) the brute force finds nothing legal that is not listed (and finds all that is).
+        found = brute_force_legal(game, seat)
+        missing = found - set(listed)
+        assert not missing, f"seat {seat}: legal but not listed: {sorted(map(str, missing))}"
+        unfound = set(listed) - found
+        assert not unfound, f"seat {seat}: listed but not found by brute force: {sorted(map(str, unfound))}"
+
+
+# -- what a view shows ------------------------------------------------------------------------------------
+
+
+def cards_in(value: object) -> Iterator[Card]:
+    """Every Card instance inside ``value``: attrs fields, tuples, lists, sets and dicts, recursively."""
+    if isinstance(value, Card):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from cards_in(key)
+            yield from cards_in(item)
+    elif isinstance(value, tuple | list | set | frozenset):
+        for item in value:
+            yield from cards_in(item)
+    elif attrs.has(cls := type(value)):
+        for field in attrs.fields(cls):
+            yield from cards_in(getattr(value, field.name))
+
+
+def public_cards(game: Game) -> Counter[Card]:
+    """The cards every seat may see: the table melds, the top discard, the card taken from the
+    discard pile this turn, and the card of the last claim."""
+    state = game.state
+    public = Counter(card for table_meld in state.table for card in table_meld.meld.cards)
+    discard = state.piles["discard"]
+    last_claim = state.extra.last_claim
+    for card in (
+        rummykit.face(discard[-1]) if discard else None,
+        rummykit.face(state.taken) if state.taken is not None else None,
+        last_claim.card if last_claim is not None else None,
+    ):
+        if card is not None:
+            public[card] += 1
+    return public
+
+
+# -- strategies ------------------------------------------------------------------------------------------
+
+player_counts: Final = st.integers(2, 8)
+seeds: Final = st.integers(0, 2**32 - 1)
+#: The options that change which actions are legal (RR-18, RR-21).
+game_options: Final = st.fixed_dictionaries(
+    {"hmg_per_player": st.integers(0, 3), "may_discard_taken_card": st.booleans()}
+)
+any_card: Final = st.sampled_from(ALL_FACES)
+
+
+def acting_seats(game: Game) -> st.SearchStrategy[int]:
+    """A seat that may act now, any seat, or (rarely) a seat that does not exist."""
+    every_seat = st.integers(-1, game.players)
+    return st.one_of(st.sampled_from(game.to_act), every_seat) if game.to_act else every_seat
+
+
+def cards_of(game: Game, seat: int) -> st.SearchStrategy[Card]:
+    """A card of ``seat``'s hand, or any card (mostly not in the hand)."""
+    if not 0 <= seat < game.players or not game.state.hands[seat]:
+        return any_card
+    return st.one_of(st.sampled_from(game.hand(seat)), any_card)
+
+
+def random_groups(cards: st.SearchStrategy[Card]) -> st.SearchStrategy[tuple[tuple[Card, ...], ...]]:
+    """0 to 4 groups of 0 to 6 cards (an empty go-down or group is malformed)."""
+    return st.lists(st.lists(cards, max_size=6).map(tuple), max_size=4).map(tuple)
+
+
+@st.composite
+def hand_splits(draw: st.DrawFn, game: Game, seat: int) -> tuple[tuple[Card, ...], ...]:
+    """The seat's hand shuffled and cut into 1 to 4 groups of 3 to 5 cards (as far as it goes)."""
+    cards = draw(st.permutations(game.hand(seat)))
+    groups = []
+    for size in draw(st.lists(st.integers(3, 5), min_size=1, max_size=4)):
+        group, cards = cards[:size], cards[size:]
+        if group:
+            groups.append(tuple(group))
+    return tuple(groups)
+
+
+@st.composite
+def varied_go_downs(draw: st.DrawFn, go_down: GoDown) -> tuple[tuple[Card, ...], ...]:
+    """A listed go-down with its melds in another order, a set's cards shuffled, and suits changed
+    (another suit may or may not be in the hand)."""
+    melds = list(draw(st.permutations(go_down.melds)))
+    varied = []
+    for cards in melds:
+        new_cards = []
+        for card in cards:
+            suited = card.suit is not None and draw(st.booleans())
+            new_cards.append(Card.of(card.rank, draw(st.sampled_from(Suit))) if suited else card)
+        if read_meld(cards, MELD_RULES).kind is MeldKind.SET:
+            new_cards = draw(st.permutations(new_cards))
+        varied.append(tuple(new_cards))
+    return tuple(varied)
+
+
+@st.composite
+def go_down_melds(draw: st.DrawFn, game: Game, seat: int) -> tuple[tuple[Card, ...], ...]:
+    """Groups for a go-down: random cards, a split of the hand, or a varied legal go-down."""
+    listed = [a for a in game.legal_actions(seat) if isinstance(a, GoDown)] if 0 <= seat < game.players else []
+    options = [random_groups(cards_of(game, seat))]
+    if 0 <= seat < game.players and game.state.hands[seat]:
+        options.append(hand_splits(game, seat))
+    if listed:
+        options.append(st.sampled_from(listed).flatmap(varied_go_downs))
+    return draw(st.one_of(options))
+
+
+@st.composite
+def lay_offs(draw: st.DrawFn, game: Game, seat: int) -> LayOff:
+    """A lay-off of a random card on a random meld index (some out of range) at a random end; or a
+    listed lay-off of the turn player's on another meld or at another end."""
+    listed = [a for a in game.legal_actions() if isinstance(a, LayOff)]
+    if draw(st.booleans()) and listed:
+        card, seat = draw(st.sampled_from([(a.card, a.seat) for a in listed]))
+    else:
+        card = draw(cards_of(game, seat))
+    meld = draw(st.integers(-2, len(game.state.table) + 1))
+    return LayOff(seat=seat, card=card, meld=meld, end=draw(st.sampled_from(ENDS)))
+
+
+@st.composite
+def arbitrary_actions(draw: st.DrawFn, game: Game) -> Action:
+    """An action of any type by any seat, mostly illegal; now and then a listed legal action."""
+    kind = draw(st.sampled_from(["listed", "draw", "take", "claim", "pass", "go-down", "lay-off", "discard"]))
+    listed = game.legal_actions()
+    if kind == "listed" and listed:
+        return draw(st.sampled_from(listed))
+    seat = draw(acting_seats(game))
+    if kind == "draw":
+        return Draw(seat=seat)
+    if kind == "take":
+        return TakeDiscard(seat=seat)
+    if kind == "claim":
+        return Claim(seat=seat, hmg=draw(st.booleans()))
+    if kind == "pass":
+        return Pass(seat=seat)
+    if kind == "go-down":
+        return GoDown(seat=seat, melds=draw(go_down_melds(game, seat)))
+    if kind == "lay-off":
+        return draw(lay_offs(game, seat))
+    return Discard(seat=seat, card=draw(cards_of(game, seat)))
+
+
+# -- 1. a refused action changes nothing ------------------------------------------------------------------
+
+ACTIONS_PER_POSITION: Final = 16
+
+
+def assert_refusals_change_nothing(game: Game, data: st.DataObject) -> None:
+    """Apply arbitrary actions one after the other: a refused one must leave the game (and its
+    record) exactly as it was and cite one of the game's rules; an accepted one must be listed,
+    in the canonical form ``check`` gives, which apply records and which does the same."""
+    for _ in range(ACTIONS_PER_POSITION):
+        if game.is_over:
+            return
+        action = data.draw(arbitrary_actions(game), label="action")
+        before, record = game.copy(), game.record
+        refusal: IllegalActionError | InvalidActionError | None = None
+        try:
+            game.apply(action)
+        except (IllegalActionError, InvalidActionError) as exc:
+            refusal = exc
+        if refusal is not None:
+            assert game == before and game.record == record, f"refusing {action} changed the game"
+            if isinstance(refusal, IllegalActionError):
+                assert refusal.rule in game.rule_ids, f"{refusal.rule!r} is no rule of the game"
+                event(f"{action.kind} refused ({refusal.rule})")
+            else:  # InvalidActionError: for malformed input only (see is_malformed)
+                assert is_malformed(action, game.players), f"{action} is well formed: refuse it as illegal"
+                event(f"{action.kind} malformed")
+            continue
+        event(f"{action.kind} accepted")
+        canonical = before.check(action)
+        assert canonical in before.legal_actions(action.seat), f"{action} was accepted but {canonical} is not listed"
+        assert game.record.actions[-1] == canonical, "the record holds the canonical form"
+        twin = before.copy()
+        twin.apply(canonical)
+        assert twin == game, "an action and its canonical form do the same"
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=seeds, players=player_counts, steps=st.integers(0, 300), options=game_options, data=st.data())
+def test_a_refused_action_changes_nothing_in_random_positions(
+    seed: int, players: int, steps: int, options: dict[str, Any], data: st.DataObject
+) -> None:
+    assert_refusals_change_nothing(random_position(seed, players, steps, options), data)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(list(ARRANGED_POSITIONS)), data=st.data())
+def test_a_refused_action_changes_nothing_in_arranged_positions(name: str, data: st.DataObject) -> None:
+    assert_refusals_change_nothing(arranged(name), data)
+
+
+# -- 2. legal_actions is sound, complete and without duplicates --------------------------------------------
+
+
+@pytest.mark.parametrize("name", list(ARRANGED_POSITIONS))
+def test_legal_actions_in_arranged_positions(name: str) -> None:
+    assert_legal_actions_sound_and_complete(arranged(name))
+
+
+BRUTE_FORCE_SEEDS: Final = (0, 1, 2, 3, 4, 5, 6)
+
+
+@pytest.mark.parametrize("seed", BRUTE_FORCE_SEEDS)
+def test_legal_actions_along_seeded_games_of_rounds_1_to_3(seed: int) -> None:
+    """Every position where the turn player has drawn (go-downs, lay-offs), and every 9th other one."""
+    for step, game in enumerate(play_quietly(seed, players=2 + seed % 7, steps=ACTION_LIMIT)):
+        if game.phase == "play" or step % 9 == 0:
+            assert_legal_actions_sound_and_complete(game)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=seeds, players=player_counts, steps=st.integers(0, 150), options=game_options)
+def test_legal_actions_in_random_positions_of_rounds_1_to_3(
+    seed: int, players: int, steps: int, options: dict[str, Any]
+) -> None:
+    """The first position after ``steps`` actions where the turn player has drawn (if round 3 ends
+    first: the deal of round 4)."""
+    for step, game in enumerate(play_quietly(seed, players, ACTION_LIMIT, options)):
+        if step >= steps and game.phase == "play":
+            break
+    assert_legal_actions_sound_and_complete(game)
+
+
+def test_a_round_7_go_down_plays_the_taken_card_first() -> None:
+    # RR-C2, RR-C4: either 9 may stay in hand, but the taken 9S is played and 9C kept to discard.
+    game = arranged("round 7, 13 cards, the taken card left over or used")
+    (go_down,) = (a for a in game.legal_actions(0) if isinstance(a, GoDown))
+    played = [card for meld in go_down.melds for card in meld]
+    assert Card.parse("9S") in played and Card.parse("9C") not in played
+
+
+# -- 3. whole games: termination, conservation, determinism, replay ----------------------------------------
+
+
+def assert_whole_game_properties(seed: int, players: int, *, play_twice: bool = True) -> None:
+    """Play a whole seeded game checking after every action that every card is in exactly one
+    zone; then its record replays to it, and (``play_twice``) the same seed plays it again."""
+    where = f"seed {seed}, {players} players"
+    shoe = full_shoe(new_game(players, seed))
+
+    def every_card_once(game: Game) -> None:
+        ids = game.state.card_ids()
+        assert len(ids) == len(shoe) and sorted(ids) == shoe, (
+            f"{where}: cards lost or made by action {len(game.record.actions) - 1}, {game.record.actions[-1]}"
+        )
+
+    game = play_game(seed, players, check=every_card_once)
+    assert len(game.history) == len(ROUNDS), where
+    assert game.scores == tuple(map(sum, zip(*(r.scores for r in game.history), strict=True))), where
+    lowest = min(game.scores)
+    assert game.winners == tuple(s for s, total in enumerate(game.scores) if total == lowest), f"{where}: RR-31"
+    replayed = rummykit.replay(game.record)
+    assert replayed == game and replayed.record == game.record, f"{where}: the record replays to another game"
+    assert (replayed.scores, replayed.winners) == (game.scores, game.winners), where
+    if play_twice:
+        again = play_game(seed, players)
+        assert again.record == game.record and again == game, f"{where}: the same seed played another game"
+
+
+def assert_games(seeds: range, *, play_twice_every: int = 1) -> None:
+    """Play the seeded games ``seeds`` (seed n with 2 + n % 7 players) and report every failing one."""
+    failures = []
+    count = len(seeds)
+    for seed in seeds:
+        try:
+            assert_whole_game_properties(seed, 2 + seed % 7, play_twice=seed % play_twice_every == 0)
+        except Exception as exc:  # a crash is a failure too, reported with its seed
+            failures.append(f"seed {seed}, {2 + seed % 7} players: {type(exc).__name__}: {exc}")
+    assert not failures, f"{len(failures)} of {count} games failed:\n" + "\n".join(failures[:20])
+
+
+def test_42_seeded_games_end_keep_every_card_and_replay() -> None:
+    # Every game is checked and replayed; every third is played twice (2 to 8 players each).
+    assert_games(range(42), play_twice_every=3)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("first", range(0, 500, 50), ids=lambda first: f"seeds {first}-{first + 49}")
+def test_500_seeded_games_end_keep_every_card_and_replay(first: int) -> None:
+    # 500 games in ten parametrized batches of 50, so that parallel test runs share them out.
+    assert_games(range(first, first + 50))
+
+
+# -- 4. views hide hands ----------------------------------------------------------------------------------
+
+
+def public_log(game: Game, viewer: int | None) -> tuple[Action, ...]:
+    """The round's actions as ``viewer`` may know them: all of them, except the declarations of
+    the claim window still open (after the last draw) that are not the viewer's own (RR-C1)."""
+    log = list(game.state.log)
+    if game.phase == "claim":
+        opened = max((i for i, action in enumerate(log) if isinstance(action, Draw)), default=-1) + 1
+        log = log[:opened] + [action for action in log[opened:] if action.seat == viewer]
+    return tuple(log)
+
+
+def assert_views_hide_hands(game: Game) -> None:
+    """Each seat's view holds its own hand, and no card beyond it and the public cards; a
+    spectator's holds no hand and only public cards. The round's log, whose actions name only
+    cards that were shown face up, is checked on its own: it hides the open claim window's
+    declarations."""
+    public = public_cards(game)
+    hand_sizes = tuple(len(hand) for hand in game.state.hands)
+    for viewer in (*range(game.players), None):
+        view = game.view(viewer)
+        hand = game.hand(viewer) if viewer is not None else ()
+        assert view.hand == hand and view.hand_sizes == hand_sizes
+        assert view.log == public_log(game, viewer), f"seat {viewer}'s log shows a sealed declaration"
+        seen = Counter(cards_in(attrs.evolve(view, log=())))
+        allowed = public + Counter(hand)
+        assert seen <= allowed, f"seat {viewer} sees {sorted(map(str, (seen - allowed).elements()))}"
+
+
+def assert_views_ignore_hidden_cards(game: Game) -> None:
+    """Swapping a card of one hand with a stock card of another face, or reordering the stock,
+    changes no view but that hand's own."""
+    stock = game.state.piles["stock"]
+    for seat, hand in enumerate(game.state.hands):
+        swap = next((i for i, cid in enumerate(stock) if hand and rummykit.face(cid) != rummykit.face(hand[0])), None)
+        if swap is None:
+            continue
+        other = game.copy()  # changed by writing its state directly, as only tests may
+        other_hand, other_stock = other.state.hands[seat], other.state.piles["stock"]
+        other_hand[0], other_stock[swap] = other_stock[swap], other_hand[0]
+        other_stock.reverse()
+        for viewer in (None, *range(game.players)):
+            if viewer != seat:
+                assert other.view(viewer) == game.view(viewer), f"seat {viewer}'s view shows seat {seat}'s hand"
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=seeds, players=player_counts, steps=st.integers(0, 300))
+def test_views_hide_hands_in_random_positions(seed: int, players: int, steps: int) -> None:
+    game = random_position(seed, players, steps)
+    assert_views_hide_hands(game)
+    assert_views_ignore_hidden_cards(game)
+
+
+@pytest.mark.parametrize("name", list(ARRANGED_POSITIONS))
+def test_views_hide_hands_in_arranged_positions(name: str) -> None:
+    game = arranged(name)
+    assert_views_hide_hands(game)
+    assert_views_ignore_hidden_cards(game)
+
+
+def test_views_hide_hands_along_a_whole_game() -> None:
+    game = new_game(5, seed=3)
+    rng = random.Random(3)
+    for step in itertools.count():
+        if game.is_over:
+            break
+        if step % 7 == 0:
+            assert_views_hide_hands(game)
+        game.apply(rng.choice(game.legal_actions(game.to_act[0])))
+    assert_views_hide_hands(game)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=seeds, players=st.integers(3, 8), steps=st.integers(0, 200))
+def test_views_hide_declarations_while_a_claim_window_is_open(seed: int, players: int, steps: int) -> None:
+    # RR-C1: a claim window shows who has declared, not what.
+    game = random_position(seed, players, steps)
+    rng = random.Random(seed)
+    while not (game.phase == "claim" and len(game.to_act) >= 2):  # one comes within a few turns
+        game.apply(rng.choice(game.legal_actions(game.to_act[0])))
+    seat = game.to_act[0]
+    passed, claimed = game.copy(), game.copy()
+    passed.apply(Pass(seat=seat))
+    claimed.apply(Claim(seat=seat, hmg=game.state.extra.hmg[seat] > 0))
+    for viewer in (None, *range(players)):
+        if viewer != seat:
+            assert passed.view(viewer) == claimed.view(viewer), f"seat {viewer} sees what seat {seat} declared"

@@ -7,20 +7,21 @@ generation works on face indices and count vectors, and calls no hook.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import cast
 
 import attrs
 
 from rummykit.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
-from rummykit.cards import FACE_COUNT, FACE_MASK, Card, CardId, face
+from rummykit.cards import FACE_COUNT, FACE_MASK, Card, CardId, Rank, face
 from rummykit.errors import IllegalActionError, InvalidActionError, InvalidPositionError
 from rummykit.mechanics import can_end_turn, missing_cards, pick_cards, remove_cards
 from rummykit.melds import Meld, MeldKind, MeldRules, RunEnd, can_extend, extend_meld, read_meld
 from rummykit.shoe import Randomness
-from rummykit.solver import Contract, MeldRequirement, contract_ways, meld_key
+from rummykit.solver import meld_key
 from rummykit.state import GameState, Phase, TableMeld
 from rummykit.views import base_view_fields
+from rummykit_variants.classic_rummy.melding import disjoint_combinations, single_melds
 from rummykit_variants.classic_rummy.rules import CLASSIC_RUN_ORDER, ClassicRules
 from rummykit_variants.classic_rummy.state import ClassicExtra, ClassicRummyView
 
@@ -29,14 +30,12 @@ __all__ = [
     "check_action",
     "check_position",
     "deal",
-    "disjoint_combinations",
     "game_over",
     "legal_actions",
     "meld_points",
     "perform_action",
     "read_group",
     "score_round",
-    "single_melds",
     "view",
     "went_rummy",
 ]
@@ -262,6 +261,9 @@ def perform_action(state: GameState, action: Action, rng: Randomness) -> None:
         _perform_discard(state, action)
 
 
+_ORDINALS = {1: "first", 2: "second", 3: "third"}
+
+
 def _perform_draw(state: GameState, rng: Randomness) -> None:
     """CR-3; CR-7: an empty stock is rebuilt from the shuffled discard pile; CR-9: not once more
     than the option allows, and then the round ends with no points (CR-C2)."""
@@ -269,9 +271,12 @@ def _perform_draw(state: GameState, rng: Randomness) -> None:
     stock, discard = piles["stock"], piles["discard"]
     extra = _extra(state)
     if not stock:
-        if extra.rebuilds >= _rules(state).stock_rebuilds or not discard:
-            times = extra.rebuilds + 1
-            state.round_end = (None, f"the stock ran out for time {times}: nobody can go out, no points (CR-9)")
+        if not discard:
+            state.round_end = (None, "no card can be drawn, from the stock or the discard pile: no points (CR-C2)")
+            return
+        if extra.rebuilds >= _rules(state).stock_rebuilds:
+            times = _ORDINALS.get(extra.rebuilds + 1, f"{extra.rebuilds + 1}th")
+            state.round_end = (None, f"the stock ran out for the {times} time: nobody can go out, no points (CR-9)")
             return
         rebuilt = discard[:]
         rng.shuffle(rebuilt)
@@ -288,6 +293,13 @@ def _played(state: GameState, seat: int, *, melded: bool) -> None:
         extra.played_on[seat] = state.turn_number
     if melded and extra.melded_on[seat] is None:
         extra.melded_on[seat] = state.turn_number
+
+
+def _forget_taken_if_played(state: GameState, hand: list[CardId]) -> None:
+    """Once the card taken from the discard pile is on the table, CR-6 has nothing left to forbid:
+    ``state.taken`` names only a card in the turn player's hand (as a position document requires)."""
+    if state.taken is not None and state.taken not in hand:
+        state.taken = None
 
 
 def _went_out(state: GameState, seat: int) -> None:
@@ -308,6 +320,7 @@ def _perform_go_down(state: GameState, action: GoDown) -> None:
         state.table.append(TableMeld(owner=action.seat, meld=read_meld(group, rules.melds), ids=tuple(ids)))
     _extra(state).melds_this_turn += len(action.melds)
     _played(state, action.seat, melded=True)
+    _forget_taken_if_played(state, hand)
     if not hand:
         _went_out(state, action.seat)
 
@@ -322,6 +335,7 @@ def _perform_lay_off(state: GameState, action: LayOff) -> None:
     new_ids = (*ids, *target.ids) if action.end is RunEnd.LOW else (*target.ids, *ids)
     state.table[action.meld] = TableMeld(owner=target.owner, meld=meld, ids=new_ids)
     _played(state, action.seat, melded=False)
+    _forget_taken_if_played(state, hand)
     if not hand:
         _went_out(state, action.seat)
 
@@ -360,60 +374,9 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
     return [*_legal_go_downs(state, seat), *_legal_lay_offs(state, seat), *_legal_discards(state, seat)]
 
 
-def single_melds(hand: Sequence[Card], rules: MeldRules) -> list[Meld]:
-    """Every distinct set and run ``hand`` can lay down, canonical (CR-C4), sorted by
-    :func:`~rummykit.solver.meld_key`: every sub-multiset of a rank that is a set, every run of every
-    length in every suit, with wild cards in every place they may stand.
-
-    >>> from rummykit.cards import parse_cards
-    >>> from rummykit_variants.classic_rummy.rules import MELD_RULES
-    >>> [str(m) for m in single_melds(parse_cards("7C 7D 7H AS 2S 3S 4S"), MELD_RULES)]
-    ['AS 2S 3S', 'AS 2S 3S 4S', '2S 3S 4S', '7C 7D 7H']
-    """
-    found: list[Meld] = []
-    for kind, smallest in ((MeldKind.SET, rules.min_set), (MeldKind.RUN, rules.min_run)):
-        if kind is MeldKind.RUN and not rules.run_order:
-            continue
-        contract = Contract((MeldRequirement(kind, smallest, exact=False),))
-        found.extend(way[0] for way in contract_ways(hand, contract, rules))
-    return sorted(found, key=meld_key)
-
-
-def disjoint_combinations(uses: Sequence[Sequence[int]], counts: list[int]) -> Iterator[tuple[int, ...]]:
-    """Every non-empty combination of items (by increasing index) whose uses fit ``counts`` together.
-
-    ``uses[i]`` lists the face indices item ``i`` needs (with repetition); ``counts`` holds how many
-    of each face there are. ``counts`` is changed while a combination is yielded and restored after.
-
-    >>> [c for c in disjoint_combinations([(0, 1), (1, 2), (2, 3)], [1, 1, 1, 1])]
-    [(0,), (0, 2), (1,), (2,)]
-    """
-    chosen: list[int] = []
-
-    def extend(start: int) -> Iterator[tuple[int, ...]]:
-        for index in range(start, len(uses)):
-            use = uses[index]
-            if not _take(counts, use):
-                continue
-            chosen.append(index)
-            yield tuple(chosen)
-            yield from extend(index + 1)
-            chosen.pop()
-            for face_index in use:
-                counts[face_index] += 1
-
-    return extend(0)
-
-
-def _take(counts: list[int], use: Sequence[int]) -> bool:
-    """Take ``use`` out of ``counts`` if it fits (and change nothing if it does not)."""
-    for position, face_index in enumerate(use):
-        if not counts[face_index]:
-            for taken_back in use[:position]:
-                counts[taken_back] += 1
-            return False
-        counts[face_index] -= 1
-    return True
+def _taken_face(state: GameState, hand: Sequence[CardId]) -> int | None:
+    """The face index of the card taken from the discard pile this turn, if it is still in ``hand``."""
+    return None if state.taken is None or state.taken not in hand else state.taken & FACE_MASK
 
 
 def _legal_go_downs(state: GameState, seat: int) -> list[Action]:
@@ -428,7 +391,7 @@ def _legal_go_downs(state: GameState, seat: int) -> list[Action]:
     for cid in hand:
         counts[cid & FACE_MASK] += 1
     uses = [tuple(card.index for card in meld.cards) for meld in melds]
-    taken = None if state.taken is None else state.taken & FACE_MASK
+    taken = _taken_face(state, hand)
     held_taken = 0 if taken is None else counts[taken]
     size = len(hand)
     actions: list[Action] = []
@@ -448,13 +411,12 @@ def _legal_lay_offs(state: GameState, seat: int) -> list[Action]:
         return []
     rules = _rules(state).melds
     hand = state.hands[seat]
-    taken = None if state.taken is None else state.taken & FACE_MASK
-    lone_taken = len(hand) == 2 and taken is not None and sum(1 for cid in hand if cid & FACE_MASK == taken) == 1
-    playable = [
-        card
-        for card in sorted({face(cid) for cid in hand})
-        if not lone_taken or card.index == taken  # G-4: keep a card that may be discarded
-    ]
+    playable = sorted({face(cid) for cid in hand})
+    taken = _taken_face(state, hand)
+    if len(hand) == 2 and taken is not None:
+        # G-4: of two cards, one taken from the discard pile, only the taken card's face may go
+        # (a lay-off plays the taken copy first), so that the other can be discarded.
+        playable = [card for card in playable if card.index == taken]
     wild = rules.wild_faces
     actions: list[Action] = []
     for index, table_meld in enumerate(state.table):
@@ -464,19 +426,31 @@ def _legal_lay_offs(state: GameState, seat: int) -> list[Action]:
                 if (card in wild or card.rank is meld.rank) and can_extend(meld, card, rules):
                     actions.append(LayOff(seat=seat, card=card, meld=index))
             continue
+        wanted = _run_ends(meld, rules)
         for card in playable:
-            for end in (RunEnd.LOW, RunEnd.HIGH):
-                if can_extend(meld, card, rules, end):
-                    actions.append(LayOff(seat=seat, card=card, meld=index, end=end))
+            if card in wild or card.rank in wanted:
+                actions.extend(
+                    LayOff(seat=seat, card=card, meld=index, end=end)
+                    for end in (RunEnd.LOW, RunEnd.HIGH)
+                    if can_extend(meld, card, rules, end)
+                )
     return actions
 
 
+def _run_ends(meld: Meld, rules: MeldRules) -> set[Rank]:
+    """The ranks of the natural cards that could extend a run at either end."""
+    order = rules.run_order
+    start = rules.run_positions(meld.ranks)
+    assert start is not None
+    stop = start + len(meld.ranks)
+    return {order[i] for i in (start - 1, stop) if 0 <= i < len(order) and order[i] not in meld.ranks}
+
+
 def _legal_discards(state: GameState, seat: int) -> list[Action]:
-    return [
-        Discard(seat=seat, card=card)
-        for card in sorted({face(cid) for cid in state.hands[seat]})
-        if _discard_choice(state, seat, card) is not None
-    ]
+    """Every discard (CR-6): each face held in a copy other than the card taken this turn."""
+    taken = state.taken
+    faces = sorted({face(cid) for cid in state.hands[seat] if cid != taken})
+    return [Discard(seat=seat, card=card) for card in faces]
 
 
 # -- views --------------------------------------------------------------------------------------------------
@@ -521,7 +495,9 @@ def check_position(state: GameState) -> None:
             raise InvalidPositionError(f"extra.{name}", f"one entry per seat ({players})")
         for seat, turn in enumerate(turns):
             if turn is not None and not 1 <= turn <= state.turn_number:
-                raise InvalidPositionError(f"extra.{name}[{seat}]", f"turn {turn} is not one of 1 to {state.turn_number}")
+                raise InvalidPositionError(
+                    f"extra.{name}[{seat}]", f"turn {turn} is not one of 1 to {state.turn_number}"
+                )
     for seat, (played, melded) in enumerate(zip(extra.played_on, extra.melded_on, strict=True)):
         if melded is not None and (played is None or played > melded):
             raise InvalidPositionError(f"extra.played_on[{seat}]", "a seat that melded has played by then")

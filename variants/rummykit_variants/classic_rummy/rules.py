@@ -184,7 +184,7 @@ class ClassicRules(Ruleset):
 
     hand_size: int
     melds: MeldRules = MELD_RULES
-    points: Mapping[Rank, int] = attrs.field(default=POINTS, converter=dict)
+    points: Mapping[Rank, int] = POINTS
     run_order_rule: str = "CR-4"
     target: int = 100
     stock_rebuilds: int = 2

@@ -1,0 +1,30 @@
+"""Classic Rummy (``rummy``): the basic draw-and-discard rummy for 2 to 4 players with one deck,
+melding and laying off on any turn, winner-takes-all scoring to a target, and five opt-in house
+rules (CR-20 to CR-24) in :mod:`rummykit_variants.classic_rummy.house_rules`.
+
+The plug-in object is :mod:`rummykit_variants.classic_rummy.plugin`; games are created by name::
+
+    import rummykit
+    game = rummykit.new_game("rummy", players=2, seed=7, house_rules=["ace-low", "jokers"])
+"""
+
+from rummykit_variants.classic_rummy.rules import (
+    CLASSIC_RUN_ORDER,
+    MELD_RULES,
+    OPTIONS,
+    POINTS,
+    RULES,
+    ClassicRules,
+)
+from rummykit_variants.classic_rummy.state import ClassicExtra, ClassicRummyView
+
+__all__ = [
+    "CLASSIC_RUN_ORDER",
+    "MELD_RULES",
+    "OPTIONS",
+    "POINTS",
+    "RULES",
+    "ClassicExtra",
+    "ClassicRules",
+    "ClassicRummyView",
+]

@@ -1,0 +1,233 @@
+"""Every meld a hand can lay down, and every combination of them laid down together (CR-4, CR-5, G-5).
+
+This is the hot path of Classic Rummy's legal-action generation, so it works on face indices
+(:attr:`Card.index`) and count vectors, not on card objects, and builds a :class:`Meld` only for what
+it finds. Melds come out canonical (CR-C4): a set's natural cards in card order, then its wild
+cards; a run's cards from low to high, each wild card standing for the rank of its place (G-5).
+
+Examples:
+    >>> from rummykit.cards import parse_cards
+    >>> from rummykit_variants.classic_rummy.rules import MELD_RULES
+    >>> [str(m) for m in single_melds(parse_cards("7C 7D 7H AS 2S 3S 4S"), MELD_RULES)]
+    ['2S 3S 4S', '7C 7D 7H', 'AS 2S 3S', 'AS 2S 3S 4S']
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from typing import Final
+
+from rummykit.cards import FACE_COUNT, Card, Rank, standard_deck
+from rummykit.melds import Meld, MeldKind, MeldRules
+from rummykit.solver import meld_key
+
+__all__ = ["disjoint_combinations", "single_melds"]
+
+_FACES: Final = (*standard_deck(), Card.of(Rank.JOKER))
+"""Every face, at the position of its :attr:`Card.index`."""
+_RANKS: Final = {int(rank): rank for rank in Rank}
+_SUITS: Final = range(4)
+
+
+def _rank_faces(rank: int) -> range:
+    """The face indices of a natural rank (2..14)."""
+    first = (rank - 2) * 4
+    return range(first, first + 4)
+
+
+class _Hand:
+    """A hand as count vectors, and the meld rules resolved into ints."""
+
+    __slots__ = ("limited", "naturals", "rules", "wild_ids", "wilds")
+
+    def __init__(self, hand: Sequence[Card], rules: MeldRules) -> None:
+        wild_faces = {card.index for card in rules.wild_faces}
+        self.rules = rules
+        self.naturals = [0] * FACE_COUNT
+        """Natural cards per face index."""
+        self.wilds = [0] * FACE_COUNT
+        """Wild cards per face index."""
+        for card in hand:
+            (self.wilds if card.index in wild_faces else self.naturals)[card.index] += 1
+        self.wild_ids = tuple(index for index in sorted(wild_faces) if self.wilds[index])
+        """The wild faces held, in card order."""
+        self.limited = rules.wilds_at_most_naturals
+
+    def sets(self) -> Iterator[Meld]:
+        """Every set: each rank's natural cards (every sub-multiset), with every choice of wild cards."""
+        rules = self.rules
+        wilds = sum(self.wilds)
+        naturals = self.naturals
+        for rank in _set_ranks(rules.set_ranks):
+            faces = [index for index in _rank_faces(rank) if naturals[index]]
+            if not faces:
+                continue
+            held = sum(naturals[index] for index in faces)
+            largest = held + wilds if rules.max_set is None else min(rules.max_set, held + wilds)
+            for size in range(rules.min_set, largest + 1):
+                for natural_count in range(min(size, held), 0, -1):
+                    wild_count = size - natural_count
+                    if wild_count > wilds or (self.limited and wild_count > natural_count):
+                        break
+                    for natural_ids in _multisets(self.naturals, faces, natural_count):
+                        for wild_ids in _multisets(self.wilds, self.wild_ids, wild_count):
+                            cards = tuple(_FACES[index] for index in natural_ids + wild_ids)
+                            yield Meld(MeldKind.SET, cards, (_RANKS[rank],) * size)
+
+    def runs(self) -> Iterator[Meld]:
+        """Every run: from every place of the run order, in every suit (if runs are suited), each
+        place filled by a natural card of its rank or a wild card, as long as it can go on."""
+        order = tuple(int(rank) for rank in self.rules.run_order)
+        if not order:
+            return
+        stops = _run_stops(order)
+        suits: Sequence[int | None] = _SUITS if self.rules.suited_runs else (None,)
+        for suit in suits:
+            places = _Places(order, suit, self.naturals)
+            for start in range(len(order)):
+                if self.wild_ids or places.held[start]:
+                    yield from self._grow(places, start, stops[start], [], 0)
+
+    def _grow(self, places: _Places, start: int, stop: int, picked: list[int], naturals: int) -> Iterator[Meld]:
+        """The runs from place ``start`` that begin with ``picked`` (one face index per place)."""
+        length = len(picked)
+        wild_count = length - naturals
+        if length >= self.rules.min_run and naturals and not (self.limited and wild_count > naturals):
+            cards = tuple(_FACES[index] for index in picked)
+            yield Meld(MeldKind.RUN, cards, places.ranks[start : start + length])
+        place = start + length
+        if place == stop:
+            return
+        for index in places.faces[place]:
+            if self.naturals[index]:
+                self.naturals[index] -= 1
+                picked.append(index)
+                yield from self._grow(places, start, stop, picked, naturals + 1)
+                picked.pop()
+                self.naturals[index] += 1
+        # A wild card here only helps if enough natural cards may still come (CR-24's limit).
+        if self.limited and wild_count + 1 > naturals + places.ahead[place + 1]:
+            return
+        for index in self.wild_ids:
+            if self.wilds[index]:
+                self.wilds[index] -= 1
+                picked.append(index)
+                yield from self._grow(places, start, stop, picked, naturals)
+                picked.pop()
+                self.wilds[index] += 1
+
+
+class _Places:
+    """The places of a run order for one suit (``None``: any suit): the natural faces each place
+    takes, whether the hand holds one, and how many later places it holds one for."""
+
+    __slots__ = ("ahead", "faces", "held", "ranks")
+
+    def __init__(self, order: tuple[int, ...], suit: int | None, naturals: Sequence[int]) -> None:
+        self.ranks, self.faces = _place_faces(order, suit)
+        if suit is None:
+            self.held = [any(naturals[index] for index in faces) for faces in self.faces]
+        else:
+            self.held = [naturals[index] > 0 for (index,) in self.faces]
+        ahead = [0] * (len(order) + 1)
+        for place in range(len(order) - 1, -1, -1):
+            ahead[place] = ahead[place + 1] + self.held[place]
+        self.ahead = ahead
+        """Per place: how many places from there on the hand holds a natural card for (an upper
+        bound on the natural cards a run can still get)."""
+
+
+@functools.cache
+def _place_faces(order: tuple[int, ...], suit: int | None) -> tuple[tuple[Rank, ...], tuple[Sequence[int], ...]]:
+    """The rank of each place of ``order`` and the natural faces it takes in ``suit`` (``None``: any)."""
+    ranks = tuple(_RANKS[rank] for rank in order)
+    faces = tuple(_rank_faces(rank) if suit is None else (_rank_faces(rank)[suit],) for rank in order)
+    return ranks, faces
+
+
+def single_melds(hand: Sequence[Card], rules: MeldRules) -> list[Meld]:
+    """Every distinct set and run ``hand`` can lay down under ``rules``, canonical (CR-C4), sorted
+    by :func:`~rummykit.solver.meld_key`: every sub-multiset of a rank that makes a set, every run of
+    every length in every suit, with wild cards in every place they may stand.
+
+    >>> from rummykit.cards import parse_cards
+    >>> from rummykit_variants.classic_rummy.rules import MELD_RULES
+    >>> [str(m) for m in single_melds(parse_cards("QH KH AH 2H 9C"), MELD_RULES)]
+    ['QH KH AH']
+    """
+    counts = _Hand(hand, rules)
+    return sorted([*counts.sets(), *counts.runs()], key=meld_key)
+
+
+def disjoint_combinations(uses: Sequence[Sequence[int]], counts: list[int]) -> Iterator[tuple[int, ...]]:
+    """Every non-empty combination of items (by increasing index) whose uses fit ``counts`` together.
+
+    ``uses[i]`` lists the face indices item ``i`` needs (with repetition); ``counts`` holds how many
+    of each face there are. ``counts`` is reduced by the chosen items' uses while a combination is
+    yielded, and restored after. Each level looks only at the items that still fit beside the ones
+    chosen; a face held once is tested with a bit mask, only faces held more than once by counting.
+
+    >>> list(disjoint_combinations([(0, 1), (1, 2), (2, 3)], [1, 1, 1, 1]))
+    [(0,), (0, 2), (1,), (2,)]
+    """
+    needs = [tuple(Counter(use).items()) for use in uses]
+    masks = [sum(1 << face_index for face_index, n in need if counts[face_index] == n == 1) for need in needs]
+    shared = [tuple((face_index, n) for face_index, n in need if not counts[face_index] == n == 1) for need in needs]
+    chosen: list[int] = []
+
+    def fits(index: int, used: int) -> bool:
+        return not masks[index] & used and all(counts[face_index] >= n for face_index, n in shared[index])
+
+    def extend(candidates: list[int], used: int) -> Iterator[tuple[int, ...]]:
+        for position, index in enumerate(candidates):
+            for face_index, n in needs[index]:
+                counts[face_index] -= n
+            chosen.append(index)
+            yield tuple(chosen)
+            now_used = used | masks[index]
+            later = [other for other in candidates[position + 1 :] if fits(other, now_used)]
+            if later:
+                yield from extend(later, now_used)
+            chosen.pop()
+            for face_index, n in needs[index]:
+                counts[face_index] += n
+
+    return extend([index for index in range(len(uses)) if fits(index, 0)], 0)
+
+
+def _multisets(counts: list[int], faces: Sequence[int], size: int, first: int = 0) -> Iterator[tuple[int, ...]]:
+    """Each multiset of ``size`` faces from ``faces[first:]`` within ``counts``, in card order (the
+    chosen cards are out of ``counts`` while a multiset is yielded)."""
+    if size == 0:
+        yield ()
+        return
+    for position in range(first, len(faces)):
+        index = faces[position]
+        if counts[index]:
+            counts[index] -= 1
+            for rest in _multisets(counts, faces, size - 1, position):
+                yield (index, *rest)
+            counts[index] += 1
+
+
+@functools.cache
+def _set_ranks(ranks: frozenset[Rank]) -> tuple[int, ...]:
+    """The rank values that may form sets, low to high."""
+    return tuple(sorted(int(rank) for rank in ranks if rank is not Rank.JOKER))
+
+
+@functools.cache
+def _run_stops(order: tuple[int, ...]) -> tuple[int, ...]:
+    """Per place of ``order``: where a run starting there must stop, since a run never uses a rank
+    twice (classic Rummy's order has the ace at both ends)."""
+    stops = []
+    for start in range(len(order)):
+        seen: set[int] = set()
+        stop = start
+        while stop < len(order) and order[stop] not in seen:
+            seen.add(order[stop])
+            stop += 1
+        stops.append(stop)
+    return tuple(stops)

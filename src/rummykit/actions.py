@@ -34,6 +34,10 @@ def _card(value: Card | str) -> Card:
 
 
 def _melds(value: Iterable[Iterable[Card | str] | str]) -> tuple[tuple[Card, ...], ...]:
+    if isinstance(value, tuple) and all(
+        isinstance(group, tuple) and all(isinstance(card, Card) for card in group) for group in value
+    ):
+        return value  # already cards (the engine builds many of these): nothing to parse
     return tuple(parse_cards(group) for group in value)
 
 

@@ -369,8 +369,11 @@ def _build_state(setup: Setup, doc: _PositionDoc, conv: cattrs.Converter) -> Gam
     taken = None
     if doc.taken is not None:
         taken = parse_card_id(doc.taken) if _is_card_id(doc.taken) else None
-        if taken is None or taken not in hands[_seat(doc.turn, players, "turn")]:
-            raise InvalidPositionError("taken", f"{doc.taken} is not in the hand of the turn player, seat {doc.turn}")
+        on_table = {cid for table_meld in table for cid in table_meld.ids}
+        if taken is None or (taken not in hands[_seat(doc.turn, players, "turn")] and taken not in on_table):
+            raise InvalidPositionError(
+                "taken", f"{doc.taken} is neither in the turn player's hand (seat {doc.turn}) nor on the table"
+            )
     extra = _extra(spec, doc.extra, conv)
     return GameState(
         config=setup.config,

@@ -1,4 +1,5 @@
-"""Shared mechanics of rummy turns that variants call: finding cards in a hand, the G-4 test.
+"""Shared mechanics of rummy turns that variants call: finding cards in a hand, the G-4 test,
+taking the discard, laying off, discarding, ending a turn.
 
 Actions name cards by face; a hand holds physical card ids, several of one face in multi-deck
 games. These helpers pick the physical cards an action plays, deterministically, so that a
@@ -18,9 +19,22 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from rummykit.actions import LayOff
 from rummykit.cards import FACE_MASK, Card, CardId, face
+from rummykit.melds import MeldRules, RunEnd, extend_meld
+from rummykit.state import GameState, Phase, TableMeld
 
-__all__ = ["can_end_turn", "missing_cards", "pick_cards", "remove_cards"]
+__all__ = [
+    "can_end_turn",
+    "discard",
+    "discard_choice",
+    "end_turn",
+    "lay_off",
+    "missing_cards",
+    "pick_cards",
+    "remove_cards",
+    "take_discard",
+]
 
 
 def pick_cards(hand: Sequence[CardId], cards: Iterable[Card], *, prefer: CardId | None = None) -> list[CardId] | None:
@@ -65,3 +79,60 @@ def can_end_turn(remaining: Sequence[CardId], taken: CardId | None, *, may_disca
     if not remaining or may_discard_taken or taken is None:
         return True
     return any(cid != taken for cid in remaining)
+
+
+def discard_choice(
+    hand: Sequence[CardId], card: Card, taken: CardId | None, *, may_discard_taken: bool = False
+) -> CardId | None:
+    """The physical card a discard of ``card`` plays: a copy other than ``taken`` (the card taken
+    from the discard pile this turn) if the hand has one, else ``taken`` itself only if
+    ``may_discard_taken``; ``None`` if the discard is not possible."""
+    index = card.index
+    fallback = None
+    for cid in hand:
+        if cid & FACE_MASK == index:
+            if cid != taken:
+                return cid
+            fallback = cid
+    return fallback if may_discard_taken else None
+
+
+def take_discard(state: GameState, seat: int) -> CardId:
+    """Move the top of the discard pile to ``seat``'s hand as the card taken this turn, and start
+    the play phase."""
+    card = state.piles["discard"].pop()
+    state.hands[seat].append(card)
+    state.taken = card
+    state.phase = Phase.PLAY
+    return card
+
+
+def lay_off(state: GameState, action: LayOff, rules: MeldRules) -> None:
+    """Move the card of a checked lay-off from the hand onto its meld (the card taken from the
+    discard pile first, where it has the face)."""
+    hand = state.hands[action.seat]
+    ids = pick_cards(hand, [action.card], prefer=state.taken)
+    assert ids is not None, "lay_off is called with checked actions only"
+    remove_cards(hand, ids)
+    target = state.table[action.meld]
+    meld = extend_meld(target.meld, action.card, rules, action.end)
+    new_ids = (*ids, *target.ids) if action.end is RunEnd.LOW else (*target.ids, *ids)
+    state.table[action.meld] = TableMeld(owner=target.owner, meld=meld, ids=new_ids)
+
+
+def discard(state: GameState, seat: int, cid: CardId) -> None:
+    """Move the physical card ``cid`` from ``seat``'s hand onto the discard pile."""
+    state.hands[seat].remove(cid)
+    state.piles["discard"].append(cid)
+
+
+def end_turn(state: GameState) -> None:
+    """End the turn after its discard: the round ends at the turn cap (G-1); otherwise the next
+    seat's turn starts with its draw."""
+    if state.turn_number >= state.rules.max_turns_per_round:
+        state.round_end = (None, f"the round reached {state.turn_number} turns (G-1)")
+        return
+    state.turn = state.next_seat(state.turn)
+    state.turn_number += 1
+    state.phase = Phase.DRAW
+    state.taken = None

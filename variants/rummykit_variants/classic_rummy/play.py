@@ -15,7 +15,17 @@ import attrs
 from rummykit.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
 from rummykit.cards import FACE_COUNT, FACE_MASK, Card, CardId, Rank, face
 from rummykit.errors import IllegalActionError, InvalidActionError, InvalidPositionError
-from rummykit.mechanics import can_end_turn, missing_cards, pick_cards, remove_cards
+from rummykit.mechanics import (
+    can_end_turn,
+    discard,
+    discard_choice,
+    end_turn,
+    lay_off,
+    missing_cards,
+    pick_cards,
+    remove_cards,
+    take_discard,
+)
 from rummykit.melds import Meld, MeldKind, MeldRules, RunEnd, can_extend, extend_meld, read_meld
 from rummykit.shoe import Randomness
 from rummykit.solver import meld_key
@@ -228,8 +238,7 @@ def _check_lay_off(state: GameState, action: LayOff) -> LayOff:
 
 def _discard_choice(state: GameState, seat: int, card: Card) -> CardId | None:
     """The physical card a discard of ``card`` plays: a copy other than the taken card (CR-6)."""
-    index = card.index
-    return next((cid for cid in state.hands[seat] if cid & FACE_MASK == index and cid != state.taken), None)
+    return discard_choice(state.hands[seat], card, state.taken)
 
 
 def _check_discard(state: GameState, action: Discard) -> Discard:
@@ -249,10 +258,7 @@ def perform_action(state: GameState, action: Action, rng: Randomness) -> None:
     if isinstance(action, Draw):
         _perform_draw(state, rng)
     elif isinstance(action, TakeDiscard):
-        card = state.piles["discard"].pop()
-        state.hands[action.seat].append(card)
-        state.taken = card
-        state.phase = Phase.PLAY
+        take_discard(state, action.seat)
     elif isinstance(action, GoDown):
         _perform_go_down(state, action)
     elif isinstance(action, LayOff):
@@ -326,14 +332,8 @@ def _perform_go_down(state: GameState, action: GoDown) -> None:
 
 
 def _perform_lay_off(state: GameState, action: LayOff) -> None:
+    lay_off(state, action, _rules(state).melds)
     hand = state.hands[action.seat]
-    ids = pick_cards(hand, [action.card], prefer=state.taken)
-    assert ids is not None
-    remove_cards(hand, ids)
-    target = state.table[action.meld]
-    meld = extend_meld(target.meld, action.card, _rules(state).melds, action.end)
-    new_ids = (*ids, *target.ids) if action.end is RunEnd.LOW else (*target.ids, *ids)
-    state.table[action.meld] = TableMeld(owner=target.owner, meld=meld, ids=new_ids)
     _played(state, action.seat, melded=False)
     _forget_taken_if_played(state, hand)
     if not hand:
@@ -343,19 +343,11 @@ def _perform_lay_off(state: GameState, action: LayOff) -> None:
 def _perform_discard(state: GameState, action: Discard) -> None:
     card = _discard_choice(state, action.seat, action.card)
     assert card is not None
-    hand = state.hands[action.seat]
-    hand.remove(card)
-    state.piles["discard"].append(card)
-    if not hand:
+    discard(state, action.seat, card)
+    if not state.hands[action.seat]:
         _went_out(state, action.seat)
         return
-    if state.turn_number >= state.rules.max_turns_per_round:
-        state.round_end = (None, f"the round reached {state.turn_number} turns (G-1)")
-        return
-    state.turn = state.next_seat(state.turn)
-    state.turn_number += 1
-    state.phase = Phase.DRAW
-    state.taken = None
+    end_turn(state)
     _extra(state).melds_this_turn = 0
 
 

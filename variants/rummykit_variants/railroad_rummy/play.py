@@ -12,7 +12,17 @@ from typing import cast
 from rummykit.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
 from rummykit.cards import Card, CardId, Rank, Suit, face
 from rummykit.errors import IllegalActionError, InvalidActionError, InvalidPositionError
-from rummykit.mechanics import can_end_turn, missing_cards, pick_cards, remove_cards
+from rummykit.mechanics import (
+    can_end_turn,
+    discard,
+    discard_choice,
+    end_turn,
+    lay_off,
+    missing_cards,
+    pick_cards,
+    remove_cards,
+    take_discard,
+)
 from rummykit.melds import Meld, MeldKind, MeldRules, RunEnd, can_extend, extend_meld, read_meld
 from rummykit.shoe import Randomness
 from rummykit.solver import Contract, contract_ways
@@ -319,15 +329,8 @@ def _end_used(before: Meld, after: Meld) -> RunEnd | None:
 
 
 def _discard_choice(state: GameState, seat: int, card: Card) -> CardId | None:
-    """The physical card a discard of ``card`` plays: a copy other than the taken card if there is one."""
-    index = card.index
-    copies = [cid for cid in state.hands[seat] if face(cid).index == index]
-    if not copies:
-        return None
-    free = [cid for cid in copies if cid != state.taken]
-    if free:
-        return free[0]
-    return copies[0] if _rules(state).may_discard_taken_card else None
+    """The physical card a discard of ``card`` plays (RR-21, RR-C2)."""
+    return discard_choice(state.hands[seat], card, state.taken, may_discard_taken=_rules(state).may_discard_taken_card)
 
 
 def _check_discard(state: GameState, action: Discard) -> Discard:
@@ -347,10 +350,7 @@ def perform_action(state: GameState, action: Action, rng: Randomness) -> None:
     if isinstance(action, Draw):
         _perform_draw(state, rng)
     elif isinstance(action, TakeDiscard):
-        card = state.piles["discard"].pop()
-        state.hands[action.seat].append(card)
-        state.taken = card
-        state.phase = Phase.PLAY
+        take_discard(state, action.seat)
     elif isinstance(action, Claim | Pass):
         _perform_declaration(state, action, rng)
     elif isinstance(action, GoDown):
@@ -435,34 +435,19 @@ def _perform_go_down(state: GameState, action: GoDown) -> None:
 
 
 def _perform_lay_off(state: GameState, action: LayOff) -> None:
-    hand = state.hands[action.seat]
-    ids = pick_cards(hand, [action.card], prefer=state.taken)
-    assert ids is not None
-    remove_cards(hand, ids)
-    target = state.table[action.meld]
-    meld = extend_meld(target.meld, action.card, _rules(state).melds, action.end)
-    new_ids = (*ids, *target.ids) if action.end is RunEnd.LOW else (*target.ids, *ids)
-    state.table[action.meld] = TableMeld(owner=target.owner, meld=meld, ids=new_ids)
-    if not hand:
+    lay_off(state, action, _rules(state).melds)
+    if not state.hands[action.seat]:
         _went_out(state, action.seat)
 
 
 def _perform_discard(state: GameState, action: Discard) -> None:
     card = _discard_choice(state, action.seat, action.card)
     assert card is not None
-    hand = state.hands[action.seat]
-    hand.remove(card)
-    state.piles["discard"].append(card)
-    if not hand:
+    discard(state, action.seat, card)
+    if not state.hands[action.seat]:
         _went_out(state, action.seat)
-        return
-    if state.turn_number >= state.rules.max_turns_per_round:
-        state.round_end = (None, f"the round reached {state.turn_number} turns (G-1)")
-        return
-    state.turn = state.next_seat(state.turn)
-    state.turn_number += 1
-    state.phase = Phase.DRAW
-    state.taken = None
+    else:
+        end_turn(state)
 
 
 # -- listing -----------------------------------------------------------------------------------------

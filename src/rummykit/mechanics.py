@@ -19,13 +19,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from rummykit.actions import LayOff
+from rummykit.actions import Action, Draw, LayOff, TakeDiscard
 from rummykit.cards import FACE_MASK, Card, CardId, face
+from rummykit.errors import IllegalActionError
 from rummykit.melds import MeldRules, RunEnd, extend_meld
 from rummykit.state import GameState, Phase, TableMeld
 
 __all__ = [
     "can_end_turn",
+    "check_turn",
     "discard",
     "discard_choice",
     "end_turn",
@@ -136,3 +138,31 @@ def end_turn(state: GameState) -> None:
     state.turn_number += 1
     state.phase = Phase.DRAW
     state.taken = None
+
+
+def check_turn(state: GameState, action: Action, *, start_rule: str, draw_rule: str, empty_discard: str) -> None:
+    """The checks of turn order and the draw that every variant shares, without changing anything.
+
+    Only the turn player acts (G-2; ``start_rule``, the rule of who starts a round, on a round's
+    first draw); a turn starts with exactly one draw, from the stock or the discard pile
+    (``draw_rule``), and the discard pile must have a card to take (``empty_discard`` says why it
+    may be empty).
+
+    Raises:
+        IllegalActionError: citing the rule.
+    """
+    if action.seat != state.turn:
+        if state.turn_number == 1 and state.phase == Phase.DRAW:
+            raise IllegalActionError(
+                start_rule, f"the seat after the dealer, seat {state.turn}, starts the round", action=action
+            )
+        raise IllegalActionError("G-2", f"it is seat {state.turn}'s turn", action=action)
+    drawing = isinstance(action, Draw | TakeDiscard)
+    if drawing and state.phase != Phase.DRAW:
+        raise IllegalActionError(draw_rule, "a turn has exactly one draw, and this one has had it", action=action)
+    if isinstance(action, TakeDiscard) and not state.piles["discard"]:
+        raise IllegalActionError(draw_rule, f"the discard pile is empty ({empty_discard})", action=action)
+    if not drawing and state.phase == Phase.DRAW:
+        raise IllegalActionError(
+            draw_rule, "a turn starts with a draw: from the stock or the top of the discard pile", action=action
+        )

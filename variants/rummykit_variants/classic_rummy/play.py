@@ -17,6 +17,7 @@ from rummykit.cards import FACE_COUNT, FACE_MASK, Card, CardId, Rank, face
 from rummykit.errors import IllegalActionError, InvalidActionError, InvalidPositionError
 from rummykit.mechanics import (
     can_end_turn,
+    check_turn,
     discard,
     discard_choice,
     end_turn,
@@ -162,18 +163,9 @@ def _refuse(rule: str, reason: str, action: Action) -> IllegalActionError:
 
 def check_action(state: GameState, action: Action) -> Action:
     """Check ``action`` against every rule; return its canonical form, or raise."""
-    if action.seat != state.turn:
-        if state.turn_number == 1 and state.phase == Phase.DRAW:
-            raise _refuse("CR-2", f"the seat after the dealer, seat {state.turn}, plays first", action)
-        raise _refuse("G-2", f"it is seat {state.turn}'s turn", action)
+    check_turn(state, action, start_rule="CR-2", draw_rule="CR-3", empty_discard="shuffled into the stock, CR-7")
     if isinstance(action, Draw | TakeDiscard):
-        if state.phase != Phase.DRAW:
-            raise _refuse("CR-3", "a turn starts with one draw, and this one has had it", action)
-        if isinstance(action, TakeDiscard) and not state.piles["discard"]:
-            raise _refuse("CR-3", "the discard pile is empty (it was just shuffled into the stock, CR-7)", action)
         return action
-    if state.phase == Phase.DRAW:
-        raise _refuse("CR-3", "a turn starts by drawing from the stock or taking the top discard", action)
     if isinstance(action, GoDown):
         return _check_go_down(state, action)
     if isinstance(action, LayOff):

@@ -14,6 +14,7 @@ from rummykit.cards import Card, CardId, Rank, Suit, face
 from rummykit.errors import IllegalActionError, InvalidActionError, InvalidPositionError
 from rummykit.mechanics import (
     can_end_turn,
+    check_turn,
     discard,
     discard_choice,
     end_turn,
@@ -157,18 +158,9 @@ def check_action(state: GameState, action: Action) -> Action:
         if action.seat == state.turn:
             raise _refuse("RR-19", "the other players are still declaring on the top discard", action)
         raise _refuse("G-2", f"it is seat {state.turn}'s turn", action)
-    if action.seat != state.turn:
-        if state.turn_number == 1 and state.phase == Phase.DRAW:
-            raise _refuse("RR-2", f"the seat after the dealer, seat {state.turn}, starts the round", action)
-        raise _refuse("G-2", f"it is seat {state.turn}'s turn", action)
+    check_turn(state, action, start_rule="RR-2", draw_rule="RR-14", empty_discard="RR-C3")
     if isinstance(action, Draw | TakeDiscard):
-        if state.phase != Phase.DRAW:
-            raise _refuse("RR-14", "a turn has exactly one draw, and this one has had it", action)
-        if isinstance(action, TakeDiscard) and not state.piles["discard"]:
-            raise _refuse("RR-14", "the discard pile is empty (RR-C3)", action)
         return action
-    if state.phase == Phase.DRAW:
-        raise _refuse("RR-14", "a turn starts with a draw: draw from the draw pile or take the top discard", action)
     if isinstance(action, GoDown):
         return _check_go_down(state, action)
     if isinstance(action, LayOff):

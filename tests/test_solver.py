@@ -7,6 +7,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -14,7 +15,7 @@ from hypothesis import strategies as st
 from rummykit.cards import Card, Rank, Suit, parse_cards
 from rummykit.errors import IllegalActionError
 from rummykit.melds import Meld, MeldKind, MeldRules, read_meld
-from rummykit.solver import Contract, MeldRequirement, can_meet_contract, contract_ways, meld_key
+from rummykit.solver import Contract, ContractSolver, MeldRequirement, can_meet_contract, contract_ways, meld_key
 
 # --- Rules and contracts --------------------------------------------------------------------------
 
@@ -41,6 +42,8 @@ RR_CONTRACTS = {
     7: Contract((LONG_RUN, LONG_RUN, LONG_RUN), max_leftover=1),
 }
 
+RR_NO_WILD_LIMIT = attrs.evolve(RR_RULES, wilds_at_most_naturals=False)
+
 CLASSIC_ORDER = (Rank.ACE, *(Rank(value) for value in range(2, 15)))  # A 2 3 ... K A
 CLASSIC_RULES = MeldRules(
     wild_faces=frozenset(),
@@ -65,6 +68,9 @@ CLASSIC_CONTRACTS = {
     "run": Contract((MeldRequirement(MeldKind.RUN, 3, exact=False),)),
     "set+run": Contract((MeldRequirement(MeldKind.SET, 3, exact=False), MeldRequirement(MeldKind.RUN, 3, exact=False))),
     "2 runs, all cards": Contract((MeldRequirement(MeldKind.RUN, 3, exact=False),) * 2, max_leftover=0),
+    "set+run, all but one": Contract(
+        (MeldRequirement(MeldKind.SET, 3, exact=False), MeldRequirement(MeldKind.RUN, 3, exact=False)), max_leftover=1
+    ),
     "2 sets+run": Contract((MeldRequirement(MeldKind.SET, 3),) * 2 + (MeldRequirement(MeldKind.RUN, 3),)),
 }
 
@@ -149,6 +155,9 @@ def test_hands_that_cannot_meet_the_contract() -> None:
         ("2C 2D 2H JK JK 3S 4S", 1),  # wild cards alone make no set
         ("QH KH AH 2C 3C 4C 5C", 3),  # no wrap round the ace (and 2 is never natural)
         ("5H 5D 5S 5C 9H 9D 8C", 4),
+        # Enough natural cards and wild cards in all, but two sets of 9s need four 9s.
+        ("5H 5D 5S 9C 9D 9S 2C JK 2D", 4),
+        ("3H 4H 5H 6H QS 2C JK 2D", 3),  # QS and three wild cards are no run, whatever 3-6 spares
     ]
     for hand, round_number in cases:
         contract = RR_CONTRACTS[round_number]
@@ -170,6 +179,24 @@ def test_round_7_uses_every_card_or_every_card_but_one() -> None:
     assert not can_meet_contract(parse_cards(every_card + " 9S 9D"), contract, RR_RULES)
 
 
+def test_melds_of_any_size_using_every_card() -> None:
+    # A set may take every 5; the second set has no rank below the first's (equal requirements).
+    any_set = MeldRequirement(MeldKind.SET, 3, exact=False)
+    two_sets = Contract((any_set, any_set), max_leftover=0)
+    assert ways_text("5H 5H 5D 5D 5S 5S", two_sets) == [  # DDH+HSS, DDS+HHS, DHH+DSS, DHS+DHS
+        "5D 5D 5H | 5H 5S 5S",
+        "5D 5D 5S | 5H 5H 5S",
+        "5D 5H 5H | 5D 5S 5S",
+        "5D 5H 5S | 5D 5H 5S",
+    ]
+    assert ways_text("5H 5H 5D 5D 5S 5S 9C", two_sets) == []
+    # A run below the set it follows (a requirement of another kind, so no order between them).
+    set_and_run = CLASSIC_CONTRACTS["set+run, all but one"]
+    assert ways_text("10C 10D 10H 4S 5S 6S", set_and_run, CLASSIC_RULES) == ["10C 10D 10H | 4S 5S 6S"]
+    assert ways_text("10C 10D 10H 4S 5S 6S 8D", set_and_run, CLASSIC_RULES) == ["10C 10D 10H | 4S 5S 6S"]
+    assert ways_text("10C 10D 10H 4S 5S 6S 8D 8H", set_and_run, CLASSIC_RULES) == []
+
+
 def test_suited_runs_with_an_ace_at_both_ends() -> None:
     one_run = Contract((MeldRequirement(MeldKind.RUN, 3, exact=False),))
     assert ways_text("AH 2H 3H", one_run, CLASSIC_RULES) == ["AH 2H 3H"]
@@ -180,6 +207,9 @@ def test_suited_runs_with_an_ace_at_both_ends() -> None:
     # A joker goes where a run has room: nothing is below the low ace, nothing above the high one.
     assert ways_text("AH 2H JK", one_run, CLASSIC_JOKER_RULES) == ["AH 2H JK(3)"]
     assert ways_text("KH AH JK", one_run, CLASSIC_JOKER_RULES) == ["JK(Q) KH AH"]
+    # Only a run longer than the smallest holds enough natural cards here.
+    set_and_run = CLASSIC_CONTRACTS["set+run"]
+    assert ways_text("9C 9D 9H AC JK JK 4C", set_and_run, CLASSIC_JOKER_RULES) == ["9C 9D 9H | AC JK(2) JK(3) 4C"]
     # Sets take any suits; max_set caps them.
     set_only = Contract((MeldRequirement(MeldKind.SET, 3, exact=False),))
     assert ways_text("9C 9D 9H 9S JK", set_only, CLASSIC_JOKER_RULES) == [
@@ -208,6 +238,25 @@ def test_contracts_no_meld_can_meet() -> None:
     assert contract_ways(parse_cards("5H 5D 5S"), too_small, RR_RULES) == []
     no_runs = MeldRules(wild_faces=frozenset(), set_ranks=frozenset(RR_ORDER), run_order=())
     assert contract_ways(parse_cards("5H 6H 7H 8H"), Contract((RUN,)), no_runs) == []
+
+
+def test_without_the_wild_card_limit() -> None:
+    # A run of one natural card and three wild cards: 3 runs of 4 hold a 5, 3! arrangements of the wilds.
+    runs = ways_text("5H 2C JK 2D", Contract((RUN,)), RR_NO_WILD_LIMIT)
+    assert len(runs) == 18
+    assert "2C(3) 2D(4) 5H JK(6)" in runs and "5H JK(6) 2D(7) 2C(8)" in runs
+    assert ways_text("5H 2C JK", Contract((SET,)), RR_NO_WILD_LIMIT) == ["5H 2C(5) JK(5)"]
+    assert ways_text("2C JK 2D", Contract((SET,)), RR_NO_WILD_LIMIT) == []  # a set needs a natural card
+
+
+def test_a_prepared_solver_answers_like_the_functions() -> None:
+    hands = ["5H 5D 5S 9C 9H JK 2C", "3H 4H 5H 6H 7C 8C 9C 10C JD QD KD AD 9S", "4C 4D 4H", "", "2C JK 7S 7S 7S 8S 9S"]
+    for contract in RR_CONTRACTS.values():
+        solver = ContractSolver(contract, RR_RULES)
+        for text in hands * 2:  # each hand twice: nothing of one hand stays in the solver
+            hand = parse_cards(text)
+            assert solver.ways(hand) == contract_ways(hand, contract, RR_RULES)
+            assert solver.can_meet(hand) is can_meet_contract(hand, contract, RR_RULES)
 
 
 def test_the_melds_are_what_read_meld_reads() -> None:
@@ -283,32 +332,32 @@ def oracle_key(meld: Meld) -> tuple[str, tuple[Rank, ...]]:
 def brute_force_ways(hand: Sequence[Card], contract: Contract, rules: MeldRules) -> set[tuple[Meld, ...]]:
     """Every way, in contract order; the melds of equal consecutive requirements in ``oracle_key`` order.
 
-    First every meld any part of the hand makes, then every choice of one of them per requirement
-    that fits in the hand together.
+    For each requirement in turn: every part of the cards left of a size it allows, and every meld
+    of those cards.
     """
-    counts = Counter(hand)
-    candidates: list[tuple[Meld, Counter[Card]]] = []
-    for size in range(1, len(hand) + 1):
-        for group in sub_multisets(counts, size):
-            for kind in MeldKind:
-                candidates += [(meld, Counter(group)) for meld in melds_of(group, kind, rules)]
     found: set[tuple[Meld, ...]] = set()
+    smallest = [requirement.size for requirement in contract.melds]
+    melds_by_group: dict[tuple[tuple[Card, ...], MeldKind], list[Meld]] = {}
 
     def search(depth: int, left: Counter[Card], chosen: tuple[Meld, ...]) -> None:
+        remaining = left.total()
         if depth == len(contract.melds):
-            if contract.max_leftover is None or left.total() <= contract.max_leftover:
+            if contract.max_leftover is None or remaining <= contract.max_leftover:
                 found.add(chosen)
             return
         requirement = contract.melds[depth]
         tied = depth > 0 and contract.melds[depth - 1] == requirement
-        for meld, used in candidates:
-            size_ok = len(meld) == requirement.size if requirement.exact else len(meld) >= requirement.size
-            if meld.kind is not requirement.kind or not size_ok or not used <= left:
-                continue
-            if not tied or oracle_key(chosen[-1]) <= oracle_key(meld):
-                search(depth + 1, left - used, (*chosen, meld))
+        largest = remaining - sum(smallest[depth + 1 :])
+        for size in [requirement.size] if requirement.exact else range(requirement.size, largest + 1):
+            for group in sub_multisets(left, size):
+                key = (group, requirement.kind)
+                if key not in melds_by_group:
+                    melds_by_group[key] = melds_of(group, requirement.kind, rules)
+                for meld in melds_by_group[key]:
+                    if not tied or oracle_key(chosen[-1]) <= oracle_key(meld):
+                        search(depth + 1, left - Counter(group), (*chosen, meld))
 
-    search(0, counts, ())
+    search(0, Counter(hand), ())
     return found
 
 
@@ -336,13 +385,14 @@ def check_against_brute_force(hand: Sequence[Card], contract: Contract, rules: M
 
 
 @st.composite
-def hands(draw: st.DrawFn, rules: MeldRules, contract: Contract, ranks: int, most_wilds: int = 4) -> list[Card]:
+def hands(
+    draw: st.DrawFn, rules: MeldRules, contract: Contract, *, ranks: int, most_wilds: int = 4, most_extra: int = 2
+) -> list[Card]:
     """A hand of about the contract's size, from a few ranks, one or two suits and one or two wild faces.
 
-    At most ``most_wilds`` wild cards: every wild card multiplies the ways, and the oracle is slow.
-
     Half of the hands start as the cards of one way to meet the contract; then a card may go and
-    two may come. The small pool of faces makes duplicate cards common.
+    up to ``most_extra`` may come. The small pool of faces makes duplicate cards common. At most
+    ``most_wilds`` wild cards: each multiplies the ways, and the oracle is slow.
     """
     order = rules.run_order
     start = draw(st.integers(0, len(order) - ranks))
@@ -381,23 +431,40 @@ def hands(draw: st.DrawFn, rules: MeldRules, contract: Contract, ranks: int, mos
     else:
         size = sum(requirement.size for requirement in contract.melds) - 1
         hand += [card_for(draw(st.sampled_from(window))) for _ in range(size)]
-    hand += draw(st.lists(st.sampled_from(naturals + wilds if wilds_drawn < most_wilds else naturals), max_size=2))
+    hand += draw(
+        st.lists(st.sampled_from(naturals + wilds if wilds_drawn < most_wilds else naturals), max_size=most_extra)
+    )
     return hand
 
 
-ORACLE_SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+ORACLE_SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+ROUND_7_SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-@pytest.mark.parametrize("round_number", sorted(RR_CONTRACTS))
+@pytest.mark.parametrize("round_number", range(1, 7))
 @ORACLE_SETTINGS
 @given(data=st.data())
 def test_railroad_contracts_against_brute_force(round_number: int, data: st.DataObject) -> None:
     contract = RR_CONTRACTS[round_number]
-    if round_number == 7:  # 3 runs of 4 or more: 12 cards and more
-        hand = data.draw(hands(RR_RULES, contract, ranks=7, most_wilds=2))
-    else:
-        hand = data.draw(hands(RR_RULES, contract, ranks=5))
+    hand = data.draw(hands(RR_RULES, contract, ranks=5))
     check_against_brute_force(hand, contract, RR_RULES)
+
+
+@ROUND_7_SETTINGS
+@given(data=st.data())
+def test_railroad_round_7_against_brute_force(data: st.DataObject) -> None:
+    contract = RR_CONTRACTS[7]  # 3 runs of 4 or more: 12 cards and more
+    hand = data.draw(hands(RR_RULES, contract, ranks=7, most_wilds=2, most_extra=1))
+    check_against_brute_force(hand, contract, RR_RULES)
+
+
+@pytest.mark.parametrize("round_number", [1, 2, 3])
+@ORACLE_SETTINGS
+@given(data=st.data())
+def test_no_wild_limit_against_brute_force(round_number: int, data: st.DataObject) -> None:
+    contract = RR_CONTRACTS[round_number]
+    hand = data.draw(hands(RR_NO_WILD_LIMIT, contract, ranks=5, most_wilds=3))
+    check_against_brute_force(hand, contract, RR_NO_WILD_LIMIT)
 
 
 @pytest.mark.parametrize("rules", [CLASSIC_RULES, CLASSIC_JOKER_RULES], ids=["no-wilds", "jokers"])

@@ -19,7 +19,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from rummykit.engine import replay
-from rummykit.errors import RummyError
+from rummykit.errors import InvalidRecordError, RummyError
 from rummykit.plugins import available_bots, available_house_rules, available_variants, variant_spec
 from rummykit.serialize import load_record
 from rummykit.simulate import SimulationResult, simulate
@@ -227,17 +227,20 @@ def replay_command(
 ) -> None:
     """Replay a saved game record: every action turn by turn, or only the end with --final."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_bytes()
     except OSError as exc:
         raise _fail(f"cannot read {path}: {exc.strerror}") from exc
     try:
         record = load_record(text, check=False)
         game = replay(record, upto=0)
         last_round = game.round
-        for action in record.actions:
+        for index, action in enumerate(record.actions):
             if not final:
                 out.print(f"round {game.round}, turn {game.state.turn_number}, seat {action.seat}: {action.describe()}")
-            game.apply(action)
+            try:
+                game.apply(action)
+            except RummyError as exc:
+                raise InvalidRecordError(f"actions[{index}]", str(exc)) from exc
             if game.history and game.history[-1].round == last_round and (game.round != last_round or game.is_over):
                 _print_round(game.history[-1])
                 last_round = game.round

@@ -508,16 +508,18 @@ def configure(
     return Setup(pm=pm, spec=spec, house_rules=rule_specs, config=config, rules=rules)
 
 
-def game_from_state(setup: Setup, state: GameState, *, start: Mapping[str, Any] | None = None) -> Game:
+def game_from_state(
+    setup: Setup, state: GameState, *, start: Mapping[str, Any] | None = None, rng: Randomness | None = None
+) -> Game:
     """A game that continues from ``state`` (built and checked by the caller, such as
-    :func:`rummykit.serialize.load_position`), with a fresh random source from the seed.
-    ``start`` is the position document, kept in the game's record so that it replays."""
+    :func:`rummykit.serialize.load_position`), with ``rng`` or a fresh random source from the
+    seed. ``start`` is the position document, kept in the game's record so that it replays."""
     return Game(
         pm=setup.pm,
         spec=setup.spec,
         house_rules=setup.house_rules,
         state=state,
-        rng=Randomness(setup.config.seed),
+        rng=rng if rng is not None else Randomness(setup.config.seed),
         hooks=_Hooks(setup.pm),
         shoe=None,
         dealer_given=False,
@@ -614,12 +616,21 @@ def replay(record: GameRecord, *, upto: int | None = None) -> Game:
     """
     if record.position is not None:
         # serialize builds on the engine; the engine reaches back only here, to start from a position
-        from rummykit.serialize import load_position  # noqa: PLC0415
+        from rummykit.serialize import position_game  # noqa: PLC0415
 
         try:
-            game = load_position(record.position)
+            rng = Randomness(record.seed, replay=record.outcomes if record.seed is None else None)
+            game = position_game(record.position, rng=rng)
         except InvalidPositionError as exc:
             raise InvalidRecordError(f"position.{exc.path}".rstrip("."), exc.problem) from exc
+        config = game.state.config
+        for field in ("variant", "players", "seed"):
+            if getattr(record, field) != getattr(config, field):
+                raise InvalidRecordError(
+                    field, f"the record says {getattr(record, field)!r}, its position {getattr(config, field)!r}"
+                )
+        if tuple(record.house_rules) != config.house_rules or dict(record.options) != dict(config.options):
+            raise InvalidRecordError("options", "the record's options and house rules differ from its position's")
         return _replay_actions(game, record, upto)
     try:
         rng = Randomness(record.seed, replay=record.outcomes if record.seed is None else None)
@@ -633,6 +644,8 @@ def replay(record: GameRecord, *, upto: int | None = None) -> Game:
             shoe=record.shoe,
             rng=rng,
         )
+    except InvalidRecordError:
+        raise
     except InvalidPositionError as exc:
         raise InvalidRecordError(exc.path, exc.problem) from exc
     except UnknownHouseRuleError as exc:
@@ -650,6 +663,10 @@ def _replay_actions(game: Game, record: GameRecord, upto: int | None) -> Game:
     for index, action in enumerate(actions):
         try:
             game.apply(action)
+        except InvalidRecordError:
+            raise
         except (RummyError, ValueError) as exc:
-            raise InvalidRecordError(f"actions[{index}]", str(exc)) from exc
+            seat = getattr(action, "seat", None)
+            field = ".seat" if isinstance(seat, int) and not 0 <= seat < game.players else ""
+            raise InvalidRecordError(f"actions[{index}]{field}", str(exc)) from exc
     return game

@@ -26,13 +26,22 @@ Examples:
 
 from __future__ import annotations
 
+import enum
 import functools
 import json
-from collections.abc import Mapping
-from typing import Any, Final
+import re
+from collections.abc import Callable, Mapping
+from typing import Any, Final, get_args, get_origin
 
 import attrs
 import cattrs
+from cattrs.cols import (
+    homogenous_tuple_structure_factory,
+    is_mapping,
+    is_sequence,
+    list_structure_factory,
+    mapping_structure_factory,
+)
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 from cattrs.preconf.json import make_converter
 from cattrs.v import format_exception
@@ -52,6 +61,7 @@ from rummykit.errors import (
 from rummykit.melds import Meld, MeldKind, RunEnd
 from rummykit.plugins import variant_spec
 from rummykit.records import GameRecord
+from rummykit.shoe import Randomness
 from rummykit.state import GameState, Phase, RoundResult, TableMeld
 from rummykit.variant import Ruleset, VariantSpec
 from rummykit.views import View
@@ -85,12 +95,82 @@ def _structure_card(value: Any, _: type) -> Card:
     return Card.parse(value)
 
 
+def _strict(kind: type, name: str) -> Callable[[Any, type], Any]:
+    """A structure hook that accepts only JSON values of ``kind`` (no ``"3"`` for 3, no ``true`` for 1)."""
+
+    def hook(value: Any, _: type) -> Any:
+        if type(value) is not kind:
+            raise ValueError(f"expected {name}, not {_json_type(value)}")
+        return value
+
+    return hook
+
+
+def _json_type(value: Any) -> str:
+    names = {bool: "true/false", int: "an integer", float: "a number", str: "text", list: "a list", dict: "an object"}
+    return "null" if value is None else names.get(type(value), type(value).__name__)
+
+
+def _strict_enum(type_: type[enum.Enum]) -> Callable[[Any, type], Any]:
+    def hook(value: Any, _: type) -> Any:
+        try:
+            return type_(value)
+        except ValueError:
+            names = ", ".join(repr(member.value) for member in type_)
+            raise ValueError(f"expected one of {names}, not {value!r}") from None
+
+    return hook
+
+
+def _homogeneous(type_: Any) -> bool:
+    args = get_args(type_)
+    return get_origin(type_) is not tuple or (len(args) == 2 and args[1] is Ellipsis)
+
+
+def _strict_sequence(type_: Any, conv: cattrs.Converter) -> Callable[[Any, type], Any]:
+    inner = (
+        homogenous_tuple_structure_factory(type_, conv)
+        if get_origin(type_) is tuple
+        else list_structure_factory(type_, conv)
+    )
+
+    def hook(value: Any, cls: type) -> Any:
+        if not isinstance(value, list | tuple):
+            raise ValueError(f"expected a list, not {_json_type(value)}")
+        return inner(value, cls)
+
+    return hook
+
+
+def _strict_mapping(type_: Any, conv: cattrs.Converter) -> Callable[[Any, type], Any]:
+    inner = mapping_structure_factory(type_, conv)
+    int_keys = bool(get_args(type_)) and get_args(type_)[0] is int
+
+    def hook(value: Any, cls: type) -> Any:
+        if not isinstance(value, Mapping):
+            raise ValueError(f"expected an object, not {_json_type(value)}")
+        if int_keys:  # JSON writes every key as text: "3" is seat 3
+            value = {int(k) if isinstance(k, str) and k.isascii() and k.isdigit() else k: v for k, v in value.items()}
+        return inner(value, cls)
+
+    return hook
+
+
 def _build_converter(actions: tuple[type[Action], ...]) -> cattrs.Converter:
     conv = make_converter(forbid_extra_keys=True, prefer_attrib_converters=False)
+    conv.register_structure_hook(int, _strict(int, "an integer"))
+    conv.register_structure_hook(str, _strict(str, "text"))
+    conv.register_structure_hook(bool, _strict(bool, "true or false"))
+    # Hooks registered by class reach subclasses: str and int enums need their own, ahead of str and int.
+    for base in (enum.StrEnum, enum.IntEnum, enum.Enum):
+        conv.register_structure_hook(base, lambda value, t: _strict_enum(t)(value, t))
+    conv.register_structure_hook_factory(
+        lambda t: is_sequence(t) and _homogeneous(t), lambda t: _strict_sequence(t, conv)
+    )
+    conv.register_structure_hook_factory(is_mapping, lambda t: _strict_mapping(t, conv))
     conv.register_unstructure_hook(Card, str)
     conv.register_structure_hook(Card, _structure_card)
     conv.register_unstructure_hook(RunEnd, lambda end: end.value)
-    conv.register_structure_hook(RunEnd, lambda value, _: RunEnd(value))
     by_kind = {cls.kind: cls for cls in actions}
     unstructure_fields = {cls: make_dict_unstructure_fn(cls, conv) for cls in actions}
     structure_fields = {cls: make_dict_structure_fn(cls, conv, _cattrs_forbid_extra_keys=True) for cls in actions}
@@ -122,7 +202,7 @@ def converter(actions: tuple[type[Action], ...]) -> cattrs.Converter:
 def _path(problem: str) -> tuple[str, str]:
     """Split cattrs' ``"message @ $.field[2]"`` into the field path and the message."""
     message, _, where = problem.rpartition(" @ ")
-    path = where.removeprefix("$").removeprefix(".")
+    path = re.sub(r"\['([^']*)'\]", r".\1", where.removeprefix("$")).removeprefix(".")
     return path, message
 
 
@@ -169,7 +249,7 @@ def _document(
     document = dict(data)
     if document.get("format") != kind:
         raise error("format", f"expected {kind!r}, not {document.get('format')!r}")
-    if document.get("version") != version:
+    if type(document.get("version")) is not int or document.get("version") != version:
         raise error("version", f"this rummykit reads version {version}, not {document.get('version')!r}")
     del document["format"], document["version"]
     return document
@@ -196,7 +276,12 @@ def load_record(data: str | bytes | Mapping[str, Any], *, check: bool = True) ->
     except (cattrs.BaseValidationError, RummyError, ValueError, TypeError) as exc:
         raise _structure_error(exc) from exc
     if check:
-        replay(record)  # raises InvalidRecordError with the path of the first bad action
+        try:
+            replay(record)  # raises InvalidRecordError with the path of the first bad action
+        except InvalidRecordError:
+            raise
+        except Exception as exc:  # whatever else bad data provokes is still a bad record, never a crash
+            raise InvalidRecordError("", f"the record does not replay: {type(exc).__name__}: {exc}") from exc
     return record
 
 
@@ -360,6 +445,8 @@ def _build_state(setup: Setup, doc: _PositionDoc, conv: cattrs.Converter) -> Gam
     if doc.turn_number < 1:
         raise InvalidPositionError("turn_number", f"turns are numbered from 1, not {doc.turn_number}")
     for i, result in enumerate(doc.history):
+        if result.went_out is not None:
+            _seat(result.went_out, players, f"history[{i}].went_out")
         if len(result.scores) != players or len(result.totals) != players:
             raise InvalidPositionError(
                 f"history[{i}]", f"a round result has one score and one total per seat ({players})"
@@ -407,6 +494,8 @@ def _extra(spec: VariantSpec, data: Any, conv: cattrs.Converter) -> Any:
         if data is not None:
             raise InvalidPositionError("extra", f"{spec.name} keeps no state of its own; expected null")
         return None
+    if not isinstance(data, Mapping):
+        raise InvalidPositionError("extra", f"{spec.name}'s own state is an object, not {_json_type(data)}")
     try:
         return conv.structure(data, spec.state_type)
     except (cattrs.BaseValidationError, RummyError, ValueError, TypeError) as exc:
@@ -424,6 +513,20 @@ def load_position(data: str | bytes | Mapping[str, Any]) -> Game:
     Raises:
         InvalidPositionError: naming the field path (``hands[2][4]``) and the problem.
     """
+    return position_game(data)
+
+
+def position_game(data: str | bytes | Mapping[str, Any], *, rng: Randomness | None = None) -> Game:
+    """:func:`load_position`, continuing with the random source ``rng`` (a replay's)."""
+    try:
+        return _position_game(data, rng)
+    except InvalidPositionError:
+        raise
+    except Exception as exc:  # whatever else bad data provokes is still a bad position, never a crash
+        raise InvalidPositionError("", f"unreadable position: {type(exc).__name__}: {exc}") from exc
+
+
+def _position_game(data: str | bytes | Mapping[str, Any], rng: Randomness | None) -> Game:
     document = _document(data, POSITION_FORMAT, POSITION_VERSION, InvalidPositionError)
     variant = document.get("variant")
     if not isinstance(variant, str):
@@ -445,7 +548,8 @@ def load_position(data: str | bytes | Mapping[str, Any]) -> Game:
         raise InvalidPositionError("players" if "players" in str(exc) else "options", str(exc)) from exc
     state = _build_state(setup, doc, conv)
     setup.pm.hook.rummykit_check_position(state=state)
-    return game_from_state(setup, state, start={"format": POSITION_FORMAT, "version": POSITION_VERSION, **document})
+    start = {"format": POSITION_FORMAT, "version": POSITION_VERSION, **document}
+    return game_from_state(setup, state, start=start, rng=rng)
 
 
 # -- views ---------------------------------------------------------------------------------------
@@ -480,21 +584,93 @@ def load_view(data: str | bytes | Mapping[str, Any]) -> View:
     if spec is None:
         raise InvalidPositionError("variant", f"expected a variant's name, not {variant!r}")
     conv = converter(spec.actions)
-    players = document.get("players")
-    try:
-        hand_ids = tuple(parse_card_id(text) for text in document.get("hand_ids", ()))
-        table = []
-        for doc in conv.structure(document.get("table", ()), tuple[_MeldDoc, ...]):
-            ids = tuple(parse_card_id(text) for text in doc.cards)
-            ranks = tuple(_RANK_BY_SYMBOL[symbol.upper()] for symbol in doc.ranks)
-            table.append(TableMeld(owner=doc.owner, meld=Meld(doc.kind, tuple(face(c) for c in ids), ranks), ids=ids))
-    except (cattrs.BaseValidationError, RummyError, ValueError, TypeError, KeyError) as exc:
-        raise _structure_error(exc, "", InvalidPositionError) from exc
+    for key in ("hand_ids", "table"):
+        if key not in document:
+            raise InvalidPositionError(key, "missing")
     view_type = spec.view_type or View
     try:
         view = conv.structure({**document, "hand_ids": [], "table": []}, view_type)
     except (cattrs.BaseValidationError, RummyError, ValueError, TypeError) as exc:
         raise _structure_error(exc, "", InvalidPositionError) from exc
-    if not isinstance(players, int) or len(view.hand_sizes) != players:
-        raise InvalidPositionError("hand_sizes", "one hand size per seat")
-    return attrs.evolve(view, hand_ids=hand_ids, table=tuple(table))
+    try:
+        setup = configure(variant, view.players, options=view.options, house_rules=view.house_rules)
+    except UnknownHouseRuleError as exc:
+        raise InvalidPositionError("house_rules", str(exc)) from exc
+    except InvalidOptionError as exc:
+        raise InvalidPositionError("players" if "players" in str(exc) else "options", str(exc)) from exc
+    if dict(view.options) != dict(setup.config.options):
+        raise InvalidPositionError("options", "every option's value is given")
+    try:
+        hand_ids, table = _view_cards(document, view, conv, frozenset(shoe_ids(setup.rules.shoe)))
+    except InvalidPositionError:
+        raise
+    except (cattrs.BaseValidationError, RummyError, ValueError, TypeError, KeyError, AttributeError) as exc:
+        raise _structure_error(exc, "", InvalidPositionError) from exc
+    return attrs.evolve(view, hand_ids=hand_ids, table=table)
+
+
+def _view_cards(
+    document: Mapping[str, Any], view: View, conv: cattrs.Converter, shoe: frozenset[CardId]
+) -> tuple[tuple[CardId, ...], tuple[TableMeld, ...]]:
+    """The physical cards of a view document, checked against its other fields."""
+    players = view.players
+    if len(view.hand_sizes) != players:
+        raise InvalidPositionError("hand_sizes", f"one hand size per seat ({players})")
+    for field in ("turn", "dealer"):
+        _seat(getattr(view, field), players, field)
+    if view.seat is not None:
+        _seat(view.seat, players, "seat")
+    for i, seat in enumerate(view.to_act):
+        _seat(seat, players, f"to_act[{i}]")
+    for i, action in enumerate(view.log):
+        _seat(action.seat, players, f"log[{i}].seat")
+    texts = document["hand_ids"]
+    if not isinstance(texts, list):
+        raise InvalidPositionError("hand_ids", f"expected a list, not {_json_type(texts)}")
+    seen: dict[CardId, str] = {}
+
+    def read(text: Any, path: str) -> CardId:
+        if not isinstance(text, str):
+            raise InvalidPositionError(path, f"expected a card such as '5H#1', not {_json_type(text)}")
+        try:
+            cid = parse_card_id(text)
+        except InvalidCardError as exc:
+            raise InvalidPositionError(path, str(exc)) from exc
+        if cid not in shoe:
+            raise InvalidPositionError(path, f"{text} is not a card of this game's shoe")
+        if cid in seen:
+            raise InvalidPositionError(path, f"{text} is already at {seen[cid]}")
+        seen[cid] = path
+        return cid
+
+    melds = document["table"]
+    if not isinstance(melds, list):
+        raise InvalidPositionError("table", f"expected a list, not {_json_type(melds)}")
+    table = []
+    for i, data in enumerate(melds):
+        if not isinstance(data, Mapping):
+            raise InvalidPositionError(f"table[{i}]", f"a meld is an object, not {_json_type(data)}")
+        try:
+            doc = conv.structure(data, _MeldDoc)
+        except (cattrs.BaseValidationError, ValueError, TypeError) as exc:
+            raise _structure_error(exc, f"table[{i}].", InvalidPositionError) from exc
+        _seat(doc.owner, players, f"table[{i}].owner")
+        ids = tuple(read(text, f"table[{i}].cards[{j}]") for j, text in enumerate(doc.cards))
+        if len(doc.ranks) != len(ids) or not ids:
+            raise InvalidPositionError(f"table[{i}].ranks", "a meld gives one rank per card")
+        ranks = []
+        for j, symbol in enumerate(doc.ranks):
+            if symbol.upper() not in _RANK_BY_SYMBOL:
+                raise InvalidPositionError(f"table[{i}].ranks[{j}]", f"{symbol!r} is not a rank")
+            ranks.append(_RANK_BY_SYMBOL[symbol.upper()])
+        meld = Meld(doc.kind, tuple(face(c) for c in ids), tuple(ranks))
+        table.append(TableMeld(owner=doc.owner, meld=meld, ids=ids))
+    hand_ids = tuple(read(text, f"hand_ids[{i}]") for i, text in enumerate(texts))
+    if tuple(face(cid) for cid in hand_ids) != view.hand:
+        raise InvalidPositionError("hand", "the hand's cards are not those of hand_ids")
+    if view.seat is None and hand_ids:
+        raise InvalidPositionError("hand_ids", "a spectator holds no hand")
+    if view.seat is not None and len(hand_ids) != view.hand_sizes[view.seat]:
+        sizes = view.hand_sizes[view.seat]
+        raise InvalidPositionError("hand_ids", f"{len(hand_ids)} cards, but hand_sizes says {sizes}")
+    return hand_ids, tuple(table)

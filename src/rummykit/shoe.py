@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from rummykit.cards import Card, standard_deck
+from rummykit.errors import InvalidRecordError
 
 __all__ = ["Randomness", "decks"]
 
@@ -67,10 +68,12 @@ class Randomness:
         if self._replay is None:
             return None
         if not self._replay:
-            raise ValueError("the recorded random outcomes are used up")
+            raise InvalidRecordError("outcomes", "the recorded random outcomes are used up")
         outcome = self._replay.pop()
         if len(outcome) != size:
-            raise ValueError(f"a recorded random outcome has {len(outcome)} values where {size} were needed")
+            raise InvalidRecordError(
+                "outcomes", f"a recorded random outcome has {len(outcome)} values where {size} were needed"
+            )
         return outcome
 
     def shuffle(self, items: list[T]) -> None:
@@ -78,7 +81,7 @@ class Randomness:
         recorded = self._next_outcome(len(items))
         if recorded is not None:
             if sorted(recorded) != list(range(len(items))):
-                raise ValueError("a recorded shuffle is not a permutation")
+                raise InvalidRecordError("outcomes", "a recorded shuffle is not a permutation")
             perm: Sequence[int] = recorded
         elif self.seed is not None:
             self._rng.shuffle(items)
@@ -95,7 +98,7 @@ class Randomness:
         recorded = self._next_outcome(1)
         if recorded is not None:
             if not 0 <= recorded[0] < n:
-                raise ValueError("a recorded choice is out of range")
+                raise InvalidRecordError("outcomes", "a recorded choice is out of range")
             value = recorded[0]
         else:
             value = self._rng.randrange(n)

@@ -7,6 +7,7 @@ HMGs and claim window). Views are frozen; a new one is built for every call of `
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
@@ -24,6 +25,8 @@ class View:
 
     Attributes:
         variant: the variant's name.
+        options: every option's value (the rules of the table are public).
+        house_rules: the house rules in play.
         seat: whose view this is (``None``: a spectator).
         players: the number of seats.
         round, dealer, turn, turn_number, phase: where the game is.
@@ -43,6 +46,8 @@ class View:
     """
 
     variant: str
+    options: Mapping[str, Any]
+    house_rules: tuple[str, ...]
     seat: int | None
     players: int
     round: int
@@ -69,6 +74,8 @@ def base_view_fields(state: GameState, seat: int | None, to_act: tuple[int, ...]
     discard = state.piles.get("discard", [])
     return {
         "variant": state.config.variant,
+        "options": dict(state.config.options),
+        "house_rules": state.config.house_rules,
         "seat": seat,
         "players": state.players,
         "round": state.round,

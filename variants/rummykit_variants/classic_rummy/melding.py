@@ -152,10 +152,11 @@ def single_melds(hand: Sequence[Card], rules: MeldRules) -> list[Meld]:
     by :func:`~rummykit.solver.meld_key`: every sub-multiset of a rank that makes a set, every run of
     every length in every suit, with wild cards in every place they may stand.
 
-    >>> from rummykit.cards import parse_cards
-    >>> from rummykit_variants.classic_rummy.rules import MELD_RULES
-    >>> [str(m) for m in single_melds(parse_cards("QH KH AH 2H 9C"), MELD_RULES)]
-    ['QH KH AH']
+    Examples:
+        >>> from rummykit.cards import parse_cards
+        >>> from rummykit_variants.classic_rummy.rules import MELD_RULES
+        >>> [str(m) for m in single_melds(parse_cards("QH KH AH 2H 9C"), MELD_RULES)]
+        ['QH KH AH']
     """
     counts = _Hand(hand, rules)
     return sorted([*counts.sets(), *counts.runs()], key=meld_key)
@@ -169,8 +170,9 @@ def disjoint_combinations(uses: Sequence[Sequence[int]], counts: list[int]) -> I
     yielded, and restored after. Each level looks only at the items that still fit beside the ones
     chosen; a face held once is tested with a bit mask, only faces held more than once by counting.
 
-    >>> list(disjoint_combinations([(0, 1), (1, 2), (2, 3)], [1, 1, 1, 1]))
-    [(0,), (0, 2), (1,), (2,)]
+    Examples:
+        >>> list(disjoint_combinations([(0, 1), (1, 2), (2, 3)], [1, 1, 1, 1]))
+        [(0,), (0, 2), (1,), (2,)]
     """
     needs = [tuple(Counter(use).items()) for use in uses]
     masks = [sum(1 << face_index for face_index, n in need if counts[face_index] == n == 1) for need in needs]

@@ -591,6 +591,16 @@ def check_position(state: GameState) -> None:
             raise InvalidPositionError(f"table[{index}].ranks", "the ranks do not follow the cards' places (G-5)")
         if extra.went_down[table_meld.owner] is None:
             raise InvalidPositionError(f"table[{index}].owner", f"seat {table_meld.owner} has not gone down")
+    for seat in extra.declarations:
+        if not 0 <= seat < players:
+            raise InvalidPositionError("extra.declarations", f"there is no seat {seat}")
+    claim = extra.last_claim
+    if claim is not None:
+        fields: list[tuple[str, int | None]] = [("turn", claim.turn), ("winner", claim.winner)]
+        fields += [(f"declarations[{i}]", seat) for i, (seat, _) in enumerate(claim.declarations)]
+        for field, named in fields:
+            if named is not None and not 0 <= named < players:
+                raise InvalidPositionError(f"extra.last_claim.{field}", f"there is no seat {named}")
     claim_open = state.phase == RailroadPhase.CLAIM
     if extra.declarations and not claim_open:
         raise InvalidPositionError("extra.declarations", "declarations are only open during a claim window")

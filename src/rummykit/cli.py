@@ -53,6 +53,19 @@ def _check_variant(name: str) -> str:
     return name
 
 
+def _bot_names(variant: str, bots: str) -> list[str]:
+    """The variant (checked) and the comma-separated bot names (checked against its bots)."""
+    _check_variant(variant)
+    names = [name.strip() for name in bots.split(",") if name.strip()]
+    valid = available_bots(variant)
+    for name in names:
+        if name not in valid:
+            raise _fail(f"{variant} has no bot {name!r}; its bots: {', '.join(valid)}")
+    if not names:
+        raise _fail(f"give at least one bot; {variant}'s bots: {', '.join(valid)}")
+    return names
+
+
 def parse_option(text: str) -> tuple[str, Any]:
     """Read ``name=value`` as an option: ``true``/``false`` are bools, ``none`` is None, digits an
     int, anything else text (the game validates the type).
@@ -109,14 +122,7 @@ def simulate_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON instead of tables.")] = False,
 ) -> None:
     """Play many seeded games between bots and print win rates, scores and round lengths."""
-    _check_variant(variant)
-    names = [name.strip() for name in bots.split(",") if name.strip()]
-    valid = available_bots(variant)
-    for name in names:
-        if name not in valid:
-            raise _fail(f"{variant} has no bot {name!r}; its bots: {', '.join(valid)}")
-    if not names:
-        raise _fail(f"give at least one bot; {variant}'s bots: {', '.join(valid)}")
+    names = _bot_names(variant, bots)
     progress = Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -190,19 +196,14 @@ def play_command(
 ) -> None:
     """Play against bots in the terminal: your hand, the table and the legal moves are shown; type a
     move or its number, `help` for help, `quit` to stop."""
-    _check_variant(variant)
-    names = [name.strip() for name in bots.split(",") if name.strip()]
-    valid = available_bots(variant)
-    for name in names:
-        if name not in valid:
-            raise _fail(f"{variant} has no bot {name!r}; its bots: {', '.join(valid)}")
+    names = _bot_names(variant, bots)
     try:
         play_in_terminal(
             variant,
             players=players,
             seat=seat,
             seed=seed,
-            bots=names or ["heuristic"],
+            bots=names,
             options=_options(option),
             house_rules=house_rule or (),
             console=out,

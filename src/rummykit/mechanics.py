@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from rummykit.actions import Action, Draw, LayOff, TakeDiscard
+from rummykit.actions import Action, Discard, Draw, LayOff, TakeDiscard
 from rummykit.cards import FACE_MASK, Card, CardId, face
 from rummykit.errors import IllegalActionError
 from rummykit.melds import MeldRules, RunEnd, extend_meld
@@ -27,6 +27,7 @@ from rummykit.state import GameState, Phase, TableMeld
 
 __all__ = [
     "can_end_turn",
+    "check_discard",
     "check_turn",
     "discard",
     "discard_choice",
@@ -166,3 +167,17 @@ def check_turn(state: GameState, action: Action, *, start_rule: str, draw_rule: 
         raise IllegalActionError(
             draw_rule, "a turn starts with a draw: from the stock or the top of the discard pile", action=action
         )
+
+
+def check_discard(state: GameState, action: Discard, *, rule: str, may_discard_taken: bool = False) -> None:
+    """A discard of a card in hand that was not taken from the discard pile this turn (unless
+    ``may_discard_taken``); the refusal cites ``rule``.
+
+    Raises:
+        IllegalActionError: citing ``rule``.
+    """
+    hand = state.hands[action.seat]
+    if not any(cid & FACE_MASK == action.card.index for cid in hand):
+        raise IllegalActionError(rule, f"the hand does not hold {action.card}", action=action)
+    if discard_choice(hand, action.card, state.taken, may_discard_taken=may_discard_taken) is None:
+        raise IllegalActionError(rule, "it was taken from the discard pile this turn", action=action)

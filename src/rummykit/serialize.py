@@ -227,7 +227,7 @@ def _structure_error(
 
 def record_to_data(record: GameRecord) -> dict[str, Any]:
     """The record as JSON-ready data (with its format and version)."""
-    conv = converter(variant_spec(record.variant).actions)
+    conv = converter(_spec(record.variant).actions)
     return {"format": RECORD_FORMAT, "version": RECORD_VERSION, **conv.unstructure(record)}
 
 
@@ -255,6 +255,23 @@ def _document(
     return document
 
 
+def _variant(document: Mapping[str, Any], error: type[InvalidPositionError]) -> VariantSpec:
+    """The spec of the installed variant a document names."""
+    variant = document.get("variant")
+    if not isinstance(variant, str):
+        raise error("variant", f"expected a variant's name, not {variant!r}")
+    try:
+        return _spec(variant)
+    except UnknownVariantError as exc:
+        raise error("variant", str(exc)) from exc
+
+
+@functools.cache
+def _spec(variant: str) -> VariantSpec:
+    """Specs are read once per process: a server dumps a view per seat per action."""
+    return variant_spec(variant)
+
+
 def load_record(data: str | bytes | Mapping[str, Any], *, check: bool = True) -> GameRecord:
     """Read a record from JSON text (or parsed JSON), validating everything.
 
@@ -264,13 +281,7 @@ def load_record(data: str | bytes | Mapping[str, Any], *, check: bool = True) ->
         InvalidRecordError: naming the field path (``actions[17].card``) and the problem.
     """
     document = _document(data, RECORD_FORMAT, RECORD_VERSION, InvalidRecordError)
-    variant = document.get("variant")
-    if not isinstance(variant, str):
-        raise InvalidRecordError("variant", f"expected a variant's name, not {variant!r}")
-    try:
-        spec = variant_spec(variant)
-    except UnknownVariantError as exc:
-        raise InvalidRecordError("variant", str(exc)) from exc
+    spec = _variant(document, InvalidRecordError)
     try:
         record = converter(spec.actions).structure(document, GameRecord)
     except (cattrs.BaseValidationError, RummyError, ValueError, TypeError) as exc:
@@ -528,13 +539,8 @@ def position_game(data: str | bytes | Mapping[str, Any], *, rng: Randomness | No
 
 def _position_game(data: str | bytes | Mapping[str, Any], rng: Randomness | None) -> Game:
     document = _document(data, POSITION_FORMAT, POSITION_VERSION, InvalidPositionError)
-    variant = document.get("variant")
-    if not isinstance(variant, str):
-        raise InvalidPositionError("variant", f"expected a variant's name, not {variant!r}")
-    try:
-        spec = variant_spec(variant)
-    except UnknownVariantError as exc:
-        raise InvalidPositionError("variant", str(exc)) from exc
+    spec = _variant(document, InvalidPositionError)
+    variant = spec.name
     conv = converter(spec.actions)
     try:
         doc = conv.structure(document, _PositionDoc)
@@ -557,7 +563,7 @@ def _position_game(data: str | bytes | Mapping[str, Any], rng: Randomness | None
 
 def view_to_data(view: View) -> dict[str, Any]:
     """A view as JSON-ready data; its physical cards written ``5H``, ``5H#1``."""
-    spec = variant_spec(view.variant)
+    spec = _spec(view.variant)
     data = converter(spec.actions).unstructure(view, type(view))
     data["hand_ids"] = [card_id_text(cid) for cid in view.hand_ids]
     data["table"] = [_meld_data(table_meld) for table_meld in view.table]
@@ -576,13 +582,8 @@ def load_view(data: str | bytes | Mapping[str, Any]) -> View:
         InvalidPositionError: naming the field path and the problem.
     """
     document = _document(data, VIEW_FORMAT, VIEW_VERSION, InvalidPositionError)
-    variant = document.get("variant")
-    try:
-        spec = variant_spec(variant) if isinstance(variant, str) else None
-    except UnknownVariantError as exc:
-        raise InvalidPositionError("variant", str(exc)) from exc
-    if spec is None:
-        raise InvalidPositionError("variant", f"expected a variant's name, not {variant!r}")
+    spec = _variant(document, InvalidPositionError)
+    variant = spec.name
     conv = converter(spec.actions)
     for key in ("hand_ids", "table"):
         if key not in document:

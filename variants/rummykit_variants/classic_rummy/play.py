@@ -17,6 +17,7 @@ from rummykit.cards import FACE_COUNT, FACE_MASK, Card, CardId, Rank, face
 from rummykit.errors import IllegalActionError, InvalidActionError, InvalidPositionError
 from rummykit.mechanics import (
     can_end_turn,
+    check_discard,
     check_turn,
     discard,
     discard_choice,
@@ -234,11 +235,7 @@ def _discard_choice(state: GameState, seat: int, card: Card) -> CardId | None:
 
 
 def _check_discard(state: GameState, action: Discard) -> Discard:
-    hand = state.hands[action.seat]
-    if not any(cid & FACE_MASK == action.card.index for cid in hand):
-        raise _refuse("CR-6", f"the hand does not hold {action.card}", action)
-    if _discard_choice(state, action.seat, action.card) is None:
-        raise _refuse("CR-6", "it was taken from the discard pile this turn", action)
+    check_discard(state, action, rule="CR-6")
     return action
 
 

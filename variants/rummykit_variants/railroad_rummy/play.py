@@ -14,6 +14,7 @@ from rummykit.cards import Card, CardId, Rank, Suit, face
 from rummykit.errors import IllegalActionError, InvalidActionError, InvalidPositionError
 from rummykit.mechanics import (
     can_end_turn,
+    check_discard,
     check_turn,
     discard,
     discard_choice,
@@ -326,11 +327,7 @@ def _discard_choice(state: GameState, seat: int, card: Card) -> CardId | None:
 
 
 def _check_discard(state: GameState, action: Discard) -> Discard:
-    hand = state.hands[action.seat]
-    if not any(face(cid) == action.card for cid in hand):
-        raise _refuse("RR-21", f"the hand does not hold {action.card}", action)
-    if _discard_choice(state, action.seat, action.card) is None:
-        raise _refuse("RR-21", "it was taken from the discard pile this turn", action)
+    check_discard(state, action, rule="RR-21", may_discard_taken=_rules(state).may_discard_taken_card)
     return action
 
 

@@ -13,32 +13,12 @@ from typing import cast
 
 import rummykit
 from rummykit import Action, Card, Discard, GoDown, LayOff, Rank, RunEnd
-from rummykit.cards import CardId, face, parse_cards, shoe_ids
+from rummykit.cards import face, parse_cards, shoe_ids
 from rummykit.errors import IllegalActionError
 from rummykit.melds import Meld, read_meld
 from rummykit.state import GameState, TableMeld
 from rummykit_variants.classic_rummy import ClassicExtra, ClassicRules
-
-
-class _Pool:
-    """The physical cards not placed yet, by face; copies come out in id order."""
-
-    def __init__(self, ids: Sequence[CardId]) -> None:
-        self.by_face: dict[int, list[CardId]] = {}
-        for cid in sorted(ids):
-            self.by_face.setdefault(face(cid).index, []).append(cid)
-
-    def take(self, text: str) -> list[CardId]:
-        taken = []
-        for card in parse_cards(text):
-            copies = self.by_face.get(card.index)
-            if not copies:
-                raise ValueError(f"no {card} left to place")
-            taken.append(copies.pop(0))
-        return taken
-
-    def rest(self) -> list[CardId]:
-        return sorted(cid for copies in self.by_face.values() for cid in copies)
+from tests.support import CardPool
 
 
 def arrange(
@@ -76,7 +56,7 @@ def arrange(
     """
     state = game.state
     rules = cast(ClassicRules, state.rules)
-    pool = _Pool(state.card_ids())
+    pool = CardPool(state.card_ids())
     state.hands = [pool.take(text) for text in hands]
     assert len(state.hands) == state.players, "one hand per seat"
     state.table = []

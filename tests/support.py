@@ -19,7 +19,9 @@ from rummykit_variants.railroad_rummy.rules import RailroadRules
 from rummykit_variants.railroad_rummy.state import RailroadExtra
 
 
-class _Pool:
+class CardPool:
+    """The physical cards of a game not placed yet, by face; copies come out in id order."""
+
     def __init__(self, ids: Sequence[CardId]) -> None:
         self.by_face: dict[int, list[CardId]] = {}
         for cid in sorted(ids):
@@ -73,7 +75,7 @@ def arrange(
     """
     state = game.state
     rules = cast(RailroadRules, state.rules)
-    pool = _Pool(state.card_ids())
+    pool = CardPool(state.card_ids())
     state.hands = [pool.take(text) for text in hands]
     assert len(state.hands) == state.players, "one hand per seat"
     state.table = []

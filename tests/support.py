@@ -11,6 +11,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
+import pytest
+
 import rummykit
 from rummykit.cards import CardId, face, parse_cards
 from rummykit.melds import read_meld
@@ -137,3 +139,19 @@ def play_random(game: rummykit.Game, rng: random.Random, *, steps: int | None = 
         if check is not None:
             check(game)
     return done
+
+
+def play(game: rummykit.Game, *actions: rummykit.Action) -> None:
+    """Apply ``actions`` in order."""
+    for action in actions:
+        game.apply(action)
+
+
+def refuse(game: rummykit.Game, action: rummykit.Action, rule: str) -> rummykit.IllegalActionError:
+    """Assert that ``action`` is refused citing ``rule`` and leaves the game exactly as it was."""
+    before = game.copy()
+    with pytest.raises(rummykit.IllegalActionError) as err:
+        game.apply(action)
+    assert err.value.rule == rule, str(err.value)
+    assert game == before
+    return err.value

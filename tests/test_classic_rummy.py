@@ -19,14 +19,12 @@ import pytest
 
 import rummykit
 from rummykit import (
-    Action,
     Card,
     Discard,
     Draw,
     Game,
     GameOverError,
     GoDown,
-    IllegalActionError,
     InvalidActionError,
     InvalidOptionError,
     InvalidPositionError,
@@ -45,6 +43,7 @@ from rummykit_variants.classic_rummy import ClassicRummyView
 from rummykit_variants.classic_rummy.melding import disjoint_combinations, single_melds
 from rummykit_variants.classic_rummy.rules import MELD_RULES
 from tests.classic_support import arrange, legal_by_brute_force, table_melds
+from tests.support import play, refuse
 
 # Hands for the other seats that meld nothing and share no card with the hands the tests give seat 0.
 FILLERS = {1: "2C 5C 8C JC", 2: "3D 6D 9D QD", 3: "4S 7S 10S KS"}
@@ -70,20 +69,6 @@ def at(
     seats = [*hands, *(FILLERS[seat] for seat in range(len(hands), players))]
     arrange(game, hands=seats, turn=turn, phase=phase, turn_number=turn_number, **position)
     return game
-
-
-def play(game: Game, *actions: Action) -> None:
-    for action in actions:
-        game.apply(action)
-
-
-def refuse(game: Game, action: Action, rule: str) -> IllegalActionError:
-    before = game.copy()
-    with pytest.raises(IllegalActionError) as err:
-        game.apply(action)
-    assert err.value.rule == rule, str(err.value)
-    assert game == before
-    return err.value
 
 
 def down(*melds: str, seat: int = 0) -> GoDown:

@@ -14,12 +14,10 @@ import pytest
 
 import rummykit
 from rummykit import (
-    Action,
     Discard,
     Draw,
     Game,
     GoDown,
-    IllegalActionError,
     InvalidOptionError,
     LayOff,
     RunEnd,
@@ -30,6 +28,7 @@ from rummykit.cards import Card, Rank, shoe_ids
 from rummykit.serialize import dump_position, load_position
 from rummykit_variants.classic_rummy.house_rules import NAMES
 from tests.classic_support import arrange, legal_by_brute_force, table_melds
+from tests.support import refuse
 
 FILLERS = {1: "2C 5C 8C JC", 2: "3D 6D 9D QD", 3: "4S 7S 10S KS"}
 JK = Card.of(Rank.JOKER)
@@ -56,15 +55,6 @@ def at(
     seats = [*hands, *(FILLERS[seat] for seat in range(len(hands), players))]
     arrange(game, hands=seats, turn=0, phase=phase, turn_number=turn_number, **position)
     return game
-
-
-def refuse(game: Game, action: Action, rule: str) -> IllegalActionError:
-    before = game.copy()
-    with pytest.raises(IllegalActionError) as err:
-        game.apply(action)
-    assert err.value.rule == rule, str(err.value)
-    assert game == before
-    return err.value
 
 
 def down(*melds: str) -> GoDown:

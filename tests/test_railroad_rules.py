@@ -24,7 +24,6 @@ from rummykit import (
     Game,
     GameOverError,
     GoDown,
-    IllegalActionError,
     InvalidActionError,
     InvalidOptionError,
     InvalidPositionError,
@@ -36,7 +35,7 @@ from rummykit import (
 )
 from rummykit.shoe import decks
 from rummykit_variants.railroad_rummy import Claim, Declaration, Pass, RailroadRummyView
-from tests.support import arrange
+from tests.support import arrange, play, refuse
 
 # Hands that meet no contract, one per seat; each face appears in at most one of them. Each scores 55 (RR-30).
 FILLERS = (
@@ -101,20 +100,6 @@ def window(
     game = at("draw", *hands, turn=turn, discard=f"4D {top}", stock=f"{drawn} {penalty}", **position)
     game.apply(Draw(seat=turn))
     return game
-
-
-def play(game: Game, *actions: Action) -> None:
-    for action in actions:
-        game.apply(action)
-
-
-def refuse(game: Game, action: Action, rule: str) -> IllegalActionError:
-    before = game.copy()
-    with pytest.raises(IllegalActionError) as err:
-        game.apply(action)
-    assert err.value.rule == rule, str(err.value)
-    assert game == before
-    return err.value
 
 
 def one_turn(game: Game) -> None:

@@ -21,7 +21,15 @@ import attrs
 from rummykit.cards import Card, Rank, standard_deck
 from rummykit.melds import Meld, MeldKind, MeldRules
 
-__all__ = ["Contract", "ContractSolver", "MeldRequirement", "can_meet_contract", "contract_ways", "meld_key"]
+__all__ = [
+    "Contract",
+    "ContractSolver",
+    "MeldRequirement",
+    "can_meet_contract",
+    "contract_ways",
+    "meld_key",
+    "multisets",
+]
 
 
 @attrs.frozen
@@ -808,8 +816,8 @@ class _Search:
                 break  # fewer natural cards leave even more to wild cards and in hand
             counts.by_rank[rank] -= naturals
             counts.wilds -= wilds
-            for natural_ids in _multisets(counts.natural, _RANK_FACES[rank], naturals):
-                for wild_ids in _multisets(counts.wild, self.wild_ids, wilds):
+            for natural_ids in multisets(counts.natural, _RANK_FACES[rank], naturals):
+                for wild_ids in multisets(counts.wild, self.wild_ids, wilds):
                     yield natural_ids + wild_ids
             counts.by_rank[rank] += naturals
             counts.wilds += wilds
@@ -926,7 +934,7 @@ def _union(masks: Iterable[int]) -> int:
     return union
 
 
-def _multisets(counts: list[int], faces: Sequence[int], size: int, first: int = 0) -> Iterator[tuple[int, ...]]:
+def multisets(counts: list[int], faces: Sequence[int], size: int, first: int = 0) -> Iterator[tuple[int, ...]]:
     """Each multiset of ``size`` faces from ``faces[first:]`` within ``counts``, in card order.
 
     The chosen cards are taken out of ``counts`` while a multiset is yielded, and put back after.
@@ -938,7 +946,7 @@ def _multisets(counts: list[int], faces: Sequence[int], size: int, first: int = 
         face = faces[position]
         if counts[face]:
             counts[face] -= 1
-            for rest in _multisets(counts, faces, size - 1, position):
+            for rest in multisets(counts, faces, size - 1, position):
                 yield (face, *rest)
             counts[face] += 1
 

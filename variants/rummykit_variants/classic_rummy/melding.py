@@ -21,7 +21,7 @@ from typing import Final
 
 from rummykit.cards import FACE_COUNT, Card, Rank, standard_deck
 from rummykit.melds import Meld, MeldKind, MeldRules
-from rummykit.solver import meld_key
+from rummykit.solver import meld_key, multisets
 
 __all__ = ["disjoint_combinations", "single_melds"]
 
@@ -71,8 +71,8 @@ class _Hand:
                     wild_count = size - natural_count
                     if wild_count > wilds or (self.limited and wild_count > natural_count):
                         break
-                    for natural_ids in _multisets(self.naturals, faces, natural_count):
-                        for wild_ids in _multisets(self.wilds, self.wild_ids, wild_count):
+                    for natural_ids in multisets(self.naturals, faces, natural_count):
+                        for wild_ids in multisets(self.wilds, self.wild_ids, wild_count):
                             cards = tuple(_FACES[index] for index in natural_ids + wild_ids)
                             yield Meld(MeldKind.SET, cards, (_RANKS[rank],) * size)
 
@@ -197,21 +197,6 @@ def disjoint_combinations(uses: Sequence[Sequence[int]], counts: list[int]) -> I
                 counts[face_index] += n
 
     return extend([index for index in range(len(uses)) if fits(index, 0)], 0)
-
-
-def _multisets(counts: list[int], faces: Sequence[int], size: int, first: int = 0) -> Iterator[tuple[int, ...]]:
-    """Each multiset of ``size`` faces from ``faces[first:]`` within ``counts``, in card order (the
-    chosen cards are out of ``counts`` while a multiset is yielded)."""
-    if size == 0:
-        yield ()
-        return
-    for position in range(first, len(faces)):
-        index = faces[position]
-        if counts[index]:
-            counts[index] -= 1
-            for rest in _multisets(counts, faces, size - 1, position):
-                yield (index, *rest)
-            counts[index] += 1
 
 
 @functools.cache

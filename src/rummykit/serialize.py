@@ -328,6 +328,7 @@ class _PositionDoc:
     phase: str
     hands: tuple[tuple[str, ...], ...]
     piles: dict[str, tuple[str, ...]]
+    seat_piles: dict[str, tuple[tuple[str, ...], ...]] = attrs.Factory(dict)
     table: tuple[_MeldDoc, ...] = ()
     totals: tuple[int, ...]
     history: tuple[RoundResult, ...] = ()
@@ -366,6 +367,10 @@ def position_to_data(game: Game) -> dict[str, Any]:
         "phase": str(state.phase),
         "hands": [[card_id_text(cid) for cid in hand] for hand in state.hands],
         "piles": {name: [card_id_text(cid) for cid in pile] for name, pile in state.piles.items()},
+        "seat_piles": {
+            name: [[card_id_text(cid) for cid in pile] for pile in per_seat]
+            for name, per_seat in state.seat_piles.items()
+        },
         "table": [_meld_data(table_meld) for table_meld in state.table],
         "totals": list(state.totals),
         "history": conv.unstructure(list(state.history), list[RoundResult]),
@@ -446,6 +451,18 @@ def _build_state(setup: Setup, doc: _PositionDoc, conv: cattrs.Converter) -> Gam
             "piles", f"{spec.name} has the piles {', '.join(spec.piles)}, not {', '.join(doc.piles)}"
         )
     piles = {name: cards.pile(doc.piles[name], f"piles.{name}") for name in spec.piles}
+    if set(doc.seat_piles) != set(spec.seat_piles):
+        raise InvalidPositionError(
+            "seat_piles",
+            f"{spec.name} gives each seat the piles {', '.join(spec.seat_piles) or '(none)'}, "
+            f"not {', '.join(doc.seat_piles) or '(none)'}",
+        )
+    seat_piles = {}
+    for name in spec.seat_piles:
+        per_seat = doc.seat_piles[name]
+        if len(per_seat) != players:
+            raise InvalidPositionError(f"seat_piles.{name}", f"{len(per_seat)} piles for {players} players")
+        seat_piles[name] = [cards.pile(pile, f"seat_piles.{name}[{seat}]") for seat, pile in enumerate(per_seat)]
     table = [_table_meld(meld, cards, players, f"table[{i}]") for i, meld in enumerate(doc.table)]
     cards.check_all_placed()
     phases = {*(str(p) for p in Phase), *spec.phases}
@@ -483,6 +500,7 @@ def _build_state(setup: Setup, doc: _PositionDoc, conv: cattrs.Converter) -> Gam
         phase=next(p for p in (*Phase, *spec.phases) if str(p) == doc.phase),
         hands=hands,
         piles=piles,
+        seat_piles=seat_piles,
         table=table,
         totals=list(doc.totals),
         history=list(doc.history),

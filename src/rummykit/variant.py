@@ -184,6 +184,8 @@ class VariantSpec:
         actions: every action type the variant accepts.
         phases: the variant's own turn phases, beyond the core's ``draw``, ``play``, ``over``.
         piles: the names of the shared piles a round has (``stock``, ``discard``, …).
+        seat_piles: the names of the piles each seat has of its own (Railroad Canasta's ``kitty``
+            and ``red_threes``), kept in ``state.seat_piles``; the variant's views say who sees them.
         state_type: the attrs class of the variant's own state (``state.extra``), or ``None``.
         view_type: the class of the variant's views (``None``: the core's
             :class:`~rummykit.views.View`).
@@ -200,6 +202,7 @@ class VariantSpec:
     actions: tuple[type[Action], ...] = ()
     phases: tuple[str, ...] = ()
     piles: tuple[str, ...] = ("stock", "discard")
+    seat_piles: tuple[str, ...] = ()
     state_type: type | None = None
     view_type: type[View] | None = None
 

@@ -605,7 +605,7 @@ def in_hand_and_pile(document: Document, sample: Sample) -> Document:
 
 def hand_of_300(document: Document, sample: Sample) -> Document:
     every_card = [card_id_text(cid) for cid in shoe_ids(sample.game.state.rules.shoe)]
-    return put(document, "hands[0]", every_card + ["5H"] * (300 - len(every_card)))
+    return put(document, "hands[0]", every_card + ["5H"] * max(1, 300 - len(every_card)))
 
 
 def empty_hand(document: Document, sample: Sample) -> Document:
@@ -651,7 +651,7 @@ POSITIONS: Final = (
         lambda sample: f"hands[0][{len(sample.position['hands'][0])}]",
     ),
     setting("an invented card", "hands[0][0]", "ZZ", says="ZZ"),
-    setting("5H#9, a copy no shoe here has", "hands[0][0]", "5H#9", says="5H#9"),
+    setting("5H#30, a copy no shoe here has", "hands[0][0]", "5H#30", says="5H#30"),
     setting("a card written as a number", "hands[0][0]", 5),
     Bad("a hand of 300 cards", hand_of_300, lambda sample: f"hands[0][{sample.shoe_size}]"),
     Bad("a card missing", lambda document, _: drop(document, "hands[0][0]"), "", says="nowhere"),

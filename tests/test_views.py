@@ -188,7 +188,19 @@ def face_up(state: GameState) -> frozenset[CardId]:
         cards.add(discard[-1])
     if state.taken is not None:
         cards.add(state.taken)
+    for name in rummykit.variant_spec(state.config.variant).public_seat_piles:
+        cards.update(cid for pile in state.seat_piles[name] for cid in pile)
     return frozenset(cards)
+
+
+def own_private(state: GameState, seat: Observer) -> Counter[int]:
+    """The faces of ``seat``'s own piles that are not face up (a kitty): its view may show them."""
+    if seat is None:
+        return Counter()
+    public = rummykit.variant_spec(state.config.variant).public_seat_piles
+    return Counter(
+        cid & FACE_MASK for name, piles in state.seat_piles.items() if name not in public for cid in piles[seat]
+    )
 
 
 def is_within(part: Counter[int], whole: Counter[int]) -> bool:
@@ -310,10 +322,11 @@ def assert_view_hides(game: Game, public: PublicCards, seat: Observer, where: st
         assert i in withheld, f"{where} is shown {state.log[i]}, which names a card that was never face up"
     # every other field: cards that are or were face up this round, one physical card per face
     shown_faces: list[Counter[int]] = []
+    allowed = public.ever_faces + own_private(state, seat)
     for name in field_names(type(view)):
         if name not in EXACT_FIELDS and (faces := faces_in(getattr(view, name))):
             counted = Counter(faces)
-            assert is_within(counted, public.ever_faces), f"{where}: {name} shows {faces_text(counted)}"
+            assert is_within(counted, allowed), f"{where}: {name} shows {faces_text(counted)}"
             shown_faces.append(counted)
     log_faces = public.named_total
     if withheld:

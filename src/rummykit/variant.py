@@ -185,7 +185,10 @@ class VariantSpec:
         phases: the variant's own turn phases, beyond the core's ``draw``, ``play``, ``over``.
         piles: the names of the shared piles a round has (``stock``, ``discard``, …).
         seat_piles: the names of the piles each seat has of its own (Railroad Canasta's ``kitty``
-            and ``red_threes``), kept in ``state.seat_piles``; the variant's views say who sees them.
+            and ``red_threes``), kept in ``state.seat_piles``.
+        public_seat_piles: those of :attr:`seat_piles` that lie face up for everybody (red 3s);
+            the others are hidden from the other seats, and the variant's views say when their
+            owner sees them (a kitty).
         state_type: the attrs class of the variant's own state (``state.extra``), or ``None``.
         view_type: the class of the variant's views (``None``: the core's
             :class:`~rummykit.views.View`).
@@ -203,6 +206,7 @@ class VariantSpec:
     phases: tuple[str, ...] = ()
     piles: tuple[str, ...] = ("stock", "discard")
     seat_piles: tuple[str, ...] = ()
+    public_seat_piles: tuple[str, ...] = ()
     state_type: type | None = None
     view_type: type[View] | None = None
 

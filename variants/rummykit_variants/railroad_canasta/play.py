@@ -333,14 +333,14 @@ def _hand_cards(state: GameState, seat: int) -> list[Card]:
     return [face(cid) for cid in state.hands[seat]]
 
 
-def _check_holds(hand: Sequence[Card], cards: Sequence[Card], action: Action) -> None:
+def _check_holds(hand: Sequence[Card], cards: Sequence[Card], action: Action, rule: str = "RC-14") -> None:
     """The hand holds ``cards`` up to suits (RC-C6): enough cards of each rank, 2s and jokers."""
     need = rank_counts(cards)
     have = rank_counts(hand)
     short = [Rank(r) for r in range(2, 16) if need[r] > have[r]]
     if short:
         what = ", ".join(f"{need[r]} × {r.symbol}" for r in short)
-        raise _refuse("RC-14", f"the hand does not hold {what}", action)
+        raise _refuse(rule, f"the hand does not hold {what}", action)
 
 
 def _read(group: Sequence[Card], action: Action) -> Meld:
@@ -521,7 +521,7 @@ def _check_take_pile(state: GameState, action: TakePile) -> TakePile:
             pile_rule, f"the top card ({top}) is melded with natural cards of its rank and wild cards only", action
         )
     all_cards = [*action.cards, *(card for group in action.melds for card in group)]
-    _check_holds(hand, all_cards, action)
+    _check_holds(hand, all_cards, action, "RC-17")
     if not action.cards:
         if onto is None:
             raise _refuse(
@@ -875,8 +875,8 @@ def check_position(state: GameState) -> None:
     for name, values in (("melded", extra.melded), ("kitty_taken", extra.kitty_taken)):
         if len(values) != players:
             raise InvalidPositionError(f"extra.{name}", f"one entry per seat ({players})")
-    for seat, hand in enumerate(state.hands):
-        for i, cid in enumerate(hand):
+    for seat, held in enumerate(state.hands):
+        for i, cid in enumerate(held):
             if is_red_three(face(cid)):
                 raise InvalidPositionError(f"hands[{seat}][{i}]", "a red 3 is never held: it is placed at once (RC-6)")
     for seat, reds in enumerate(state.seat_piles["red_threes"]):
@@ -893,11 +893,11 @@ def check_position(state: GameState) -> None:
             meld = read_group(table_meld.meld.cards)
         except IllegalActionError as exc:
             raise InvalidPositionError(f"table[{index}]", f"not a valid meld: {exc}") from exc
-        if meld.kind != table_meld.meld.kind or meld.ranks != table_meld.meld.ranks:
+        if meld.kind != table_meld.meld.kind:
+            raise InvalidPositionError(f"table[{index}]", f"not a valid meld: {meld} is a {meld.kind.value} meld")
+        if meld.ranks != table_meld.meld.ranks:
             ranks = " ".join(rank.symbol for rank in meld.ranks)
-            raise InvalidPositionError(
-                f"table[{index}]", f"the cards of {meld} make a {meld.kind.value} meld of {ranks}"
-            )
+            raise InvalidPositionError(f"table[{index}].ranks", f"the cards of {meld} stand for {ranks}")
         if not extra.melded[table_meld.owner]:
             raise InvalidPositionError(f"table[{index}].owner", f"seat {table_meld.owner} has not melded this round")
     for seat in range(players):
@@ -906,5 +906,6 @@ def check_position(state: GameState) -> None:
             raise InvalidPositionError("table", f"seat {seat} has two unfinished melds of one rank (RC-11)")
     if state.phase == CanastaPhase.KITTY and (extra.kitty_taken[state.turn] or not may_look(state, state.turn)):
         raise InvalidPositionError("phase", f"seat {state.turn} may not pick up its kitty now (RC-20)")
-    if state.phase != Phase.DRAW and not state.hands[state.turn] and state.phase != CanastaPhase.KITTY:
-        raise InvalidPositionError(f"hands[{state.turn}]", "an empty hand means the seat went out, ending the round")
+    for seat, hand in enumerate(state.hands):
+        if not hand:
+            raise InvalidPositionError(f"hands[{seat}]", "an empty hand means the seat went out, ending the round")

@@ -31,6 +31,7 @@ SPEC = VariantSpec(
     phases=tuple(CanastaPhase),
     piles=("stock", "discard"),
     seat_piles=("kitty", "red_threes"),
+    public_seat_piles=("red_threes",),
     state_type=CanastaExtra,
     view_type=RailroadCanastaView,
 )

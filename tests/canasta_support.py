@@ -98,7 +98,7 @@ def arrange(
         stuck=stuck,
     )
     assert sorted(state.card_ids()) == sorted(pool_ids(game)), "arrange lost or made a card"
-    return cast(GameState, state)
+    return state
 
 
 def extra(game: rummykit.Game) -> CanastaExtra:

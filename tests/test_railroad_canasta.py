@@ -729,3 +729,25 @@ def test_g_1_the_turn_cap_ends_a_round() -> None:
     play(game, Draw(seat=other))
     play(game, next(a for a in game.legal_actions(other) if isinstance(a, Discard)))
     assert game.is_over and "G-1" in game.history[0].reason
+
+
+def test_rc_c7_an_initial_meld_lays_down_just_enough() -> None:
+    game = new_game()
+    arrange(game, hands=["AC AD AH JK 9C 9D 9H 5S 6S", OTHER], phase="play")
+    initial = [a for a in game.legal_actions(0) if isinstance(a, GoDown)]
+    assert GoDown(seat=0, melds=["AC AD JK"]) in initial
+    assert GoDown(seat=0, melds=["AC AD AH JK"]) not in initial
+    refuse(game, GoDown(seat=0, melds=["AC AD AH JK"]), "RC-C7")  # 110: one ace is more than needed
+    refuse(game, GoDown(seat=0, melds=["AC AD JK", "9C 9D 9H"]), "RC-C7")  # 120: the 9s are not needed
+    play(game, GoDown(seat=0, melds=["AC AD JK"]), LayOff(seat=0, card="AH", meld=0))
+    play(game, GoDown(seat=0, melds=["9C 9D 9H"]))
+    assert [len(m.meld) for m in game.state.table] == [4, 3]
+
+
+def test_rc_c7_a_pile_taking_initial_meld_lays_down_just_enough() -> None:
+    game = new_game()
+    arrange(game, hands=["AC AD AH KC KD KH 5S", OTHER], discard="4C AS")
+    refuse(game, TakePile(seat=0, cards="AC AD", melds=["KC KD KH"]), "RC-C7")  # the aces reach 60 alone
+    refuse(game, TakePile(seat=0, cards="AC AD AH"), "RC-C7")
+    play(game, TakePile(seat=0, cards="AC AD"))
+    assert str(game.state.table[0].meld) == "AS AC AD"

@@ -360,7 +360,8 @@ class _Session:
         yield Text("Table:", style="bold")
         for number, table_meld in enumerate(view.table):
             owner, kind = self._who(table_meld.owner), table_meld.meld.kind.value
-            yield Text(f"  meld {number}: {owner}'s {kind}: ") + self._meld(table_meld)
+            whose = "your" if owner == "you" else f"{owner}'s"
+            yield Text(f"  meld {number}: {whose} {kind}: ") + self._meld(table_meld)
 
     def _piles(self, view: View) -> Text:
         line = Text("Discard pile: ")

@@ -166,10 +166,14 @@ class Shape:
         return self.naturals + self.twos + self.jokers
 
     @property
+    def natural_value(self) -> int:
+        """RC-5: what each of its natural cards is worth."""
+        return 0 if self.key == WILD_KEY else _NATURAL_VALUE[self.key]
+
+    @property
     def value(self) -> int:
         """RC-5: what its cards are worth (for RC-13)."""
-        natural = 0 if self.key == WILD_KEY else _NATURAL_VALUE[self.key]
-        return natural * self.naturals + 20 * self.twos + 50 * self.jokers
+        return self.natural_value * self.naturals + 20 * self.twos + 50 * self.jokers
 
     @property
     def canasta(self) -> CanastaKind | None:

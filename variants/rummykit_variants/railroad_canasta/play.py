@@ -261,17 +261,62 @@ def _kinds_with(kinds: frozenset[CanastaKind], shapes: Sequence[Shape]) -> froze
     return kinds | {kind for kind in new if kind is not None}
 
 
-def _meld_sets(
-    counts: Sequence[int], keys: Sequence[int], twos: int, jokers: int, first: int = 0
+def _removable(shape: Shape, *, fixed: int = 0) -> Iterator[int]:
+    """The values of the cards ``shape`` could do without and still be a meld (RC-8, RC-9, RC-7):
+    none at 3 cards; a natural card while more than 2 (3 for black 3s; ``fixed`` more for the
+    top card's meld, whose top card and pair stay) remain; any wild card."""
+    if shape.size <= 3:
+        return
+    least = (3 if shape.key == _THREE else 2) + fixed
+    if shape.key != WILD_KEY and shape.naturals > least:
+        yield shape.natural_value
+    if shape.twos:
+        yield 20
+    if shape.jokers:
+        yield 50
+
+
+def _excess(shapes: Sequence[Shape], slack: int, *, top: bool = False) -> Shape | None:
+    """RC-C7: the first meld of an initial meld worth ``slack`` more than the minimum that it could
+    do without, or that could do without one of its cards; ``None`` if it lays down just enough.
+    With ``top``, ``shapes[0]`` is the top card's meld, which stays, with its top card and pair."""
+    for i, shape in enumerate(shapes):
+        fixed = 1 if top and i == 0 else 0
+        if not fixed and shape.value <= slack:
+            return shape
+        if any(value <= slack for value in _removable(shape, fixed=fixed)):
+            return shape
+    return None
+
+
+def _initial_sets(
+    counts: Sequence[int],
+    keys: Sequence[int],
+    twos: int,
+    jokers: int,
+    minimum: int,
+    chosen: tuple[Shape, ...] = (),
+    value: int = 0,
+    first: int = 0,
+    *,
+    top: bool = False,
 ) -> Iterator[tuple[Shape, ...]]:
-    """Every set of new melds, at most one per key of ``keys`` (RC-C2), from a hand of ``counts``
-    with ``twos`` 2s and ``jokers`` jokers to share; the empty set first."""
-    yield ()
+    """Every initial meld (RC-13, RC-C7) from a hand of ``counts`` with ``twos`` and ``jokers`` to
+    share: sets of new melds, at most one per key of ``keys`` from ``first`` on, added to
+    ``chosen`` (worth ``value``), that reach ``minimum`` and lay down just enough. A set that has
+    reached the minimum takes no further meld (it could do without it)."""
     for i in range(first, len(keys)):
         key = keys[i]
         for shape in single_shapes(key, counts[key] if key != WILD_KEY else 0, twos, jokers):
-            for rest in _meld_sets(counts, keys, twos - shape.twos, jokers - shape.jokers, i + 1):
-                yield (shape, *rest)
+            melds = (*chosen, shape)
+            total = value + shape.value
+            if total >= minimum:
+                if _excess(melds, total - minimum, top=top) is None:
+                    yield melds
+            else:
+                yield from _initial_sets(
+                    counts, keys, twos - shape.twos, jokers - shape.jokers, minimum, melds, total, i + 1, top=top
+                )
 
 
 def _meld_keys(counts: Sequence[int], exclude: set[int]) -> list[int]:
@@ -365,13 +410,24 @@ def _check_new_keys(state: GameState, seat: int, melds: Sequence[Meld], action: 
             )
 
 
-def _check_minimum(state: GameState, seat: int, value: int, action: Action) -> None:
+def _check_minimum(state: GameState, seat: int, shapes: Sequence[Shape], action: Action, *, top: bool = False) -> None:
+    """RC-13 and RC-C7: an initial meld reaches the minimum and lays down just enough."""
     minimum = initial_minimum(state.totals[seat])
+    value = sum(shape.value for shape in shapes)
     if value < minimum:
         raise _refuse(
             "RC-13",
             f"an initial meld must be worth at least {minimum} at a total of {state.totals[seat]}, and this is worth "
             f"{value}",
+            action,
+        )
+    excess = _excess(shapes, value - minimum, top=top)
+    if excess is not None:
+        what = "wild meld" if excess.key == WILD_KEY else f"meld of {Rank(excess.key).symbol}s"
+        raise _refuse(
+            "RC-C7",
+            f"an initial meld lays down just enough to reach {minimum}, and this one ({value}) could do without its "
+            f"{what} or one of its cards; lay those down after it",
             action,
         )
 
@@ -395,9 +451,9 @@ def _check_go_down(state: GameState, action: GoDown) -> GoDown:
     _check_holds(hand, cards, action)
     melds = [_read(group, action) for group in action.melds]
     _check_new_keys(state, seat, melds, action)
-    if initial:
-        _check_minimum(state, seat, sum(card_value(card) for card in cards), action)
     shapes = _canonical_order([shape_of(meld) for meld in melds])
+    if initial:
+        _check_minimum(state, seat, shapes, action)
     counts, size = _after(rank_counts(hand), len(hand), shapes)
     kinds = _kinds_with(canasta_kinds(state, seat), shapes)
     outcome = _Outcome(counts, size, kinds, black_threes=any(s.key == _THREE for s in shapes))
@@ -548,8 +604,7 @@ def _check_take_pile(state: GameState, action: TakePile) -> TakePile:
     _check_new_keys(state, seat, others, action, taken=rank)
     other_shapes = _canonical_order([shape_of(meld) for meld in others])
     if initial:
-        value = card_value(top) + sum(card_value(card) for card in all_cards)
-        _check_minimum(state, seat, value, action)
+        _check_minimum(state, seat, [top_shape, *other_shapes], action, top=True)
     outcome = _take_outcome(state, seat, top, onto, [top_shape, *other_shapes], hand_counts)
     _raise_end_problem(state, seat, outcome, action, exempt=True)
     return _canonical_take(seat, hand, top_shape, other_shapes, bool(action.cards))
@@ -747,11 +802,7 @@ def _legal_go_downs(state: GameState, seat: int) -> list[Action]:
         )
     else:
         minimum = initial_minimum(state.totals[seat])
-        candidates = (
-            shapes
-            for shapes in _meld_sets(counts, keys, counts[_TWO], counts[_JOKER])
-            if shapes and sum(shape.value for shape in shapes) >= minimum
-        )
+        candidates = _initial_sets(counts, keys, counts[_TWO], counts[_JOKER], minimum)
     actions: list[Action] = []
     for shapes in candidates:
         ordered = _canonical_order(shapes)
@@ -827,9 +878,15 @@ def _legal_take_piles(state: GameState, seat: int) -> list[Action]:
             minimum = initial_minimum(state.totals[seat])
             keys = _meld_keys(counts, {rank})
             for shape in top_shapes:
-                for others in _meld_sets(counts, keys, counts[_TWO] - shape.twos, counts[_JOKER] - shape.jokers):
-                    if shape.value + sum(other.value for other in others) >= minimum:
-                        candidates.append((shape, _canonical_order(others), True))
+                if shape.value >= minimum:
+                    if _excess((shape,), shape.value - minimum, top=True) is None:
+                        candidates.append((shape, (), True))
+                    continue
+                left_twos, left_jokers = counts[_TWO] - shape.twos, counts[_JOKER] - shape.jokers
+                for melds in _initial_sets(
+                    counts, keys, left_twos, left_jokers, minimum, (shape,), shape.value, top=True
+                ):
+                    candidates.append((shape, _canonical_order(melds[1:]), True))
     actions: list[Action] = []
     for top_shape, others, with_cards in candidates:
         outcome = _take_outcome(state, seat, top, onto, [top_shape, *others], counts)

@@ -208,8 +208,7 @@ RULES: Final = (
         "RC-C4",
         "Clarification: melding black 3s",
         "Black 3s are melded in the meld action that leaves exactly one card in hand, after which the player holds "
-        "a canasta of each kind and discards that card to go out. Every black 3 of the meld goes down in that one "
-        "meld.",
+        "a canasta of each kind and discards that card to go out.",
     ),
     RuleText(
         "RC-C5",
@@ -228,6 +227,15 @@ RULES: Final = (
         "naturals first, then 2s, then jokers, and the melds of one action in rank order, wild melds last. "
         "legal_actions lists each play once in this form, and a play naming other suits is carried out and "
         "recorded in it. A discard keeps the suit it names.",
+    ),
+    RuleText(
+        "RC-C7",
+        "Clarification: an initial meld lays down just enough",
+        "An initial meld (RC-13, with or without the pile) holds nothing it could do without and still reach "
+        "the minimum: no meld, and no card of a meld of more than 3 cards (the top card and the pair of a "
+        "pile-taking stay). What it leaves out is melded and added right after it, play by play (RC-C2), to the "
+        "same end. Without this a large hand would have millions of initial melds that differ only in what is "
+        "laid down in the same action.",
     ),
 )
 

@@ -105,7 +105,7 @@ def assert_games(seeds: range) -> Counter[str]:
     reasons: Counter[str] = Counter()
     for seed in seeds:
         game = play_game(seed)
-        players, bot_name, options = setting(seed)
+        _, bot_name, options = setting(seed)
         if bot_name == "heuristic":
             assert max(game.scores) >= 20_000, f"seed {seed}: over before 20,000 (RC-32)"
             best = max(game.scores)

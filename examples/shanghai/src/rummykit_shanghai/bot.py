@@ -8,6 +8,7 @@ spare best: a costly card with no partner of its rank and no neighbour of its su
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 
 from rummykit import Action, Card, Discard, Draw, GoDown, LayOff, Rank, TakeDiscard, View
@@ -16,22 +17,32 @@ from rummykit_shanghai.rules import card_points
 __all__ = ["ShanghaiBot"]
 
 
+def _melds_wanted(contract: str) -> tuple[int, int]:
+    """The sets and runs a contract in words asks for: ``"1 set + 2 runs"`` -> ``(1, 2)``."""
+    wanted = {kind: int(count) for count, kind in re.findall(r"(\d+) (set|run)", contract)}
+    return wanted.get("set", 0), wanted.get("run", 0)
+
+
 def _use(card: Card, hand: Sequence[Card], contract: str) -> int:
-    """How well ``card`` fits ``hand`` for the round's contract: partners of its rank count if the
-    contract has sets, neighbours of its suit (two ranks away at most) if it has runs."""
+    """How well ``card`` fits ``hand`` for the round's contract: up to two partners of its rank count
+    if the contract has sets, neighbours of its suit (two ranks away at most) if it has runs, the
+    more so the more runs it has."""
     if card.rank is Rank.JOKER:
         return 10
+    sets, runs = _melds_wanted(contract)
     use = 0
-    if "set" in contract:
-        use += 2 * (sum(1 for other in hand if other.rank is card.rank) - 1)
-    if "run" in contract:
-        use += 2 * sum(
-            1
+    if sets:
+        partners = sum(1 for other in hand if other.rank is card.rank) - 1
+        use += 2 * min(partners, 2)
+    if runs:
+        near = {
+            other.rank
             for other in hand
             if other.rank is not Rank.JOKER
             and other.suit is card.suit
             and 0 < abs(int(other.rank) - int(card.rank)) <= 2
-        )
+        }
+        use += (3 if runs > sets else 2) * len(near)
     return use
 
 

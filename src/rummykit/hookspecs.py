@@ -39,11 +39,14 @@ if TYPE_CHECKING:
 
 __all__ = ["PROJECT", "hookimpl", "hookspec"]
 
-#: The pluggy project name.
 PROJECT = "rummykit"
+"""The pluggy project name."""
 hookspec = pluggy.HookspecMarker(PROJECT)
-#: Marks a function or method as a rummykit hook implementation.
+"""Marks the hook specifications below (rummykit's own; plug-ins use :data:`hookimpl`)."""
 hookimpl = pluggy.HookimplMarker(PROJECT)
+"""Marks a function or method as a rummykit hook implementation: ``@hookimpl``, or
+``@hookimpl(wrapper=True)``, ``@hookimpl(trylast=True)`` and the other options of
+:class:`pluggy.HookimplMarker`. Also exported as ``rummykit.hookimpl``."""
 
 
 # -- Declaring: what a plug-in is (called when variants are listed and games created) --------------

@@ -86,7 +86,9 @@ __all__ = [
 ]
 
 RECORD_FORMAT: Final = "rummykit/record"
+"""The ``format`` of a game record document."""
 RECORD_VERSION: Final = 1
+"""The ``version`` of the game record documents this release writes and reads."""
 
 
 def _structure_card(value: Any, _: type) -> Card:
@@ -299,9 +301,13 @@ def load_record(data: str | bytes | Mapping[str, Any], *, check: bool = True) ->
 # -- positions ------------------------------------------------------------------------------------
 
 POSITION_FORMAT: Final = "rummykit/position"
+"""The ``format`` of a position document."""
 POSITION_VERSION: Final = 1
+"""The ``version`` of the position documents this release writes and reads."""
 VIEW_FORMAT: Final = "rummykit/view"
+"""The ``format`` of a view document."""
 VIEW_VERSION: Final = 1
+"""The ``version`` of the view documents this release writes and reads."""
 
 _RANK_BY_SYMBOL: Final = {rank.symbol: rank for rank in Rank}
 

@@ -99,7 +99,6 @@ class Option:
         return value
 
 
-#: The rules common to every variant (rule book "Common to every variant"), and the engine's own.
 COMMON_RULES: tuple[RuleText, ...] = (
     RuleText("G-0", "Game over", "Once the game is over no action is accepted."),
     RuleText(
@@ -133,8 +132,8 @@ COMMON_RULES: tuple[RuleText, ...] = (
         "wild card stands for the rank of its place; a wild card laid off on a run says which end it extends.",
     ),
 )
+"""The rules common to every variant (rule book "Common to every variant"), and the engine's own."""
 
-#: Options every game has (rule book, common rules G-1 and G-3).
 COMMON_OPTIONS: tuple[Option, ...] = (
     Option(
         "max_turns_per_round",
@@ -154,6 +153,7 @@ COMMON_OPTIONS: tuple[Option, ...] = (
         rule="G-3",
     ),
 )
+"""Options every game has (rule book, common rules G-1 and G-3)."""
 
 
 def resolve_options(options: Iterable[Option], given: Mapping[str, Any], *, owner: str) -> dict[str, Any]:

@@ -14,7 +14,7 @@ Examples:
     >>> read_group(parse_cards("7C 7D 2S"))
     Traceback (most recent call last):
     ...
-    rummykit.errors.IllegalActionError: RC-10: a meld of 7s holds no wild cards
+    rummykit.errors.IllegalActionError: a meld of 7s holds no wild cards (RC-10)
 """
 
 from __future__ import annotations

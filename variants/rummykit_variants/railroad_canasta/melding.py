@@ -33,6 +33,7 @@ __all__ = [
     "CANASTA_SIZE",
     "WILD_KEY",
     "Shape",
+    "add_rule",
     "added",
     "can_add",
     "canasta_kind",
@@ -49,6 +50,8 @@ __all__ = [
 #: The key of wild melds among rank keys (RC-11: wild melds count as one rank).
 WILD_KEY: Final = 0
 _TWO, _JOKER, _THREE, _SEVEN = int(Rank.TWO), int(Rank.JOKER), int(Rank.THREE), int(Rank.SEVEN)
+_WILD_RANKS: Final = frozenset({Rank.TWO, Rank.JOKER})
+_RED_SUITS: Final = frozenset({Suit.HEARTS, Suit.DIAMONDS})
 #: Most cards of a meld (RC-8, RC-9); black 3s have no limit (RC-7).
 CANASTA_SIZE: Final = 7
 MAX_WILDS: Final = 3
@@ -109,34 +112,58 @@ def is_closed(meld: Meld) -> bool:
 
 def canasta_kind(meld: Meld) -> CanastaKind | None:
     """The kind of canasta ``meld`` is (RC-12), or ``None`` if it is not one."""
-    if not is_closed(meld):
+    cards = meld.cards
+    if len(cards) < CANASTA_SIZE:
         return None
     if meld.kind is MeldKind.WILD:
         return CanastaKind.WILD
-    if not any(is_wild(card) for card in meld.cards):
-        return CanastaKind.SEVENS if meld.rank is Rank.SEVEN else CanastaKind.RED
-    return CanastaKind.BLACK
+    rank = meld.ranks[0]
+    if rank is Rank.THREE:
+        return None
+    for card in cards:
+        if card.rank in _WILD_RANKS:
+            return CanastaKind.BLACK
+    return CanastaKind.SEVENS if rank is Rank.SEVEN else CanastaKind.RED
+
+
+def add_rule(meld: Meld, card: Card) -> str | None:
+    """The rule adding ``card`` to ``meld`` breaks (RC-6 to RC-12), or ``None`` if it may be added;
+    RC-8 comes as ``"RC-8 wild"`` for the wild-card limit and ``"RC-8 rank"`` for another rank.
+    Cheap: listing legal actions asks it for every card and meld."""
+    rank = card.rank
+    if rank is Rank.THREE and card.suit in _RED_SUITS:
+        return "RC-6"
+    if meld.kind is MeldKind.SET and meld.ranks[0] is Rank.THREE:
+        return None if rank is Rank.THREE else "RC-7"
+    if len(meld.cards) >= CANASTA_SIZE:
+        return "RC-12"
+    wild = rank in _WILD_RANKS
+    if meld.kind is MeldKind.WILD:
+        return None if wild else "RC-9"
+    if wild:
+        if meld.ranks[0] is Rank.SEVEN:
+            return "RC-10"
+        if sum(1 for c in meld.cards if c.rank in _WILD_RANKS) >= MAX_WILDS:
+            return "RC-8 wild"
+        return None
+    return None if rank is meld.ranks[0] else "RC-8 rank"
 
 
 def can_add(meld: Meld, card: Card) -> IllegalActionError | None:
-    """Why ``card`` may not be added to ``meld``, or ``None`` if it may (RC-7 to RC-12)."""
-    if is_red_three(card):
-        return _refuse("RC-6", "red 3s are never melded")
-    if is_black_threes(meld):
-        return None if card.rank is Rank.THREE else _refuse("RC-7", "a meld of black 3s holds black 3s alone")
-    if is_closed(meld):
-        return _refuse("RC-12", f"{meld} is a canasta: no card may be added to it")
-    if meld.kind is MeldKind.WILD:
-        return None if is_wild(card) else _refuse("RC-9", f"a wild meld holds wild cards only, not {card}")
-    if is_wild(card):
-        if meld.rank is Rank.SEVEN:
-            return _refuse("RC-10", "a meld of 7s holds no wild cards")
-        if sum(1 for c in meld.cards if is_wild(c)) >= MAX_WILDS:
-            return _refuse("RC-8", f"{meld} already holds 3 wild cards")
+    """Why ``card`` may not be added to ``meld`` (an error citing the rule), or ``None`` if it may."""
+    rule = add_rule(meld, card)
+    if rule is None:
         return None
-    if card.rank is not meld.rank:
-        return _refuse("RC-8", f"{card} is not of the meld's rank ({meld.rank.symbol})")
-    return None
+    reasons = {
+        "RC-6": "red 3s are never melded",
+        "RC-7": "a meld of black 3s holds black 3s alone",
+        "RC-12": f"{meld} is a canasta: no card may be added to it",
+        "RC-9": f"a wild meld holds wild cards only, not {card}",
+        "RC-10": "a meld of 7s holds no wild cards",
+        "RC-8 wild": f"{meld} already holds 3 wild cards",
+        "RC-8 rank": f"{card} is not of the meld's rank ({meld.rank.symbol})",
+    }
+    return _refuse(rule.split()[0], reasons[rule])
 
 
 def added(meld: Meld, card: Card) -> Meld:

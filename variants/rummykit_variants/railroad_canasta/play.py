@@ -26,6 +26,7 @@ from rummykit_variants.railroad_canasta.melding import (
     CANASTA_SIZE,
     WILD_KEY,
     Shape,
+    add_rule,
     added,
     can_add,
     canasta_kind,
@@ -174,8 +175,31 @@ def to_act(state: GameState) -> tuple[int, ...]:
 
 def canasta_kinds(state: GameState, seat: int) -> frozenset[CanastaKind]:
     """The kinds of canasta ``seat`` has completed this round (RC-12)."""
-    kinds = (canasta_kind(m.meld) for m in state.table if m.owner == seat)
-    return frozenset(kind for kind in kinds if kind is not None)
+    return all_canasta_kinds(state)[seat]
+
+
+#: The last answers of :func:`all_canasta_kinds` by table list: the melds they were worked out from
+#: (held, so that a hit is checked by identity) and the answer. Kept small.
+_KINDS_MEMO: dict[int, tuple[tuple[TableMeld, ...], int, tuple[frozenset[CanastaKind], ...]]] = {}
+
+
+def all_canasta_kinds(state: GameState) -> tuple[frozenset[CanastaKind], ...]:
+    """The kinds of canasta each seat has completed this round (RC-12). Checking and listing ask
+    this many times a step, so the answer is remembered until the table changes."""
+    melds = tuple(state.table)
+    hit = _KINDS_MEMO.get(id(state.table))
+    if hit is not None and hit[1] == state.players and hit[0] == melds:
+        return hit[2]
+    kinds: list[set[CanastaKind]] = [set() for _ in range(state.players)]
+    for table_meld in melds:
+        kind = canasta_kind(table_meld.meld)
+        if kind is not None:
+            kinds[table_meld.owner].add(kind)
+    answer = tuple(frozenset(k) for k in kinds)
+    if len(_KINDS_MEMO) >= 64:
+        _KINDS_MEMO.clear()
+    _KINDS_MEMO[id(state.table)] = (melds, state.players, answer)
+    return answer
 
 
 def _open_melds(state: GameState, seat: int) -> dict[int, int]:
@@ -187,11 +211,15 @@ def _open_melds(state: GameState, seat: int) -> dict[int, int]:
     }
 
 
+def _others_sevens(state: GameState, seat: int) -> bool:
+    """Every seat but ``seat`` has completed a sevens canasta (RC-18)."""
+    kinds = all_canasta_kinds(state)
+    return all(CanastaKind.SEVENS in kinds[other] for other in range(state.players) if other != seat)
+
+
 def _sevens_done(state: GameState, seat: int, own_kinds: frozenset[CanastaKind]) -> bool:
     """RC-18: every player has completed a sevens canasta (``seat``'s kinds as given)."""
-    return CanastaKind.SEVENS in own_kinds and all(
-        CanastaKind.SEVENS in canasta_kinds(state, other) for other in range(state.players) if other != seat
-    )
+    return CanastaKind.SEVENS in own_kinds and _others_sevens(state, seat)
 
 
 def may_discard(card: Card, sevens_done: bool) -> bool:
@@ -215,6 +243,7 @@ class _Outcome:
     counts: list[int]
     size: int
     kinds: frozenset[CanastaKind]
+    others_sevens: bool
     black_threes: bool = False
 
 
@@ -238,7 +267,7 @@ def _end_problem(state: GameState, seat: int, outcome: _Outcome, *, exempt: bool
         if sevens:
             return "G-4", "it would leave only a 7, which may not be the last discard (RC-21)"
         return None
-    if sevens == left and not _sevens_done(state, seat, outcome.kinds):
+    if sevens == left and not (CanastaKind.SEVENS in outcome.kinds and outcome.others_sevens):
         return "RC-19", "it would leave only 7s, which may not be discarded until every player has a sevens canasta"
     return None
 
@@ -456,7 +485,8 @@ def _check_go_down(state: GameState, action: GoDown) -> GoDown:
         _check_minimum(state, seat, shapes, action)
     counts, size = _after(rank_counts(hand), len(hand), shapes)
     kinds = _kinds_with(canasta_kinds(state, seat), shapes)
-    outcome = _Outcome(counts, size, kinds, black_threes=any(s.key == _THREE for s in shapes))
+    others = _others_sevens(state, seat)
+    outcome = _Outcome(counts, size, kinds, others, black_threes=any(s.key == _THREE for s in shapes))
     _raise_end_problem(state, seat, outcome, action, exempt=extra.stuck)
     return GoDown(seat=seat, melds=tuple(shape_cards(shapes, hand)))
 
@@ -484,7 +514,7 @@ def _check_lay_off(state: GameState, action: LayOff) -> LayOff:
     after = canasta_kind(added(target.meld, card))
     if after is not None:
         kinds |= {after}
-    outcome = _Outcome(counts, size, kinds, black_threes=card.rank is Rank.THREE)
+    outcome = _Outcome(counts, size, kinds, _others_sevens(state, seat), black_threes=card.rank is Rank.THREE)
     _raise_end_problem(state, seat, outcome, action, exempt=extra.stuck)
     return LayOff(seat=seat, card=card, meld=action.meld)
 
@@ -528,7 +558,13 @@ def _pile_rest(state: GameState) -> tuple[list[int], int]:
 
 
 def _take_outcome(
-    state: GameState, seat: int, top: Card, onto: int | None, shapes: Sequence[Shape], hand_counts: Sequence[int]
+    state: GameState,
+    seat: int,
+    top: Card,
+    onto: int | None,
+    shapes: Sequence[Shape],
+    hand_counts: Sequence[int],
+    others_sevens: bool,
 ) -> _Outcome:
     """What taking the pile leaves: ``shapes[0]`` is the top card's meld (its top card included, or
     on the unfinished meld ``onto``), the rest other new melds."""
@@ -551,7 +587,8 @@ def _take_outcome(
             kinds |= {CanastaKind.BLACK if wild else CanastaKind.SEVENS if rank == _SEVEN else CanastaKind.RED}
     rest, rest_size = _pile_rest(state)
     counts = [a + b for a, b in zip(counts, rest, strict=True)]
-    return _Outcome(counts, size + rest_size, kinds, black_threes=any(s.key == _THREE for s in others))
+    black = any(s.key == _THREE for s in others)
+    return _Outcome(counts, size + rest_size, kinds, others_sevens, black_threes=black)
 
 
 def _check_take_pile(state: GameState, action: TakePile) -> TakePile:
@@ -605,7 +642,9 @@ def _check_take_pile(state: GameState, action: TakePile) -> TakePile:
     other_shapes = _canonical_order([shape_of(meld) for meld in others])
     if initial:
         _check_minimum(state, seat, [top_shape, *other_shapes], action, top=True)
-    outcome = _take_outcome(state, seat, top, onto, [top_shape, *other_shapes], hand_counts)
+    outcome = _take_outcome(
+        state, seat, top, onto, [top_shape, *other_shapes], hand_counts, _others_sevens(state, seat)
+    )
     _raise_end_problem(state, seat, outcome, action, exempt=True)
     return _canonical_take(seat, hand, top_shape, other_shapes, bool(action.cards))
 
@@ -793,6 +832,7 @@ def _legal_go_downs(state: GameState, seat: int) -> list[Action]:
     hand = _hand_cards(state, seat)
     counts = rank_counts(hand)
     kinds = canasta_kinds(state, seat)
+    others = _others_sevens(state, seat)
     keys = _meld_keys(counts, set(_open_melds(state, seat)))
     if extra.melded[seat]:
         candidates: Iterator[tuple[Shape, ...]] = (
@@ -807,7 +847,8 @@ def _legal_go_downs(state: GameState, seat: int) -> list[Action]:
     for shapes in candidates:
         ordered = _canonical_order(shapes)
         left, size = _after(counts, len(hand), ordered)
-        outcome = _Outcome(left, size, _kinds_with(kinds, ordered), black_threes=any(s.key == _THREE for s in ordered))
+        black = any(s.key == _THREE for s in ordered)
+        outcome = _Outcome(left, size, _kinds_with(kinds, ordered), others, black_threes=black)
         if _end_problem(state, seat, outcome, exempt=extra.stuck) is None:
             actions.append(GoDown(seat=seat, melds=tuple(shape_cards(ordered, hand))))
     return actions
@@ -818,6 +859,7 @@ def _legal_lay_offs(state: GameState, seat: int) -> list[Action]:
     hand = _hand_cards(state, seat)
     counts = rank_counts(hand)
     kinds = canasta_kinds(state, seat)
+    others = _others_sevens(state, seat)
     firsts: dict[Rank, Card] = {}
     for card in sorted(hand):
         firsts.setdefault(card.rank, card)
@@ -825,12 +867,16 @@ def _legal_lay_offs(state: GameState, seat: int) -> list[Action]:
     for index, table_meld in enumerate(state.table):
         if table_meld.owner != seat:
             continue
+        if is_closed(table_meld.meld):
+            continue
         for card in firsts.values():
-            if can_add(table_meld.meld, card) is not None:
+            if add_rule(table_meld.meld, card) is not None:
                 continue
             left, size = _after(counts, len(hand), _card_shape(card))
-            after = canasta_kind(added(table_meld.meld, card))
-            outcome = _Outcome(left, size, kinds | {after} if after else kinds, black_threes=card.rank is Rank.THREE)
+            closes = len(table_meld.meld) + 1 == CANASTA_SIZE and not is_black_threes(table_meld.meld)
+            after = canasta_kind(added(table_meld.meld, card)) if closes else None
+            black = card.rank is Rank.THREE
+            outcome = _Outcome(left, size, kinds | {after} if after else kinds, others, black_threes=black)
             if _end_problem(state, seat, outcome, exempt=extra.stuck) is None:
                 actions.append(LayOff(seat=seat, card=card, meld=index))
     return actions
@@ -887,9 +933,10 @@ def _legal_take_piles(state: GameState, seat: int) -> list[Action]:
                     counts, keys, left_twos, left_jokers, minimum, (shape,), shape.value, top=True
                 ):
                     candidates.append((shape, _canonical_order(melds[1:]), True))
+    others_sevens = _others_sevens(state, seat)
     actions: list[Action] = []
     for top_shape, others, with_cards in candidates:
-        outcome = _take_outcome(state, seat, top, onto, [top_shape, *others], counts)
+        outcome = _take_outcome(state, seat, top, onto, [top_shape, *others], counts, others_sevens)
         if _end_problem(state, seat, outcome, exempt=True) is None:
             actions.append(_canonical_take(seat, hand, top_shape, others, with_cards))
     return actions
@@ -903,8 +950,7 @@ def view(state: GameState, seat: int | None, acting: tuple[int, ...]) -> Railroa
     red 3s, kitty sizes, the pile's state and the initial-meld minimums."""
     extra = _extra(state)
     kitties = state.seat_piles["kitty"]
-    players = range(state.players)
-    looks = tuple(may_look(state, s) for s in players)
+    looks = tuple(bool(kinds & _LOOK_KINDS) for kinds in all_canasta_kinds(state))
     own_kitty = tuple(face(cid) for cid in kitties[seat]) if seat is not None and looks[seat] else ()
     return RailroadCanastaView(
         **base_view_fields(state, seat, acting),

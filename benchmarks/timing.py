@@ -1,0 +1,82 @@
+"""Timing and memory helpers shared by every measurement of the suite."""
+
+from __future__ import annotations
+
+import gc
+import statistics
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+__all__ = ["median_us", "percentile", "retained_bytes", "rss_bytes", "rss_per_object", "time_calls_us"]
+
+
+def time_calls_us(fn: Callable[[], Any], *, number: int, repeat: int = 5) -> float:
+    """The median over ``repeat`` runs of the time of one call of ``fn``, in µs (each run calls it
+    ``number`` times back to back)."""
+    runs = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        for _ in range(number):
+            fn()
+        runs.append((time.perf_counter() - started) / number * 1e6)
+    return statistics.median(runs)
+
+
+def median_us(samples: Sequence[float]) -> float:
+    """The median of ``samples`` (seconds), in µs."""
+    return statistics.median(samples) * 1e6
+
+
+def percentile(values: Sequence[float], fraction: float) -> float:
+    """The ``fraction`` percentile of ``values`` (linear between the two nearest ranks)."""
+    ordered = sorted(values)
+    position = fraction * (len(ordered) - 1)
+    low = int(position)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+def retained_bytes(make: Callable[[], object], count: int) -> float:
+    """The memory one more object from ``make`` keeps alive, in bytes: what ``count`` of them hold
+    together, as Python's allocator counts it (:mod:`tracemalloc`), divided by ``count``. Whatever
+    the objects share with each other or with the original is not counted again."""
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        kept = [make() for _ in range(count)]
+        gc.collect()
+        after = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    del kept
+    return (after - before) / count
+
+
+def rss_bytes() -> int | None:
+    """This process's resident memory in bytes (Linux only; ``None`` elsewhere)."""
+    statm = Path("/proc/self/statm")
+    if not sys.platform.startswith("linux") or not statm.exists():
+        return None
+    import os  # noqa: PLC0415 - only where /proc exists
+
+    return int(statm.read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def rss_per_object(make: Callable[[], object], count: int) -> float | None:
+    """The growth of resident memory per object when ``count`` objects from ``make`` are kept alive
+    (for engines whose memory :mod:`tracemalloc` cannot see, such as a C++ core); ``None`` where
+    resident memory cannot be read."""
+    gc.collect()
+    before = rss_bytes()
+    if before is None:
+        return None
+    kept = [make() for _ in range(count)]
+    after = rss_bytes()
+    assert after is not None
+    del kept
+    return (after - before) / count

@@ -60,11 +60,13 @@ class _Hand:
         rules = self.rules
         wilds = sum(self.wilds)
         naturals = self.naturals
+        least = rules.min_set - wilds  # the fewest natural cards of a rank that can make a set
         for rank in _set_ranks(rules.set_ranks):
-            faces = [index for index in _rank_faces(rank) if naturals[index]]
-            if not faces:
+            first = (rank - 2) * 4
+            held = naturals[first] + naturals[first + 1] + naturals[first + 2] + naturals[first + 3]
+            if held < least or not held:
                 continue
-            held = sum(naturals[index] for index in faces)
+            faces = [index for index in range(first, first + 4) if naturals[index]]
             largest = held + wilds if rules.max_set is None else min(rules.max_set, held + wilds)
             for size in range(rules.min_set, largest + 1):
                 for natural_count in range(min(size, held), 0, -1):
@@ -83,12 +85,32 @@ class _Hand:
         if not order:
             return
         stops = _run_stops(order)
+        if self.rules.suited_runs and not self.wild_ids:
+            yield from self._natural_runs(order, stops)
+            return
         suits: Sequence[int | None] = _SUITS if self.rules.suited_runs else (None,)
         for suit in suits:
             places = _Places(order, suit, self.naturals)
             for start in range(len(order)):
                 if self.wild_ids or places.held[start]:
                     yield from self._grow(places, start, stops[start], [], 0)
+
+    def _natural_runs(self, order: tuple[int, ...], stops: tuple[int, ...]) -> Iterator[Meld]:
+        """:meth:`runs` for suited runs without wild cards: every stretch of ``min_run`` or more
+        places of one suit in a row that the hand holds a natural card for (one card per place)."""
+        naturals = self.naturals
+        least = self.rules.min_run
+        for suit in _SUITS:
+            ranks, faces = _place_faces(order, suit)
+            held = [naturals[index] > 0 for (index,) in faces]
+            for start in range(len(order) - least + 1):
+                stop = start
+                end = stops[start]
+                while stop < end and held[stop]:
+                    stop += 1
+                for length in range(least, stop - start + 1):
+                    cards = tuple(_FACES[index] for (index,) in faces[start : start + length])
+                    yield Meld(MeldKind.RUN, cards, ranks[start : start + length])
 
     def _grow(self, places: _Places, start: int, stop: int, picked: list[int], naturals: int) -> Iterator[Meld]:
         """The runs from place ``start`` that begin with ``picked`` (one face index per place)."""

@@ -100,10 +100,18 @@ class _Hand:
         places of one suit in a row that the hand holds a natural card for (one card per place)."""
         naturals = self.naturals
         least = self.rules.min_run
+        per_suit = [0, 0, 0, 0]
+        for index in range(len(naturals) - 1):  # the joker (last) has no suit
+            if naturals[index]:
+                per_suit[index & 3] += 1
         for suit in _SUITS:
+            if per_suit[suit] < least:
+                continue
             ranks, faces = _place_faces(order, suit)
             held = [naturals[index] > 0 for (index,) in faces]
             for start in range(len(order) - least + 1):
+                if not held[start]:
+                    continue
                 stop = start
                 end = stops[start]
                 while stop < end and held[stop]:

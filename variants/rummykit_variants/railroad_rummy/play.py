@@ -27,7 +27,7 @@ from rummykit.mechanics import (
 )
 from rummykit.melds import Meld, MeldKind, MeldRules, RunEnd, can_extend, extend_meld, read_meld
 from rummykit.shoe import Randomness
-from rummykit.solver import Contract, contract_ways
+from rummykit.solver import Contract, ContractSolver
 from rummykit.state import GameState, Phase, TableMeld
 from rummykit.views import base_view_fields
 from rummykit_variants.railroad_rummy.actions import Claim, Pass
@@ -207,25 +207,45 @@ def _rank_key(card: Card) -> int:
     return int(card.rank)
 
 
-def canonical_go_down(state: GameState, seat: int, melds: Sequence[Meld]) -> tuple[Meld, ...]:
+def canonical_go_down(
+    state: GameState, seat: int, melds: Sequence[Meld], pools: dict[int, list[Card]] | None = None
+) -> tuple[Meld, ...]:
     """The canonical form of a go-down (RR-C4): suits never matter in RailRoad Rummy, so a
     go-down is fixed by the ranks of its cards; the melds are put in a fixed order (sets, then
     runs, by their ranks) and each card is taken from the hand by rank: the card taken from the
-    discard pile first (RR-C2), then in suit order. Only the ranks of ``melds``' cards are read."""
+    discard pile first (RR-C2), then in suit order. Only the ranks of ``melds``' cards are read.
+    ``pools``: the hand's :func:`rank_pools`, if the caller has them already."""
     ordered = []
     for meld in melds:
         cards = meld.cards
         if meld.kind is MeldKind.SET:  # a set's cards: naturals, then wild cards (2s before jokers)
-            cards = tuple(sorted(cards, key=lambda c: (c.rank != meld.rank, _rank_key(c))))
-        ordered.append(Meld(meld.kind, cards, meld.ranks))
-    ordered.sort(key=lambda m: (m.kind is MeldKind.RUN, [_rank_key(c) for c in m.cards], list(m.ranks)))
+            rank = meld.ranks[0]
+            cards = tuple(sorted(cards, key=lambda c: (c.rank is not rank, _rank_key(c))))
+        ordered.append((meld.kind is MeldKind.RUN, [_rank_key(c) for c in cards], list(meld.ranks), meld))
+    ordered.sort(key=lambda item: item[:3])
+    if pools is None:
+        pools = rank_pools(state, seat)
+    given: dict[int, int] = {}
+    result = []
+    for _, keys, _, meld in ordered:
+        faces = []
+        for key in keys:
+            position = given.get(key, 0)
+            given[key] = position + 1
+            faces.append(pools[key][position])
+        result.append(Meld(meld.kind, tuple(faces), meld.ranks))
+    return tuple(result)
+
+
+def rank_pools(state: GameState, seat: int) -> dict[int, list[Card]]:
+    """The faces of ``seat``'s hand by rank value, in the order :func:`canonical_go_down` takes
+    them: the card taken from the discard pile first (RR-C2), then by suit, then as received."""
     taken = state.taken
-    pools: dict[int, list[CardId]] = {}
+    pools: dict[int, list[Card]] = {}
     for cid in sorted(state.hands[seat], key=lambda c: (c != taken, face(c).suit or 0, c)):
-        pools.setdefault(_rank_key(face(cid)), []).append(cid)
-    return tuple(
-        Meld(meld.kind, tuple(face(pools[_rank_key(c)].pop(0)) for c in meld.cards), meld.ranks) for meld in ordered
-    )
+        card = face(cid)
+        pools.setdefault(int(card.rank), []).append(card)
+    return pools
 
 
 def _check_go_down(state: GameState, action: GoDown) -> GoDown:
@@ -464,20 +484,41 @@ def _rank_face(cid: CardId) -> Card:
     return card if card.suit is None else Card.of(card.rank, Suit.CLUBS)
 
 
+_SOLVERS: dict[int, tuple[Contract, MeldRules, ContractSolver]] = {}
+"""A prepared solver per round contract (by the contract's identity)."""
+
+
+def _solver(contract: Contract, rules: MeldRules) -> ContractSolver:
+    """The prepared solver for ``contract`` under ``rules`` (built once per process)."""
+    known = _SOLVERS.get(id(contract))
+    if known is not None and known[0] is contract and known[1] is rules:
+        return known[2]
+    solver = ContractSolver(contract, rules)
+    _SOLVERS[id(contract)] = (contract, rules, solver)
+    return solver
+
+
 def _legal_go_downs(state: GameState, seat: int) -> list[Action]:
     """Every go-down in canonical form (RR-C4): the solver works on the hand with suits set aside."""
     if _extra(state).went_down[seat] is not None:
         return []
     rules = _rules(state)
     hand = state.hands[seat]
+    ways = _solver(round_spec(state).contract, rules.melds).ways([_rank_face(cid) for cid in hand])
+    if not ways:
+        return []
+    # G-4 can refuse a go-down only when it leaves exactly one card, which might be the taken one.
+    strict = state.taken is not None and not rules.may_discard_taken_card
+    pools = rank_pools(state, seat)
     found: dict[GoDown, None] = {}
-    ways = contract_ways([_rank_face(cid) for cid in hand], round_spec(state).contract, rules.melds)
     for way in ways:
-        canonical = canonical_go_down(state, seat, way)
-        used = pick_cards(hand, [card for meld in canonical for card in meld.cards], prefer=state.taken)
-        assert used is not None
-        if can_end_turn(_remaining(hand, used), state.taken, may_discard_taken=rules.may_discard_taken_card):
-            found[GoDown(seat=seat, melds=tuple(meld.cards for meld in canonical))] = None
+        canonical = canonical_go_down(state, seat, way, pools)
+        if strict and len(hand) - sum(len(meld.cards) for meld in canonical) == 1:
+            used = pick_cards(hand, [card for meld in canonical for card in meld.cards], prefer=state.taken)
+            assert used is not None
+            if not can_end_turn(_remaining(hand, used), state.taken):
+                continue
+        found[GoDown(seat=seat, melds=tuple(meld.cards for meld in canonical))] = None
     return list(found)
 
 
@@ -531,6 +572,17 @@ def _legal_discards(state: GameState, seat: int) -> list[Action]:
 # -- views ---------------------------------------------------------------------------------------
 
 
+_CONTRACT_TEXTS: dict[int, tuple[Contract, str]] = {}
+
+
+def _contract_text(contract: Contract) -> str:
+    """``str(contract)``, worked out once per contract (every view shows it)."""
+    known = _CONTRACT_TEXTS.get(id(contract))
+    if known is None or known[0] is not contract:
+        known = _CONTRACT_TEXTS[id(contract)] = (contract, str(contract))
+    return known[1]
+
+
 def view(state: GameState, seat: int | None, acting: tuple[int, ...]) -> RailroadRummyView:
     """What ``seat`` may see: the common view, the contract, HMGs, who went down, and the claim
     window (who has declared, not what: RR-C1)."""
@@ -545,7 +597,7 @@ def view(state: GameState, seat: int | None, acting: tuple[int, ...]) -> Railroa
         fields["log"] = (*log[:opened], *(a for a in log[opened:] if a.seat == seat))
     return RailroadRummyView(
         **fields,
-        contract=str(spec.contract),
+        contract=_contract_text(spec.contract),
         hand_size=spec.hand_size,
         standby_size=len(state.piles.get("standby", ())),
         hmg=tuple(extra.hmg),

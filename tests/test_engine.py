@@ -115,7 +115,7 @@ def test_copies_of_a_random_source_draw_the_same_whatever_the_order() -> None:
     original.randrange(10)
     first = original.copy()
     second = first.copy()
-    draws = {name: [] for name in ("original", "first", "second")}
+    draws: dict[str, list[int]] = {}
     for name, source in (("second", second), ("original", original), ("first", first)):
         items = list(range(20))
         source.shuffle(items)

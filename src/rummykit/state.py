@@ -160,7 +160,7 @@ class GameState:
         new.turn = self.turn
         new.turn_number = self.turn_number
         new.phase = self.phase
-        new.hands = [hand[:] for hand in self.hands]
+        new.hands = list(map(list.copy, self.hands))
         new.piles = {name: pile[:] for name, pile in self.piles.items()}
         new.table = self.table[:]
         new.totals = self.totals[:]

@@ -392,7 +392,7 @@ def _legal_lay_offs(state: GameState, seat: int) -> list[Action]:
         return []
     rules = _rules(state).melds
     hand = state.hands[seat]
-    playable = sorted({face(cid) for cid in hand})
+    playable = [face(index) for index in sorted({cid & FACE_MASK for cid in hand})]  # card order
     taken = _taken_face(state, hand)
     if len(hand) == 2 and taken is not None:
         # G-4: of two cards, one taken from the discard pile, only the taken card's face may go
@@ -430,7 +430,7 @@ def _run_ends(meld: Meld, rules: MeldRules) -> set[Rank]:
 def _legal_discards(state: GameState, seat: int) -> list[Action]:
     """Every discard (CR-6): each face held in a copy other than the card taken this turn."""
     taken = state.taken
-    faces = sorted({face(cid) for cid in state.hands[seat] if cid != taken})
+    faces = [face(index) for index in sorted({cid & FACE_MASK for cid in state.hands[seat] if cid != taken})]
     return [Discard(seat=seat, card=card) for card in faces]
 
 

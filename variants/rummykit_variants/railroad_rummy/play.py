@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from rummykit.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
-from rummykit.cards import Card, CardId, Rank, Suit, face
+from rummykit.cards import FACE_MASK, Card, CardId, Rank, Suit, face
 from rummykit.errors import IllegalActionError, InvalidActionError, InvalidPositionError
 from rummykit.mechanics import (
     can_end_turn,
@@ -522,6 +522,11 @@ def _legal_go_downs(state: GameState, seat: int) -> list[Action]:
     return list(found)
 
 
+def _held_faces(hand: Sequence[CardId]) -> list[Card]:
+    """The faces ``hand`` holds, each once, in card order (a face's index follows card order)."""
+    return [face(index) for index in sorted({cid & FACE_MASK for cid in hand})]
+
+
 def _legal_lay_offs(state: GameState, seat: int) -> list[Action]:
     went_down = _extra(state).went_down[seat]
     if went_down is None or went_down == state.turn_number or not state.table:
@@ -530,7 +535,7 @@ def _legal_lay_offs(state: GameState, seat: int) -> list[Action]:
     melds = rules.melds
     hand = state.hands[seat]
     playable = []
-    for card in sorted({face(cid) for cid in hand}):
+    for card in _held_faces(hand):
         if state.taken is not None and not rules.may_discard_taken_card:  # G-4 binds only then
             used = pick_cards(hand, [card], prefer=state.taken)
             assert used is not None
@@ -564,7 +569,7 @@ def _end_ranks(meld: Meld, rules: RailroadRules) -> set[Rank]:
 def _legal_discards(state: GameState, seat: int) -> list[Action]:
     return [
         Discard(seat=seat, card=card)
-        for card in sorted({face(cid) for cid in state.hands[seat]})
+        for card in _held_faces(state.hands[seat])
         if _discard_choice(state, seat, card) is not None
     ]
 

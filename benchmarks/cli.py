@@ -16,7 +16,7 @@ from benchmarks import ours, peers
 from benchmarks.chart import svg_chart
 from benchmarks.results import Results
 
-__all__ = ["Plan", "app", "main", "render", "run"]
+__all__ = ["Plan", "app", "main", "markdown", "render", "run"]
 
 app = typer.Typer(add_completion=False, help="rummykit's performance suite, side by side with peer engines.")
 
@@ -63,7 +63,7 @@ class Plan:
 def run(plan: Plan, *, quick: bool, with_peers: bool = True, console: Console | None = None) -> Results:
     """Run every measurement of ``plan`` and return the results."""
     console = console or Console(stderr=True)
-    results = Results(quick=quick, log=lambda text: console.print(text, highlight=False, markup=False))
+    results = Results(quick=quick, log=lambda text: console.print(text, highlight=False, markup=False, soft_wrap=True))
 
     def section(title: str) -> None:
         console.print(f"[bold]{title}[/bold]")
@@ -138,11 +138,32 @@ def render(results: Results, console: Console) -> None:
         console.print(f"[yellow]{message}[/yellow]", highlight=False)
 
 
+def markdown(results: Results) -> str:
+    """The figures, the ratios and the targets as Markdown tables (for ``docs/performance.md``)."""
+    lines = ["| engine | what | value |", "| --- | --- | ---: |"]
+    lines += [f"| {f.engine} | {f.what} | {f.value:,.1f} {f.unit} |" for f in results.figures]
+    ratios = _ratio_rows(results)
+    if ratios:
+        lines += ["", "| comparison (this run) | ratio |", "| --- | ---: |"]
+        lines += [f"| {name} | {ratio} |" for name, ratio in ratios]
+    lines += ["", "| target | measured | bound | met |", "| --- | ---: | ---: | --- |"]
+    for target in results.targets():
+        bound = ("≤ " if target.at_most else "≥ ") + f"{target.limit:,.2f} {target.unit}"
+        lines.append(
+            f"| {target.name} | {target.value:,.2f} {target.unit} | {bound} | {'yes' if target.met else '**no**'} |"
+        )
+    lines += [f"\n{message}" for message in results.skipped]
+    return "\n".join(lines) + "\n"
+
+
 @app.command()
 def measure(
     quick: Annotated[bool, typer.Option("--quick", help="A smoke run of a few seconds (small samples).")] = False,
     json_path: Annotated[Path | None, typer.Option("--json", help="Write the figures as JSON here.")] = None,
     svg_path: Annotated[Path | None, typer.Option("--svg", help="Write the chart (SVG) here.")] = None,
+    markdown_path: Annotated[
+        Path | None, typer.Option("--markdown", help="Write the tables as Markdown here (for the docs).")
+    ] = None,
     no_peers: Annotated[bool, typer.Option("--no-peers", help="Do not measure OpenSpiel and RLCard.")] = False,
 ) -> None:
     """Measure rummykit (and OpenSpiel and RLCard if installed) and print the figures, the ratios and
@@ -154,6 +175,9 @@ def measure(
     if json_path is not None:
         json_path.write_text(json.dumps(results.to_data(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         console.print(f"figures written to {json_path}")
+    if markdown_path is not None:
+        markdown_path.write_text(markdown(results), encoding="utf-8")
+        console.print(f"tables written to {markdown_path}")
     if svg_path is not None:
         svg_path.write_text(svg_chart(results.curves), encoding="utf-8")
         console.print(f"chart written to {svg_path}")

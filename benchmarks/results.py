@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import platform
 import sys
 from collections.abc import Callable
@@ -143,6 +144,8 @@ class Results:
             "implementation": platform.python_implementation(),
             "machine": platform.machine(),
             "system": platform.system(),
+            "cpus": os.cpu_count(),
+            "load_average": list(os.getloadavg()) if hasattr(os, "getloadavg") else None,
             "figures": [attrs.asdict(figure) for figure in self.figures],
             "curves": [{"name": curve.name, "points": [list(p) for p in curve.points]} for curve in self.curves],
             "solver": self.solver,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ctypes
 import gc
 import statistics
 import sys
@@ -11,7 +12,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["median_us", "percentile", "retained_bytes", "rss_bytes", "rss_per_object", "time_calls_us"]
+__all__ = [
+    "heap_bytes",
+    "median_us",
+    "native_bytes_per_object",
+    "percentile",
+    "retained_bytes",
+    "rss_bytes",
+    "time_calls_us",
+]
 
 
 def time_calls_us(fn: Callable[[], Any], *, number: int, repeat: int = 5) -> float:
@@ -67,16 +76,50 @@ def rss_bytes() -> int | None:
     return int(statm.read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE")
 
 
-def rss_per_object(make: Callable[[], object], count: int) -> float | None:
-    """The growth of resident memory per object when ``count`` objects from ``make`` are kept alive
-    (for engines whose memory :mod:`tracemalloc` cannot see, such as a C++ core); ``None`` where
-    resident memory cannot be read."""
-    gc.collect()
-    before = rss_bytes()
-    if before is None:
+class _MallInfo2(ctypes.Structure):
+    _fields_ = [
+        (name, ctypes.c_size_t)
+        for name in (
+            "arena",
+            "ordblks",
+            "smblks",
+            "hblks",
+            "hblkhd",
+            "usmblks",
+            "fsmblks",
+            "uordblks",
+            "fordblks",
+            "keepcost",
+        )
+    ]
+
+
+def heap_bytes() -> int | None:
+    """The bytes the C allocator has handed out and not taken back (glibc's ``mallinfo2``: small
+    blocks in use plus large mapped blocks); ``None`` where it cannot be read."""
+    try:
+        libc = ctypes.CDLL(None)
+        mallinfo2 = libc.mallinfo2
+    except (OSError, AttributeError):
         return None
-    kept = [make() for _ in range(count)]
-    after = rss_bytes()
-    assert after is not None
-    del kept
-    return (after - before) / count
+    mallinfo2.restype = _MallInfo2
+    info = mallinfo2()
+    return int(info.uordblks + info.hblkhd)
+
+
+def native_bytes_per_object(make: Callable[[], object], count: int) -> tuple[float, str] | None:
+    """The memory one more object from ``make`` keeps alive, for engines whose memory
+    :mod:`tracemalloc` cannot see (a C++ core): the growth of the C heap in use (``mallinfo2``)
+    or, without it, of resident memory, divided by ``count``; with the method's name. ``None`` if
+    neither can be read."""
+    gc.collect()
+    for read, method in ((heap_bytes, "C heap in use (mallinfo2)"), (rss_bytes, "resident memory")):
+        before = read()
+        if before is None:
+            continue
+        kept = [make() for _ in range(count)]
+        after = read()
+        assert after is not None
+        del kept
+        return (after - before) / count, method
+    return None

@@ -9,7 +9,7 @@ from rich.console import Console
 
 from benchmarks import ours
 from benchmarks.chart import svg_chart
-from benchmarks.cli import Plan, render
+from benchmarks.cli import Plan, markdown, render
 from benchmarks.results import Curve, Results
 from rummykit_variants.railroad_rummy.rules import MELD_RULES
 
@@ -67,6 +67,8 @@ def test_each_measurement_runs_and_reports_its_figures() -> None:
     data = json.loads(json.dumps(results.to_data()))
     assert data["quick"] is True and len(data["figures"]) == len(results.figures)
     render(results, Console(file=None, width=120, quiet=True))
+    tables = markdown(results)
+    assert "| target | measured | bound | met |" in tables and "games a second" in tables
 
 
 def test_a_mid_game_position_is_where_it_says() -> None:

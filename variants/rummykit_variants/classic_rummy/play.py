@@ -7,6 +7,7 @@ generation works on face indices and count vectors, and calls no hook.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import cast
 
@@ -348,11 +349,14 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
     if state.is_over or seat != state.turn:
         return []
     if state.phase == Phase.DRAW:
-        draws: list[Action] = [Draw(seat=seat)]
-        if state.piles["discard"]:
-            draws.append(TakeDiscard(seat=seat))
-        return draws
+        return list(_draws(seat, bool(state.piles["discard"])))
     return [*_legal_go_downs(state, seat), *_legal_lay_offs(state, seat), *_legal_discards(state, seat)]
+
+
+@functools.cache
+def _draws(seat: int, discard: bool) -> tuple[Action, ...]:
+    """A seat's draws (actions are frozen, so one tuple serves every call)."""
+    return (Draw(seat=seat), TakeDiscard(seat=seat)) if discard else (Draw(seat=seat),)
 
 
 def _taken_face(state: GameState, hand: Sequence[CardId]) -> int | None:
@@ -430,8 +434,13 @@ def _run_ends(meld: Meld, rules: MeldRules) -> set[Rank]:
 def _legal_discards(state: GameState, seat: int) -> list[Action]:
     """Every discard (CR-6): each face held in a copy other than the card taken this turn."""
     taken = state.taken
-    faces = [face(index) for index in sorted({cid & FACE_MASK for cid in state.hands[seat] if cid != taken})]
-    return [Discard(seat=seat, card=card) for card in faces]
+    return [_discard(seat, index) for index in sorted({cid & FACE_MASK for cid in state.hands[seat] if cid != taken})]
+
+
+@functools.cache
+def _discard(seat: int, index: int) -> Discard:
+    """The discard of the face ``index`` by ``seat`` (actions are frozen: one object serves every call)."""
+    return Discard(seat=seat, card=face(index))
 
 
 # -- views --------------------------------------------------------------------------------------------------

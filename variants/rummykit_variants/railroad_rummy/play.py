@@ -6,6 +6,7 @@ rule; every ``perform_*`` function is called only with an action its check accep
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import cast
 
@@ -467,16 +468,24 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
     if seat not in to_act(state):
         return []
     if state.phase == RailroadPhase.CLAIM:
-        declarations: list[Action] = [Pass(seat=seat), Claim(seat=seat)]
-        if _extra(state).hmg[seat] > 0:
-            declarations.append(Claim(seat=seat, hmg=True))
-        return declarations
+        return list(_declarations(seat, _extra(state).hmg[seat] > 0))
     if state.phase == Phase.DRAW:
-        draws: list[Action] = [Draw(seat=seat)]
-        if state.piles["discard"]:
-            draws.append(TakeDiscard(seat=seat))
-        return draws
+        return list(_draws(seat, bool(state.piles["discard"])))
     return [*_legal_go_downs(state, seat), *_legal_lay_offs(state, seat), *_legal_discards(state, seat)]
+
+
+@functools.cache
+def _declarations(seat: int, hmg: bool) -> tuple[Action, ...]:
+    """A seat's declarations in a claim window (actions are frozen, so one tuple serves every call)."""
+    return (
+        (Pass(seat=seat), Claim(seat=seat), Claim(seat=seat, hmg=True)) if hmg else (Pass(seat=seat), Claim(seat=seat))
+    )
+
+
+@functools.cache
+def _draws(seat: int, discard: bool) -> tuple[Action, ...]:
+    """A seat's draws: from the draw pile, and from the discard pile if it holds a card."""
+    return (Draw(seat=seat), TakeDiscard(seat=seat)) if discard else (Draw(seat=seat),)
 
 
 def _rank_face(cid: CardId) -> Card:
@@ -566,9 +575,15 @@ def _end_ranks(meld: Meld, rules: RailroadRules) -> set[Rank]:
     return {order[i] for i in (start - 1, stop) if 0 <= i < len(order)}
 
 
+@functools.cache
+def _discard(seat: int, card: Card) -> Discard:
+    """The discard of ``card`` by ``seat`` (actions are frozen: one object serves every call)."""
+    return Discard(seat=seat, card=card)
+
+
 def _legal_discards(state: GameState, seat: int) -> list[Action]:
     return [
-        Discard(seat=seat, card=card)
+        _discard(seat, card)
         for card in _held_faces(state.hands[seat])
         if _discard_choice(state, seat, card) is not None
     ]

@@ -40,18 +40,25 @@ def _rank_faces(rank: int) -> range:
 class _Hand:
     """A hand as count vectors, and the meld rules resolved into ints."""
 
-    __slots__ = ("limited", "naturals", "rules", "wild_ids", "wilds")
+    __slots__ = ("limited", "natural_faces", "naturals", "order", "rules", "wild_ids", "wilds")
 
     def __init__(self, hand: Sequence[Card], rules: MeldRules) -> None:
-        wild_faces = {card.index for card in rules.wild_faces}
+        wild_order, self.order = _resolved(rules)
         self.rules = rules
-        self.naturals = [0] * FACE_COUNT
+        self.naturals = naturals = [0] * FACE_COUNT
         """Natural cards per face index."""
-        self.wilds = [0] * FACE_COUNT
+        self.wilds = wilds = [0] * FACE_COUNT
         """Wild cards per face index."""
+        self.natural_faces: set[int] = set()
+        """The natural faces held."""
         for card in hand:
-            (self.wilds if card.index in wild_faces else self.naturals)[card.index] += 1
-        self.wild_ids = tuple(index for index in sorted(wild_faces) if self.wilds[index])
+            index = card.index
+            if index in wild_order:
+                wilds[index] += 1
+            else:
+                naturals[index] += 1
+                self.natural_faces.add(index)
+        self.wild_ids = tuple(index for index in wild_order if wilds[index])
         """The wild faces held, in card order."""
         self.limited = rules.wilds_at_most_naturals
 
@@ -81,7 +88,7 @@ class _Hand:
     def runs(self) -> Iterator[Meld]:
         """Every run: from every place of the run order, in every suit (if runs are suited), each
         place filled by a natural card of its rank or a wild card, as long as it can go on."""
-        order = tuple(int(rank) for rank in self.rules.run_order)
+        order = self.order
         if not order:
             return
         stops = _run_stops(order)
@@ -100,10 +107,9 @@ class _Hand:
         places of one suit in a row that the hand holds a natural card for (one card per place)."""
         naturals = self.naturals
         least = self.rules.min_run
-        per_suit = [0, 0, 0, 0]
-        for index in range(len(naturals) - 1):  # the joker (last) has no suit
-            if naturals[index]:
-                per_suit[index & 3] += 1
+        per_suit = [0, 0, 0, 0, 0]  # the joker's index (52) counts in a fifth slot, never read
+        for index in self.natural_faces:
+            per_suit[index & 3 if index < FACE_COUNT - 1 else 4] += 1
         for suit in _SUITS:
             if per_suit[suit] < least:
                 continue
@@ -167,6 +173,22 @@ class _Places:
         self.ahead = ahead
         """Per place: how many places from there on the hand holds a natural card for (an upper
         bound on the natural cards a run can still get)."""
+
+
+_RESOLVED: dict[int, tuple[MeldRules, tuple[int, ...], tuple[int, ...]]] = {}
+_MOST_KEPT: Final = 64
+
+
+def _resolved(rules: MeldRules) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The wild faces of ``rules`` in card order and their run order as rank values, worked out once
+    per rules object (a game lists melds with the same rules every turn)."""
+    known = _RESOLVED.get(id(rules))
+    if known is None or known[0] is not rules:
+        wild_order = tuple(sorted(card.index for card in rules.wild_faces))
+        if len(_RESOLVED) >= _MOST_KEPT:  # house rules make new rules per game: keep the cache small
+            _RESOLVED.clear()
+        known = _RESOLVED[id(rules)] = (rules, wild_order, tuple(int(rank) for rank in rules.run_order))
+    return known[1], known[2]
 
 
 @functools.cache

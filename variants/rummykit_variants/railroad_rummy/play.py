@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import cast
+from typing import Final, cast
 
 from rummykit.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
 from rummykit.cards import FACE_MASK, Card, CardId, Rank, Suit, face
@@ -495,6 +495,7 @@ def _rank_face(cid: CardId) -> Card:
 
 _SOLVERS: dict[int, tuple[Contract, MeldRules, ContractSolver]] = {}
 """A prepared solver per round contract (by the contract's identity)."""
+_MOST_KEPT: Final = 64
 
 
 def _solver(contract: Contract, rules: MeldRules) -> ContractSolver:
@@ -503,6 +504,8 @@ def _solver(contract: Contract, rules: MeldRules) -> ContractSolver:
     if known is not None and known[0] is contract and known[1] is rules:
         return known[2]
     solver = ContractSolver(contract, rules)
+    if len(_SOLVERS) >= _MOST_KEPT:  # contracts are the game's constants; keep the cache small anyway
+        _SOLVERS.clear()
     _SOLVERS[id(contract)] = (contract, rules, solver)
     return solver
 
@@ -599,6 +602,8 @@ def _contract_text(contract: Contract) -> str:
     """``str(contract)``, worked out once per contract (every view shows it)."""
     known = _CONTRACT_TEXTS.get(id(contract))
     if known is None or known[0] is not contract:
+        if len(_CONTRACT_TEXTS) >= _MOST_KEPT:
+            _CONTRACT_TEXTS.clear()
         known = _CONTRACT_TEXTS[id(contract)] = (contract, str(contract))
     return known[1]
 

@@ -402,18 +402,19 @@ def _legal_lay_offs(state: GameState, seat: int) -> list[Action]:
         # G-4: of two cards, one taken from the discard pile, only the taken card's face may go
         # (a lay-off plays the taken copy first), so that the other can be discarded.
         playable = [card for card in playable if card.index == taken]
-    wild = rules.wild_faces
+    wild = {card.index for card in rules.wild_faces}
     actions: list[Action] = []
     for index, table_meld in enumerate(state.table):
         meld = table_meld.meld
         if meld.kind is MeldKind.SET:
+            rank = meld.ranks[0]
             for card in playable:
-                if (card in wild or card.rank is meld.rank) and can_extend(meld, card, rules):
+                if (card.rank is rank or card.index in wild) and can_extend(meld, card, rules):
                     actions.append(LayOff(seat=seat, card=card, meld=index))
             continue
         wanted = _run_ends(meld, rules)
         for card in playable:
-            if card in wild or card.rank in wanted:
+            if card.rank in wanted or card.index in wild:
                 actions.extend(
                     LayOff(seat=seat, card=card, meld=index, end=end)
                     for end in (RunEnd.LOW, RunEnd.HIGH)
@@ -422,13 +423,24 @@ def _legal_lay_offs(state: GameState, seat: int) -> list[Action]:
     return actions
 
 
-def _run_ends(meld: Meld, rules: MeldRules) -> set[Rank]:
+_RUN_ENDS: dict[int, tuple[Meld, MeldRules, tuple[Rank, ...]]] = {}
+""":func:`_run_ends` by the meld's identity (a meld stays on the table, unchanged, for many turns)."""
+
+
+def _run_ends(meld: Meld, rules: MeldRules) -> tuple[Rank, ...]:
     """The ranks of the natural cards that could extend a run at either end."""
+    known = _RUN_ENDS.get(id(meld))
+    if known is not None and known[0] is meld and known[1] is rules:
+        return known[2]
     order = rules.run_order
     start = rules.run_positions(meld.ranks)
     assert start is not None
     stop = start + len(meld.ranks)
-    return {order[i] for i in (start - 1, stop) if 0 <= i < len(order) and order[i] not in meld.ranks}
+    ends = tuple(order[i] for i in (start - 1, stop) if 0 <= i < len(order) and order[i] not in meld.ranks)
+    if len(_RUN_ENDS) >= 256:  # the melds of past games are not looked up again
+        _RUN_ENDS.clear()
+    _RUN_ENDS[id(meld)] = (meld, rules, ends)
+    return ends
 
 
 def _legal_discards(state: GameState, seat: int) -> list[Action]:

@@ -546,6 +546,7 @@ def _legal_lay_offs(state: GameState, seat: int) -> list[Action]:
     rules = _rules(state)
     melds = rules.melds
     hand = state.hands[seat]
+    wild_indices = {card.index for card in melds.wild_faces}
     playable = []
     for card in _held_faces(hand):
         if state.taken is not None and not rules.may_discard_taken_card:  # G-4 binds only then
@@ -553,12 +554,12 @@ def _legal_lay_offs(state: GameState, seat: int) -> list[Action]:
             assert used is not None
             if not can_end_turn(_remaining(hand, used), state.taken):
                 continue
-        playable.append((card, melds.is_wild(card)))
+        playable.append((card, card.index in wild_indices))
     actions: list[Action] = []
     for index, table_meld in enumerate(state.table):
         meld = table_meld.meld
         is_run = meld.kind is MeldKind.RUN
-        wanted = _end_ranks(meld, rules) if is_run else {meld.rank}
+        wanted = _end_ranks(meld, rules) if is_run else (meld.ranks[0],)
         for card, wild in playable:
             if not wild and card.rank not in wanted:
                 continue
@@ -569,13 +570,24 @@ def _legal_lay_offs(state: GameState, seat: int) -> list[Action]:
     return actions
 
 
-def _end_ranks(meld: Meld, rules: RailroadRules) -> set[Rank]:
+_END_RANKS: dict[int, tuple[Meld, MeldRules, tuple[Rank, ...]]] = {}
+""":func:`_end_ranks` by the meld's identity (a meld stays on the table, unchanged, for many turns)."""
+
+
+def _end_ranks(meld: Meld, rules: RailroadRules) -> tuple[Rank, ...]:
     """The ranks that would extend a run at either end."""
+    known = _END_RANKS.get(id(meld))
+    if known is not None and known[0] is meld and known[1] is rules.melds:
+        return known[2]
     order = rules.melds.run_order
     start = rules.melds.run_positions(meld.ranks)
     assert start is not None
     stop = start + len(meld.ranks)
-    return {order[i] for i in (start - 1, stop) if 0 <= i < len(order)}
+    ends = tuple(order[i] for i in (start - 1, stop) if 0 <= i < len(order))
+    if len(_END_RANKS) >= 256:  # the melds of past games are not looked up again
+        _END_RANKS.clear()
+    _END_RANKS[id(meld)] = (meld, rules.melds, ends)
+    return ends
 
 
 @functools.cache

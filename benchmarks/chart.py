@@ -51,7 +51,8 @@ def _panel(curves: Sequence[Curve], x0: float, title: str, *, log: bool) -> list
         label = f"{tick:g}"
         parts.append(f'<line x1="{left}" y1="{y:.1f}" x2="{left + width}" y2="{y:.1f}" stroke="#ddd"/>')
         parts.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{label}</text>')
-    for size in range(int(x_low), int(x_high) + 1):
+    every = max(1, math.ceil((x_high - x_low) / 12))  # at most about a dozen labels
+    for size in range(int(x_low), int(x_high) + 1, every):
         x = x_at(size)
         parts.append(f'<text x="{x:.1f}" y="{top + height + 18}" text-anchor="middle">{size}</text>')
     parts.append(
@@ -76,8 +77,8 @@ def _panel(curves: Sequence[Curve], x0: float, title: str, *, log: bool) -> list
 def svg_chart(curves: Sequence[Curve]) -> str:
     """An SVG of two panels: the random step after the draw in 4-player RailRoad Rummy, and the
     contract solver's decide and enumerate medians, each against the number of cards in hand."""
-    steps = [curve for curve in curves if curve.name.startswith("random step")]
-    solver = [curve for curve in curves if curve.name.startswith("contract solver")]
+    steps = [curve for curve in curves if curve.name.startswith("step:")]
+    solver = [curve for curve in curves if curve.name.startswith("solver:")]
     body = [
         *_panel(steps, 0, "random legal step (after the draw)", log=False),
         *_panel(solver, _WIDTH / 2, "contract solver (median)", log=True),

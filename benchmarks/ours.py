@@ -80,9 +80,9 @@ def measure_steps(results: Results, variant: str, players: int, steps: int, *, s
     )
     if keep_sizes:
         points = tuple(
-            (size, statistics.mean(times) * 1e6) for size, times in sorted(by_size.items()) if len(times) >= 20
+            (size, statistics.median(times) * 1e6) for size, times in sorted(by_size.items()) if len(times) >= 30
         )
-        results.curves.append(Curve("random step after the draw, 4-player RailRoad Rummy (mean)", points))
+        results.curves.append(Curve("step: 4-player RailRoad Rummy, median", points))
 
 
 def solver_corpus(hands_per_cell: int, *, seed: int = 7) -> list[tuple[int, int, list[Card]]]:
@@ -161,7 +161,7 @@ def measure_solver(results: Results, hands_per_cell: int) -> None:
                 f"{len(overall[task, size])} hand × contract pairs",
             )
         points = tuple((size, statistics.median(overall[task, size]) * 1e6) for size in range(11, 21))
-        results.curves.append(Curve(f"contract solver, {task} (median over the corpus)", points))
+        results.curves.append(Curve(f"solver: {task}, median over the corpus", points))
 
 
 def mid_game(variant: str, players: int, seed: int) -> Game:

@@ -36,7 +36,8 @@ class Figure:
 
 @attrs.frozen
 class Curve:
-    """A series for the chart: ``points`` are (hand size, µs)."""
+    """A series for the chart: ``points`` are (hand size, µs). The name's prefix picks the panel
+    (``step:`` or ``solver:``)."""
 
     name: str
     points: tuple[tuple[int, float], ...]

@@ -29,9 +29,9 @@ def test_the_solver_corpus_is_fixed_and_covers_every_size_and_wild_count() -> No
 
 def test_the_chart_is_plain_svg_with_a_line_per_curve() -> None:
     curves = [
-        Curve("random step after the draw, 4-player RailRoad Rummy (mean)", ((7, 40.0), (8, 55.0), (9, 61.0))),
-        Curve("contract solver, decide (median over the corpus)", ((11, 20.0), (20, 35.0))),
-        Curve("contract solver, enumerate (median over the corpus)", ((11, 40.0), (20, 1500.0))),
+        Curve("step: 4-player RailRoad Rummy, median", ((7, 40.0), (8, 55.0), (9, 61.0))),
+        Curve("solver: decide, median over the corpus", ((11, 20.0), (20, 35.0))),
+        Curve("solver: enumerate, median over the corpus", ((11, 40.0), (20, 1500.0))),
     ]
     root = ET.fromstring(svg_chart(curves))
     assert root.tag == "{http://www.w3.org/2000/svg}svg"

@@ -106,7 +106,7 @@ def _ratio_rows(results: Results) -> list[tuple[str, str]]:
     for name, mine, theirs in pairs:
         ours_value, peer_value = results.get(mine), results.get(theirs)
         if ours_value is not None and peer_value:
-            rows.append((name, f"{ours_value / peer_value:.2f}×"))
+            rows.append((name, f"{ours_value / peer_value:.2g}×"))
     return rows
 
 

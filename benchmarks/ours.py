@@ -63,12 +63,14 @@ def measure_steps(results: Results, variant: str, players: int, steps: int, *, s
             game_seed += 1
             game = new_game(variant, players=players, seed=game_seed)
         seat = game.to_act[0]
-        size = len(game.state.hands[seat])
+        state = game.state
+        size = len(state.hands[seat])
+        after_draw = state.phase == "play"
         started = clock()
         game.apply(chooser.choice(game.legal_actions(seat)))
         spent = clock() - started
         total += spent
-        if keep_sizes and game.phase != "draw":
+        if keep_sizes and after_draw:
             by_size[size].append(spent)
     results.add(
         f"step.{variant}.{players}p",

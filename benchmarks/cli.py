@@ -1,4 +1,5 @@
-"""The command line of the suite: ``python -m benchmarks [--quick] [--json PATH] [--svg PATH]``."""
+"""The command line of the suite: ``python -m benchmarks`` with ``--quick``, ``--json PATH``, ``--svg PATH``,
+``--markdown PATH`` and ``--no-peers``."""
 
 from __future__ import annotations
 
@@ -23,7 +24,18 @@ app = typer.Typer(add_completion=False, help="rummykit's performance suite, side
 
 @attrs.frozen
 class Plan:
-    """How much of each measurement a run does (``--quick``: a smoke run of seconds)."""
+    """How much of each measurement a run does (``--quick``: a smoke run of seconds).
+
+    Attributes:
+        steps: random steps per variant and player count.
+        step_games: the variants and player counts of the step measurement.
+        hands_per_cell: solver corpus hands per hand size and number of wild cards.
+        positions: mid-game positions for copies, round trips and memory.
+        repeat: how many times the timed loops of the positions run (a scale).
+        games: full heuristic games in one process.
+        simulate_games: games per ``simulate`` run (with 1 and with 2 workers).
+        peer_steps: random steps of each peer engine.
+    """
 
     steps: int
     step_games: tuple[tuple[str, int], ...]

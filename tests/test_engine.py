@@ -109,6 +109,25 @@ def test_copy_is_independent() -> None:
     assert twin == copy
 
 
+def test_copies_of_a_random_source_draw_the_same_whatever_the_order() -> None:
+    # Copy on write: copies share a seeded generator until one draws; each then draws from its own.
+    original = rummykit.Randomness(seed=3)
+    original.randrange(10)
+    first = original.copy()
+    second = first.copy()
+    draws: dict[str, list[int]] = {}
+    for name, source in (("second", second), ("original", original), ("first", first)):
+        items = list(range(20))
+        source.shuffle(items)
+        draws[name] = [*items, source.randrange(1000)]
+    assert draws["original"] == draws["first"] == draws["second"]
+    fresh = rummykit.Randomness(seed=3)
+    fresh.randrange(10)
+    again = list(range(20))
+    fresh.shuffle(again)
+    assert [*again, fresh.randrange(1000)] == draws["original"]
+
+
 def test_a_stacked_shoe_deals_in_draw_order() -> None:
     shoe = list(rummykit.shoe.decks(4, jokers_per_deck=2))
     game = rummykit.new_game("railroad-rummy", players=2, dealer=1, shoe=shoe)

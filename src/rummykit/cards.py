@@ -304,12 +304,23 @@ def parse_card_id(text: str) -> CardId:
         >>> face(parse_card_id("jk#7")), copy_of(parse_card_id("jk#7"))
         (Card.parse('JK'), 7)
     """
+    cid = _PARSED_IDS.get(text) if isinstance(text, str) else None
+    if cid is not None:
+        return cid
     if not isinstance(text, str):
         raise InvalidCardError(f"{text!r} is not a card: expected text such as '10H' or '10H#2'")
     name, sep, copy = text.partition("#")
     if sep and not (copy.isdigit() and copy.isascii() and len(copy) <= 3):
         raise InvalidCardError(f"{text!r} is not a card: the copy after '#' is a number (5H#2)")
-    return card_id(Card.parse(name), int(copy) if sep else 0)
+    cid = card_id(Card.parse(name), int(copy) if sep else 0)
+    if len(_PARSED_IDS) < _MOST_PARSED_IDS:
+        _PARSED_IDS[text] = cid
+    return cid
+
+
+_PARSED_IDS: dict[str, CardId] = {}
+"""Card ids already read, by their text (loading a position reads every card of the shoe)."""
+_MOST_PARSED_IDS: Final = 20_000
 
 
 def parse_card(text: str) -> Card:

@@ -346,19 +346,19 @@ class Game:
 
     def copy(self) -> Game:
         """An independent copy (state, random source and record), for search and bots.
-        Cheap: no deepcopy; immutable parts are shared."""
-        return Game(
-            pm=self._pm,
-            spec=self._spec,
-            house_rules=self._house_rules,
-            state=self._state.copy(),
-            rng=self._rng.copy(),
-            hooks=self._hooks,
-            shoe=self._shoe,
-            dealer_given=self._dealer_given,
-            actions=self._actions[:],
-            start=self._start,
-        )
+        Cheap: no deepcopy; immutable parts are shared, a seeded random source is copied on write."""
+        new = Game.__new__(Game)
+        new._pm = self._pm
+        new._spec = self._spec
+        new._house_rules = self._house_rules
+        new._state = self._state.copy()
+        new._rng = self._rng.copy()
+        new._hooks = self._hooks
+        new._shoe = self._shoe
+        new._dealer_given = self._dealer_given
+        new._actions = self._actions[:]
+        new._start = self._start
+        return new
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import sys
+import types
 from collections.abc import Callable, Mapping, Sequence
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
@@ -96,13 +97,28 @@ def load_variant(name: str) -> Plugin:
     return _load(eps[name], "variant")
 
 
+_SPECS: dict[tuple[types.ModuleType, str], tuple[object, Any]] = {}
+"""What a module plug-in's spec hook answered, by module and hook, with the function that answered."""
+
+
 def _single(plugin: Plugin, hook: str) -> Any:
+    """What ``plugin`` alone answers to the argument-free ``hook`` (its spec). A module plug-in's
+    answer is kept for the process (a simulation creates thousands of games), as long as the
+    module's function is the one that gave it."""
+    function = plugin.__dict__.get(hook) if isinstance(plugin, types.ModuleType) else None
+    if function is not None:
+        known = _SPECS.get((plugin, hook))
+        if known is not None and known[0] is function:
+            return known[1]
     pm = _new_manager()
     try:
         pm.register(plugin)
     except pluggy.PluginValidationError as exc:
         raise PluginError(f"plug-in {plugin!r} is not valid: {exc}") from exc
-    return getattr(pm.hook, hook)()
+    answer = getattr(pm.hook, hook)()
+    if function is not None:
+        _SPECS[plugin, hook] = (function, answer)
+    return answer
 
 
 def variant_spec(variant: str | Plugin) -> VariantSpec:
@@ -144,8 +160,43 @@ def load_house_rule(name: str, variant: str | None = None) -> Plugin:
     return plugin
 
 
+_Opts = Any
+_PARSED: dict[tuple[types.ModuleType, str, str], tuple[object, _Opts]] = {}
+"""pluggy's reading of a module's attribute (hook spec or implementation options, or ``None``), by
+module, attribute and kind, with the attribute it read."""
+
+
+class _Manager(pluggy.PluginManager):
+    """A plugin manager that remembers how pluggy read each attribute of a module plug-in, so that
+    building one per game does not inspect the same modules again. Every game still gets its own
+    manager; objects other than modules are read afresh each time, and a module attribute that has
+    been replaced is read again."""
+
+    def parse_hookimpl_opts(self, plugin: Plugin, name: str) -> Any:
+        """pluggy's reading, remembered for module plug-ins (a copy: pluggy fills in defaults)."""
+        opts = _parsed(plugin, name, "impl", super().parse_hookimpl_opts)
+        return None if opts is None else dict(opts)
+
+    def parse_hookspec_opts(self, module_or_class: Any, name: str) -> Any:
+        """pluggy's reading, remembered for module hook specifications."""
+        opts = _parsed(module_or_class, name, "spec", super().parse_hookspec_opts)
+        return None if opts is None else dict(opts)
+
+
+def _parsed(plugin: Any, name: str, kind: str, parse: Callable[[Any, str], Any]) -> Any:
+    if not isinstance(plugin, types.ModuleType):
+        return parse(plugin, name)
+    attribute = plugin.__dict__.get(name)
+    known = _PARSED.get((plugin, name, kind))
+    if known is not None and known[0] is attribute:
+        return known[1]
+    opts = parse(plugin, name)
+    _PARSED[plugin, name, kind] = (attribute, opts)
+    return opts
+
+
 def _new_manager() -> pluggy.PluginManager:
-    pm = pluggy.PluginManager(hookspecs.PROJECT)
+    pm = _Manager(hookspecs.PROJECT)
     pm.add_hookspecs(hookspecs)
     return pm
 

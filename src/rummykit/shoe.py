@@ -48,13 +48,16 @@ class Randomness:
         replay: outcomes recorded by an unseeded game (:attr:`outcomes`), to replay it.
     """
 
-    __slots__ = ("_replay", "_rng", "outcomes", "seed")
+    __slots__ = ("_replay", "_rng", "_shared", "outcomes", "seed")
 
     def __init__(self, seed: int | None = None, *, replay: Sequence[Sequence[int]] | None = None) -> None:
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise TypeError(f"a seed is an int, not {seed!r}")
         self.seed = seed
         self._rng: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
+        # Copy on write: ``copy`` shares a seeded generator, which each holder then clones before it
+        # first draws from it (see ``_own``), so the shared generator never moves.
+        self._shared = False
         self._replay: list[tuple[int, ...]] | None = None if replay is None else [tuple(o) for o in replay][::-1]
         #: What an unseeded game drew, in order (each shuffle's permutation, each choice).
         self.outcomes: list[tuple[int, ...]] = []
@@ -63,6 +66,15 @@ class Randomness:
     def recording(self) -> bool:
         """True if outcomes must be recorded to replay the game (no seed)."""
         return self.seed is None
+
+    def _own(self) -> random.Random:
+        """This source's generator, cloned first if a copy still shares it."""
+        if self._shared:
+            rng = random.Random()
+            rng.setstate(self._rng.getstate())
+            self._rng = rng
+            self._shared = False
+        return self._rng
 
     def _next_outcome(self, size: int) -> tuple[int, ...] | None:
         if self._replay is None:
@@ -84,7 +96,7 @@ class Randomness:
                 raise InvalidRecordError("outcomes", "a recorded shuffle is not a permutation")
             perm: Sequence[int] = recorded
         elif self.seed is not None:
-            self._rng.shuffle(items)
+            self._own().shuffle(items)
             return
         else:
             perm = list(range(len(items)))
@@ -101,20 +113,24 @@ class Randomness:
                 raise InvalidRecordError("outcomes", "a recorded choice is out of range")
             value = recorded[0]
         else:
-            value = self._rng.randrange(n)
+            value = self._own().randrange(n)
         if self.recording:
             self.outcomes.append((value,))
         return value
 
     def copy(self) -> Randomness:
-        """An independent random source in the same state (a seeded one continues identically)."""
+        """An independent random source in the same state (a seeded one continues identically).
+
+        Cheap: a seeded generator is shared until one of its holders draws from it, which then
+        draws from a clone of its own (copy on write); the secure generator keeps no state to copy.
+        """
         new = Randomness.__new__(Randomness)
         new.seed = self.seed
+        new._rng = self._rng
         if self.seed is not None:
-            new._rng = random.Random()
-            new._rng.setstate(self._rng.getstate())
+            self._shared = new._shared = True
         else:
-            new._rng = random.SystemRandom()
+            new._shared = False
         new._replay = None if self._replay is None else self._replay[:]
         new.outcomes = self.outcomes[:]
         return new

@@ -214,6 +214,8 @@ def _faces_of_rank(rank: int) -> range:
     return range(first, first + 4)
 
 
+_RANK_OF_FACE: Final = tuple(int(card.rank) for card in _FACES)
+"""The rank value of each face index."""
 _RANK_FACES: Final = tuple(range(0) if rank < Rank.TWO else _faces_of_rank(rank) for rank in range(_RANK_SLOTS))
 """The face indices per rank value."""
 
@@ -375,21 +377,21 @@ class _Counts:
     __slots__ = ("by_rank", "natural", "wild", "wilds")
 
     def __init__(self, hand: Sequence[Card], wild_faces: frozenset[int]) -> None:
-        self.natural = [0] * len(_FACES)
+        self.natural = natural = [0] * len(_FACES)
         """Natural cards per face index (0 at wild faces)."""
-        self.by_rank = [0] * _RANK_SLOTS
+        self.by_rank = by_rank = [0] * _RANK_SLOTS
         """Natural cards per rank value."""
-        self.wild = [0] * len(_FACES)
+        self.wild = wild = [0] * len(_FACES)
         """Wild cards per face index."""
         wilds = 0
         for card in hand:
             index = card.index
             if index in wild_faces:
-                self.wild[index] += 1
+                wild[index] += 1
                 wilds += 1
             else:
-                self.natural[index] += 1
-                self.by_rank[card.rank] += 1
+                natural[index] += 1
+                by_rank[_RANK_OF_FACE[index]] += 1
         self.wilds = wilds
         """Wild cards in all."""
 
@@ -516,15 +518,20 @@ class _Search:
     def __init__(self, tables: _Tables, hand: Sequence[Card]) -> None:
         self.tables = tables
         self.counts = counts = _Counts(hand, tables.wild_faces)
-        self.demand = _Demand(counts, suited=tables.suited, unreached=_union(1 << rank for rank in counts.ranks()))
+        by_rank = counts.by_rank
+        natural_ranks = tuple(rank for rank in range(_RANK_SLOTS) if by_rank[rank])
+        unreached = 0
+        for rank in natural_ranks:
+            unreached |= 1 << rank
+        self.demand = _Demand(counts, suited=tables.suited, unreached=unreached)
         self.hand_size = len(hand)
         self.must_use = 0 if tables.max_leftover is None else len(hand) - tables.max_leftover
         """The fewest cards the melds must use."""
         self.wild_ids = tuple(face for face in tables.wild_order if counts.wild[face])
         """The wild faces in the hand, in card order."""
-        self.natural_ranks = tuple(counts.ranks())
+        self.natural_ranks = natural_ranks
         """The ranks of the natural cards in the hand."""
-        self.set_ranks = tuple(rank for rank in tables.set_ranks if counts.by_rank[rank])
+        self.set_ranks = tuple(rank for rank in tables.set_ranks if by_rank[rank])
         """The ranks that may form sets and have natural cards in the hand."""
         self.run_suits = self._run_suits()
         """``(suit, bit mask of the ranks with a natural card of that suit)`` for each suit a run may take."""

@@ -153,23 +153,24 @@ class GameState:
         return [cid for _, cards in self.zones() for cid in cards]
 
     def copy(self) -> GameState:
-        """An independent copy: lists are copied, immutable records shared. Cheap (no deepcopy)."""
-        return GameState(
-            config=self.config,
-            rules=self.rules,
-            round=self.round,
-            dealer=self.dealer,
-            turn=self.turn,
-            turn_number=self.turn_number,
-            phase=self.phase,
-            hands=[hand[:] for hand in self.hands],
-            piles={name: pile[:] for name, pile in self.piles.items()},
-            seat_piles={name: [pile[:] for pile in per_seat] for name, per_seat in self.seat_piles.items()},
-            table=self.table[:],
-            totals=self.totals[:],
-            history=self.history[:],
-            taken=self.taken,
-            log=self.log[:],
-            round_end=self.round_end,
-            extra=None if self.extra is None else self.extra.copy(),
-        )
+        """An independent copy: lists are copied, immutable records shared. Cheap (no deepcopy, and
+        no ``__init__``: search copies states in its inner loop)."""
+        new = object.__new__(GameState)
+        new.config = self.config
+        new.rules = self.rules
+        new.round = self.round
+        new.dealer = self.dealer
+        new.turn = self.turn
+        new.turn_number = self.turn_number
+        new.phase = self.phase
+        new.hands = list(map(list.copy, self.hands))
+        new.piles = {name: pile[:] for name, pile in self.piles.items()}
+        new.seat_piles = {name: list(map(list.copy, per_seat)) for name, per_seat in self.seat_piles.items()}
+        new.table = self.table[:]
+        new.totals = self.totals[:]
+        new.history = self.history[:]
+        new.taken = self.taken
+        new.log = self.log[:]
+        new.round_end = self.round_end
+        new.extra = None if self.extra is None else self.extra.copy()
+        return new

@@ -40,18 +40,25 @@ def _rank_faces(rank: int) -> range:
 class _Hand:
     """A hand as count vectors, and the meld rules resolved into ints."""
 
-    __slots__ = ("limited", "naturals", "rules", "wild_ids", "wilds")
+    __slots__ = ("limited", "natural_faces", "naturals", "order", "rules", "wild_ids", "wilds")
 
     def __init__(self, hand: Sequence[Card], rules: MeldRules) -> None:
-        wild_faces = {card.index for card in rules.wild_faces}
+        wild_order, self.order = _resolved(rules)
         self.rules = rules
-        self.naturals = [0] * FACE_COUNT
+        self.naturals = naturals = [0] * FACE_COUNT
         """Natural cards per face index."""
-        self.wilds = [0] * FACE_COUNT
+        self.wilds = wilds = [0] * FACE_COUNT
         """Wild cards per face index."""
+        self.natural_faces: set[int] = set()
+        """The natural faces held."""
         for card in hand:
-            (self.wilds if card.index in wild_faces else self.naturals)[card.index] += 1
-        self.wild_ids = tuple(index for index in sorted(wild_faces) if self.wilds[index])
+            index = card.index
+            if index in wild_order:
+                wilds[index] += 1
+            else:
+                naturals[index] += 1
+                self.natural_faces.add(index)
+        self.wild_ids = tuple(index for index in wild_order if wilds[index])
         """The wild faces held, in card order."""
         self.limited = rules.wilds_at_most_naturals
 
@@ -60,11 +67,13 @@ class _Hand:
         rules = self.rules
         wilds = sum(self.wilds)
         naturals = self.naturals
+        least = rules.min_set - wilds  # the fewest natural cards of a rank that can make a set
         for rank in _set_ranks(rules.set_ranks):
-            faces = [index for index in _rank_faces(rank) if naturals[index]]
-            if not faces:
+            first = (rank - 2) * 4
+            held = naturals[first] + naturals[first + 1] + naturals[first + 2] + naturals[first + 3]
+            if held < least or not held:
                 continue
-            held = sum(naturals[index] for index in faces)
+            faces = [index for index in range(first, first + 4) if naturals[index]]
             largest = held + wilds if rules.max_set is None else min(rules.max_set, held + wilds)
             for size in range(rules.min_set, largest + 1):
                 for natural_count in range(min(size, held), 0, -1):
@@ -79,16 +88,43 @@ class _Hand:
     def runs(self) -> Iterator[Meld]:
         """Every run: from every place of the run order, in every suit (if runs are suited), each
         place filled by a natural card of its rank or a wild card, as long as it can go on."""
-        order = tuple(int(rank) for rank in self.rules.run_order)
+        order = self.order
         if not order:
             return
         stops = _run_stops(order)
+        if self.rules.suited_runs and not self.wild_ids:
+            yield from self._natural_runs(order, stops)
+            return
         suits: Sequence[int | None] = _SUITS if self.rules.suited_runs else (None,)
         for suit in suits:
             places = _Places(order, suit, self.naturals)
             for start in range(len(order)):
                 if self.wild_ids or places.held[start]:
                     yield from self._grow(places, start, stops[start], [], 0)
+
+    def _natural_runs(self, order: tuple[int, ...], stops: tuple[int, ...]) -> Iterator[Meld]:
+        """:meth:`runs` for suited runs without wild cards: every stretch of ``min_run`` or more
+        places of one suit in a row that the hand holds a natural card for (one card per place)."""
+        naturals = self.naturals
+        least = self.rules.min_run
+        per_suit = [0, 0, 0, 0, 0]  # the joker's index (52) counts in a fifth slot, never read
+        for index in self.natural_faces:
+            per_suit[index & 3 if index < FACE_COUNT - 1 else 4] += 1
+        for suit in _SUITS:
+            if per_suit[suit] < least:
+                continue
+            ranks, faces = _place_faces(order, suit)
+            held = [naturals[index] > 0 for (index,) in faces]
+            for start in range(len(order) - least + 1):
+                if not held[start]:
+                    continue
+                stop = start
+                end = stops[start]
+                while stop < end and held[stop]:
+                    stop += 1
+                for length in range(least, stop - start + 1):
+                    cards = tuple(_FACES[index] for (index,) in faces[start : start + length])
+                    yield Meld(MeldKind.RUN, cards, ranks[start : start + length])
 
     def _grow(self, places: _Places, start: int, stop: int, picked: list[int], naturals: int) -> Iterator[Meld]:
         """The runs from place ``start`` that begin with ``picked`` (one face index per place)."""
@@ -137,6 +173,22 @@ class _Places:
         self.ahead = ahead
         """Per place: how many places from there on the hand holds a natural card for (an upper
         bound on the natural cards a run can still get)."""
+
+
+_RESOLVED: dict[int, tuple[MeldRules, tuple[int, ...], tuple[int, ...]]] = {}
+_MOST_KEPT: Final = 64
+
+
+def _resolved(rules: MeldRules) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The wild faces of ``rules`` in card order and their run order as rank values, worked out once
+    per rules object (a game lists melds with the same rules every turn)."""
+    known = _RESOLVED.get(id(rules))
+    if known is None or known[0] is not rules:
+        wild_order = tuple(sorted(card.index for card in rules.wild_faces))
+        if len(_RESOLVED) >= _MOST_KEPT:  # house rules make new rules per game: keep the cache small
+            _RESOLVED.clear()
+        known = _RESOLVED[id(rules)] = (rules, wild_order, tuple(int(rank) for rank in rules.run_order))
+    return known[1], known[2]
 
 
 @functools.cache

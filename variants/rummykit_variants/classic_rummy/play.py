@@ -7,6 +7,7 @@ generation works on face indices and count vectors, and calls no hook.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import cast
 
@@ -348,11 +349,14 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
     if state.is_over or seat != state.turn:
         return []
     if state.phase == Phase.DRAW:
-        draws: list[Action] = [Draw(seat=seat)]
-        if state.piles["discard"]:
-            draws.append(TakeDiscard(seat=seat))
-        return draws
+        return list(_draws(seat, bool(state.piles["discard"])))
     return [*_legal_go_downs(state, seat), *_legal_lay_offs(state, seat), *_legal_discards(state, seat)]
+
+
+@functools.cache
+def _draws(seat: int, discard: bool) -> tuple[Action, ...]:
+    """A seat's draws (actions are frozen, so one tuple serves every call)."""
+    return (Draw(seat=seat), TakeDiscard(seat=seat)) if discard else (Draw(seat=seat),)
 
 
 def _taken_face(state: GameState, hand: Sequence[CardId]) -> int | None:
@@ -392,24 +396,25 @@ def _legal_lay_offs(state: GameState, seat: int) -> list[Action]:
         return []
     rules = _rules(state).melds
     hand = state.hands[seat]
-    playable = sorted({face(cid) for cid in hand})
+    playable = [face(index) for index in sorted({cid & FACE_MASK for cid in hand})]  # card order
     taken = _taken_face(state, hand)
     if len(hand) == 2 and taken is not None:
         # G-4: of two cards, one taken from the discard pile, only the taken card's face may go
         # (a lay-off plays the taken copy first), so that the other can be discarded.
         playable = [card for card in playable if card.index == taken]
-    wild = rules.wild_faces
+    wild = {card.index for card in rules.wild_faces}
     actions: list[Action] = []
     for index, table_meld in enumerate(state.table):
         meld = table_meld.meld
         if meld.kind is MeldKind.SET:
+            rank = meld.ranks[0]
             for card in playable:
-                if (card in wild or card.rank is meld.rank) and can_extend(meld, card, rules):
+                if (card.rank is rank or card.index in wild) and can_extend(meld, card, rules):
                     actions.append(LayOff(seat=seat, card=card, meld=index))
             continue
         wanted = _run_ends(meld, rules)
         for card in playable:
-            if card in wild or card.rank in wanted:
+            if card.rank in wanted or card.index in wild:
                 actions.extend(
                     LayOff(seat=seat, card=card, meld=index, end=end)
                     for end in (RunEnd.LOW, RunEnd.HIGH)
@@ -418,20 +423,36 @@ def _legal_lay_offs(state: GameState, seat: int) -> list[Action]:
     return actions
 
 
-def _run_ends(meld: Meld, rules: MeldRules) -> set[Rank]:
+_RUN_ENDS: dict[int, tuple[Meld, MeldRules, tuple[Rank, ...]]] = {}
+""":func:`_run_ends` by the meld's identity (a meld stays on the table, unchanged, for many turns)."""
+
+
+def _run_ends(meld: Meld, rules: MeldRules) -> tuple[Rank, ...]:
     """The ranks of the natural cards that could extend a run at either end."""
+    known = _RUN_ENDS.get(id(meld))
+    if known is not None and known[0] is meld and known[1] is rules:
+        return known[2]
     order = rules.run_order
     start = rules.run_positions(meld.ranks)
     assert start is not None
     stop = start + len(meld.ranks)
-    return {order[i] for i in (start - 1, stop) if 0 <= i < len(order) and order[i] not in meld.ranks}
+    ends = tuple(order[i] for i in (start - 1, stop) if 0 <= i < len(order) and order[i] not in meld.ranks)
+    if len(_RUN_ENDS) >= 256:  # the melds of past games are not looked up again
+        _RUN_ENDS.clear()
+    _RUN_ENDS[id(meld)] = (meld, rules, ends)
+    return ends
 
 
 def _legal_discards(state: GameState, seat: int) -> list[Action]:
     """Every discard (CR-6): each face held in a copy other than the card taken this turn."""
     taken = state.taken
-    faces = sorted({face(cid) for cid in state.hands[seat] if cid != taken})
-    return [Discard(seat=seat, card=card) for card in faces]
+    return [_discard(seat, index) for index in sorted({cid & FACE_MASK for cid in state.hands[seat] if cid != taken})]
+
+
+@functools.cache
+def _discard(seat: int, index: int) -> Discard:
+    """The discard of the face ``index`` by ``seat`` (actions are frozen: one object serves every call)."""
+    return Discard(seat=seat, card=face(index))
 
 
 # -- views --------------------------------------------------------------------------------------------------

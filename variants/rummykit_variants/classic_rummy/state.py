@@ -34,13 +34,13 @@ class ClassicExtra:
         return cls(played_on=[None] * players, melded_on=[None] * players)
 
     def copy(self) -> ClassicExtra:
-        """An independent copy."""
-        return ClassicExtra(
-            rebuilds=self.rebuilds,
-            played_on=self.played_on[:],
-            melded_on=self.melded_on[:],
-            melds_this_turn=self.melds_this_turn,
-        )
+        """An independent copy (without ``__init__``: states are copied in search loops)."""
+        new = object.__new__(ClassicExtra)
+        new.rebuilds = self.rebuilds
+        new.played_on = self.played_on[:]
+        new.melded_on = self.melded_on[:]
+        new.melds_this_turn = self.melds_this_turn
+        return new
 
 
 @attrs.frozen(kw_only=True)

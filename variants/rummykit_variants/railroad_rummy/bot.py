@@ -23,10 +23,18 @@ from rummykit_variants.railroad_rummy.state import RailroadRummyView
 __all__ = ["HeuristicBot"]
 
 _RUN_ORDER = {rank: i for i, rank in enumerate(MELD_RULES.run_order)}
+_WILD_INDICES = frozenset(card.index for card in MELD_RULES.wild_faces)
+_KINDS = tuple(frozenset(req.kind for req in spec.contract.melds) for spec in ROUNDS)
+"""The kinds of meld each round's contract asks for."""
 
 
 def _is_wild(card: Card) -> bool:
-    return card in MELD_RULES.wild_faces
+    return card.index in _WILD_INDICES
+
+
+def _natural_ranks(hand: Sequence[Card]) -> Counter[Rank]:
+    """How many natural cards of each rank ``hand`` holds."""
+    return Counter(c.rank for c in hand if c.index not in _WILD_INDICES)
 
 
 class HeuristicBot:
@@ -53,33 +61,33 @@ class HeuristicBot:
         if lay_offs:
             return max(lay_offs, key=lambda a: (card_points(a.card), -self._tiebreak()))
         discards = [a for a in legal if isinstance(a, Discard)]
-        hand = list(view.hand)
-        return max(discards, key=lambda a: (self._dead_weight(view, hand, a.card), -self._tiebreak()))
+        ranks = _natural_ranks(view.hand)
+        return max(discards, key=lambda a: (self._dead_weight(view, ranks, a.card), -self._tiebreak()))
 
     def _tiebreak(self) -> float:
         return self._rng.random()
 
     # -- judging a card ------------------------------------------------------------------------
 
-    def _usefulness(self, view: RailroadRummyView, hand: Sequence[Card], card: Card) -> float:
-        """How much ``card`` helps a hand (without it): 0 for a dead card, higher for better."""
+    def _usefulness(self, view: RailroadRummyView, ranks: Counter[Rank], card: Card) -> float:
+        """How much ``card`` helps a hand (without it) whose natural cards by rank are ``ranks``: 0
+        for a dead card, higher for better."""
         seat = view.seat
         assert seat is not None
         if view.went_down[seat]:
             return 3.0 if self._fits_table(view, card) else 0.0
         if _is_wild(card):
             return 3.0
-        contract = ROUNDS[view.round - 1].contract
-        kinds = {req.kind for req in contract.melds}
-        ranks = Counter(c.rank for c in hand if not _is_wild(c))
+        kinds = _KINDS[view.round - 1]
+        rank = card.rank
         value = 0.0
         if MeldKind.SET in kinds:
-            value += 1.2 * min(ranks[card.rank], 2)
+            value += 1.2 * min(ranks[rank], 2)
         if MeldKind.RUN in kinds:
-            position = _RUN_ORDER[card.rank]
-            neighbours = {rank for rank in ranks if rank != card.rank and abs(_RUN_ORDER[rank] - position) <= 2}
-            value += 0.6 * len(neighbours)
-            if ranks[card.rank] and MeldKind.SET not in kinds:
+            position = _RUN_ORDER[rank]
+            neighbours = sum(1 for r, n in ranks.items() if n and r is not rank and abs(_RUN_ORDER[r] - position) <= 2)
+            value += 0.6 * neighbours
+            if ranks[rank] and MeldKind.SET not in kinds:
                 value -= 0.3  # a second card of a rank rarely helps runs
         return value
 
@@ -96,16 +104,20 @@ class HeuristicBot:
                     return True
         return False
 
-    def _dead_weight(self, view: RailroadRummyView, hand: list[Card], card: Card) -> float:
-        """How much the hand gains by discarding ``card``: its points, less its use."""
-        rest = list(hand)
-        rest.remove(card)
+    def _dead_weight(self, view: RailroadRummyView, ranks: Counter[Rank], card: Card) -> float:
+        """How much the hand (its natural cards by rank: ``ranks``) gains by discarding ``card``:
+        its points, less its use."""
+        if _is_wild(card):
+            rest = ranks
+        else:
+            rest = ranks.copy()
+            rest[card.rank] -= 1
         return card_points(card) / 10 - 2.0 * self._usefulness(view, rest, card)
 
     # -- the draw and the claim window --------------------------------------------------------
 
     def _wanted(self, view: RailroadRummyView, card: Card) -> float:
-        return self._usefulness(view, view.hand, card)
+        return self._usefulness(view, _natural_ranks(view.hand), card)
 
     def _draw(self, view: RailroadRummyView, legal: Sequence[Action]) -> Action:
         top = view.discard_top

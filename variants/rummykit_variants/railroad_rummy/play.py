@@ -6,11 +6,12 @@ rule; every ``perform_*`` function is called only with an action its check accep
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
-from typing import cast
+from typing import Final, cast
 
 from rummykit.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
-from rummykit.cards import Card, CardId, Rank, Suit, face
+from rummykit.cards import FACE_MASK, Card, CardId, Rank, Suit, face
 from rummykit.errors import IllegalActionError, InvalidActionError, InvalidPositionError
 from rummykit.mechanics import (
     can_end_turn,
@@ -27,7 +28,7 @@ from rummykit.mechanics import (
 )
 from rummykit.melds import Meld, MeldKind, MeldRules, RunEnd, can_extend, extend_meld, read_meld
 from rummykit.shoe import Randomness
-from rummykit.solver import Contract, contract_ways
+from rummykit.solver import Contract, ContractSolver
 from rummykit.state import GameState, Phase, TableMeld
 from rummykit.views import base_view_fields
 from rummykit_variants.railroad_rummy.actions import Claim, Pass
@@ -207,25 +208,45 @@ def _rank_key(card: Card) -> int:
     return int(card.rank)
 
 
-def canonical_go_down(state: GameState, seat: int, melds: Sequence[Meld]) -> tuple[Meld, ...]:
+def canonical_go_down(
+    state: GameState, seat: int, melds: Sequence[Meld], pools: dict[int, list[Card]] | None = None
+) -> tuple[Meld, ...]:
     """The canonical form of a go-down (RR-C4): suits never matter in RailRoad Rummy, so a
     go-down is fixed by the ranks of its cards; the melds are put in a fixed order (sets, then
     runs, by their ranks) and each card is taken from the hand by rank: the card taken from the
-    discard pile first (RR-C2), then in suit order. Only the ranks of ``melds``' cards are read."""
+    discard pile first (RR-C2), then in suit order. Only the ranks of ``melds``' cards are read.
+    ``pools``: the hand's :func:`rank_pools`, if the caller has them already."""
     ordered = []
     for meld in melds:
         cards = meld.cards
         if meld.kind is MeldKind.SET:  # a set's cards: naturals, then wild cards (2s before jokers)
-            cards = tuple(sorted(cards, key=lambda c: (c.rank != meld.rank, _rank_key(c))))
-        ordered.append(Meld(meld.kind, cards, meld.ranks))
-    ordered.sort(key=lambda m: (m.kind is MeldKind.RUN, [_rank_key(c) for c in m.cards], list(m.ranks)))
+            rank = meld.ranks[0]
+            cards = tuple(sorted(cards, key=lambda c: (c.rank is not rank, _rank_key(c))))
+        ordered.append((meld.kind is MeldKind.RUN, [_rank_key(c) for c in cards], list(meld.ranks), meld))
+    ordered.sort(key=lambda item: item[:3])
+    if pools is None:
+        pools = rank_pools(state, seat)
+    given: dict[int, int] = {}
+    result = []
+    for _, keys, _, meld in ordered:
+        faces = []
+        for key in keys:
+            position = given.get(key, 0)
+            given[key] = position + 1
+            faces.append(pools[key][position])
+        result.append(Meld(meld.kind, tuple(faces), meld.ranks))
+    return tuple(result)
+
+
+def rank_pools(state: GameState, seat: int) -> dict[int, list[Card]]:
+    """The faces of ``seat``'s hand by rank value, in the order :func:`canonical_go_down` takes
+    them: the card taken from the discard pile first (RR-C2), then by suit, then as received."""
     taken = state.taken
-    pools: dict[int, list[CardId]] = {}
+    pools: dict[int, list[Card]] = {}
     for cid in sorted(state.hands[seat], key=lambda c: (c != taken, face(c).suit or 0, c)):
-        pools.setdefault(_rank_key(face(cid)), []).append(cid)
-    return tuple(
-        Meld(meld.kind, tuple(face(pools[_rank_key(c)].pop(0)) for c in meld.cards), meld.ranks) for meld in ordered
-    )
+        card = face(cid)
+        pools.setdefault(int(card.rank), []).append(card)
+    return pools
 
 
 def _check_go_down(state: GameState, action: GoDown) -> GoDown:
@@ -447,21 +468,46 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
     if seat not in to_act(state):
         return []
     if state.phase == RailroadPhase.CLAIM:
-        declarations: list[Action] = [Pass(seat=seat), Claim(seat=seat)]
-        if _extra(state).hmg[seat] > 0:
-            declarations.append(Claim(seat=seat, hmg=True))
-        return declarations
+        return list(_declarations(seat, _extra(state).hmg[seat] > 0))
     if state.phase == Phase.DRAW:
-        draws: list[Action] = [Draw(seat=seat)]
-        if state.piles["discard"]:
-            draws.append(TakeDiscard(seat=seat))
-        return draws
+        return list(_draws(seat, bool(state.piles["discard"])))
     return [*_legal_go_downs(state, seat), *_legal_lay_offs(state, seat), *_legal_discards(state, seat)]
+
+
+@functools.cache
+def _declarations(seat: int, hmg: bool) -> tuple[Action, ...]:
+    """A seat's declarations in a claim window (actions are frozen, so one tuple serves every call)."""
+    return (
+        (Pass(seat=seat), Claim(seat=seat), Claim(seat=seat, hmg=True)) if hmg else (Pass(seat=seat), Claim(seat=seat))
+    )
+
+
+@functools.cache
+def _draws(seat: int, discard: bool) -> tuple[Action, ...]:
+    """A seat's draws: from the draw pile, and from the discard pile if it holds a card."""
+    return (Draw(seat=seat), TakeDiscard(seat=seat)) if discard else (Draw(seat=seat),)
 
 
 def _rank_face(cid: CardId) -> Card:
     card = face(cid)
     return card if card.suit is None else Card.of(card.rank, Suit.CLUBS)
+
+
+_SOLVERS: dict[int, tuple[Contract, MeldRules, ContractSolver]] = {}
+"""A prepared solver per round contract (by the contract's identity)."""
+_MOST_KEPT: Final = 64
+
+
+def _solver(contract: Contract, rules: MeldRules) -> ContractSolver:
+    """The prepared solver for ``contract`` under ``rules`` (built once per process)."""
+    known = _SOLVERS.get(id(contract))
+    if known is not None and known[0] is contract and known[1] is rules:
+        return known[2]
+    solver = ContractSolver(contract, rules)
+    if len(_SOLVERS) >= _MOST_KEPT:  # contracts are the game's constants; keep the cache small anyway
+        _SOLVERS.clear()
+    _SOLVERS[id(contract)] = (contract, rules, solver)
+    return solver
 
 
 def _legal_go_downs(state: GameState, seat: int) -> list[Action]:
@@ -470,15 +516,27 @@ def _legal_go_downs(state: GameState, seat: int) -> list[Action]:
         return []
     rules = _rules(state)
     hand = state.hands[seat]
+    ways = _solver(round_spec(state).contract, rules.melds).ways([_rank_face(cid) for cid in hand])
+    if not ways:
+        return []
+    # G-4 can refuse a go-down only when it leaves exactly one card, which might be the taken one.
+    strict = state.taken is not None and not rules.may_discard_taken_card
+    pools = rank_pools(state, seat)
     found: dict[GoDown, None] = {}
-    ways = contract_ways([_rank_face(cid) for cid in hand], round_spec(state).contract, rules.melds)
     for way in ways:
-        canonical = canonical_go_down(state, seat, way)
-        used = pick_cards(hand, [card for meld in canonical for card in meld.cards], prefer=state.taken)
-        assert used is not None
-        if can_end_turn(_remaining(hand, used), state.taken, may_discard_taken=rules.may_discard_taken_card):
-            found[GoDown(seat=seat, melds=tuple(meld.cards for meld in canonical))] = None
+        canonical = canonical_go_down(state, seat, way, pools)
+        if strict and len(hand) - sum(len(meld.cards) for meld in canonical) == 1:
+            used = pick_cards(hand, [card for meld in canonical for card in meld.cards], prefer=state.taken)
+            assert used is not None
+            if not can_end_turn(_remaining(hand, used), state.taken):
+                continue
+        found[GoDown(seat=seat, melds=tuple(meld.cards for meld in canonical))] = None
     return list(found)
+
+
+def _held_faces(hand: Sequence[CardId]) -> list[Card]:
+    """The faces ``hand`` holds, each once, in card order (a face's index follows card order)."""
+    return [face(index) for index in sorted({cid & FACE_MASK for cid in hand})]
 
 
 def _legal_lay_offs(state: GameState, seat: int) -> list[Action]:
@@ -488,19 +546,20 @@ def _legal_lay_offs(state: GameState, seat: int) -> list[Action]:
     rules = _rules(state)
     melds = rules.melds
     hand = state.hands[seat]
+    wild_indices = {card.index for card in melds.wild_faces}
     playable = []
-    for card in sorted({face(cid) for cid in hand}):
+    for card in _held_faces(hand):
         if state.taken is not None and not rules.may_discard_taken_card:  # G-4 binds only then
             used = pick_cards(hand, [card], prefer=state.taken)
             assert used is not None
             if not can_end_turn(_remaining(hand, used), state.taken):
                 continue
-        playable.append((card, melds.is_wild(card)))
+        playable.append((card, card.index in wild_indices))
     actions: list[Action] = []
     for index, table_meld in enumerate(state.table):
         meld = table_meld.meld
         is_run = meld.kind is MeldKind.RUN
-        wanted = _end_ranks(meld, rules) if is_run else {meld.rank}
+        wanted = _end_ranks(meld, rules) if is_run else (meld.ranks[0],)
         for card, wild in playable:
             if not wild and card.rank not in wanted:
                 continue
@@ -511,24 +570,54 @@ def _legal_lay_offs(state: GameState, seat: int) -> list[Action]:
     return actions
 
 
-def _end_ranks(meld: Meld, rules: RailroadRules) -> set[Rank]:
+_END_RANKS: dict[int, tuple[Meld, MeldRules, tuple[Rank, ...]]] = {}
+""":func:`_end_ranks` by the meld's identity (a meld stays on the table, unchanged, for many turns)."""
+
+
+def _end_ranks(meld: Meld, rules: RailroadRules) -> tuple[Rank, ...]:
     """The ranks that would extend a run at either end."""
+    known = _END_RANKS.get(id(meld))
+    if known is not None and known[0] is meld and known[1] is rules.melds:
+        return known[2]
     order = rules.melds.run_order
     start = rules.melds.run_positions(meld.ranks)
     assert start is not None
     stop = start + len(meld.ranks)
-    return {order[i] for i in (start - 1, stop) if 0 <= i < len(order)}
+    ends = tuple(order[i] for i in (start - 1, stop) if 0 <= i < len(order))
+    if len(_END_RANKS) >= 256:  # the melds of past games are not looked up again
+        _END_RANKS.clear()
+    _END_RANKS[id(meld)] = (meld, rules.melds, ends)
+    return ends
+
+
+@functools.cache
+def _discard(seat: int, card: Card) -> Discard:
+    """The discard of ``card`` by ``seat`` (actions are frozen: one object serves every call)."""
+    return Discard(seat=seat, card=card)
 
 
 def _legal_discards(state: GameState, seat: int) -> list[Action]:
     return [
-        Discard(seat=seat, card=card)
-        for card in sorted({face(cid) for cid in state.hands[seat]})
+        _discard(seat, card)
+        for card in _held_faces(state.hands[seat])
         if _discard_choice(state, seat, card) is not None
     ]
 
 
 # -- views ---------------------------------------------------------------------------------------
+
+
+_CONTRACT_TEXTS: dict[int, tuple[Contract, str]] = {}
+
+
+def _contract_text(contract: Contract) -> str:
+    """``str(contract)``, worked out once per contract (every view shows it)."""
+    known = _CONTRACT_TEXTS.get(id(contract))
+    if known is None or known[0] is not contract:
+        if len(_CONTRACT_TEXTS) >= _MOST_KEPT:
+            _CONTRACT_TEXTS.clear()
+        known = _CONTRACT_TEXTS[id(contract)] = (contract, str(contract))
+    return known[1]
 
 
 def view(state: GameState, seat: int | None, acting: tuple[int, ...]) -> RailroadRummyView:
@@ -545,7 +634,7 @@ def view(state: GameState, seat: int | None, acting: tuple[int, ...]) -> Railroa
         fields["log"] = (*log[:opened], *(a for a in log[opened:] if a.seat == seat))
     return RailroadRummyView(
         **fields,
-        contract=str(spec.contract),
+        contract=_contract_text(spec.contract),
         hand_size=spec.hand_size,
         standby_size=len(state.piles.get("standby", ())),
         hmg=tuple(extra.hmg),

@@ -58,13 +58,13 @@ class RailroadExtra:
     last_claim: ClaimOutcome | None = None
 
     def copy(self) -> RailroadExtra:
-        """An independent copy."""
-        return RailroadExtra(
-            hmg=self.hmg[:],
-            went_down=self.went_down[:],
-            declarations=dict(self.declarations),
-            last_claim=self.last_claim,
-        )
+        """An independent copy (without ``__init__``: states are copied in search loops)."""
+        new = object.__new__(RailroadExtra)
+        new.hmg = self.hmg[:]
+        new.went_down = self.went_down[:]
+        new.declarations = dict(self.declarations)
+        new.last_claim = self.last_claim
+        return new
 
 
 @attrs.frozen(kw_only=True)

@@ -5,6 +5,10 @@ Variants are found through the entry-point group ``rummykit.variants`` and house
 metadata, exactly as a third-party package registers its own. Nothing is registered at import
 time; :func:`make_plugin_manager` builds a fresh manager for each game.
 
+Before a plug-in is packaged (or in tests), :func:`register_variant` and :func:`register_house_rule`
+make it known by name for the rest of the process, exactly as an entry point would: games, records,
+positions and views then find it by its name.
+
 Examples:
     >>> "railroad-rummy" in available_variants()
     True
@@ -41,6 +45,8 @@ __all__ = [
     "load_variant",
     "make_bot",
     "make_plugin_manager",
+    "register_house_rule",
+    "register_variant",
     "variant_spec",
 ]
 
@@ -64,8 +70,13 @@ REQUIRED_VARIANT_HOOKS = (
 )
 
 
-def _group(group: str) -> dict[str, EntryPoint]:
-    return dict(_scan(group, tuple(sys.path)))
+#: Plug-ins registered for this process (:func:`register_variant`, :func:`register_house_rule`), by group and name.
+_REGISTERED: dict[str, dict[str, Plugin]] = {VARIANT_GROUP: {}, HOUSE_RULE_GROUP: {}}
+
+
+def _group(group: str) -> dict[str, EntryPoint | Plugin]:
+    """The plug-ins of ``group`` by name: installed entry points, then those registered in this process."""
+    return {**dict(_scan(group, tuple(sys.path))), **_REGISTERED[group]}
 
 
 @functools.cache
@@ -80,7 +91,9 @@ def available_variants() -> tuple[str, ...]:
     return tuple(sorted(_group(VARIANT_GROUP)))
 
 
-def _load(ep: EntryPoint, kind: str) -> Plugin:
+def _load(ep: EntryPoint | Plugin, kind: str) -> Plugin:
+    if not isinstance(ep, EntryPoint):
+        return ep  # registered in this process: the plug-in itself
     try:
         return ep.load()
     except Exception as exc:  # an installed plug-in that fails to import
@@ -142,6 +155,49 @@ def load_house_rule(name: str, variant: str | None = None) -> Plugin:
     if variant is not None and variant not in house_rule_spec(plugin).applies_to:
         raise UnknownHouseRuleError(name, variant, available_house_rules(variant), installed=True)
     return plugin
+
+
+def _register(group: str, kind: str, name: str, plugin: Plugin, declared: str) -> None:
+    if declared != name:
+        raise PluginError(f"the {kind} plug-in {plugin!r} declares the name {declared!r}, not {name!r}")
+    known = _group(group).get(name)
+    if known is plugin:
+        return
+    if known is not None:
+        raise PluginError(f"a {kind} called {name!r} is already installed or registered")
+    _REGISTERED[group][name] = plugin
+
+
+def register_variant(name: str, plugin: Plugin) -> None:
+    """Make the variant plug-in ``plugin`` known as ``name`` for the rest of this process, as if it
+    were installed under the entry point ``name`` of the group ``rummykit.variants``.
+
+    For a variant author's tests before the plug-in is packaged, and for tests that build plug-ins
+    on the fly. Registering the same plug-in again does nothing.
+
+    Raises:
+        PluginError: the plug-in declares another name (``rummykit_variant``), or another variant
+            is already installed or registered as ``name``.
+
+    Examples:
+        >>> import rummykit_variants.classic_rummy.plugin as classic
+        >>> register_variant("rummy", classic)  # another plug-in than the installed one
+        Traceback (most recent call last):
+        ...
+        rummykit.errors.PluginError: a variant called 'rummy' is already installed or registered
+    """
+    _register(VARIANT_GROUP, "variant", name, plugin, variant_spec(plugin).name)
+
+
+def register_house_rule(name: str, plugin: Plugin) -> None:
+    """Make the house-rule plug-in ``plugin`` known as ``name`` for the rest of this process, as if
+    it were installed under the entry point ``name`` of the group ``rummykit.house_rules``.
+
+    Raises:
+        PluginError: the plug-in declares another name (``rummykit_house_rule``), or another house
+            rule is already installed or registered as ``name``.
+    """
+    _register(HOUSE_RULE_GROUP, "house rule", name, plugin, house_rule_spec(plugin).name)
 
 
 def _new_manager() -> pluggy.PluginManager:

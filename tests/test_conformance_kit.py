@@ -190,8 +190,8 @@ for _name, _plugin in PLUGINS.items():
 
 
 def find_flaw(variant: str, max_examples: int) -> object:
-    """Random actions, the same examples every run, the first failure reported as found (no shrinking)."""
-    return check_random_actions(variant, max_examples=max_examples, shrink=False, derandomize=True)
+    """Random actions, the same examples every run."""
+    return check_random_actions(variant, max_examples=max_examples, derandomize=True)
 
 
 def failure(run: Callable[[], object]) -> ConformanceError:
@@ -234,9 +234,7 @@ def test_a_listed_illegal_move_fails_soundness() -> None:
 
 def test_a_state_changed_before_a_refusal_fails_refusal() -> None:
     check_games(MutatesBeforeRefusing.name, games=1)  # legal play never shows it
-    err = failure(
-        lambda: check_random_actions(MutatesBeforeRefusing.name, max_examples=30, shrink=False, derandomize=True)
-    )
+    err = failure(lambda: find_flaw(MutatesBeforeRefusing.name, max_examples=30))
     assert err.property == "refusal" and "changed the game" in err.detail
     assert err.seed is not None and err.action_index is not None
 
@@ -247,16 +245,12 @@ def test_a_view_showing_an_opponents_hand_fails_views() -> None:
 
 
 def test_an_accepted_action_never_listed_fails_completeness() -> None:
-    err = failure(
-        lambda: check_random_actions(HidesTakingTheDiscard.name, max_examples=60, shrink=False, derandomize=True)
-    )
+    err = failure(lambda: find_flaw(HidesTakingTheDiscard.name, max_examples=60))
     assert err.property == "completeness" and "take" in err.detail.lower()
 
 
 def test_a_refusal_citing_an_undeclared_rule_fails_refusal() -> None:
-    err = failure(
-        lambda: check_random_actions(CitesAnUndeclaredRule.name, max_examples=30, shrink=False, derandomize=True)
-    )
+    err = failure(lambda: find_flaw(CitesAnUndeclaredRule.name, max_examples=30))
     assert err.property == "refusal" and "'XX-1'" in err.detail
 
 

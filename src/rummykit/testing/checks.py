@@ -377,16 +377,16 @@ def check_random_actions(
     actions_per_position: int = 12,
     extra_actions: Sequence[ActionStrategy] = (),
     derandomize: bool = False,
-    shrink: bool = True,
+    shrink: bool = False,
 ) -> ConformanceReport:
     """In ``max_examples`` hypothesis positions (:func:`~rummykit.testing.strategies.game_setups`,
     ``house_rules`` stacked, ``None``: any stack), check that cards hidden from a seat make no difference
     to its view, then apply ``actions_per_position`` random actions one after the other
     (:func:`~rummykit.testing.strategies.actions`, with ``extra_actions``): refusal and completeness.
 
-    ``derandomize`` draws the same examples on every run. A failure is shrunk first (to a smaller
-    seed, fewer steps, a simpler action), which replays many games: ``shrink=False`` reports the
-    first failing example at once.
+    ``derandomize`` draws the same examples on every run. A failure is reported as found: its seed
+    and action index replay it. ``shrink=True`` lets hypothesis shrink it first (to a smaller seed,
+    fewer steps, a simpler action), which replays hundreds of games: minutes, not seconds.
 
     Raises:
         ConformanceError: naming the property, the game and the action.

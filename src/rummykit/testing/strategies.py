@@ -12,14 +12,16 @@ cannot fill takes its default; an action type with such a field and no default i
 extra strategies a variant passes (``extra``: functions of the game returning a strategy of actions).
 
 Examples:
+    Your own property test, with the kit's check of one action (refusal and completeness):
+
     >>> from hypothesis import given, settings
+    >>> from rummykit.testing import check_action
     >>> @settings(max_examples=5, database=None)
     ... @given(position=positions("rummy", max_steps=20), data=st.data())
     ... def test_an_action_is_refused_or_listed(position, data):
     ...     game = position.game
     ...     if not game.is_over:
-    ...         action = data.draw(actions(game))
-    ...         assert not game.is_legal(action) or game.check(action) in game.legal_actions(action.seat)
+    ...         check_action(game, data.draw(actions(game)))
     >>> test_an_action_is_refused_or_listed()
 """
 

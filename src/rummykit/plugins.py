@@ -181,7 +181,7 @@ def register_variant(name: str, plugin: Plugin) -> None:
 
     Examples:
         >>> import rummykit_variants.classic_rummy.plugin as classic
-        >>> register_variant("rummy", classic)  # another plug-in than the installed one
+        >>> register_variant("rummy", classic)  # the name is the installed variant's
         Traceback (most recent call last):
         ...
         rummykit.errors.PluginError: a variant called 'rummy' is already installed or registered

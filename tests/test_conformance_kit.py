@@ -175,7 +175,30 @@ class CitesAnUndeclaredRule(Toy):
             raise IllegalActionError("XX-1", exc.reason) from exc
 
 
+class IgnoresTheCaps(Toy):
+    """Plays on past the options max_turns_per_round (G-1) and max_rounds (G-3)."""
+
+    name = "toy-ignores-the-caps"
+
+    @hookimpl
+    def rummykit_setup(self, config: GameConfig) -> Ruleset:
+        return attrs.evolve(classic.rummykit_setup(config), max_turns_per_round=10**6, max_rounds=None)
+
+
+class ShufflesWithoutTheSeed(Toy):
+    """Shuffles the shoe again before the deal with Python's global random source, not the game's."""
+
+    name = "toy-shuffles-without-the-seed"
+
+    @hookimpl
+    def rummykit_start_round(self, state: GameState, shoe: list[CardId], rng: Randomness) -> bool:
+        random.shuffle(shoe)
+        return classic.rummykit_start_round(state, shoe, rng)
+
+
 TOYS: list[type[Toy]] = [
+    IgnoresTheCaps,
+    ShufflesWithoutTheSeed,
     Toy,
     LosesACard,
     ListsAnIllegalMove,
@@ -224,6 +247,19 @@ def test_a_lost_card_fails_conservation_at_the_action_that_loses_it() -> None:
     action = choose_action(game, rng)
     game.apply(action)
     assert isinstance(action, Discard) and game.state.turn_number == 3 and len(game.state.card_ids()) == 51
+
+
+def test_playing_past_the_caps_fails_termination() -> None:
+    err = failure(lambda: check_games(IgnoresTheCaps.name, games=1))
+    assert err.property == "termination" and "max_rounds=1" in err.detail and "G-3" in err.detail
+    assert err.options == {"max_rounds": 1} and err.action_index is not None
+    err = failure(lambda: check_games(IgnoresTheCaps.name, games=1, options={"max_turns_per_round": 3}))
+    assert err.property == "termination" and "max_turns_per_round=3 (G-1)" in err.detail
+
+
+def test_a_shuffle_outside_the_seed_fails_determinism() -> None:
+    err = failure(lambda: check_games(ShufflesWithoutTheSeed.name, games=1))
+    assert err.property == "determinism" and err.seed == 0
 
 
 def test_a_listed_illegal_move_fails_soundness() -> None:

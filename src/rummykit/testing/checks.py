@@ -166,10 +166,12 @@ def play_checked(setup: GameSetup, *, soundness_every: int = 1, views_every: int
         shoe = sorted(shoe_ids(game.state.rules.shoe))
         _check_conservation(game, shoe, None)
         watch = RoundWatch(game)
-        rules = game.state.rules
-        max_rounds = rules.max_rounds if rules.max_rounds is not None else ROUND_LIMIT
+        # the bounds are the options the game was created with, whatever the variant made of them
+        max_turns: int = game.options["max_turns_per_round"]
+        max_rounds: int = game.options["max_rounds"] if game.options["max_rounds"] is not None else ROUND_LIMIT
         rng = random.Random(setup.seed)
         index = 0
+        action_limit = max_rounds * (max_turns + 1) * ACTIONS_PER_TURN
         turn_key = (game.round, game.turn, game.state.turn_number)
         turn_actions = 0
         while not game.is_over and (setup.steps is None or index < setup.steps):
@@ -177,21 +179,21 @@ def play_checked(setup: GameSetup, *, soundness_every: int = 1, views_every: int
                 _check_position_soundness(game, index)
             if index % views_every == 0:
                 _check_views(game, watch, index, dump=index % json_every == 0)
-            action = choose_action(game, rng)
+            if index >= action_limit:
+                raise _fail("termination", f"the game is not over after {action_limit} actions (G-1, G-3)", index)
+            action = _bot_action(game, rng, index)
             try:
                 game.apply(action)
             except Exception as exc:
                 raise _fail("soundness", f"listed {action!r} is refused: {type(exc).__name__}: {exc}", index) from exc
             _check_conservation(game, shoe, index)
             state = game.state
-            if state.turn_number > rules.max_turns_per_round:
-                raise _fail(
-                    "termination",
-                    f"round {state.round} reached turn {state.turn_number}, past {rules.max_turns_per_round} (G-1)",
-                    index,
-                )
+            if state.turn_number > max_turns:
+                detail = f"round {state.round} reached turn {state.turn_number}, past max_turns_per_round={max_turns}"
+                detail += " (G-1)"
+                raise _fail("termination", detail, index)
             if len(state.history) > max_rounds or (not game.is_over and state.round > max_rounds):
-                raise _fail("termination", f"the game plays more than {max_rounds} rounds (G-3)", index)
+                raise _fail("termination", f"the game plays more than max_rounds={max_rounds} rounds (G-3)", index)
             key = (game.round, game.turn, state.turn_number)
             turn_actions = turn_actions + 1 if key == turn_key else 1
             turn_key = key
@@ -203,6 +205,16 @@ def play_checked(setup: GameSetup, *, soundness_every: int = 1, views_every: int
         if setup.steps is None and not game.winners:
             raise _fail("termination", "the game is over but names no winner", None)
     return game
+
+
+def _bot_action(game: Game, rng: random.Random, index: int) -> Action:
+    """The kit's bot's choice, or a ``soundness`` failure if nobody can act in a game not over."""
+    if not game.to_act:
+        raise _fail("soundness", "the game is not over but no seat is to act", index)
+    try:
+        return choose_action(game, rng)
+    except IndexError as exc:  # a seat to act without a legal action
+        raise _fail("soundness", "a seat is to act but has no legal action", index) from exc
 
 
 def _check_views(game: Game, watch: RoundWatch, index: int, *, dump: bool) -> None:
@@ -410,10 +422,15 @@ def check_random_actions(
         rng = random.Random(setup.seed)
         assert setup.steps is not None
         with _located(setup, game):
-            for _ in range(setup.steps):
+            for index in range(setup.steps):
                 if game.is_over:
                     break
-                game.apply(choose_action(game, rng))
+                action = _bot_action(game, rng, index)
+                try:
+                    game.apply(action)
+                except Exception as exc:
+                    detail = f"listed {action!r} is refused: {type(exc).__name__}: {exc}"
+                    raise _fail("soundness", detail, index) from exc
                 watch.follow(game)
             _check_exchanges(game, watch, data)
             for _ in range(actions_per_position):

@@ -48,6 +48,7 @@ __all__ = [
     "MELD_KINDS",
     "ActionStrategy",
     "GameSetup",
+    "Position",
     "actions",
     "choose_action",
     "game_setups",
@@ -215,7 +216,12 @@ def game_setups(
 
 @attrs.frozen(eq=False)
 class Position:
-    """A game reached by legal play, and how: ``setup.play()`` gives it again."""
+    """A game reached by legal play, and how: ``setup.play()`` gives it again.
+
+    Attributes:
+        setup: how the game was created and played.
+        game: the game, at the position.
+    """
 
     setup: GameSetup
     game: Game

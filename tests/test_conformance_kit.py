@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pickle
 import random
+import subprocess
+import sys
 from collections.abc import Callable, Mapping
 from typing import ClassVar
 
@@ -376,3 +378,14 @@ def test_check_action_reports_the_rule_or_acceptance() -> None:
     assert check_action(game, Discard(seat=game.turn, card=game.hand(game.turn)[0])) == "CR-3"
     assert check_action(game, game.legal_actions()[0]) is None
     assert check_action(game, rummykit.Draw(seat=9)) == "malformed"
+
+
+def test_the_kit_imports_without_pytest_and_rummykit_without_the_kit() -> None:
+    code = (
+        "import sys; sys.modules['pytest'] = None; import rummykit; "
+        "assert 'rummykit.testing' not in sys.modules and 'hypothesis' not in sys.modules; "
+        "import rummykit.testing; print(len(rummykit.testing.PROPERTIES))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "8"

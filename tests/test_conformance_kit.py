@@ -21,7 +21,7 @@ import rummykit_variants.classic_rummy.plugin as classic
 from rummykit import Action, Card, Discard, GameConfig, IllegalActionError, PluginError, TakeDiscard, hookimpl
 from rummykit.bots import Bot
 from rummykit.cards import CardId
-from rummykit.plugins import register_variant
+from rummykit.plugins import register_house_rule, register_variant
 from rummykit.serialize import dump_record, dump_view, load_record, load_view
 from rummykit.shoe import Randomness
 from rummykit.state import GameState
@@ -35,7 +35,7 @@ from rummykit.testing import (
 )
 from rummykit.testing.pytest_plugin import VariantConformance
 from rummykit.testing.strategies import _built
-from rummykit.variant import Ruleset, VariantSpec
+from rummykit.variant import HouseRuleSpec, Ruleset, VariantSpec
 from rummykit.views import View
 from rummykit_variants.classic_rummy.state import ClassicRummyView
 
@@ -355,6 +355,18 @@ def test_registering_a_taken_name_or_a_name_the_plugin_does_not_declare_is_refus
         register_variant(Toy.name, Toy())
     with pytest.raises(PluginError, match="declares the name 'toy-rummy', not 'other'"):
         register_variant("other", Toy())
+    with pytest.raises(PluginError, match="a house rule called 'jokers' is already installed"):
+        register_house_rule("jokers", JokersAgain())
+    with pytest.raises(PluginError, match="declares the name 'jokers', not 'wild-jokers'"):
+        register_house_rule("wild-jokers", JokersAgain())
+
+
+class JokersAgain:
+    """A second plug-in declaring the installed house rule ``jokers``."""
+
+    @hookimpl
+    def rummykit_house_rule(self) -> HouseRuleSpec:
+        return HouseRuleSpec(name="jokers", applies_to=frozenset({"rummy"}))
 
 
 def test_the_kit_builds_actions_of_every_type_field_by_field() -> None:

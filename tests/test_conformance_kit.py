@@ -8,7 +8,7 @@ import pickle
 import random
 import subprocess
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import ClassVar
 
 import attrs
@@ -21,7 +21,7 @@ import rummykit_variants.classic_rummy.plugin as classic
 from rummykit import Action, Card, Discard, GameConfig, IllegalActionError, PluginError, TakeDiscard, hookimpl
 from rummykit.bots import Bot
 from rummykit.cards import CardId
-from rummykit.plugins import register_house_rule, register_variant
+from rummykit.plugins import register_house_rule, register_variant, unregister_house_rule, unregister_variant
 from rummykit.serialize import dump_record, dump_view, load_record, load_view
 from rummykit.shoe import Randomness
 from rummykit.state import GameState
@@ -210,8 +210,17 @@ TOYS: list[type[Toy]] = [
     CitesAnUndeclaredRule,
 ]
 PLUGINS = {toy.name: toy() for toy in TOYS}
-for _name, _plugin in PLUGINS.items():
-    register_variant(_name, _plugin)
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _toys() -> Iterator[None]:
+    """The toys are registered while this module's tests run, and only then: other modules list the
+    installed variants."""
+    for name, plugin in PLUGINS.items():
+        register_variant(name, plugin)
+    yield
+    for name in PLUGINS:
+        unregister_variant(name)
 
 
 def find_flaw(variant: str, max_examples: int) -> object:
@@ -359,6 +368,26 @@ def test_registering_a_taken_name_or_a_name_the_plugin_does_not_declare_is_refus
         register_house_rule("jokers", JokersAgain())
     with pytest.raises(PluginError, match="declares the name 'jokers', not 'wild-jokers'"):
         register_house_rule("wild-jokers", JokersAgain())
+    with pytest.raises(PluginError, match="no house rule called 'jokers' was registered"):
+        unregister_house_rule("jokers")
+
+
+def test_an_unregistered_variant_is_no_longer_found() -> None:
+    class Passing(Toy):
+        name = "toy-passing-through"
+
+    register_variant(Passing.name, Passing())
+    game = rummykit.new_game(Passing.name, 2, seed=1)
+    text = dump_view(game.view(0))
+    assert load_view(text) == game.view(0)  # serialize caches its spec by name
+    unregister_variant(Passing.name)
+    assert Passing.name not in rummykit.available_variants()
+    with pytest.raises(rummykit.UnknownVariantError):
+        rummykit.new_game(Passing.name, 2)
+    with pytest.raises(rummykit.InvalidPositionError, match="unknown variant 'toy-passing-through'"):
+        load_view(text)
+    with pytest.raises(PluginError, match="no variant called 'toy-passing-through' was registered"):
+        unregister_variant(Passing.name)
 
 
 class JokersAgain:

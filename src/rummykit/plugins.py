@@ -6,8 +6,8 @@ metadata, exactly as a third-party package registers its own. Nothing is registe
 time; :func:`make_plugin_manager` builds a fresh manager for each game.
 
 Before a plug-in is packaged (or in tests), :func:`register_variant` and :func:`register_house_rule`
-make it known by name for the rest of the process, exactly as an entry point would: games, records,
-positions and views then find it by its name.
+make it known by name for the process, exactly as an entry point would: games, records, positions and
+views then find it by its name, until :func:`unregister_variant` or :func:`unregister_house_rule`.
 
 Examples:
     >>> "railroad-rummy" in available_variants()
@@ -47,6 +47,8 @@ __all__ = [
     "make_plugin_manager",
     "register_house_rule",
     "register_variant",
+    "unregister_house_rule",
+    "unregister_variant",
     "variant_spec",
 ]
 
@@ -173,7 +175,7 @@ def register_variant(name: str, plugin: Plugin) -> None:
     were installed under the entry point ``name`` of the group ``rummykit.variants``.
 
     For a variant author's tests before the plug-in is packaged, and for tests that build plug-ins
-    on the fly. Registering the same plug-in again does nothing.
+    on the fly. Registering the same plug-in again does nothing; :func:`unregister_variant` forgets it.
 
     Raises:
         PluginError: the plug-in declares another name (``rummykit_variant``), or another variant
@@ -198,6 +200,34 @@ def register_house_rule(name: str, plugin: Plugin) -> None:
             rule is already installed or registered as ``name``.
     """
     _register(HOUSE_RULE_GROUP, "house rule", name, plugin, house_rule_spec(plugin).name)
+
+
+def _unregister(group: str, kind: str, name: str) -> None:
+    if name not in _REGISTERED[group]:
+        raise PluginError(f"no {kind} called {name!r} was registered in this process")
+    del _REGISTERED[group][name]
+    serialize = sys.modules.get("rummykit.serialize")  # it caches specs by variant name
+    if serialize is not None:
+        serialize._spec.cache_clear()
+
+
+def unregister_variant(name: str) -> None:
+    """Forget the variant registered as ``name`` with :func:`register_variant` (a test that registers
+    a plug-in unregisters it, so that other tests see only the installed variants).
+
+    Raises:
+        PluginError: no variant was registered as ``name`` (installed ones cannot be unregistered).
+    """
+    _unregister(VARIANT_GROUP, "variant", name)
+
+
+def unregister_house_rule(name: str) -> None:
+    """Forget the house rule registered as ``name`` with :func:`register_house_rule`.
+
+    Raises:
+        PluginError: no house rule was registered as ``name`` (installed ones cannot be unregistered).
+    """
+    _unregister(HOUSE_RULE_GROUP, "house rule", name)
 
 
 def _new_manager() -> pluggy.PluginManager:

@@ -28,7 +28,6 @@ Examples:
 from __future__ import annotations
 
 import enum
-import functools
 import random
 import types
 import typing
@@ -71,7 +70,6 @@ def seeds() -> st.SearchStrategy[int]:
     return st.integers(0, 2**32 - 1)
 
 
-@functools.cache
 def _spec(variant: str) -> VariantSpec:
     return rummykit.variant_spec(variant)
 

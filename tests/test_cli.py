@@ -22,7 +22,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import rummykit
-from rummykit import terminal
+from rummykit import cli, terminal
 from rummykit.actions import Discard, Draw, GoDown, LayOff
 from rummykit.cli import app
 from rummykit.engine import Game
@@ -533,3 +533,13 @@ def test_simulate_refuses_a_bad_option_cleanly() -> None:
     assert result.exit_code == 2
     assert "option 'hmg_per_player' of railroad-rummy must be at least 0, not -1 (RR-18)" in flat(result.stderr)
     assert "Traceback" not in result.output
+
+
+def test_the_default_bot_is_random_for_a_variant_without_a_heuristic_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A third-party variant need not offer ``heuristic``: ``--bots`` then defaults to ``random``."""
+    assert cli._bot_names("railroad-rummy", None) == ["heuristic"]
+    monkeypatch.setattr(cli, "available_bots", lambda variant: ("random",))
+    assert cli._bot_names("railroad-rummy", None) == ["random"]
+    result = runner.invoke(app, ["simulate", "railroad-rummy", "--players", "2", "--games", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["bots"] == ["random"]

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import ast
 import doctest
+import importlib
+import inspect
+import itertools
 import re
 from pathlib import Path
+from types import ModuleType
 
 import pytest
+
+import rummykit
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
@@ -33,3 +40,47 @@ def test_doctests_pass(page: Path) -> None:
         globs={"rummykit": __import__("rummykit")},
     )
     assert result.failed == 0
+
+
+def _reference_modules() -> list[str]:
+    """The modules the API reference renders (``::: module`` lines of docs/reference/)."""
+    text = "".join(page.read_text(encoding="utf-8") for page in sorted((ROOT / "docs" / "reference").glob("*.md")))
+    return re.findall(r"^::: ([\w.]+)", text, re.MULTILINE)
+
+
+def _documented_data(module: ModuleType) -> set[str]:
+    """Module-level names assigned and followed by a docstring (what mkdocstrings renders for data)."""
+    body = ast.parse(inspect.getsource(module)).body
+    names: set[str] = set()
+    for statement, following in itertools.pairwise(body):
+        targets = statement.targets if isinstance(statement, ast.Assign) else [getattr(statement, "target", None)]
+        if (
+            isinstance(following, ast.Expr)
+            and isinstance(following.value, ast.Constant)
+            and isinstance(following.value.value, str)
+        ):
+            names.update(target.id for target in targets if isinstance(target, ast.Name))
+    return names
+
+
+@pytest.mark.parametrize("module_name", _reference_modules())
+def test_every_public_name_has_a_docstring_that_renders(module_name: str) -> None:
+    module = importlib.import_module(module_name)
+    assert inspect.getdoc(module), f"{module_name} has no docstring"
+    data = _documented_data(module)
+    missing = []
+    for name in module.__all__:
+        obj = getattr(module, name)
+        if inspect.isclass(obj) or inspect.isfunction(obj) or hasattr(obj, "__wrapped__"):
+            own = obj.__dict__.get("__doc__") if inspect.isclass(obj) else obj.__doc__
+            if not (own or "").strip():
+                missing.append(name)
+        elif name not in data and not inspect.ismodule(obj):
+            missing.append(name)
+    assert not missing, f"public names of {module_name} without a docstring: {missing}"
+
+
+def test_the_reference_covers_the_package() -> None:
+    """Every name exported by ``rummykit`` is public in a module the API reference renders."""
+    covered = {name for module in _reference_modules() for name in importlib.import_module(module).__all__}
+    assert not set(rummykit.__all__) - covered - {"__version__"}

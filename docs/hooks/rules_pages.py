@@ -4,6 +4,10 @@ A page containing ``<!-- rules: NAME -->`` gets the rules of variant NAME (``com
 rules) as sections, each rule id an anchor (``#rr-11``) that error messages can link to; a
 ``<!-- options: NAME -->`` marker gets the variant's options as a table, and
 ``<!-- house-rules: NAME -->`` the installed house rules of the variant with their rules and options.
+
+Clarifications (rules with ids like ``RR-C1``: decisions where the rule book is silent) are rendered
+where the page puts ``<!-- clarifications: NAME -->``; on a page without that marker they follow
+the other rules.
 """
 
 from __future__ import annotations
@@ -14,7 +18,12 @@ from typing import Any
 import rummykit
 from rummykit.variant import COMMON_OPTIONS, COMMON_RULES, Option, RuleText
 
-_MARKER = re.compile(r"<!-- (rules|options|house-rules): ([a-z-]+) -->")
+_MARKER = re.compile(r"<!-- (rules|options|house-rules|clarifications): ([a-z-]+) -->")
+_CLARIFICATION = re.compile(r"-C\d+$")
+
+
+def _is_clarification(rule: RuleText) -> bool:
+    return bool(_CLARIFICATION.search(rule.id))
 
 
 def _rules(rules: tuple[RuleText, ...]) -> str:
@@ -43,16 +52,19 @@ def _house_rules(variant: str) -> str:
     return "\n".join(parts)
 
 
-def _render(match: re.Match[str]) -> str:
+def _render(match: re.Match[str], *, separate: bool) -> str:
     what, name = match.groups()
     if what == "house-rules":
         return _house_rules(name)
-    if name == "common":
-        return _rules(COMMON_RULES) if what == "rules" else _options(COMMON_OPTIONS)
-    spec = rummykit.variant_spec(name)
-    return _rules(spec.rules) if what == "rules" else _options(spec.options)
+    if what == "options":
+        return _options(COMMON_OPTIONS if name == "common" else rummykit.variant_spec(name).options)
+    rules = COMMON_RULES if name == "common" else rummykit.variant_spec(name).rules
+    if what == "clarifications":
+        return _rules(tuple(rule for rule in rules if _is_clarification(rule)))
+    return _rules(tuple(rule for rule in rules if not (separate and _is_clarification(rule))))
 
 
 def on_page_markdown(markdown: str, **kwargs: Any) -> str:
-    """Replace the rules and options markers of a page."""
-    return _MARKER.sub(_render, markdown)
+    """Replace the rules, options, house-rules and clarifications markers of a page."""
+    separate = "<!-- clarifications: " in markdown
+    return _MARKER.sub(lambda match: _render(match, separate=separate), markdown)

@@ -38,8 +38,8 @@ class Bot(Protocol):
         ...
 
 
-#: Builds a bot from a seed (``None``: unseeded).
 BotFactory = Callable[[int | None], Bot]
+"""Builds a bot from a seed (``None``: unseeded)."""
 
 
 class UnknownBotError(RummyError, LookupError):

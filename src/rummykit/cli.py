@@ -53,11 +53,14 @@ def _check_variant(name: str) -> str:
     return name
 
 
-def _bot_names(variant: str, bots: str) -> list[str]:
-    """The variant (checked) and the comma-separated bot names (checked against its bots)."""
+def _bot_names(variant: str, bots: str | None) -> list[str]:
+    """The variant (checked) and the comma-separated bot names (checked against its bots); by
+    default ``heuristic`` if the variant offers it, else ``random`` (which every variant has)."""
     _check_variant(variant)
-    names = [name.strip() for name in bots.split(",") if name.strip()]
     valid = available_bots(variant)
+    if bots is None:
+        return ["heuristic" if "heuristic" in valid else "random"]
+    names = [name.strip() for name in bots.split(",") if name.strip()]
     for name in names:
         if name not in valid:
             raise _fail(f"{variant} has no bot {name!r}; its bots: {', '.join(valid)}")
@@ -114,8 +117,15 @@ def simulate_command(
     games: Annotated[int, typer.Option("--games", "-g", help="How many games.")] = 100,
     seed: Annotated[int, typer.Option("--seed", "-s", help="The run's seed; each game is seeded from it.")] = 0,
     bots: Annotated[
-        str, typer.Option("--bots", "-b", help="Comma-separated bot names; seat s plays bot s modulo their count.")
-    ] = "heuristic",
+        str | None,
+        typer.Option(
+            "--bots",
+            "-b",
+            help="Comma-separated bot names; seat s plays bot s modulo their count. "
+            "Default: heuristic if the variant has it, else random.",
+            show_default=False,
+        ),
+    ] = None,
     workers: Annotated[int, typer.Option("--workers", "-w", help="Processes to play in.")] = 1,
     option: OptionOpt = None,
     house_rule: HouseRuleOpt = None,
@@ -189,8 +199,15 @@ def play_command(
     ] = 0,
     seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed for a reproducible game.")] = None,
     bots: Annotated[
-        str, typer.Option("--bots", "-b", help="Comma-separated bot names for the other seats.")
-    ] = "heuristic",
+        str | None,
+        typer.Option(
+            "--bots",
+            "-b",
+            help="Comma-separated bot names for the other seats. Default: heuristic if the variant has it, "
+            "else random.",
+            show_default=False,
+        ),
+    ] = None,
     option: OptionOpt = None,
     house_rule: HouseRuleOpt = None,
 ) -> None:

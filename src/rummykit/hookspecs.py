@@ -39,11 +39,14 @@ if TYPE_CHECKING:
 
 __all__ = ["PROJECT", "hookimpl", "hookspec"]
 
-#: The pluggy project name.
 PROJECT = "rummykit"
+"""The pluggy project name."""
 hookspec = pluggy.HookspecMarker(PROJECT)
-#: Marks a function or method as a rummykit hook implementation.
+"""Marks the hook specifications below (rummykit's own; plug-ins use :data:`hookimpl`)."""
 hookimpl = pluggy.HookimplMarker(PROJECT)
+"""Marks a function or method as a rummykit hook implementation: ``@hookimpl``, or
+``@hookimpl(wrapper=True)``, ``@hookimpl(trylast=True)`` and the other options of
+:class:`pluggy.HookimplMarker`. Also exported as ``rummykit.hookimpl``."""
 
 
 # -- Declaring: what a plug-in is (called when variants are listed and games created) --------------
@@ -236,10 +239,11 @@ def rummykit_view(state: GameState, seat: int | None, to_act: tuple[int, ...]) -
 @hookspec
 def rummykit_face_up_cards(state: GameState, seat: int | None) -> Iterable[CardId]:  # type: ignore[empty-body]
     """The cards ``seat`` (``None``: a spectator) may see now beyond what every variant shows: its
-    own hand, the melds on the table, the top card of the ``discard`` pile and the card taken from
-    it this turn. Every other card (other hands, every other pile, a variant's own zones) is hidden
-    from the seat unless an implementation lists it here: a face-up pile of the variant's, the
-    cards a seat keeps face up in front of it, a pile only one seat may look through.
+    own hand and seat piles, the melds on the table, the top card of the ``discard`` pile, the card
+    taken from it this turn, and the seat piles the variant declares public
+    (:attr:`~rummykit.variant.VariantSpec.public_seat_piles`). Every other card (other hands, every
+    other pile, other seats' private piles) is hidden from the seat unless an implementation lists
+    it here: a shared pile that lies face up, the cards under the top discard where they are spread.
 
     The engine never calls it: it is the variant's declaration of what its views may show, read by
     the conformance kit (:mod:`rummykit.testing`) and by tools that reason about hidden cards.

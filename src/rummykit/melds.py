@@ -43,6 +43,8 @@ class MeldKind(enum.StrEnum):
     """Cards of one rank (suits do not matter, or must differ, as the variant says)."""
     RUN = "run"
     """Cards of consecutive ranks."""
+    WILD = "wild"
+    """Wild cards only (Railroad Canasta's wild melds); each card stands for its own rank."""
 
 
 class RunEnd(enum.StrEnum):

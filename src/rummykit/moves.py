@@ -34,7 +34,6 @@ from rummykit.melds import RunEnd
 
 __all__ = ["MOVE_HELP", "parse_move"]
 
-#: One line per common move, for help texts.
 MOVE_HELP = (
     "draw                       draw from the stock",
     "take                       take the top discard",
@@ -42,6 +41,7 @@ MOVE_HELP = (
     "lay QS on 3 [low|high]     lay off a card on meld 3 (a wild card says which end)",
     "discard 9C                 discard a card",
 )
+"""One line per common move, for help texts."""
 
 
 def parse_move(game: Game, seat: int, text: str) -> Action:

@@ -52,10 +52,10 @@ __all__ = [
     "variant_spec",
 ]
 
-#: Entry-point group of variant plug-ins (name: the variant's name).
 VARIANT_GROUP = "rummykit.variants"
-#: Entry-point group of house-rule plug-ins (name: the house rule's name).
+"""Entry-point group of variant plug-ins (name: the variant's name)."""
 HOUSE_RULE_GROUP = "rummykit.house_rules"
+"""Entry-point group of house-rule plug-ins (name: the house rule's name)."""
 
 #: A plug-in: a module or object whose ``rummykit_*`` functions are marked with ``hookimpl``.
 Plugin = Any

@@ -86,7 +86,9 @@ __all__ = [
 ]
 
 RECORD_FORMAT: Final = "rummykit/record"
+"""The ``format`` of a game record document."""
 RECORD_VERSION: Final = 1
+"""The ``version`` of the game record documents this release writes and reads."""
 
 
 def _structure_card(value: Any, _: type) -> Card:
@@ -299,9 +301,13 @@ def load_record(data: str | bytes | Mapping[str, Any], *, check: bool = True) ->
 # -- positions ------------------------------------------------------------------------------------
 
 POSITION_FORMAT: Final = "rummykit/position"
+"""The ``format`` of a position document."""
 POSITION_VERSION: Final = 1
+"""The ``version`` of the position documents this release writes and reads."""
 VIEW_FORMAT: Final = "rummykit/view"
+"""The ``format`` of a view document."""
 VIEW_VERSION: Final = 1
+"""The ``version`` of the view documents this release writes and reads."""
 
 _RANK_BY_SYMBOL: Final = {rank.symbol: rank for rank in Rank}
 
@@ -328,6 +334,7 @@ class _PositionDoc:
     phase: str
     hands: tuple[tuple[str, ...], ...]
     piles: dict[str, tuple[str, ...]]
+    seat_piles: dict[str, tuple[tuple[str, ...], ...]] = attrs.Factory(dict)
     table: tuple[_MeldDoc, ...] = ()
     totals: tuple[int, ...]
     history: tuple[RoundResult, ...] = ()
@@ -366,6 +373,10 @@ def position_to_data(game: Game) -> dict[str, Any]:
         "phase": str(state.phase),
         "hands": [[card_id_text(cid) for cid in hand] for hand in state.hands],
         "piles": {name: [card_id_text(cid) for cid in pile] for name, pile in state.piles.items()},
+        "seat_piles": {
+            name: [[card_id_text(cid) for cid in pile] for pile in per_seat]
+            for name, per_seat in state.seat_piles.items()
+        },
         "table": [_meld_data(table_meld) for table_meld in state.table],
         "totals": list(state.totals),
         "history": conv.unstructure(list(state.history), list[RoundResult]),
@@ -446,6 +457,18 @@ def _build_state(setup: Setup, doc: _PositionDoc, conv: cattrs.Converter) -> Gam
             "piles", f"{spec.name} has the piles {', '.join(spec.piles)}, not {', '.join(doc.piles)}"
         )
     piles = {name: cards.pile(doc.piles[name], f"piles.{name}") for name in spec.piles}
+    if set(doc.seat_piles) != set(spec.seat_piles):
+        raise InvalidPositionError(
+            "seat_piles",
+            f"{spec.name} gives each seat the piles {', '.join(spec.seat_piles) or '(none)'}, "
+            f"not {', '.join(doc.seat_piles) or '(none)'}",
+        )
+    seat_piles = {}
+    for name in spec.seat_piles:
+        per_seat = doc.seat_piles[name]
+        if len(per_seat) != players:
+            raise InvalidPositionError(f"seat_piles.{name}", f"{len(per_seat)} piles for {players} players")
+        seat_piles[name] = [cards.pile(pile, f"seat_piles.{name}[{seat}]") for seat, pile in enumerate(per_seat)]
     table = [_table_meld(meld, cards, players, f"table[{i}]") for i, meld in enumerate(doc.table)]
     cards.check_all_placed()
     phases = {*(str(p) for p in Phase), *spec.phases}
@@ -483,6 +506,7 @@ def _build_state(setup: Setup, doc: _PositionDoc, conv: cattrs.Converter) -> Gam
         phase=next(p for p in (*Phase, *spec.phases) if str(p) == doc.phase),
         hands=hands,
         piles=piles,
+        seat_piles=seat_piles,
         table=table,
         totals=list(doc.totals),
         history=list(doc.history),

@@ -4,8 +4,10 @@ Only the engine changes a state, through :meth:`rummykit.engine.Game.apply`, aft
 been checked. Physical cards are card ids (:mod:`rummykit.cards`); ``face(cid)`` gives the face.
 Piles are lists whose *last* item is the top card.
 
-A variant keeps what only it needs (RailRoad Rummy's HMGs and claim window, a Canasta kitty) in
-``state.extra``, an object with ``copy()`` and ``zones()`` (see :class:`VariantState`).
+Every card is in a place the core knows: a hand, a shared pile, a seat's own pile (``seat_piles``:
+a Canasta kitty, its placed red 3s) or a table meld. A variant keeps what else only it needs
+(RailRoad Rummy's HMGs and claim window) in ``state.extra``, an object with ``copy()`` (see
+:class:`VariantState`).
 """
 
 from __future__ import annotations
@@ -37,13 +39,10 @@ class Phase(enum.StrEnum):
 
 
 class VariantState(Protocol):
-    """What a variant keeps in ``state.extra``."""
+    """What a variant keeps in ``state.extra`` (never cards: those live in ``seat_piles``)."""
 
     def copy(self) -> VariantState:
         """An independent copy (no ``deepcopy``)."""
-
-    def zones(self) -> Iterator[tuple[str, Sequence[CardId]]]:
-        """Every place holding cards that is not a hand, a pile or a table meld, with its name."""
 
 
 @attrs.frozen
@@ -90,6 +89,8 @@ class GameState:
         phase: the turn phase (:class:`Phase`, or one of the variant's).
         hands: each seat's hand, card ids in the order received.
         piles: the shared piles by name (``"stock"``, ``"discard"``, a variant's own), top last.
+        seat_piles: each seat's own piles by name, one list per seat (a Canasta ``"kitty"``), as the
+            variant declares them (:attr:`~rummykit.variant.VariantSpec.seat_piles`).
         table: the melds on the table, in the order laid down.
         totals: each seat's total score before the current round.
         history: the results of the rounds played.
@@ -109,6 +110,7 @@ class GameState:
     phase: str = Phase.DRAW
     hands: list[list[CardId]] = attrs.Factory(list)
     piles: dict[str, list[CardId]] = attrs.Factory(dict)
+    seat_piles: dict[str, list[list[CardId]]] = attrs.Factory(dict)
     table: list[TableMeld] = attrs.Factory(list)
     totals: list[int] = attrs.Factory(list)
     history: list[RoundResult] = attrs.Factory(list)
@@ -136,14 +138,15 @@ class GameState:
         return [face(cid) for cid in self.hands[seat]]
 
     def zones(self) -> Iterator[tuple[str, Sequence[CardId]]]:
-        """Every place that holds cards, with a name: hands, piles, table melds, the variant's own."""
+        """Every place that holds cards, with a name: hands, piles, seats' own piles, table melds."""
         for seat, hand in enumerate(self.hands):
             yield f"hands[{seat}]", hand
         yield from self.piles.items()
+        for name, per_seat in self.seat_piles.items():
+            for seat, pile in enumerate(per_seat):
+                yield f"{name}[{seat}]", pile
         for i, table_meld in enumerate(self.table):
             yield f"table[{i}]", table_meld.ids
-        if self.extra is not None:
-            yield from self.extra.zones()
 
     def card_ids(self) -> list[CardId]:
         """Every card id in the game, from every zone (each exactly once in a consistent state)."""
@@ -161,6 +164,7 @@ class GameState:
             phase=self.phase,
             hands=[hand[:] for hand in self.hands],
             piles={name: pile[:] for name, pile in self.piles.items()},
+            seat_piles={name: [pile[:] for pile in per_seat] for name, per_seat in self.seat_piles.items()},
             table=self.table[:],
             totals=self.totals[:],
             history=self.history[:],

@@ -7,8 +7,8 @@ number, a move (:data:`rummykit.moves.MOVE_HELP` and the variant's own words), `
 or ``quit``. A move the rules refuse is explained with the rule's id, and asked again.
 
 It works for every variant: it reads the common :class:`~rummykit.views.View`, and shows a
-variant's extras (RailRoad Rummy's contract, HMGs, who went down, the claim window) only where the
-view has them.
+variant's extras (RailRoad Rummy's contract, HMGs, who went down, the claim window; Railroad
+Canasta's kitties, red 3s and frozen pile) only where the view has them.
 
 Examples:
     >>> import io
@@ -317,6 +317,10 @@ class _Session:
         claim = self._claim_window(view)
         if claim is not None:
             console.print(claim)
+        kitty: Sequence[Card] = getattr(view, "kitty", ())
+        if kitty:
+            shown = sorted(kitty, key=self._hand_key)
+            console.print(Text().append(f"Your kitty ({len(shown)}): ", style="bold") + self._cards(shown))
         hand = sorted(view.hand, key=self._hand_key)
         console.print(Text().append(f"Your hand ({len(hand)}): ", style="bold") + self._cards(hand))
         console.print(Text("Your moves:", style="bold"))
@@ -333,6 +337,8 @@ class _Session:
     def _seats_table(self, view: View) -> Table:
         hmg: Sequence[int] | None = getattr(view, "hmg", None)
         went_down: Sequence[bool] | None = getattr(view, "went_down", None)
+        kitties: Sequence[int] | None = getattr(view, "kitty_sizes", None)
+        red_threes: Sequence[Sequence[Card]] | None = getattr(view, "red_threes", None)
         table = Table(show_header=True, header_style="bold", box=None, padding=(0, 2))
         table.add_column("seat")
         table.add_column("cards", justify="right")
@@ -341,6 +347,10 @@ class _Session:
             table.add_column("HMGs", justify="right")
         if went_down is not None:
             table.add_column("down")
+        if kitties is not None:
+            table.add_column("kitty", justify="right")
+        if red_threes is not None:
+            table.add_column("red 3s")
         table.add_column("")
         for s in range(view.players):
             row = [Text(self._who(s, long=True)), Text(str(view.hand_sizes[s])), Text(str(view.totals[s]))]
@@ -348,6 +358,10 @@ class _Session:
                 row.append(Text(str(hmg[s])))
             if went_down is not None:
                 row.append(Text("yes" if went_down[s] else ""))
+            if kitties is not None:
+                row.append(Text(str(kitties[s])))
+            if red_threes is not None:
+                row.append(self._cards(red_threes[s]))
             notes = [note for note, yes in (("dealer", s == view.dealer), ("to play", s == view.turn)) if yes]
             row.append(Text(", ".join(notes)))
             table.add_row(*row, style="bold" if s == self.seat else None)
@@ -360,7 +374,8 @@ class _Session:
         yield Text("Table:", style="bold")
         for number, table_meld in enumerate(view.table):
             owner, kind = self._who(table_meld.owner), table_meld.meld.kind.value
-            yield Text(f"  meld {number}: {owner}'s {kind}: ") + self._meld(table_meld)
+            whose = "your" if owner == "you" else f"{owner}'s"
+            yield Text(f"  meld {number}: {whose} {kind}: ") + self._meld(table_meld)
 
     def _piles(self, view: View) -> Text:
         line = Text("Discard pile: ")
@@ -368,6 +383,8 @@ class _Session:
             line += Text("empty")
         else:
             line += self._cards([view.discard_top]) + Text(f" on top ({_count(view.discard_size, 'card')})")
+        if getattr(view, "frozen", False):
+            line += Text(" frozen", style="bold cyan")
         line += Text(f"   stock: {_count(view.stock_size, 'card')}")
         standby = getattr(view, "standby_size", None)
         if standby is not None:

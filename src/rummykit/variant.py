@@ -99,7 +99,6 @@ class Option:
         return value
 
 
-#: The rules common to every variant (rule book "Common to every variant"), and the engine's own.
 COMMON_RULES: tuple[RuleText, ...] = (
     RuleText("G-0", "Game over", "Once the game is over no action is accepted."),
     RuleText(
@@ -133,8 +132,8 @@ COMMON_RULES: tuple[RuleText, ...] = (
         "wild card stands for the rank of its place; a wild card laid off on a run says which end it extends.",
     ),
 )
+"""The rules common to every variant (rule book "Common to every variant"), and the engine's own."""
 
-#: Options every game has (rule book, common rules G-1 and G-3).
 COMMON_OPTIONS: tuple[Option, ...] = (
     Option(
         "max_turns_per_round",
@@ -154,6 +153,7 @@ COMMON_OPTIONS: tuple[Option, ...] = (
         rule="G-3",
     ),
 )
+"""Options every game has (rule book, common rules G-1 and G-3)."""
 
 
 def resolve_options(options: Iterable[Option], given: Mapping[str, Any], *, owner: str) -> dict[str, Any]:
@@ -184,6 +184,11 @@ class VariantSpec:
         actions: every action type the variant accepts.
         phases: the variant's own turn phases, beyond the core's ``draw``, ``play``, ``over``.
         piles: the names of the shared piles a round has (``stock``, ``discard``, …).
+        seat_piles: the names of the piles each seat has of its own (Railroad Canasta's ``kitty``
+            and ``red_threes``), kept in ``state.seat_piles``.
+        public_seat_piles: those of :attr:`seat_piles` that lie face up for everybody (red 3s);
+            the others are hidden from the other seats, and the variant's views say when their
+            owner sees them (a kitty).
         state_type: the attrs class of the variant's own state (``state.extra``), or ``None``.
         view_type: the class of the variant's views (``None``: the core's
             :class:`~rummykit.views.View`).
@@ -200,6 +205,8 @@ class VariantSpec:
     actions: tuple[type[Action], ...] = ()
     phases: tuple[str, ...] = ()
     piles: tuple[str, ...] = ("stock", "discard")
+    seat_piles: tuple[str, ...] = ()
+    public_seat_piles: tuple[str, ...] = ()
     state_type: type | None = None
     view_type: type[View] | None = None
 

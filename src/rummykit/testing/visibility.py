@@ -1,9 +1,11 @@
 """Which cards a seat may see, and the checks that its views show nothing else.
 
 What a seat may see now (:func:`face_up`): its own hand, the melds on the table, the top card of the
-``discard`` pile, the card taken from it this turn, and whatever the variant (or a house rule) lists
-in its ``rummykit_face_up_cards`` hook. Everything else is hidden from the seat: the other hands,
-every other pile (stock, standby, the cards under the top discard), a variant's own zones.
+``discard`` pile, the card taken from it this turn, every seat's piles the variant declares public
+(``VariantSpec.public_seat_piles``: Railroad Canasta's red 3s), its own other seat piles (a kitty: the
+variant's views say when their owner sees them), and whatever the variant (or a house rule) lists in
+its ``rummykit_face_up_cards`` hook. Everything else is hidden from the seat: the other hands, every
+other pile (stock, standby, the cards under the top discard), the other seats' private piles.
 
 A face is public only as a face: a multi-deck shoe holds several ``5H``, so what can be checked by
 physical card (the own hand, the table) is checked by physical card, and every face shown elsewhere
@@ -60,7 +62,8 @@ def who(seat: Observer) -> str:
 
 def face_up(game: Game, seat: Observer) -> frozenset[CardId]:
     """The physical cards ``seat`` may see now besides its own hand: the table's, the top of the
-    discard pile, the card taken from it, and those the plug-ins' ``rummykit_face_up_cards`` list."""
+    discard pile, the card taken from it, the public seat piles, the seat's own seat piles, and those
+    the plug-ins' ``rummykit_face_up_cards`` list."""
     state = game.state
     cards = {cid for table_meld in state.table for cid in table_meld.ids}
     discard = state.piles.get(DISCARD)
@@ -68,6 +71,11 @@ def face_up(game: Game, seat: Observer) -> frozenset[CardId]:
         cards.add(discard[-1])
     if state.taken is not None:
         cards.add(state.taken)
+    public = game.spec.public_seat_piles
+    for name, per_seat in state.seat_piles.items():
+        for owner, pile in enumerate(per_seat):
+            if name in public or owner == seat:
+                cards.update(pile)
     for listed in game.plugin_manager.hook.rummykit_face_up_cards(state=state, seat=seat):
         cards.update(listed)
     return frozenset(cards)
@@ -278,6 +286,8 @@ def _check_json(view: View, state: GameState, own: tuple[CardId, ...], shown: li
     expected.update(cid for cid in (*own, *table) if not copy_of(cid))
     for counted in shown:
         expected.update(counted)
+    # a wild meld's cards stand for their own ranks, and the joker's rank is written "JK", like its face
+    expected[_FACE_TEXT["JK"]] += sum(meld["ranks"].count("JK") for meld in data["table"])
     _fail(_within(faces, expected), f"{where}: the JSON names {_faces_text(faces - expected)} beyond the view")
     named = {*own, *table, *(parse_card_id(string) for string in copies)}
     for other, hand in enumerate(state.hands):
@@ -300,12 +310,9 @@ def _card_lists(state: GameState) -> Iterator[tuple[str, list[CardId]]]:
         yield f"hands[{seat}]", hand
     for name, pile in state.piles.items():
         yield name, pile
-    seat_piles = getattr(state, "seat_piles", None)
-    if isinstance(seat_piles, dict):
-        for name, per_seat in seat_piles.items():
-            for seat, pile in enumerate(per_seat):
-                if isinstance(pile, list):
-                    yield f"{name}[{seat}]", pile
+    for name, per_seat in state.seat_piles.items():
+        for seat, pile in enumerate(per_seat):
+            yield f"{name}[{seat}]", pile
 
 
 def hidden_places(game: Game, watch: RoundWatch, seat: Observer) -> list[tuple[str, int]]:

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-
 import attrs
 
-from rummykit.cards import CardId
 from rummykit.views import View
 
 __all__ = ["ClassicExtra", "ClassicRummyView"]
@@ -44,10 +41,6 @@ class ClassicExtra:
             melded_on=self.melded_on[:],
             melds_this_turn=self.melds_this_turn,
         )
-
-    def zones(self) -> Iterator[tuple[str, Sequence[CardId]]]:
-        """No cards live here."""
-        return iter(())
 
 
 @attrs.frozen(kw_only=True)

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator, Sequence
 
 import attrs
 
-from rummykit.cards import Card, CardId
+from rummykit.cards import Card
 from rummykit.views import View
 
 __all__ = ["ClaimOutcome", "Declaration", "RailroadExtra", "RailroadPhase", "RailroadRummyView"]
@@ -66,10 +65,6 @@ class RailroadExtra:
             declarations=dict(self.declarations),
             last_claim=self.last_claim,
         )
-
-    def zones(self) -> Iterator[tuple[str, Sequence[CardId]]]:
-        """No cards live here (penalty cards go to the hand)."""
-        return iter(())
 
 
 @attrs.frozen(kw_only=True)

@@ -1,0 +1,111 @@
+"""Test support for Railroad Canasta: set up exact positions.
+
+:func:`arrange` rearranges the cards of a freshly created game into a position: it moves physical
+cards between zones (so every card stays accounted for), then sets the turn, phase and the round's
+own state. It writes the state directly, which only tests may do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import cast
+
+import rummykit
+from rummykit.cards import CardId, face
+from rummykit.state import GameState, TableMeld
+from rummykit_variants.railroad_canasta.melding import read_group
+from rummykit_variants.railroad_canasta.state import CanastaExtra
+from tests.support import CardPool, pool_ids
+
+VARIANT = "railroad-canasta"
+
+
+def new_game(players: int = 2, seed: int = 1, **kwargs: object) -> rummykit.Game:
+    """A seeded Railroad Canasta game."""
+    return rummykit.new_game(VARIANT, players=players, seed=seed, **kwargs)  # type: ignore[arg-type]
+
+
+def arrange(
+    game: rummykit.Game,
+    *,
+    hands: Sequence[str],
+    table: Sequence[tuple[int, str]] = (),
+    discard: str = "",
+    stock: str = "",
+    leftover: str = "stock",
+    kitties: Sequence[str] | None = None,
+    red_threes: Sequence[str] | None = None,
+    kitty_taken: Sequence[int] = (),
+    melded: Sequence[int] | None = None,
+    frozen: bool = False,
+    totals: Sequence[int] | None = None,
+    turn: int = 0,
+    phase: str = "draw",
+    turn_number: int = 5,
+    stuck: bool = False,
+) -> GameState:
+    """Rearrange ``game`` into a position.
+
+    Args:
+        hands: each seat's hand as card text.
+        table: melds on the table as ``(owner, cards)``.
+        discard: the discard pile, bottom card first, top card last.
+        stock: cards on top of the stock, the next card to be drawn first.
+        leftover: where the cards placed nowhere else go: ``"stock"`` (under ``stock``) or
+            ``"discard"`` (under ``discard``, leaving the stock as given).
+        kitties: each seat's kitty (default: empty).
+        red_threes: the red 3s each seat has placed.
+        kitty_taken: the seats that have picked up their kitty.
+        melded: the seats that have made their initial meld (default: the owners of table melds).
+        frozen: the discard pile is frozen.
+        totals: each seat's total before the round.
+        turn, phase, turn_number: whose turn, in which phase, how many turns into the round.
+        stuck: the turn player's hand held no card it may discard right after drawing.
+    """
+    state = game.state
+    players = state.players
+    pool = CardPool(state.card_ids())
+    state.hands = [pool.take(text) for text in hands]
+    assert len(state.hands) == players, "one hand per seat"
+    state.table = []
+    for owner, text in table:
+        ids = pool.take(text)
+        state.table.append(TableMeld(owner=owner, meld=read_group([face(c) for c in ids]), ids=tuple(ids)))
+    state.seat_piles = {
+        "kitty": [pool.take(text) for text in (kitties or [""] * players)],
+        "red_threes": [pool.take(text) for text in (red_threes or [""] * players)],
+    }
+    discard_ids = pool.take(discard)
+    stock_ids: list[CardId] = list(reversed(pool.take(stock)))
+    rest = pool.rest()
+    if leftover == "stock":
+        stock_ids = rest + stock_ids
+    else:
+        discard_ids = rest + discard_ids
+    state.piles = {"stock": stock_ids, "discard": discard_ids}
+    state.turn = turn
+    state.phase = phase
+    state.turn_number = turn_number
+    state.round_end = None
+    state.taken = None
+    if totals is not None:
+        state.totals = list(totals)
+    owners = {owner for owner, _ in table} if melded is None else set(melded)
+    state.extra = CanastaExtra(
+        frozen=frozen,
+        melded=[seat in owners for seat in range(players)],
+        kitty_taken=[seat in kitty_taken for seat in range(players)],
+        stuck=stuck,
+    )
+    assert sorted(state.card_ids()) == sorted(pool_ids(game)), "arrange lost or made a card"
+    return state
+
+
+def extra(game: rummykit.Game) -> CanastaExtra:
+    """The game's Railroad Canasta state."""
+    return cast(CanastaExtra, game.state.extra)
+
+
+def faces(ids: Sequence[CardId]) -> list[str]:
+    """Card ids as sorted face text."""
+    return sorted(str(face(cid)) for cid in ids)

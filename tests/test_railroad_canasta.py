@@ -1,0 +1,753 @@
+"""Railroad Canasta rule by rule (RULES.md RC-1 … RC-32 and the clarifications RC-C1 … RC-C6).
+
+Every rule has a test that plays it and, where an action can break it, one that breaks it and checks
+the refusal's rule id and that the refused action changed nothing (``tests.support.refuse``).
+Positions come from ``tests.canasta_support.arrange`` (2 players unless a test says otherwise: four
+decks and four jokers, so four copies of every face).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import cast
+
+import pytest
+
+import rummykit
+from rummykit import Discard, Draw, GoDown, InvalidOptionError, InvalidPositionError, LayOff
+from rummykit.cards import Card, face, parse_cards
+from rummykit.serialize import load_position, position_to_data
+from rummykit_variants.railroad_canasta import (
+    CanastaKind,
+    EndRound,
+    LeaveKitty,
+    PickUpKitty,
+    RailroadCanastaView,
+    TakePile,
+    card_value,
+    initial_minimum,
+)
+from rummykit_variants.railroad_canasta.melding import canasta_kind, read_group
+from tests.canasta_support import arrange, extra, faces, new_game
+from tests.support import play, refuse
+
+SEVENS = "7C 7D 7H 7S 7C 7D 7H"
+WILDS = "2C 2D 2H 2S 2C 2D JK"
+REDS = "KC KD KH KS KC KD KH"
+BLACKS = "QC QD QH QS QC 2H JK"
+#: Seat 0 has a canasta of each kind (RC-21).
+FOUR_KINDS = [(0, SEVENS), (0, WILDS), (0, REDS), (0, BLACKS)]
+OTHER = "4C 5D 6H 8S 9C 10D JH"
+
+
+def view(game: rummykit.Game, seat: int | None) -> RailroadCanastaView:
+    return cast(RailroadCanastaView, game.view(seat))
+
+
+def hand(game: rummykit.Game, seat: int) -> list[str]:
+    return sorted(str(card) for card in game.hand(seat))
+
+
+def stacked(players: int, placed: dict[int, str]) -> list[str]:
+    """A shoe (draw order) with the cards ``placed`` at their indices and natural cards other than 3s
+    everywhere else up front (red 3s and wild cards at the bottom), so that the deal and the up-card
+    are exactly as the test says."""
+    game = new_game(players)
+    rest = Counter(game.state.rules.shoe)
+    rest.subtract(Card.parse(text) for text in placed.values())
+    special = (rummykit.Rank.THREE, rummykit.Rank.TWO, rummykit.Rank.JOKER)
+    filler = iter(sorted(rest.elements(), key=lambda c: (c.rank in special, c)))
+    size = sum(Counter(game.state.rules.shoe).values())
+    return [placed[i] if i in placed else str(next(filler)) for i in range(size)]
+
+
+# -- RC-1 players and cards ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_rc_1_two_to_six_players_with_106_cards_each(players: int) -> None:
+    game = new_game(players)
+    shoe = Counter(game.state.rules.shoe)
+    assert sum(shoe.values()) == 106 * players
+    assert shoe[Card.parse("JK")] == 2 * players
+    assert shoe[Card.parse("5H")] == 2 * players
+    assert len(game.state.card_ids()) == 106 * players
+
+
+@pytest.mark.parametrize("players", [1, 7])
+def test_rc_1_fewer_than_two_or_more_than_six_players_refused(players: int) -> None:
+    with pytest.raises(InvalidOptionError) as err:
+        new_game(players)
+    assert err.value.rule == "RC-1"
+
+
+# -- RC-2 dealer and turn order ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("dealer", "first"), [(0, 1), (1, 2), (2, 0)])
+def test_rc_2_the_seat_after_the_dealer_plays_first(dealer: int, first: int) -> None:
+    game = new_game(3, dealer=dealer)
+    assert game.to_act == (first,)
+    play(game, Draw(seat=first))
+    assert game.phase == "play"
+
+
+def test_rc_2_the_first_dealer_is_random_and_the_deal_passes_forward() -> None:
+    dealers = {new_game(4, seed=seed).dealer for seed in range(20)}
+    assert len(dealers) > 1
+    game = new_game(3, dealer=1)
+    arrange(game, hands=["5C 6D", "5H 6S", "8C 9D"], discard="4S", leftover="discard", turn=2)
+    play(game, EndRound(seat=2))
+    assert game.round == 2
+    assert game.dealer == 2
+    assert game.to_act == (0,)
+
+
+def test_rc_2_another_seat_may_not_start_the_round() -> None:
+    game = new_game(3, dealer=0)
+    refuse(game, Draw(seat=2), "RC-2")
+    arrange(game, hands=["5C 6D", "5H 6S", "8C 9D"], turn=1, phase="play")
+    refuse(game, Discard(seat=2, card="8C"), "G-2")
+
+
+# -- RC-3 the deal ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_rc_3_thirteen_cards_to_hand_eleven_to_the_kitty_and_an_up_card(players: int) -> None:
+    game = new_game(players, seed=players)
+    state = game.state
+    assert all(len(h) == 13 for h in state.hands)
+    assert all(len(k) == 11 for k in state.seat_piles["kitty"])
+    assert len(state.piles["discard"]) == 1
+    reds = sum(len(r) for r in state.seat_piles["red_threes"])
+    assert len(state.piles["stock"]) == 106 * players - 24 * players - 1 - reds
+
+
+def test_rc_3_the_kitty_is_not_seen_yet() -> None:
+    game = new_game(2)
+    for seat in (0, 1, None):
+        assert view(game, seat).kitty == ()
+        assert view(game, seat).kitty_sizes == (11, 11)
+
+
+def test_rc_3_a_position_with_an_oversized_kitty_is_refused() -> None:
+    game = new_game(2)
+    data = position_to_data(game)
+    stock = data["piles"]["stock"]
+    data["seat_piles"]["kitty"][0].append(stock.pop())
+    with pytest.raises(InvalidPositionError) as err:
+        load_position(data)
+    assert err.value.path == "seat_piles.kitty[0]"
+
+
+# -- RC-4 and RC-5 ranks, wild cards, values ----------------------------------------------------------
+
+
+def test_rc_4_jokers_and_2s_are_wild_in_melds() -> None:
+    game = new_game()
+    arrange(game, hands=["9C 9D 2H JK 5S 6S 10C", OTHER], table=[(0, "KC KD KH")], phase="play")
+    play(game, GoDown(seat=0, melds=["9C 9D 2H JK"]))
+    assert str(game.state.table[-1].meld) == "9C 9D 2H(9) JK(9)"
+
+
+def test_rc_4_a_2_is_never_a_natural_card() -> None:
+    game = new_game()
+    arrange(game, hands=["8H 2C 2D 5S 6S 10C", OTHER], table=[(0, "KC KD KH")], phase="play")
+    refuse(game, GoDown(seat=0, melds=["8H 2C 2D"]), "RC-8")
+
+
+def test_rc_5_card_values() -> None:
+    cards = parse_cards("JK 2S AH KD QC JS 10H 9D 8C 7S 6H 5D 4C 3S 3C 3H 3D")
+    values = {str(card): card_value(card) for card in cards}
+    assert values == {
+        "JK": 50, "2S": 20, "AH": 20, "KD": 10, "QC": 10, "JS": 10, "10H": 10, "9D": 10, "8C": 10,
+        "7S": 5, "6H": 5, "5D": 5, "4C": 5, "3S": 5, "3C": 5, "3H": 0, "3D": 0,
+    }  # fmt: skip
+
+
+def test_rc_5_values_decide_whether_an_initial_meld_is_enough() -> None:
+    game = new_game()
+    arrange(game, hands=["AC AD JK 4C 4D 4H 9S 10S", OTHER], phase="play")
+    refuse(game, GoDown(seat=0, melds=["4C 4D 4H"]), "RC-13")  # 15 points
+    play(game, GoDown(seat=0, melds=["AC AD JK"]))  # 90 points
+
+
+# -- RC-6 red 3s ------------------------------------------------------------------------------------------
+
+
+def test_rc_6_a_drawn_red_3_is_placed_and_replaced() -> None:
+    game = new_game()
+    arrange(game, hands=["5C 6D 9H", OTHER], stock="3H 8C 9C")
+    play(game, Draw(seat=0))
+    assert hand(game, 0) == ["5C", "6D", "8C", "9C", "9H"]
+    assert faces(game.state.seat_piles["red_threes"][0]) == ["3H"]
+    assert view(game, 1).red_threes[0] == (Card.parse("3H"),)
+
+
+def test_rc_6_no_replacement_from_an_empty_stock() -> None:
+    game = new_game()
+    arrange(game, hands=["5C 6D 9H", OTHER], stock="8C 3D", leftover="discard")
+    play(game, Draw(seat=0))
+    assert hand(game, 0) == ["5C", "6D", "8C", "9H"]
+    assert faces(game.state.seat_piles["red_threes"][0]) == ["3D"]
+
+
+def test_rc_6_red_3s_in_a_taken_pile_are_placed_without_replacement() -> None:
+    game = new_game()
+    arrange(game, hands=["9C 9D 5S", OTHER], table=[(0, "KC KD KH")], discard="3H 6C 3D 9H", stock="4C 4D")
+    play(game, TakePile(seat=0, cards="9C 9D"))
+    assert hand(game, 0) == ["5S", "6C"]
+    assert faces(game.state.seat_piles["red_threes"][0]) == ["3D", "3H"]
+    assert len(game.state.piles["stock"]) > 0 and game.state.piles["stock"][-1] == game.state.piles["stock"][-1]
+
+
+def test_rc_6_red_3s_are_never_melded() -> None:
+    game = new_game()
+    arrange(game, hands=["3C 3S 3C 5S 6S", OTHER], table=[(0, "KC KD KH")], phase="play")
+    refuse(game, GoDown(seat=0, melds=["3H 3S 3C"]), "RC-6")
+
+
+def test_rc_6_a_position_with_a_red_3_in_hand_is_refused() -> None:
+    game = new_game()
+    arrange(game, hands=["5C 6D 9H", OTHER], stock="3H")
+    data = position_to_data(game)
+    stock = data["piles"]["stock"]
+    red = stock.index("3H")
+    data["hands"][0][0], stock[red] = stock[red], data["hands"][0][0]
+    with pytest.raises(InvalidPositionError) as err:
+        load_position(data)
+    assert err.value.path == "hands[0][0]" and "RC-6" in str(err.value)
+
+
+# -- RC-7 black 3s --------------------------------------------------------------------------------------
+
+
+def test_rc_7_black_3s_are_melded_when_going_out() -> None:
+    game = new_game()
+    arrange(game, hands=["3C 3S 3C 3S 9H", OTHER], table=FOUR_KINDS, phase="play")
+    play(game, GoDown(seat=0, melds=["3C 3S 3C 3S"]), Discard(seat=0, card="9H"))
+    result = game.history[0]
+    assert result.went_out == 0
+    assert "RC-21" in result.reason
+
+
+@pytest.mark.parametrize(
+    ("cards", "left"),
+    [("3C 3S 3C", "9H 10H"), ("3C 3S 2C", "9H"), ("3C 3S", "9H 10H")],
+    ids=["not going out", "with a wild card", "two black 3s"],
+)
+def test_rc_7_black_3s_otherwise_are_refused(cards: str, left: str) -> None:
+    game = new_game()
+    arrange(game, hands=[f"{cards} {left}", OTHER], table=FOUR_KINDS, phase="play")
+    refuse(game, GoDown(seat=0, melds=[cards]), "RC-7")
+
+
+def test_rc_7_a_black_3_on_top_blocks_the_pile_for_the_next_turn() -> None:
+    game = new_game()
+    arrange(game, hands=["3S 5C 6C", "9C 9D 8C 8D 4H"], table=[(1, "KC KD KH")], discard="9H", phase="play")
+    play(game, Discard(seat=0, card="3S"))
+    refuse(game, TakePile(seat=1, cards="9C 9D"), "RC-16")
+    assert not any(isinstance(a, TakePile) for a in game.legal_actions(1))
+    play(game, Draw(seat=1), Discard(seat=1, card="4H"))
+    assert game.turn == 0
+
+
+# -- RC-8 to RC-12 melds -----------------------------------------------------------------------------------
+
+
+def test_rc_8_a_meld_of_3_to_7_cards_of_one_rank_owned_by_its_player() -> None:
+    game = new_game()
+    arrange(game, hands=["9C 9D 9H 9S 9C 2C JK 5S 6S", OTHER], table=[(0, "KC KD KH")], phase="play")
+    play(game, GoDown(seat=0, melds=["9C 9D 9H"]))
+    play(game, LayOff(seat=0, card="9S", meld=1), LayOff(seat=0, card="2C", meld=1), LayOff(seat=0, card="JK", meld=1))
+    assert len(game.state.table[1].meld) == 6
+    assert game.state.table[1].owner == 0
+
+
+@pytest.mark.parametrize(
+    "meld",
+    ["9C 9D", "9C 9D 10H", "9C 2C JK", "9C 9D 2C 2D JK 2H", "9C 9D 9H 9S 9C 9D 9H 9S"],
+    ids=["two cards", "two ranks", "one natural", "four wild cards", "eight cards"],
+)
+def test_rc_8_a_meld_that_breaks_the_shape_is_refused(meld: str) -> None:
+    game = new_game()
+    arrange(game, hands=[f"{meld} 5S 6S", OTHER], table=[(0, "KC KD KH")], phase="play")
+    refuse(game, GoDown(seat=0, melds=[meld]), "RC-8")
+
+
+def test_rc_8_nobody_adds_to_another_players_meld() -> None:
+    game = new_game()
+    arrange(game, hands=["KS 5S 6S", OTHER], table=[(0, "QC QD QH"), (1, "KC KD KH")], phase="play")
+    refuse(game, LayOff(seat=0, card="KS", meld=1), "RC-8")
+    assert not any(isinstance(a, LayOff) for a in game.legal_actions(0))
+
+
+def test_rc_8_a_fourth_wild_card_is_refused() -> None:
+    game = new_game()
+    arrange(game, hands=["JK 5S 6S", OTHER], table=[(0, "KC KD 2C 2D 2H")], phase="play")
+    refuse(game, LayOff(seat=0, card="JK", meld=0), "RC-8")
+
+
+def test_rc_9_a_wild_meld_is_wild_cards_only() -> None:
+    game = new_game()
+    arrange(game, hands=["2C 2D JK 2S 5S 6S 8C", OTHER], table=[(0, "KC KD KH")], phase="play")
+    play(game, GoDown(seat=0, melds=["2C 2D JK"]), LayOff(seat=0, card="2S", meld=1))
+    assert game.state.table[1].meld.kind is rummykit.MeldKind.WILD
+    refuse(game, LayOff(seat=0, card="5S", meld=1), "RC-9")
+
+
+def test_rc_9_a_wild_meld_of_two_cards_is_refused() -> None:
+    game = new_game()
+    arrange(game, hands=["2C JK 5S 6S 8C", OTHER], table=[(0, "KC KD KH")], phase="play")
+    refuse(game, GoDown(seat=0, melds=["2C JK"]), "RC-9")
+
+
+def test_rc_10_a_meld_of_7s_holds_no_wild_cards() -> None:
+    game = new_game()
+    arrange(game, hands=["7C 7D 7H 2C 5S 6S", OTHER], table=[(0, "KC KD KH")], phase="play")
+    refuse(game, GoDown(seat=0, melds=["7C 7D 2C"]), "RC-10")
+    play(game, GoDown(seat=0, melds=["7C 7D 7H"]))
+    refuse(game, LayOff(seat=0, card="2C", meld=1), "RC-10")
+
+
+def test_rc_11_no_second_unfinished_meld_of_a_rank() -> None:
+    game = new_game()
+    arrange(game, hands=["8C 8D 8S 5S 6S", OTHER], table=[(0, "8H 8H 8S")], phase="play")
+    refuse(game, GoDown(seat=0, melds=["8C 8D 8S"]), "RC-11")
+
+
+def test_rc_11_a_new_meld_of_the_rank_once_the_first_is_a_canasta() -> None:
+    game = new_game()
+    arrange(game, hands=["8S 8S 2C 5S 6S", OTHER], table=[(0, "8C 8D 8H 8S 8C 8D 8H")], phase="play")
+    play(game, GoDown(seat=0, melds=["8S 8S 2C"]))
+    assert len(game.state.table) == 2
+
+
+def test_rc_11_one_action_lays_down_one_meld_of_a_rank() -> None:
+    game = new_game()
+    arrange(game, hands=["8C 8D 8H 8S 8C 8D 8H 8S 8C 8D 5S 6S", OTHER], phase="play")
+    refuse(game, GoDown(seat=0, melds=["8C 8D 8H 8S 8C 8D 8H", "8S 8C 8D"]), "RC-11")
+
+
+def test_rc_12_a_canasta_is_closed_with_its_kind() -> None:
+    game = new_game()
+    arrange(game, hands=["9C 9D 5S 6S", OTHER], table=[(0, "9H 9S 9C 9D 2C JK")], phase="play")
+    play(game, LayOff(seat=0, card="9C", meld=0))
+    refuse(game, LayOff(seat=0, card="9D", meld=0), "RC-12")
+    assert canasta_kind(game.state.table[0].meld) is CanastaKind.BLACK
+
+
+@pytest.mark.parametrize(("cards", "kind"), [(SEVENS, "sevens"), (WILDS, "wild"), (REDS, "red"), (BLACKS, "black")])
+def test_rc_12_the_four_kinds_of_canasta(cards: str, kind: str) -> None:
+    meld = read_group(parse_cards(cards))
+    found = canasta_kind(meld)
+    assert found is not None and found.value == kind
+
+
+# -- RC-13 the initial meld --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("total", "minimum"), [(-10, 15), (0, 50), (4_995, 50), (5_000, 90), (9_995, 90), (10_000, 120), (15_000, 150)]
+)
+def test_rc_13_the_minimum_follows_the_total(total: int, minimum: int) -> None:
+    assert initial_minimum(total) == minimum
+    game = new_game()
+    arrange(game, hands=["4C 4D 4H 5S 6S", OTHER], totals=[total, 0], phase="play")
+    assert view(game, 1).initial_minimum[0] == minimum
+
+
+def test_rc_13_an_initial_meld_of_several_melds_reaches_the_minimum() -> None:
+    game = new_game()
+    arrange(game, hands=["9C 9D 9H 8C 8D 8H 5S 6S", OTHER], phase="play")
+    refuse(game, GoDown(seat=0, melds=["9C 9D 9H"]), "RC-13")
+    play(game, GoDown(seat=0, melds=["9C 9D 9H", "8C 8D 8H"]))
+    assert extra(game).melded[0]
+    assert view(game, 1).melded == (True, False)
+
+
+def test_rc_13_a_lower_minimum_below_zero() -> None:
+    game = new_game()
+    arrange(game, hands=["4C 4D 4H 5S 6S", OTHER], totals=[-100, 0], phase="play")
+    play(game, GoDown(seat=0, melds=["4C 4D 4H"]))
+
+
+def test_rc_13_taking_the_pile_counts_the_top_card_and_the_hand_only() -> None:
+    game = new_game()
+    arrange(game, hands=["9C 9D KC KD KH 5S", OTHER], discard="AS AS AS 9H")
+    refuse(game, TakePile(seat=0, cards="9C 9D"), "RC-13")  # 30: the aces below the top do not count
+    play(game, TakePile(seat=0, cards="9C 9D", melds=["KC KD KH"]))  # 60
+    assert hand(game, 0) == ["5S", "AS", "AS", "AS"]
+    assert len(game.state.table) == 2
+
+
+# -- RC-14 the turn ------------------------------------------------------------------------------------------
+
+
+def test_rc_14_draw_two_cards() -> None:
+    game = new_game()
+    arrange(game, hands=["5C 6D 9H", OTHER], stock="8C 9C 10C")
+    play(game, Draw(seat=0))
+    assert hand(game, 0) == ["5C", "6D", "8C", "9C", "9H"]
+    assert game.phase == "play"
+
+
+def test_rc_14_only_one_card_when_one_is_left() -> None:
+    game = new_game()
+    arrange(game, hands=["5C 6D 9H", OTHER], stock="8C", leftover="discard")
+    play(game, Draw(seat=0))
+    assert hand(game, 0) == ["5C", "6D", "8C", "9H"]
+    assert game.state.piles["stock"] == []
+
+
+def test_rc_14_out_of_order_plays_are_refused() -> None:
+    game = new_game()
+    arrange(game, hands=["9C 9D 9H 5S 6S", OTHER], table=[(0, "KC KD KH")])
+    refuse(game, GoDown(seat=0, melds=["9C 9D 9H"]), "RC-14")
+    refuse(game, Discard(seat=0, card="5S"), "RC-14")
+    play(game, Draw(seat=0))
+    refuse(game, Draw(seat=0), "RC-14")
+    refuse(game, Discard(seat=0, card="QH"), "RC-14")
+
+
+# -- RC-15 to RC-17 the discard pile ------------------------------------------------------------------------
+
+
+def test_rc_15_a_discarded_wild_card_freezes_the_pile() -> None:
+    game = new_game()
+    arrange(game, hands=["2C 5S 6S", "9C 9D 4H 4S"], table=[(1, "KC KD KH")], discard="9H", phase="play")
+    play(game, Discard(seat=0, card="2C"))
+    assert extra(game).frozen and view(game, 1).frozen
+
+
+@pytest.mark.parametrize("up", ["3H", "2D", "JK"])
+def test_rc_15_a_red_3_or_wild_up_card_freezes_the_pile(up: str) -> None:
+    game = new_game(2, shoe=stacked(2, {48: up}), dealer=0)
+    assert str(face(game.state.piles["discard"][-1])) == up
+    assert extra(game).frozen
+
+
+def test_rc_15_a_frozen_pile_is_taken_with_a_natural_pair() -> None:
+    game = new_game()
+    arrange(game, hands=["9C 9S 4D", OTHER], table=[(0, "KC KD KH")], discard="5C 2H 9D", frozen=True)
+    play(game, TakePile(seat=0, cards="9C 9S"))
+    assert str(game.state.table[-1].meld) == "9D 9C 9S"
+    assert hand(game, 0) == ["2H", "4D", "5C"]
+    assert not extra(game).frozen
+    assert game.state.piles["discard"] == []
+
+
+def test_rc_15_a_frozen_pile_is_not_taken_onto_a_meld() -> None:
+    game = new_game()
+    arrange(game, hands=["9C 2C 4D 5D", OTHER], table=[(0, "9H 9S 9C")], discard="5C 2H 9D", frozen=True)
+    refuse(game, TakePile(seat=0), "RC-15")
+    refuse(game, TakePile(seat=0, cards="9C 2C"), "RC-15")
+
+
+def test_rc_16_an_unfrozen_pile_is_taken_onto_an_unfinished_meld() -> None:
+    game = new_game()
+    arrange(game, hands=["4D 5D", OTHER], table=[(0, "9H 9S 9C")], discard="5C 8H 9D")
+    play(game, TakePile(seat=0))
+    assert len(game.state.table[0].meld) == 4
+    assert hand(game, 0) == ["4D", "5C", "5D", "8H"]
+
+
+@pytest.mark.parametrize(("top", "rule"), [("2H", "RC-16"), ("JK", "RC-16"), ("3S", "RC-16")])
+def test_rc_16_no_pile_is_taken_under_a_wild_card_or_a_3(top: str, rule: str) -> None:
+    game = new_game()
+    arrange(game, hands=["9C 9D 2C 2S 3C 3C 4D", OTHER], table=[(0, "KC KD KH")], discard=f"9H {top}")
+    refuse(game, TakePile(seat=0, cards="9C 9D"), rule)
+    assert not any(isinstance(a, TakePile) for a in game.legal_actions(0))
+
+
+def test_rc_16_without_a_pair_or_a_meld_the_pile_stays() -> None:
+    game = new_game()
+    arrange(game, hands=["9C 2C 4D 5D", OTHER], table=[(0, "KC KD KH")], discard="5C 9D")
+    refuse(game, TakePile(seat=0), "RC-16")
+    refuse(game, TakePile(seat=0, cards="9C 2C"), "RC-16")
+
+
+def test_rc_17_the_rest_of_the_pile_goes_to_hand() -> None:
+    game = new_game()
+    arrange(game, hands=["9C 9D 5S", OTHER], table=[(0, "KC KD KH")], discard="4C 4D JK 9H", frozen=True)
+    play(game, TakePile(seat=0, cards="9C 9D"))
+    assert hand(game, 0) == ["4C", "4D", "5S", "JK"]
+    assert game.state.taken is not None and str(face(game.state.taken)) == "9H"
+
+
+def test_rc_17_the_cards_melded_with_the_top_card_come_from_hand() -> None:
+    game = new_game()
+    arrange(game, hands=["9C 5S 6S", OTHER], table=[(0, "KC KD KH")], discard="9S 9H")
+    refuse(game, TakePile(seat=0, cards="9C 9S"), "RC-17")
+
+
+# -- RC-18 to RC-20 -----------------------------------------------------------------------------------------------
+
+
+def test_rc_18_a_7_is_not_discarded_until_everybody_has_a_sevens_canasta() -> None:
+    game = new_game()
+    arrange(game, hands=["7S 5D 9H", OTHER], table=[(0, SEVENS)], phase="play")
+    refuse(game, Discard(seat=0, card="7S"), "RC-18")
+    assert Discard(seat=0, card="7S") not in game.legal_actions(0)
+    arrange(game, hands=["7S 5D 9H", OTHER], table=[(0, SEVENS), (1, SEVENS)], phase="play")
+    play(game, Discard(seat=0, card="7S"))
+
+
+def test_rc_19_a_player_who_cannot_go_out_keeps_two_cards() -> None:
+    game = new_game()
+    arrange(game, hands=["9C 9D 9H 5S", OTHER], table=[(0, "KC KD KH")], phase="play")
+    refuse(game, GoDown(seat=0, melds=["9C 9D 9H"]), "RC-19")
+    arrange(game, hands=["9C 9D 9H 5S 6S", OTHER], table=[(0, "KC KD KH")], phase="play")
+    play(game, GoDown(seat=0, melds=["9C 9D 9H"]))
+
+
+def test_rc_19_nobody_melds_down_to_only_7s() -> None:
+    game = new_game()
+    arrange(game, hands=["9C 9D 9H 7S 7C", OTHER], table=[(0, "KC KD KH")], phase="play")
+    refuse(game, GoDown(seat=0, melds=["9C 9D 9H"]), "RC-19")
+
+
+def test_rc_19_unless_the_hand_held_nothing_else_after_drawing() -> None:
+    game = new_game()
+    arrange(game, hands=["7C 7D 7H", OTHER], table=[(0, "KC KD KH")], stock="7S 7C")
+    play(game, Draw(seat=0))
+    assert extra(game).stuck
+    assert not any(isinstance(a, Discard) for a in game.legal_actions(0))
+    play(game, GoDown(seat=0, melds=["7C 7D 7H"]))
+    # RC-22: nothing left to discard or meld, so the round is over.
+    assert len(game.history) == 1 and "RC-22" in game.history[0].reason
+
+
+def test_rc_20_the_kitty_after_a_canasta_that_is_not_black() -> None:
+    game = new_game()
+    kitty = "4C 4D 4H 5C 5D 5H 6C 6D 6H 3H 9S"
+    arrange(game, hands=["9C 9D 5S", OTHER], table=[(0, REDS)], kitties=[kitty, ""], phase="play")
+    assert sorted(map(str, view(game, 0).kitty)) == sorted(kitty.split())
+    assert view(game, 1).kitty == ()
+    assert view(game, None).kitty == ()
+    play(game, Discard(seat=0, card="5S"))
+    assert game.phase == "kitty" and game.to_act == (0,)
+    refuse(game, Draw(seat=1), "G-2")
+    refuse(game, Discard(seat=0, card="9C"), "RC-20")
+    play(game, PickUpKitty(seat=0))
+    assert len(game.hand(0)) == 12
+    assert faces(game.state.seat_piles["red_threes"][0]) == ["3H"]
+    assert view(game, 1).kitty_picked_up == (True, False)
+    assert game.to_act == (1,)
+
+
+def test_rc_20_the_kitty_may_be_left_and_is_offered_again() -> None:
+    game = new_game()
+    arrange(game, hands=["9C 9D 5S 6S", "4C 5C 6C 8D"], table=[(0, WILDS)], kitties=["8C 8D 8H", ""], phase="play")
+    play(game, Discard(seat=0, card="5S"), LeaveKitty(seat=0), Draw(seat=1), Discard(seat=1, card="4C"))
+    play(game, Draw(seat=0), Discard(seat=0, card="6S"))
+    assert game.legal_actions(0) == [PickUpKitty(seat=0), LeaveKitty(seat=0)]
+
+
+def test_rc_20_no_kitty_before_such_a_canasta() -> None:
+    game = new_game()
+    arrange(game, hands=["9C 9D 5S", OTHER], table=[(0, BLACKS)], kitties=["8C 8D 8H", ""], phase="play")
+    assert view(game, 0).kitty == ()
+    refuse(game, PickUpKitty(seat=0), "RC-20")
+    play(game, Discard(seat=0, card="5S"))
+    assert game.to_act == (1,) and game.phase == "draw"
+
+
+# -- RC-21, RC-22 going out and the end of a round ----------------------------------------------------------
+
+
+def test_rc_21_going_out_with_a_canasta_of_each_kind() -> None:
+    game = new_game()
+    arrange(game, hands=["9C 9D 9H 5S", OTHER], table=FOUR_KINDS, phase="play")
+    play(game, GoDown(seat=0, melds=["9C 9D 9H"]), Discard(seat=0, card="5S"))
+    assert game.history[0].went_out == 0
+
+
+def test_rc_21_without_every_kind_nobody_goes_out() -> None:
+    game = new_game()
+    arrange(game, hands=["5S", OTHER], table=FOUR_KINDS[1:], phase="play")
+    refuse(game, Discard(seat=0, card="5S"), "RC-21")
+
+
+def test_rc_21_the_last_card_is_not_a_7() -> None:
+    game = new_game()
+    arrange(game, hands=["7S", OTHER], table=[*FOUR_KINDS, (1, SEVENS)], phase="play")
+    refuse(game, Discard(seat=0, card="7S"), "RC-21")
+    arrange(game, hands=["9C 9D 9H 7S", OTHER], table=FOUR_KINDS, phase="play")
+    refuse(game, GoDown(seat=0, melds=["9C 9D 9H"]), "G-4")
+
+
+def test_rc_22_the_round_ends_when_the_stock_is_empty_and_the_pile_cannot_be_taken() -> None:
+    game = new_game()
+    arrange(game, hands=["5C 6D 9H", "4C 4D 8S"], discard="JH", leftover="discard", phase="play")
+    play(game, Discard(seat=0, card="9H"))
+    assert len(game.history) == 1
+    assert game.history[0].went_out is None and "RC-22" in game.history[0].reason
+
+
+def test_rc_22_with_an_empty_stock_the_turn_player_takes_the_pile_or_ends_the_round() -> None:
+    game = new_game()
+    arrange(
+        game, hands=["5C 6D 9H", "9C 9D 8S"], table=[(1, "KC KD KH")], discard="JH", leftover="discard", phase="play"
+    )
+    play(game, Discard(seat=0, card="9H"))
+    assert game.legal_actions(1)[0] == EndRound(seat=1)
+    refuse(game, Draw(seat=1), "RC-22")
+    play(game, EndRound(seat=1))
+    assert "RC-22" in game.history[0].reason
+
+
+def test_rc_22_ending_the_round_with_stock_left_is_refused() -> None:
+    game = new_game()
+    arrange(game, hands=["5C 6D 9H", OTHER])
+    refuse(game, EndRound(seat=0), "RC-22")
+
+
+def test_rc_22_no_legal_discard_and_nothing_to_meld_ends_the_round() -> None:
+    game = new_game()
+    arrange(game, hands=["7C 7D 7H", OTHER], stock="7S 7C")
+    play(game, Draw(seat=0))  # 15 points of 7s cannot make the initial meld
+    assert len(game.history) == 1 and "RC-22" in game.history[0].reason
+
+
+# -- scoring and the end of the game ----------------------------------------------------------------------
+
+
+def test_rc_30_and_rc_31_scoring_a_round() -> None:
+    game = new_game()
+    arrange(
+        game,
+        hands=["9C 9D 9H 5S", "AC JK 4D"],
+        table=[*FOUR_KINDS, (1, "8C 8D 2C")],
+        kitties=["", "4C 3H"],
+        red_threes=["3D", "3H 3D"],
+        kitty_taken=[0],
+        phase="play",
+    )
+    play(game, GoDown(seat=0, melds=["9C 9D 9H"]), Discard(seat=0, card="5S"))
+    melds = 35 + 170 + 70 + 120 + 30
+    bonuses = 1500 + 1000 + 500 + 300
+    assert game.history[0].scores == (melds + bonuses + 100 + 100, 40 + 200 - 75 - 5)
+
+
+def test_rc_31_a_round_with_nobody_out_has_no_going_out_bonus() -> None:
+    game = new_game()
+    arrange(game, hands=["5C 6C", "5D JK"], discard="9S", leftover="discard", turn=0)
+    play(game, EndRound(seat=0))
+    assert game.history[0].scores == (-10, -55)
+
+
+def test_rc_32_the_game_ends_at_20000_with_one_player_ahead() -> None:
+    game = new_game()
+    arrange(game, hands=["5C 6C", "5D 6D"], discard="9S", leftover="discard", totals=[20_010, 20_000])
+    play(game, EndRound(seat=0))
+    assert game.is_over and game.winners == (0,)
+
+
+def test_rc_32_tied_highest_totals_play_on() -> None:
+    game = new_game()
+    arrange(game, hands=["5C 6C", "5D 6D"], discard="9S", leftover="discard", totals=[20_010, 20_010])
+    play(game, EndRound(seat=0))
+    assert not game.is_over and game.round == 2
+
+
+# -- clarifications ----------------------------------------------------------------------------------------
+
+
+def test_rc_c1_red_3s_dealt_to_hand_are_replaced_before_the_up_card() -> None:
+    # dealer 0: seat 1 gets the shoe's cards 0, 2, 4, …; kitties follow; seat 1's replacement is card 48.
+    game = new_game(2, shoe=stacked(2, {0: "3H", 48: "9D", 49: "8S"}), dealer=0)
+    state = game.state
+    assert faces(state.seat_piles["red_threes"][1]) == ["3H"]
+    assert "9D" in hand(game, 1) and len(state.hands[1]) == 13
+    assert str(face(state.piles["discard"][-1])) == "8S"
+
+
+def test_rc_c2_after_the_initial_meld_one_meld_per_action() -> None:
+    game = new_game()
+    arrange(game, hands=["9C 9D 9H 8C 8D 8H 5S 6S", OTHER], table=[(0, "KC KD KH")], phase="play")
+    refuse(game, GoDown(seat=0, melds=["9C 9D 9H", "8C 8D 8H"]), "RC-C2")
+    play(game, GoDown(seat=0, melds=["9C 9D 9H"]), GoDown(seat=0, melds=["8C 8D 8H"]))
+
+
+def test_rc_c2_taking_the_pile_after_the_initial_meld_melds_the_top_card_only() -> None:
+    game = new_game()
+    arrange(game, hands=["9C 9D 8C 8D 8H 5S", OTHER], table=[(0, "KC KD KH")], discard="9H")
+    refuse(game, TakePile(seat=0, cards="9C 9D", melds=["8C 8D 8H"]), "RC-C2")
+
+
+def test_rc_c3_a_pair_onto_an_unfinished_meld_as_far_as_it_has_room() -> None:
+    game = new_game()
+    arrange(game, hands=["9C 9D 5S", OTHER], table=[(0, "9H 9S 9C 9D 2C")], discard="4C 9H")
+    play(game, TakePile(seat=0, cards="9C 9D"))
+    assert len(game.state.table[0].meld) == 7
+    assert hand(game, 0) == ["4C", "5S", "9D"]
+
+
+def test_rc_c3_only_a_pair_goes_onto_an_unfinished_meld() -> None:
+    game = new_game()
+    arrange(game, hands=["9C 9D 2S 5S", OTHER], table=[(0, "9H 9S 9C")], discard="4C 9H", frozen=True)
+    refuse(game, TakePile(seat=0, cards="9C 9D 2S"), "RC-C3")
+
+
+def test_rc_c5_a_round_with_the_kitty_left_scores_it_against_its_owner() -> None:
+    game = new_game()
+    arrange(game, hands=["5C 6C", "5D 6D"], kitties=["KC 3H", ""], discard="9S", leftover="discard", turn=0)
+    play(game, EndRound(seat=0))
+    assert game.history[0].scores == (-20, -10)  # a red 3 in a kitty counts 0
+
+
+def test_rc_c6_suits_do_not_matter_so_a_play_is_recorded_in_one_form() -> None:
+    game = new_game()
+    arrange(game, hands=["8H 8S 8D 2D 2C 5C 6C", OTHER], table=[(0, "KC KD KH")], phase="play")
+    play(game, GoDown(seat=0, melds=["8S 8H 2D"]))
+    assert game.record.actions[-1] == GoDown(seat=0, melds=["8D 8H 2C"])
+    assert hand(game, 0) == ["2D", "5C", "6C", "8S"]
+    go_downs = [a for a in new_legal(["8H 8S 8D 2D 2C 5C 6C", OTHER]) if isinstance(a, GoDown)]
+    assert len(go_downs) == len(set(go_downs))
+    assert GoDown(seat=0, melds=["8D 8H 2C"]) in go_downs
+
+
+def new_legal(hands: list[str]) -> list[rummykit.Action]:
+    game = new_game()
+    arrange(game, hands=hands, table=[(0, "KC KD KH")], phase="play")
+    return game.legal_actions(0)
+
+
+# -- the common rules -----------------------------------------------------------------------------------------
+
+
+def test_g_1_the_turn_cap_ends_a_round() -> None:
+    game = new_game(options={"max_turns_per_round": 2, "max_rounds": 1})
+    seat = game.to_act[0]
+    play(game, Draw(seat=seat))
+    play(game, next(a for a in game.legal_actions(seat) if isinstance(a, Discard)))
+    while game.phase == "kitty":  # pragma: no cover - not in a fresh round
+        play(game, LeaveKitty(seat=seat))
+    other = game.to_act[0]
+    play(game, Draw(seat=other))
+    play(game, next(a for a in game.legal_actions(other) if isinstance(a, Discard)))
+    assert game.is_over and "G-1" in game.history[0].reason
+
+
+def test_rc_c7_an_initial_meld_lays_down_just_enough() -> None:
+    game = new_game()
+    arrange(game, hands=["AC AD AH JK 9C 9D 9H 5S 6S", OTHER], phase="play")
+    initial = [a for a in game.legal_actions(0) if isinstance(a, GoDown)]
+    assert GoDown(seat=0, melds=["AC AD JK"]) in initial
+    assert GoDown(seat=0, melds=["AC AD AH JK"]) not in initial
+    refuse(game, GoDown(seat=0, melds=["AC AD AH JK"]), "RC-C7")  # 110: one ace is more than needed
+    refuse(game, GoDown(seat=0, melds=["AC AD JK", "9C 9D 9H"]), "RC-C7")  # 120: the 9s are not needed
+    play(game, GoDown(seat=0, melds=["AC AD JK"]), LayOff(seat=0, card="AH", meld=0))
+    play(game, GoDown(seat=0, melds=["9C 9D 9H"]))
+    assert [len(m.meld) for m in game.state.table] == [4, 3]
+
+
+def test_rc_c7_a_pile_taking_initial_meld_lays_down_just_enough() -> None:
+    game = new_game()
+    arrange(game, hands=["AC AD AH KC KD KH 5S", OTHER], discard="4C AS")
+    refuse(game, TakePile(seat=0, cards="AC AD", melds=["KC KD KH"]), "RC-C7")  # the aces reach 60 alone
+    refuse(game, TakePile(seat=0, cards="AC AD AH"), "RC-C7")
+    play(game, TakePile(seat=0, cards="AC AD"))
+    assert str(game.state.table[0].meld) == "AS AC AD"

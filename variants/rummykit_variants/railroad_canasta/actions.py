@@ -1,0 +1,91 @@
+"""Railroad Canasta's own actions: taking the discard pile, the kitty, and ending a round with an
+empty stock."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+import attrs
+
+from rummykit.actions import Action
+from rummykit.cards import Card, format_cards, parse_cards
+
+__all__ = ["EndRound", "LeaveKitty", "PickUpKitty", "TakePile"]
+
+
+def _cards(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
+    if isinstance(value, tuple) and all(isinstance(card, Card) for card in value):
+        return value
+    return tuple(parse_cards(value))
+
+
+def _melds(value: Iterable[Iterable[Card | str] | str]) -> tuple[tuple[Card, ...], ...]:
+    if isinstance(value, tuple) and all(
+        isinstance(group, tuple) and all(isinstance(card, Card) for card in group) for group in value
+    ):
+        return value
+    return tuple(tuple(parse_cards(group)) for group in value)
+
+
+@attrs.frozen
+class TakePile(Action):
+    """Take the whole discard pile (RC-15 to RC-17), the first move of a turn.
+
+    ``cards`` are the cards from hand melded with the top card: at least two natural cards of its
+    rank, and wild cards if wanted (a new meld); or exactly two natural cards when the player has
+    an unfinished meld of that rank (RC-C3); or none, to play the top card alone onto that meld
+    (an unfrozen pile only, RC-16). ``melds`` are other new melds from hand laid down in the same
+    action, for an initial meld only (RC-13, RC-C2).
+
+    Examples:
+        >>> TakePile(seat=0, cards="8H 8S").describe()
+        'take the discard pile with 8H 8S'
+        >>> TakePile(seat=0).describe()
+        'take the discard pile onto an unfinished meld'
+    """
+
+    kind: ClassVar[str] = "take-pile"
+
+    cards: tuple[Card, ...] = attrs.field(default=(), converter=_cards)
+    melds: tuple[tuple[Card, ...], ...] = attrs.field(default=(), converter=_melds)
+
+    def describe(self) -> str:
+        text = (
+            f"take the discard pile with {format_cards(self.cards)}"
+            if self.cards
+            else ("take the discard pile onto an unfinished meld")
+        )
+        if self.melds:
+            text += ", melding " + " / ".join(format_cards(group) for group in self.melds)
+        return text
+
+
+@attrs.frozen
+class PickUpKitty(Action):
+    """Pick up the kitty into the hand after the discard (RC-20)."""
+
+    kind: ClassVar[str] = "pick-up-kitty"
+
+    def describe(self) -> str:
+        return "pick up the kitty"
+
+
+@attrs.frozen
+class LeaveKitty(Action):
+    """Leave the kitty where it is for now, ending the turn (RC-20, RC-C5)."""
+
+    kind: ClassVar[str] = "leave-kitty"
+
+    def describe(self) -> str:
+        return "leave the kitty"
+
+
+@attrs.frozen
+class EndRound(Action):
+    """With the stock empty, do not take the discard pile: the round ends (RC-22)."""
+
+    kind: ClassVar[str] = "end-round"
+
+    def describe(self) -> str:
+        return "end the round without taking the discard pile"

@@ -1,0 +1,288 @@
+"""Railroad Canasta's melds: reading a group of cards as a meld, canasta kinds, and meld *shapes*
+(how many naturals, 2s and jokers of which rank) on which legal-action listing works.
+
+Suits never matter in a meld (RC-C6), so a meld is fixed by its shape; :func:`shape_cards` turns
+shapes back into the hand's faces in the canonical order.
+
+Examples:
+    >>> from rummykit.cards import parse_cards
+    >>> meld = read_group(parse_cards("8H 8S 2D"))
+    >>> str(meld), canasta_kind(meld)
+    ('8H 8S 2D(8)', None)
+    >>> canasta_kind(read_group(parse_cards("9C 9D 9H 9S 9C 9D JK")))
+    <CanastaKind.BLACK: 'black'>
+    >>> read_group(parse_cards("7C 7D 2S"))
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.IllegalActionError: a meld of 7s holds no wild cards (RC-10)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Final
+
+import attrs
+
+from rummykit.cards import Card, Rank, Suit
+from rummykit.errors import IllegalActionError
+from rummykit.melds import Meld, MeldKind
+from rummykit_variants.railroad_canasta.rules import CanastaKind, card_value, is_red_three, is_wild
+
+__all__ = [
+    "CANASTA_SIZE",
+    "WILD_KEY",
+    "Shape",
+    "add_rule",
+    "added",
+    "can_add",
+    "canasta_kind",
+    "is_black_threes",
+    "is_closed",
+    "meld_key",
+    "rank_counts",
+    "read_group",
+    "shape_cards",
+    "shape_of",
+    "single_shapes",
+]
+
+#: The key of wild melds among rank keys (RC-11: wild melds count as one rank).
+WILD_KEY: Final = 0
+_TWO, _JOKER, _THREE, _SEVEN = int(Rank.TWO), int(Rank.JOKER), int(Rank.THREE), int(Rank.SEVEN)
+_WILD_RANKS: Final = frozenset({Rank.TWO, Rank.JOKER})
+_RED_SUITS: Final = frozenset({Suit.HEARTS, Suit.DIAMONDS})
+#: Most cards of a meld (RC-8, RC-9); black 3s have no limit (RC-7).
+CANASTA_SIZE: Final = 7
+MAX_WILDS: Final = 3
+
+
+def _refuse(rule: str, reason: str) -> IllegalActionError:
+    return IllegalActionError(rule, reason)
+
+
+def read_group(cards: Sequence[Card]) -> Meld:
+    """``cards`` as a new meld, or raise citing the rule they break: a meld of one rank 4 to A
+    (RC-8, RC-10), a wild meld (RC-9), or black 3s (RC-7); red 3s are never melded (RC-6)."""
+    shown = " ".join(map(str, cards))
+    if any(is_red_three(card) for card in cards):
+        raise _refuse("RC-6", f"red 3s are never melded ({shown})")
+    wilds = [card for card in cards if is_wild(card)]
+    naturals = [card for card in cards if not is_wild(card)]
+    threes = [card for card in naturals if card.rank is Rank.THREE]
+    if threes:
+        if len(threes) != len(cards):
+            raise _refuse("RC-7", f"black 3s are melded alone, without wild or other cards ({shown})")
+        if len(cards) < 3:
+            raise _refuse("RC-7", f"a meld of black 3s has 3 or more cards ({shown})")
+        return Meld(MeldKind.SET, tuple(cards), (Rank.THREE,) * len(cards))
+    if not naturals:
+        if not 3 <= len(cards) <= CANASTA_SIZE:
+            raise _refuse("RC-9", f"a wild meld is 3 to 7 wild cards, not {len(cards)} ({shown})")
+        return Meld(MeldKind.WILD, tuple(cards), tuple(card.rank for card in cards))
+    ranks = {card.rank for card in naturals}
+    if len(ranks) > 1:
+        raise _refuse("RC-8", f"a meld is of one rank, and {shown} mixes {len(ranks)}")
+    rank = ranks.pop()
+    if not 3 <= len(cards) <= CANASTA_SIZE:
+        raise _refuse("RC-8", f"a meld is 3 to 7 cards, not {len(cards)} ({shown})")
+    if rank is Rank.SEVEN and wilds:
+        raise _refuse("RC-10", "a meld of 7s holds no wild cards")
+    if len(naturals) < 2:
+        raise _refuse("RC-8", f"a meld holds at least 2 natural cards ({shown})")
+    if len(wilds) > MAX_WILDS:
+        raise _refuse("RC-8", f"a meld holds at most 3 wild cards, not {len(wilds)} ({shown})")
+    return Meld(MeldKind.SET, tuple(cards), (rank,) * len(cards))
+
+
+def is_black_threes(meld: Meld) -> bool:
+    """A meld of black 3s (RC-7)."""
+    return meld.kind is MeldKind.SET and meld.rank is Rank.THREE
+
+
+def meld_key(meld: Meld) -> int:
+    """The rank a meld counts as for RC-11: its rank, or :data:`WILD_KEY` for a wild meld."""
+    return WILD_KEY if meld.kind is MeldKind.WILD else int(meld.rank)
+
+
+def is_closed(meld: Meld) -> bool:
+    """A canasta: 7 cards or more, except black 3s, which never close (RC-7, RC-12)."""
+    return len(meld) >= CANASTA_SIZE and not is_black_threes(meld)
+
+
+def canasta_kind(meld: Meld) -> CanastaKind | None:
+    """The kind of canasta ``meld`` is (RC-12), or ``None`` if it is not one."""
+    cards = meld.cards
+    if len(cards) < CANASTA_SIZE:
+        return None
+    if meld.kind is MeldKind.WILD:
+        return CanastaKind.WILD
+    rank = meld.ranks[0]
+    if rank is Rank.THREE:
+        return None
+    for card in cards:
+        if card.rank in _WILD_RANKS:
+            return CanastaKind.BLACK
+    return CanastaKind.SEVENS if rank is Rank.SEVEN else CanastaKind.RED
+
+
+def add_rule(meld: Meld, card: Card) -> str | None:
+    """The rule adding ``card`` to ``meld`` breaks (RC-6 to RC-12), or ``None`` if it may be added;
+    RC-8 comes as ``"RC-8 wild"`` for the wild-card limit and ``"RC-8 rank"`` for another rank.
+    Cheap: listing legal actions asks it for every card and meld."""
+    rank = card.rank
+    if rank is Rank.THREE and card.suit in _RED_SUITS:
+        return "RC-6"
+    if meld.kind is MeldKind.SET and meld.ranks[0] is Rank.THREE:
+        return None if rank is Rank.THREE else "RC-7"
+    if len(meld.cards) >= CANASTA_SIZE:
+        return "RC-12"
+    wild = rank in _WILD_RANKS
+    if meld.kind is MeldKind.WILD:
+        return None if wild else "RC-9"
+    if wild:
+        if meld.ranks[0] is Rank.SEVEN:
+            return "RC-10"
+        if sum(1 for c in meld.cards if c.rank in _WILD_RANKS) >= MAX_WILDS:
+            return "RC-8 wild"
+        return None
+    return None if rank is meld.ranks[0] else "RC-8 rank"
+
+
+def can_add(meld: Meld, card: Card) -> IllegalActionError | None:
+    """Why ``card`` may not be added to ``meld`` (an error citing the rule), or ``None`` if it may."""
+    rule = add_rule(meld, card)
+    if rule is None:
+        return None
+    reasons = {
+        "RC-6": "red 3s are never melded",
+        "RC-7": "a meld of black 3s holds black 3s alone",
+        "RC-12": f"{meld} is a canasta: no card may be added to it",
+        "RC-9": f"a wild meld holds wild cards only, not {card}",
+        "RC-10": "a meld of 7s holds no wild cards",
+        "RC-8 wild": f"{meld} already holds 3 wild cards",
+        "RC-8 rank": f"{card} is not of the meld's rank ({meld.rank.symbol})",
+    }
+    return _refuse(rule.split()[0], reasons[rule])
+
+
+def added(meld: Meld, card: Card) -> Meld:
+    """``meld`` with ``card`` added (checked with :func:`can_add` first): naturals before wild cards."""
+    cards = (*meld.cards, card)
+    if meld.kind is MeldKind.WILD:
+        return Meld(MeldKind.WILD, cards, tuple(c.rank for c in cards))
+    order = sorted(cards, key=lambda c: (is_wild(c), c.rank is Rank.JOKER, c.index))
+    return Meld(MeldKind.SET, tuple(order), (meld.rank,) * len(cards))
+
+
+# -- shapes -------------------------------------------------------------------------------------------
+
+
+@attrs.frozen(order=True)
+class Shape:
+    """A meld up to suits: its key (a rank 3 to 14, or :data:`WILD_KEY`), natural cards, 2s, jokers."""
+
+    key: int
+    naturals: int
+    twos: int = 0
+    jokers: int = 0
+
+    @property
+    def size(self) -> int:
+        """How many cards."""
+        return self.naturals + self.twos + self.jokers
+
+    @property
+    def natural_value(self) -> int:
+        """RC-5: what each of its natural cards is worth."""
+        return 0 if self.key == WILD_KEY else _NATURAL_VALUE[self.key]
+
+    @property
+    def value(self) -> int:
+        """RC-5: what its cards are worth (for RC-13)."""
+        return self.natural_value * self.naturals + 20 * self.twos + 50 * self.jokers
+
+    @property
+    def canasta(self) -> CanastaKind | None:
+        """The kind of canasta it is, if any."""
+        if self.size < CANASTA_SIZE or self.key == _THREE:
+            return None
+        if self.key == WILD_KEY:
+            return CanastaKind.WILD
+        if self.twos + self.jokers == 0:
+            return CanastaKind.SEVENS if self.key == _SEVEN else CanastaKind.RED
+        return CanastaKind.BLACK
+
+
+_NATURAL_VALUE: Final = {r: card_value(Card.of(Rank(r), Suit.CLUBS)) for r in range(3, 15)}
+
+
+def rank_counts(cards: Iterable[Card]) -> list[int]:
+    """How many cards of each rank (indexed by rank value, 2 to 15 for jokers)."""
+    counts = [0] * 16
+    for card in cards:
+        counts[card.rank] += 1
+    return counts
+
+
+def shape_of(meld: Meld) -> Shape:
+    """The shape of a meld."""
+    twos = sum(1 for card in meld.cards if card.rank is Rank.TWO)
+    jokers = sum(1 for card in meld.cards if card.rank is Rank.JOKER)
+    return Shape(meld_key(meld), len(meld) - twos - jokers, twos, jokers)
+
+
+def single_shapes(key: int, have: int, twos: int, jokers: int, *, extra: int = 0) -> Iterator[Shape]:
+    """Every shape of a new meld of ``key`` (RC-7 to RC-10) from ``have`` natural cards of that rank,
+    ``twos`` 2s and ``jokers`` jokers. ``extra`` natural cards come from elsewhere (the top of the
+    discard pile): they count in the shape on top of ``have``.
+
+    Examples:
+        >>> [(s.naturals, s.twos, s.jokers) for s in single_shapes(8, 2, 1, 0)]
+        [(2, 1, 0)]
+        >>> [(s.naturals, s.twos, s.jokers) for s in single_shapes(WILD_KEY, 0, 2, 1)]
+        [(0, 2, 1)]
+    """
+    if key == WILD_KEY:
+        for t in range(twos + 1):
+            for j in range(jokers + 1):
+                if 3 <= t + j <= CANASTA_SIZE:
+                    yield Shape(WILD_KEY, 0, t, j)
+        return
+    total = have + extra
+    if key == _THREE:
+        for n in range(3, total + 1):
+            yield Shape(key, n)
+        return
+    wild_cap = 0 if key == _SEVEN else MAX_WILDS
+    for n in range(2, min(total, CANASTA_SIZE) + 1):
+        for t in range(min(twos, wild_cap) + 1):
+            for j in range(min(jokers, wild_cap - t) + 1):
+                if 3 <= n + t + j <= CANASTA_SIZE:
+                    yield Shape(key, n, t, j)
+
+
+def shape_cards(shapes: Sequence[Shape], hand: Iterable[Card], *, skip: Sequence[int] = ()) -> list[tuple[Card, ...]]:
+    """The hand's faces that lay down ``shapes`` in canonical form (RC-C6): for each rank the hand's
+    cards in suit order, each meld's naturals then 2s then jokers. ``skip[i]`` natural cards of
+    meld ``i`` come from elsewhere and are left out."""
+    queues: dict[int, list[Card]] = {}
+    for card in sorted(hand):
+        queues.setdefault(int(card.rank), []).append(card)
+    melds = []
+    for i, shape in enumerate(shapes):
+        naturals = shape.naturals - (skip[i] if i < len(skip) else 0)
+        cards: list[Card] = []
+        if shape.key != WILD_KEY:
+            cards += _take(queues, shape.key, naturals)
+        cards += _take(queues, _TWO, shape.twos)
+        cards += _take(queues, _JOKER, shape.jokers)
+        melds.append(tuple(cards))
+    return melds
+
+
+def _take(queues: dict[int, list[Card]], rank: int, count: int) -> list[Card]:
+    queue = queues.get(rank, [])
+    taken, queues[rank] = queue[:count], queue[count:]
+    assert len(taken) == count, "shapes are built from the hand's counts"
+    return taken

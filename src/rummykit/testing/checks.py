@@ -38,11 +38,11 @@ __all__ = [
     "game_options",
 ]
 
-#: Termination: more actions than any turn of a rummy game takes (draws, melds, lay-offs, a discard,
-#: a claim window's declarations).
 ACTIONS_PER_TURN: Final = 200
-#: Termination: the rounds a game may last when it is created without ``max_rounds`` (G-3).
+"""Termination: more actions than any turn of a rummy game takes (draws, melds, lay-offs, a discard,
+a claim window's declarations)."""
 ROUND_LIMIT: Final = 100
+"""Termination: the rounds a game may last when it is created without ``max_rounds`` (G-3)."""
 
 
 @attrs.frozen

@@ -7,7 +7,6 @@ from typing import Any, Final
 
 __all__ = ["PROPERTIES", "ConformanceError"]
 
-#: Every property the kit checks, by the name a failure reports, with what it means.
 PROPERTIES: Final[Mapping[str, str]] = {
     "termination": "seeded games of random bots end within the G-1 (turns per round) and G-3 (rounds) bounds",
     "conservation": "after every action every card of the shoe is in exactly one place",
@@ -18,6 +17,7 @@ PROPERTIES: Final[Mapping[str, str]] = {
     "views": "no view (nor its JSON) shows a card hidden from its seat; hidden cards make no difference to it",
     "records": "a record dumped to JSON, loaded and replayed reproduces the game",
 }
+"""Every property the kit checks, by the name a failure reports, with what it means."""
 
 
 class ConformanceError(AssertionError):

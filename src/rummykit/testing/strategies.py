@@ -58,11 +58,11 @@ __all__ = [
     "seeds",
 ]
 
-#: Action kinds that put cards on the table: the kit's random bot takes one 4 times in 5 when it can,
-#: so that short games reach tables, lay-offs and the ends of rounds.
 MELD_KINDS: Final = frozenset({"go-down", "lay-off", "meld"})
-#: A variant's own way to make candidate actions: the game in, a strategy of actions out.
+"""Action kinds that put cards on the table: the kit's random bot takes one 4 times in 5 when it can,
+so that short games reach tables, lay-offs and the ends of rounds."""
 ActionStrategy = Callable[[Game], st.SearchStrategy[Action]]
+"""A variant's own way to make candidate actions: the game in, a strategy of actions out."""
 
 
 def seeds() -> st.SearchStrategy[int]:

@@ -41,10 +41,10 @@ __all__ = [
     "observers",
 ]
 
-#: The one common pile whose top card is face up.
 DISCARD: Final = "discard"
-#: A seat, or ``None`` for a spectator.
+"""The one common pile whose top card is face up."""
 Observer = int | None
+"""A seat, or ``None`` for a spectator."""
 
 
 class ViewLeak(Exception):

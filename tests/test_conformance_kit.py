@@ -20,7 +20,7 @@ import rummykit
 import rummykit_variants.classic_rummy.plugin as classic
 from rummykit import Action, Card, Discard, GameConfig, IllegalActionError, PluginError, TakeDiscard, hookimpl
 from rummykit.bots import Bot
-from rummykit.cards import CardId
+from rummykit.cards import CardId, card_id
 from rummykit.plugins import register_house_rule, register_variant, unregister_house_rule, unregister_variant
 from rummykit.serialize import dump_record, dump_view, load_record, load_view
 from rummykit.shoe import Randomness
@@ -35,6 +35,7 @@ from rummykit.testing import (
 )
 from rummykit.testing.pytest_plugin import VariantConformance
 from rummykit.testing.strategies import _built
+from rummykit.testing.visibility import _Seen
 from rummykit.variant import HouseRuleSpec, Ruleset, VariantSpec
 from rummykit.views import View
 from rummykit_variants.classic_rummy.state import ClassicRummyView
@@ -430,3 +431,14 @@ def test_the_kit_imports_without_pytest_and_rummykit_without_the_kit() -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "8"
+
+
+def test_an_action_may_show_its_actors_cards_but_not_a_card_nobody_saw() -> None:
+    five, nine, king = card_id(Card.parse("5H")), card_id(Card.parse("9C")), card_id(Card.parse("KS"))
+    seen = _Seen(frozenset({king}))
+    # seat 1 shows the 5H it holds (and keeps): known from now on
+    seen.follow(Discard(seat=1, card="5H"), frozenset({king}), shown_from=[five])
+    assert seen.hidden == [] and five in seen.ever
+    # an action naming 9C, which nobody saw and its actor did not hold: no view may show it
+    seen.follow(Discard(seat=1, card="9C"), frozenset({king}), shown_from=[five])
+    assert seen.hidden == [1] and nine not in seen.ever

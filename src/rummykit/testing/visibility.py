@@ -11,6 +11,9 @@ A face is public only as a face: a multi-deck shoe holds several ``5H``, so what
 physical card (the own hand, the table) is checked by physical card, and every face shown elsewhere
 must be backed, one for one, by a physical card that was visible to the seat at some moment of the
 round (:class:`RoundWatch` follows that from the full state, action by action, never from a view).
+An action may show cards of its actor's hand (Railroad Canasta's pair shown to take the pile, kept in
+hand): they become known to every seat, as the action that names them is public; an action that names
+a card nobody saw (such as a draw naming the card drawn from the stock) must be hidden from the views.
 """
 
 from __future__ import annotations
@@ -149,14 +152,22 @@ class _Seen:
         self.named_total: Counter[int] = Counter()
         self.hidden: list[int] = []
 
-    def follow(self, action: Action, visible: frozenset[CardId]) -> None:
+    def follow(self, action: Action, visible: frozenset[CardId], shown_from: list[CardId]) -> None:
+        """Take in ``action``, after which the observer sees ``visible``; ``shown_from`` is the hand
+        its actor held before it, whose cards the action may show (revealed, they become known)."""
         named = _faces(action)
+        revealed: set[CardId] = set()
         if named:
             self.named_total.update(named)
-            if not _within(Counter(named), Counter(cid & FACE_MASK for cid in self.now | visible)):
+            missing = Counter(named) - Counter(cid & FACE_MASK for cid in self.now | visible)
+            for cid in shown_from:
+                if missing[cid & FACE_MASK] > 0 and cid not in self.now | visible:
+                    missing[cid & FACE_MASK] -= 1
+                    revealed.add(cid)
+            if +missing:
                 self.hidden.append(len(self.named))
         self.named.append(named)
-        fresh = visible - self.ever
+        fresh = (visible | revealed) - self.ever
         self.ever |= fresh
         self.ever_faces.update(cid & FACE_MASK for cid in fresh)
         self.now = visible
@@ -177,6 +188,7 @@ class RoundWatch:
         self.round = game.state.round
         self.log_size = len(game.state.log)
         self.seen = {seat: _Seen(self._visible(game, seat)) for seat in observers(game)}
+        self._hands = [hand[:] for hand in game.state.hands]
 
     def follow(self, game: Game) -> None:
         """Take in the action just applied (a new round starts a new watch)."""
@@ -185,8 +197,11 @@ class RoundWatch:
             self._start(game)  # the action ended the round and the next one was dealt
             return
         self.log_size += 1
+        action = state.log[-1]
+        shown_from = self._hands[action.seat] if 0 <= action.seat < len(self._hands) else []
         for seat, seen in self.seen.items():
-            seen.follow(state.log[-1], self._visible(game, seat))
+            seen.follow(action, self._visible(game, seat), shown_from)
+        self._hands = [hand[:] for hand in state.hands]
 
     def ever(self, seat: Observer) -> set[CardId]:
         """Every physical card ``seat`` has seen this round (its own hand's included)."""

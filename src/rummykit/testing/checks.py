@@ -23,6 +23,7 @@ from rummykit.testing.strategies import ActionStrategy, GameSetup, actions, choo
 from rummykit.testing.visibility import (
     RoundWatch,
     ViewLeak,
+    _card_lists,
     check_hidden_cards_make_no_difference,
     check_views,
     hidden_places,
@@ -373,8 +374,6 @@ def _check_exchanges(game: Game, watch: RoundWatch, data: st.DataObject) -> None
 
 
 def _card_at(game: Game, place: tuple[str, int]) -> int:
-    from rummykit.testing.visibility import _card_lists  # noqa: PLC0415
-
     name, i = place
     return dict(_card_lists(game.state))[name][i]
 

@@ -1,11 +1,11 @@
 """Classic Rummy's house rules (RULES.md CR-20 … CR-24) as plug-ins: found through their entry points,
-refused where they do not belong, each played and broken, each compared with the same game without it,
-and every one of the 32 stacks of them played to the end by random bots with every card accounted for.
+refused where they do not belong, each played and broken, each compared with the same game without it.
+Every one of the 32 stacks of them passes the conformance kit (tests/test_conformance.py): random games
+played to the end with every card accounted for, refusals that change nothing, views that hide hands.
 """
 
 from __future__ import annotations
 
-import itertools
 import json
 import random
 from typing import Any
@@ -439,35 +439,3 @@ def test_legal_actions_are_complete_and_sound_under_house_rules(stack: list[str]
             if not plays:
                 break
             walk.apply(plays[pick])
-
-
-# -- every stack of house rules plays to the end ----------------------------------------------------
-
-STACKS = [list(stack) for size in range(len(NAMES) + 1) for stack in itertools.combinations(NAMES, size)]
-
-
-def _play_random_games(stack: list[str], games: int) -> None:
-    """``games`` seeded random-bot games under ``stack``, to the end (G-3: two rounds at most), with
-    every card of the shoe in exactly one place after every action."""
-    for index in range(games):
-        game = rummykit.new_game(
-            "rummy", players=2 + index % 3, seed=index, house_rules=stack, options={"max_rounds": 2}
-        )
-        expected = sorted(shoe_ids(game.state.rules.shoe))
-        assert len(expected) == 52 + (2 if "jokers" in stack else 0)
-        rng = random.Random(index)
-        while not game.is_over:
-            game.apply(rng.choice(game.legal_actions(game.turn)))
-            assert sorted(game.state.card_ids()) == expected
-        assert 1 <= len(game.history) <= 2 and game.winners
-
-
-@pytest.mark.parametrize("stack", STACKS, ids=lambda stack: "+".join(stack) or "none")
-def test_every_stack_of_house_rules_plays_random_games_to_the_end(stack: list[str]) -> None:
-    _play_random_games(stack, games=10)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("stack", STACKS, ids=lambda stack: "+".join(stack) or "none")
-def test_every_stack_of_house_rules_plays_a_hundred_random_games_to_the_end(stack: list[str]) -> None:
-    _play_random_games(stack, games=100)

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 import pluggy
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping
+    from collections.abc import Callable, Iterable, Mapping
 
     from rummykit.actions import Action
     from rummykit.bots import Bot
@@ -233,6 +233,24 @@ def rummykit_view(state: GameState, seat: int | None, to_act: tuple[int, ...]) -
     Returns:
         A :class:`~rummykit.views.View` (or a variant's subclass). firstresult; the core's default
         is a plain :class:`~rummykit.views.View`.
+    """
+
+
+@hookspec
+def rummykit_face_up_cards(state: GameState, seat: int | None) -> Iterable[CardId]:  # type: ignore[empty-body]
+    """The cards ``seat`` (``None``: a spectator) may see now beyond what every variant shows: its
+    own hand and seat piles, the melds on the table, the top card of the ``discard`` pile, the card
+    taken from it this turn, and the seat piles the variant declares public
+    (:attr:`~rummykit.variant.VariantSpec.public_seat_piles`). Every other card (other hands, every
+    other pile, other seats' private piles) is hidden from the seat unless an implementation lists
+    it here: a shared pile that lies face up, the cards under the top discard where they are spread.
+
+    The engine never calls it: it is the variant's declaration of what its views may show, read by
+    the conformance kit (:mod:`rummykit.testing`) and by tools that reason about hidden cards.
+
+    Returns:
+        Card ids. Every implementation is called and the answers merged; a variant that shows
+        nothing beyond the common zones need not implement it.
     """
 
 

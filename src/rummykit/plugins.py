@@ -5,6 +5,10 @@ Variants are found through the entry-point group ``rummykit.variants`` and house
 metadata, exactly as a third-party package registers its own. Nothing is registered at import
 time; :func:`make_plugin_manager` builds a fresh manager for each game.
 
+Before a plug-in is packaged (or in tests), :func:`register_variant` and :func:`register_house_rule`
+make it known by name for the process, exactly as an entry point would: games, records, positions and
+views then find it by its name, until :func:`unregister_variant` or :func:`unregister_house_rule`.
+
 Examples:
     >>> "railroad-rummy" in available_variants()
     True
@@ -42,6 +46,10 @@ __all__ = [
     "load_variant",
     "make_bot",
     "make_plugin_manager",
+    "register_house_rule",
+    "register_variant",
+    "unregister_house_rule",
+    "unregister_variant",
     "variant_spec",
 ]
 
@@ -65,8 +73,13 @@ REQUIRED_VARIANT_HOOKS = (
 )
 
 
-def _group(group: str) -> dict[str, EntryPoint]:
-    return dict(_scan(group, tuple(sys.path)))
+#: Plug-ins registered for this process (:func:`register_variant`, :func:`register_house_rule`), by group and name.
+_REGISTERED: dict[str, dict[str, Plugin]] = {VARIANT_GROUP: {}, HOUSE_RULE_GROUP: {}}
+
+
+def _group(group: str) -> dict[str, EntryPoint | Plugin]:
+    """The plug-ins of ``group`` by name: installed entry points, then those registered in this process."""
+    return {**dict(_scan(group, tuple(sys.path))), **_REGISTERED[group]}
 
 
 @functools.cache
@@ -81,7 +94,9 @@ def available_variants() -> tuple[str, ...]:
     return tuple(sorted(_group(VARIANT_GROUP)))
 
 
-def _load(ep: EntryPoint, kind: str) -> Plugin:
+def _load(ep: EntryPoint | Plugin, kind: str) -> Plugin:
+    if not isinstance(ep, EntryPoint):
+        return ep  # registered in this process: the plug-in itself
     try:
         return ep.load()
     except Exception as exc:  # an installed plug-in that fails to import
@@ -193,6 +208,77 @@ def _parsed(plugin: Any, name: str, kind: str, parse: Callable[[Any, str], Any])
     opts = parse(plugin, name)
     _PARSED[plugin, name, kind] = (attribute, opts)
     return opts
+
+
+def _register(group: str, kind: str, name: str, plugin: Plugin, declared: str) -> None:
+    if declared != name:
+        raise PluginError(f"the {kind} plug-in {plugin!r} declares the name {declared!r}, not {name!r}")
+    known = _group(group).get(name)
+    if known is plugin:
+        return
+    if known is not None:
+        raise PluginError(f"a {kind} called {name!r} is already installed or registered")
+    _REGISTERED[group][name] = plugin
+
+
+def register_variant(name: str, plugin: Plugin) -> None:
+    """Make the variant plug-in ``plugin`` known as ``name`` for the rest of this process, as if it
+    were installed under the entry point ``name`` of the group ``rummykit.variants``.
+
+    For a variant author's tests before the plug-in is packaged, and for tests that build plug-ins
+    on the fly. Registering the same plug-in again does nothing; :func:`unregister_variant` forgets it.
+
+    Raises:
+        PluginError: the plug-in declares another name (``rummykit_variant``), or another variant
+            is already installed or registered as ``name``.
+
+    Examples:
+        >>> import rummykit_variants.classic_rummy.plugin as classic
+        >>> register_variant("rummy", classic)  # the name is the installed variant's
+        Traceback (most recent call last):
+        ...
+        rummykit.errors.PluginError: a variant called 'rummy' is already installed or registered
+    """
+    _register(VARIANT_GROUP, "variant", name, plugin, variant_spec(plugin).name)
+
+
+def register_house_rule(name: str, plugin: Plugin) -> None:
+    """Make the house-rule plug-in ``plugin`` known as ``name`` for the rest of this process, as if
+    it were installed under the entry point ``name`` of the group ``rummykit.house_rules``.
+
+    Raises:
+        PluginError: the plug-in declares another name (``rummykit_house_rule``), or another house
+            rule is already installed or registered as ``name``.
+    """
+    _register(HOUSE_RULE_GROUP, "house rule", name, plugin, house_rule_spec(plugin).name)
+
+
+def _unregister(group: str, kind: str, name: str) -> None:
+    if name not in _REGISTERED[group]:
+        raise PluginError(f"no {kind} called {name!r} was registered in this process")
+    del _REGISTERED[group][name]
+    serialize = sys.modules.get("rummykit.serialize")  # it caches specs by variant name
+    if serialize is not None:
+        serialize._spec.cache_clear()
+
+
+def unregister_variant(name: str) -> None:
+    """Forget the variant registered as ``name`` with :func:`register_variant` (a test that registers
+    a plug-in unregisters it, so that other tests see only the installed variants).
+
+    Raises:
+        PluginError: no variant was registered as ``name`` (installed ones cannot be unregistered).
+    """
+    _unregister(VARIANT_GROUP, "variant", name)
+
+
+def unregister_house_rule(name: str) -> None:
+    """Forget the house rule registered as ``name`` with :func:`register_house_rule`.
+
+    Raises:
+        PluginError: no house rule was registered as ``name`` (installed ones cannot be unregistered).
+    """
+    _unregister(HOUSE_RULE_GROUP, "house rule", name)
 
 
 def _new_manager() -> pluggy.PluginManager:

@@ -1,0 +1,76 @@
+"""The conformance kit: checks that any installed variant (with any stack of house rules) has the
+properties every rummy game must have. The built-in variants' own test suites run it.
+
+Needs hypothesis (``pip install 'rummykit[testing]'``), not pytest; :class:`VariantConformance`
+(in :mod:`rummykit.testing.pytest_plugin`) is the pytest form.
+
+The properties (:data:`PROPERTIES`), each named by the :class:`ConformanceError` that reports it with
+the game's seed and the index of the action that breaks it:
+
+- ``termination``: seeded games of random bots end within the G-1 and G-3 bounds;
+- ``conservation``: after every action every card of the shoe is in exactly one place;
+- ``soundness``: every action ``legal_actions(seat)`` lists applies (listed once, in canonical form);
+- ``completeness``: every action the kit builds that ``apply`` accepts was listed, in the form
+  ``game.check(action)`` returns;
+- ``refusal``: a refused action raises ``IllegalActionError`` citing one of ``game.rule_ids`` and leaves
+  the game equal to its copy from before;
+- ``determinism``: the same seed and actions give the same record, scores and views;
+- ``views``: no seat's view, nor its JSON, shows a card hidden from it; two positions that differ only
+  in cards hidden from a seat give it equal views (what is hidden: :mod:`rummykit.testing.visibility`);
+- ``records``: dump, load and replay reproduce the game (and a position reloads to the same state).
+
+Examples:
+    >>> from rummykit.testing import check_variant
+    >>> report = check_variant("railroad-rummy", games=1, max_examples=2)
+    >>> report.games, report.actions > 0
+    (1, True)
+"""
+
+from rummykit.testing.checks import (
+    ConformanceReport,
+    check_action,
+    check_games,
+    check_random_actions,
+    check_variant,
+    game_options,
+    play_checked,
+)
+from rummykit.testing.errors import PROPERTIES, ConformanceError
+from rummykit.testing.strategies import (
+    ActionStrategy,
+    GameSetup,
+    Position,
+    actions,
+    choose_action,
+    game_setups,
+    house_rule_stacks,
+    option_values,
+    player_counts,
+    positions,
+    seeds,
+)
+from rummykit.testing.visibility import face_up
+
+__all__ = [
+    "PROPERTIES",
+    "ActionStrategy",
+    "ConformanceError",
+    "ConformanceReport",
+    "GameSetup",
+    "Position",
+    "actions",
+    "check_action",
+    "check_games",
+    "check_random_actions",
+    "check_variant",
+    "choose_action",
+    "face_up",
+    "game_options",
+    "game_setups",
+    "house_rule_stacks",
+    "option_values",
+    "play_checked",
+    "player_counts",
+    "positions",
+    "seeds",
+]

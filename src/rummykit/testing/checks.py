@@ -1,0 +1,484 @@
+"""The conformance checks: :func:`check_variant`, made of :func:`check_games` (whole seeded games)
+and :func:`check_random_actions` (hypothesis positions and random actions)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any, Final
+
+import attrs
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+import rummykit
+from rummykit.actions import Action
+from rummykit.cards import card_id_text, face, shoe_ids
+from rummykit.engine import Game
+from rummykit.errors import IllegalActionError, InvalidActionError
+from rummykit.testing.errors import ConformanceError
+from rummykit.testing.strategies import ActionStrategy, GameSetup, actions, choose_action, game_setups
+from rummykit.testing.visibility import (
+    RoundWatch,
+    ViewLeak,
+    _card_lists,
+    check_hidden_cards_make_no_difference,
+    check_views,
+    hidden_places,
+    observers,
+)
+
+__all__ = [
+    "ACTIONS_PER_TURN",
+    "ConformanceReport",
+    "check_games",
+    "check_random_actions",
+    "check_variant",
+    "game_options",
+]
+
+ACTIONS_PER_TURN: Final = 200
+"""Termination: more actions than any turn of a rummy game takes (draws, melds, lay-offs, a discard,
+a claim window's declarations)."""
+ROUND_LIMIT: Final = 100
+"""Termination: the rounds a game may last when it is created without ``max_rounds`` (G-3)."""
+
+
+@attrs.frozen
+class ConformanceReport:
+    """What a conformance run checked (every property held, or :class:`ConformanceError` was raised).
+
+    Attributes:
+        variant: the variant's name.
+        house_rules: the house rules stacked on it.
+        games: whole games played.
+        actions: actions applied in them (each followed by the checks).
+        rounds: rounds played in them.
+        examples: hypothesis positions checked with random actions.
+        refusals: refused random actions, by the rule each cited.
+        accepted: random actions accepted (each found among the listed ones).
+    """
+
+    variant: str
+    house_rules: tuple[str, ...]
+    games: int = 0
+    actions: int = 0
+    rounds: int = 0
+    examples: int = 0
+    refusals: Mapping[str, int] = attrs.field(factory=dict)
+    accepted: int = 0
+
+    def __add__(self, other: ConformanceReport) -> ConformanceReport:
+        return ConformanceReport(
+            self.variant,
+            self.house_rules,
+            self.games + other.games,
+            self.actions + other.actions,
+            self.rounds + other.rounds,
+            self.examples + other.examples,
+            dict(Counter(self.refusals) + Counter(other.refusals)),
+            self.accepted + other.accepted,
+        )
+
+
+@contextmanager
+def _located(setup: GameSetup, game: Game | None = None) -> Iterator[None]:
+    """Report a failure inside with its game (and the index of the next action, if not known)."""
+    try:
+        yield
+    except ConformanceError as exc:
+        index = len(game.record.actions) if game is not None else None
+        raise exc.locate(
+            variant=setup.variant,
+            house_rules=setup.house_rules,
+            players=setup.players,
+            seed=setup.seed,
+            options=setup.options,
+            action_index=index,
+        ) from exc
+
+
+def _fail(prop: str, detail: str, index: int | None = None) -> ConformanceError:
+    return ConformanceError(prop, detail, action_index=index)
+
+
+def game_options(index: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The options of game ``index`` of :func:`check_games`: 1 to 3 rounds (G-3), and in one game of
+    four rounds cut short after 2 to 10 turns (G-1); ``options`` given override them."""
+    chosen: dict[str, Any] = {"max_rounds": 1 + index % 3}
+    if index % 4 == 3:
+        chosen["max_turns_per_round"] = 2 + index % 9
+    return chosen | dict(options or {})
+
+
+def _views(game: Game) -> list[Any]:
+    return [game.view(seat) for seat in observers(game)]
+
+
+def _check_position_soundness(game: Game, index: int) -> None:
+    """Every seat to act has a legal action; every listed action is in canonical form, listed once, and
+    applies (to a copy)."""
+    for seat in game.to_act:
+        listed = game.legal_actions(seat)
+        if not listed:
+            raise _fail("soundness", f"seat {seat} is to act but has no legal action", index)
+        if len(set(listed)) != len(listed):
+            twice = [action for action, count in Counter(listed).items() if count > 1]
+            raise _fail("soundness", f"seat {seat}'s legal actions list {twice[0]!r} more than once", index)
+        for action in listed:
+            try:
+                canonical = game.check(action)
+                game.copy().apply(action)
+            except Exception as exc:
+                raise _fail("soundness", f"listed {action!r} is refused: {type(exc).__name__}: {exc}", index) from exc
+            if canonical != action:
+                raise _fail("soundness", f"listed {action!r} is not in canonical form ({canonical!r})", index)
+
+
+def _check_conservation(game: Game, shoe: list[int], index: int | None) -> None:
+    ids = game.state.card_ids()
+    if len(ids) == len(shoe) and sorted(ids) == shoe:
+        return
+    counts = Counter(ids)
+    twice = sorted(cid for cid, count in counts.items() if count > 1)
+    lost = sorted(set(shoe) - set(counts))
+    made = sorted(set(counts) - set(shoe))
+    parts = [
+        f"{what}: {' '.join(card_id_text(cid) for cid in cards)}"
+        for what, cards in (("lost", lost), ("in two places", twice), ("not of the shoe", made))
+        if cards
+    ]
+    after = "at the deal" if index is None else f"after {game.record.actions[index]!r}"
+    raise _fail("conservation", f"{after}, cards {'; '.join(parts)}", index)
+
+
+def play_checked(setup: GameSetup, *, soundness_every: int = 1, views_every: int = 1, json_every: int = 5) -> Game:
+    """Play ``setup``'s game with the kit's random bot to its end (or ``setup.steps`` actions), checking
+    termination, conservation, soundness (every ``soundness_every`` positions) and views (every
+    ``views_every`` positions, their JSON too every ``json_every``) along the way.
+
+    Raises:
+        ConformanceError: located in its game, with the action's index.
+    """
+    game = setup.new_game()
+    with _located(setup, game):
+        shoe = sorted(shoe_ids(game.state.rules.shoe))
+        _check_conservation(game, shoe, None)
+        watch = RoundWatch(game)
+        # the bounds are the options the game was created with, whatever the variant made of them
+        max_turns: int = game.options["max_turns_per_round"]
+        max_rounds: int = game.options["max_rounds"] if game.options["max_rounds"] is not None else ROUND_LIMIT
+        rng = random.Random(setup.seed)
+        index = 0
+        action_limit = max_rounds * (max_turns + 1) * ACTIONS_PER_TURN
+        turn_key = (game.round, game.turn, game.state.turn_number)
+        turn_actions = 0
+        while not game.is_over and (setup.steps is None or index < setup.steps):
+            if index % soundness_every == 0:
+                _check_position_soundness(game, index)
+            if index % views_every == 0:
+                _check_views(game, watch, index, dump=index % json_every == 0)
+            if index >= action_limit:
+                raise _fail("termination", f"the game is not over after {action_limit} actions (G-1, G-3)", index)
+            action = _bot_action(game, rng, index)
+            try:
+                game.apply(action)
+            except Exception as exc:
+                raise _fail("soundness", f"listed {action!r} is refused: {type(exc).__name__}: {exc}", index) from exc
+            _check_conservation(game, shoe, index)
+            state = game.state
+            if state.turn_number > max_turns:
+                detail = f"round {state.round} reached turn {state.turn_number}, past max_turns_per_round={max_turns}"
+                detail += " (G-1)"
+                raise _fail("termination", detail, index)
+            if len(state.history) > max_rounds or (not game.is_over and state.round > max_rounds):
+                raise _fail("termination", f"the game plays more than max_rounds={max_rounds} rounds (G-3)", index)
+            key = (game.round, game.turn, state.turn_number)
+            turn_actions = turn_actions + 1 if key == turn_key else 1
+            turn_key = key
+            if turn_actions > ACTIONS_PER_TURN:
+                raise _fail("termination", f"a turn lasts more than {ACTIONS_PER_TURN} actions", index)
+            watch.follow(game)
+            index += 1
+        _check_views(game, watch, index, dump=True)
+        if setup.steps is None and not game.winners:
+            raise _fail("termination", "the game is over but names no winner", None)
+    return game
+
+
+def _bot_action(game: Game, rng: random.Random, index: int) -> Action:
+    """The kit's bot's choice, or a ``soundness`` failure if nobody can act in a game not over."""
+    if not game.to_act:
+        raise _fail("soundness", "the game is not over but no seat is to act", index)
+    try:
+        return choose_action(game, rng)
+    except IndexError as exc:  # a seat to act without a legal action
+        raise _fail("soundness", "a seat is to act but has no legal action", index) from exc
+
+
+def _check_views(game: Game, watch: RoundWatch, index: int, *, dump: bool) -> None:
+    try:
+        check_views(game, watch, dump=dump)
+    except ViewLeak as exc:
+        raise _fail("views", str(exc), index) from exc
+
+
+def _check_determinism(setup: GameSetup, game: Game) -> None:
+    """The same seed and actions give the same game, record, scores, winners and views."""
+    with _located(setup):
+        again = setup.new_game()
+        for index, action in enumerate(game.record.actions):
+            try:
+                again.apply(action)
+            except Exception as exc:
+                raise _fail("determinism", f"{action!r} is refused the second time: {exc}", index) from exc
+        for what, first, second in (
+            ("record", game.record, again.record),
+            ("state", game.state, again.state),
+            ("scores", game.scores, again.scores),
+            ("winners", game.winners, again.winners),
+            ("views", _views(game), _views(again)),
+        ):
+            if first != second:
+                raise _fail("determinism", f"the same seed and actions give another {what}")
+
+
+def _check_records(setup: GameSetup, game: Game, middle: Game | None) -> None:
+    """The record survives JSON and replays to the game; a position from the middle of the game
+    survives JSON with the same state and views."""
+    from rummykit import serialize  # noqa: PLC0415
+
+    with _located(setup):
+        try:
+            text = serialize.dump_record(game.record)
+            loaded = serialize.load_record(text, check=False)
+            replayed = rummykit.replay(loaded)
+        except Exception as exc:
+            raise _fail("records", f"the record does not dump, load and replay: {type(exc).__name__}: {exc}") from exc
+        if loaded != game.record:
+            raise _fail("records", "the record loaded from its JSON differs from the game's")
+        if replayed != game or replayed.record != game.record or replayed.scores != game.scores:
+            raise _fail("records", "the record replays to another game")
+        if middle is None:
+            return
+        try:
+            position = serialize.load_position(serialize.dump_position(middle))
+        except Exception as exc:
+            raise _fail(
+                "records", f"a position does not dump and load: {type(exc).__name__}: {exc}", len(middle.record.actions)
+            ) from exc
+        if position.state != middle.state or _views(position) != _views(middle):
+            raise _fail(
+                "records", "a position loaded from its JSON differs from the game's", len(middle.record.actions)
+            )
+
+
+def check_games(
+    variant: str,
+    *,
+    house_rules: Sequence[str] = (),
+    games: int = 10,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    players: int | None = None,
+    soundness_every: int = 1,
+    views_every: int = 1,
+    json_every: int = 5,
+) -> ConformanceReport:
+    """Play ``games`` seeded games of the kit's random bot to the end, checking termination,
+    conservation, soundness and views after every action, then determinism and records.
+
+    Game ``i`` has seed ``seed + i``, the player counts in turn (or ``players``), and the options of
+    :func:`game_options` (``options`` override them). ``soundness_every``, ``views_every`` and
+    ``json_every`` (the views' JSON) check at every n-th position only: they cost the most.
+
+    Raises:
+        ConformanceError: naming the property, the game and the action that break it.
+    """
+    spec = rummykit.variant_spec(variant)
+    span = spec.max_players - spec.min_players + 1
+    report = ConformanceReport(variant, tuple(house_rules))
+    total_actions = rounds = 0
+    for i in range(games):
+        setup = GameSetup(
+            variant=variant,
+            players=players if players is not None else spec.min_players + i % span,
+            seed=seed + i,
+            options=game_options(i, options),
+            house_rules=tuple(house_rules),
+        )
+        game = play_checked(setup, soundness_every=soundness_every, views_every=views_every, json_every=json_every)
+        _check_determinism(setup, game)
+        middle = rummykit.replay(game.record, upto=len(game.record.actions) // 2)
+        _check_records(setup, game, middle)
+        total_actions += len(game.record.actions)
+        rounds += len(game.history)
+    return attrs.evolve(report, games=games, actions=total_actions, rounds=rounds)
+
+
+def check_action(game: Game, action: Action) -> str | None:
+    """Apply ``action`` to ``game`` and check what happens: refused, it must raise
+    :class:`IllegalActionError` citing one of ``game.rule_ids`` (or :class:`InvalidActionError` for
+    malformed input) and change nothing; accepted, its canonical form must have been listed and be
+    what the record holds. Returns the rule cited, or ``None`` if accepted.
+
+    Raises:
+        ConformanceError: ``refusal`` or ``completeness``, with the action's index in the record.
+    """
+    index = len(game.record.actions)
+    before = game.copy()
+    record = game.record
+    refusal: Exception | None = None
+    try:
+        game.apply(action)
+    except (IllegalActionError, InvalidActionError) as exc:
+        refusal = exc
+    except Exception as exc:
+        raise _fail("refusal", f"{action!r} raised {type(exc).__name__}: {exc}, not IllegalActionError", index) from exc
+    if refusal is not None:
+        if game != before or game.record != record:
+            raise _fail("refusal", f"refusing {action!r} ({refusal}) changed the game", index)
+        if isinstance(refusal, IllegalActionError):
+            if refusal.rule not in game.rule_ids:
+                raise _fail("refusal", f"refusing {action!r} cites {refusal.rule!r}, no rule of the game", index)
+            return refusal.rule
+        return "malformed"
+    canonical = before.check(action)
+    if canonical not in before.legal_actions(action.seat):
+        raise _fail("completeness", f"{action!r} was accepted but {canonical!r} is not listed", index)
+    if game.record.actions[-1] != canonical:
+        raise _fail(
+            "completeness", f"{action!r} is recorded as {game.record.actions[-1]!r}, not as {canonical!r}", index
+        )
+    return None
+
+
+def _check_exchanges(game: Game, watch: RoundWatch, data: st.DataObject) -> None:
+    """For each observer: two cards hidden from it, of different faces, exchanged, change nothing it sees."""
+    for seat in observers(game):
+        places = hidden_places(game, watch, seat)
+        if len(places) < 2:
+            continue
+        first = data.draw(st.sampled_from(places), label="hidden card")
+        first_face = face(_card_at(game, first))
+        others = [place for place in places if face(_card_at(game, place)) != first_face]
+        if not others:
+            continue
+        second = data.draw(st.sampled_from(others), label="other hidden card")
+        try:
+            check_hidden_cards_make_no_difference(game, seat, first, second)
+        except ViewLeak as exc:
+            raise _fail("views", str(exc), len(game.record.actions)) from exc
+
+
+def _card_at(game: Game, place: tuple[str, int]) -> int:
+    name, i = place
+    return dict(_card_lists(game.state))[name][i]
+
+
+def check_random_actions(
+    variant: str,
+    *,
+    house_rules: Sequence[str] | None = (),
+    max_examples: int = 30,
+    options: Mapping[str, Any] | None = None,
+    max_steps: int = 300,
+    actions_per_position: int = 12,
+    extra_actions: Sequence[ActionStrategy] = (),
+    derandomize: bool = False,
+    shrink: bool = False,
+) -> ConformanceReport:
+    """In ``max_examples`` hypothesis positions (:func:`~rummykit.testing.strategies.game_setups`,
+    ``house_rules`` stacked, ``None``: any stack), check that cards hidden from a seat make no difference
+    to its view, then apply ``actions_per_position`` random actions one after the other
+    (:func:`~rummykit.testing.strategies.actions`, with ``extra_actions``): refusal and completeness.
+
+    ``derandomize`` draws the same examples on every run. A failure is reported as found: its seed
+    and action index replay it. ``shrink=True`` lets hypothesis shrink it first (to a smaller seed,
+    fewer steps, a simpler action), which replays hundreds of games: minutes, not seconds.
+
+    Raises:
+        ConformanceError: naming the property, the game and the action.
+    """
+    refusals: Counter[str] = Counter()
+    counts = {"examples": 0, "accepted": 0}
+
+    @settings(
+        max_examples=max_examples,
+        deadline=None,
+        database=None,
+        derandomize=derandomize,
+        suppress_health_check=list(HealthCheck),
+        phases=[phase for phase in Phase if shrink or phase not in (Phase.shrink, Phase.explain)],
+    )
+    @given(data=st.data())
+    def run(data: st.DataObject) -> None:
+        setup = data.draw(game_setups(variant, house_rules, options=options, max_steps=max_steps), label="setup")
+        game = setup.new_game()
+        watch = RoundWatch(game)
+        rng = random.Random(setup.seed)
+        assert setup.steps is not None
+        with _located(setup, game):
+            for index in range(setup.steps):
+                if game.is_over:
+                    break
+                action = _bot_action(game, rng, index)
+                try:
+                    game.apply(action)
+                except Exception as exc:
+                    detail = f"listed {action!r} is refused: {type(exc).__name__}: {exc}"
+                    raise _fail("soundness", detail, index) from exc
+                watch.follow(game)
+            _check_exchanges(game, watch, data)
+            for _ in range(actions_per_position):
+                if game.is_over:
+                    break
+                action = data.draw(actions(game, extra_actions), label="action")
+                rule = check_action(game, action)
+                if rule is None:
+                    counts["accepted"] += 1
+                    watch.follow(game)
+                else:
+                    refusals[rule] += 1
+        counts["examples"] += 1
+
+    run()
+    return ConformanceReport(
+        variant,
+        tuple(house_rules or ()),
+        examples=counts["examples"],
+        refusals=dict(refusals),
+        accepted=counts["accepted"],
+    )
+
+
+def check_variant(
+    variant: str,
+    *,
+    house_rules: Sequence[str] = (),
+    games: int = 10,
+    max_examples: int = 30,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    extra_actions: Sequence[ActionStrategy] = (),
+) -> ConformanceReport:
+    """Check that ``variant`` with ``house_rules`` has every property of :data:`PROPERTIES
+    <rummykit.testing.PROPERTIES>`: :func:`check_games` (``games`` seeded games from ``seed``), then
+    :func:`check_random_actions` (``max_examples`` positions).
+
+    Raises:
+        ConformanceError: the first property found broken, with the seed and the action index.
+
+    Examples:
+        >>> from rummykit.testing import check_variant
+        >>> report = check_variant("rummy", house_rules=["jokers"], games=2, max_examples=3)
+        >>> report.games, report.rounds >= 2
+        (2, True)
+    """
+    played = check_games(variant, house_rules=house_rules, games=games, seed=seed, options=options)
+    random_actions = check_random_actions(
+        variant, house_rules=house_rules, max_examples=max_examples, options=options, extra_actions=extra_actions
+    )
+    return played + random_actions

@@ -1,0 +1,383 @@
+"""Hypothesis strategies for any installed variant: seeds, player counts, option values, house-rule
+stacks, positions reached by legal play, and random (mostly illegal) actions.
+
+Actions are built from each action type's attrs fields (``spec.actions``), so that third-party action
+types are covered too: a field's type says how to fill it. A ``seat`` is a seat that may act, any seat,
+or one that does not exist; a :class:`~rummykit.cards.Card` is mostly from the acting seat's hand; a
+group of cards (``tuple[tuple[Card, ...], ...]``, a go-down's melds) is the hand cut into groups or
+random cards; an ``int`` is a small number (a meld index, in range or not); an enum (``RunEnd``) any
+member, ``None`` where optional; a ``bool`` either. Listed legal actions are drawn too, as they are and
+with one field changed or their groups reordered, which makes near-misses. A field of a type the kit
+cannot fill takes its default; an action type with such a field and no default is built only by the
+extra strategies a variant passes (``extra``: functions of the game returning a strategy of actions).
+
+Examples:
+    Your own property test, with the kit's check of one action (refusal and completeness):
+
+    >>> from hypothesis import given, settings
+    >>> from rummykit.testing import check_action
+    >>> @settings(max_examples=5, database=None)
+    ... @given(position=positions("rummy", max_steps=20), data=st.data())
+    ... def test_an_action_is_refused_or_listed(position, data):
+    ...     game = position.game
+    ...     if not game.is_over:
+    ...         check_action(game, data.draw(actions(game)))
+    >>> test_an_action_is_refused_or_listed()
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+import types
+import typing
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final
+
+import attrs
+from hypothesis import strategies as st
+
+import rummykit
+from rummykit.actions import Action
+from rummykit.cards import Card, face
+from rummykit.engine import Game
+from rummykit.variant import COMMON_OPTIONS, Option, VariantSpec
+
+__all__ = [
+    "MELD_KINDS",
+    "ActionStrategy",
+    "GameSetup",
+    "Position",
+    "actions",
+    "choose_action",
+    "game_setups",
+    "house_rule_stacks",
+    "option_values",
+    "player_counts",
+    "positions",
+    "seeds",
+]
+
+MELD_KINDS: Final = frozenset({"go-down", "lay-off", "meld"})
+"""Action kinds that put cards on the table: the kit's random bot takes one 4 times in 5 when it can,
+so that short games reach tables, lay-offs and the ends of rounds."""
+ActionStrategy = Callable[[Game], st.SearchStrategy[Action]]
+"""A variant's own way to make candidate actions: the game in, a strategy of actions out."""
+
+
+def seeds() -> st.SearchStrategy[int]:
+    """Seeds for seeded games (any unsigned 32-bit int)."""
+    return st.integers(0, 2**32 - 1)
+
+
+def _spec(variant: str) -> VariantSpec:
+    return rummykit.variant_spec(variant)
+
+
+def player_counts(variant: str) -> st.SearchStrategy[int]:
+    """A player count within the variant's range."""
+    spec = _spec(variant)
+    return st.integers(spec.min_players, spec.max_players)
+
+
+def house_rule_stacks(variant: str) -> st.SearchStrategy[tuple[str, ...]]:
+    """A stack of the installed house rules that apply to ``variant`` (none, some or all, sorted)."""
+    available = rummykit.available_house_rules(variant)
+    if not available:
+        return st.just(())
+    return st.lists(st.sampled_from(available), unique=True).map(lambda names: tuple(sorted(names)))
+
+
+def _declared_options(variant: str, house_rules: Sequence[str]) -> list[Option]:
+    spec = _spec(variant)
+    return [
+        *COMMON_OPTIONS,
+        *spec.options,
+        *(opt for rule in house_rules for opt in rummykit.house_rule_spec(rule).options),
+    ]
+
+
+def _option_value(option: Option) -> st.SearchStrategy[Any]:
+    if option.name == "max_turns_per_round":  # G-1: short rounds now and then
+        return st.integers(1, 12)
+    if option.name == "max_rounds":  # G-3: a game of a few rounds
+        return st.integers(1, 3)
+    if option.choices is not None:
+        return st.sampled_from(option.choices)
+    if option.type is bool:
+        return st.booleans()
+    if option.type is int:
+        centre = option.default if isinstance(option.default, int) else (option.minimum or 0)
+        low = centre - 3 if option.minimum is None else max(option.minimum, centre - 3)
+        high = centre + 3 if option.maximum is None else min(option.maximum, centre + 3)
+        values: st.SearchStrategy[Any] = st.integers(low, max(low, high))
+        return st.none() | values if option.optional else values
+    return st.just(option.default)
+
+
+def option_values(
+    variant: str, house_rules: Sequence[str] = (), *, fixed: Mapping[str, Any] | None = None
+) -> st.SearchStrategy[dict[str, Any]]:
+    """Values for the options of ``variant`` and ``house_rules``: each option left at its default or
+    given a value near it (within its bounds and choices); ``max_rounds`` 1 to 3 (so games end soon,
+    G-3) and, one time in four, a short ``max_turns_per_round`` (1 to 12, G-1). ``fixed`` options are always
+    given those values."""
+    fixed = dict(fixed or {})
+    drawn: dict[str, st.SearchStrategy[Any]] = {}
+    for option in _declared_options(variant, house_rules):
+        if option.name in fixed:
+            continue
+        value = _option_value(option)
+        if option.name == "max_rounds":
+            drawn[option.name] = value
+        elif option.name == "max_turns_per_round":  # short rounds in one position of four
+            drawn[option.name] = st.one_of(st.none(), st.none(), st.none(), value)
+        else:
+            drawn[option.name] = st.none() | value
+    marker = st.fixed_dictionaries(drawn)
+
+    def given(values: dict[str, Any]) -> dict[str, Any]:
+        chosen = {name: value for name, value in values.items() if value is not None or name == "max_rounds"}
+        return {**chosen, **fixed}
+
+    return marker.map(given)
+
+
+def choose_action(game: Game, rng: random.Random) -> Action:
+    """The kit's random bot: a random seat among those to act, then a random legal action of it,
+    one that puts cards on the table (:data:`MELD_KINDS`) 4 times in 5 when there is one."""
+    seat = rng.choice(game.to_act)
+    legal = game.legal_actions(seat)
+    melds = [action for action in legal if action.kind in MELD_KINDS]
+    return rng.choice(melds if melds and rng.random() < 0.8 else legal)
+
+
+@attrs.frozen
+class GameSetup:
+    """How a kit game is created and how far its random bot plays it.
+
+    Attributes:
+        variant: the variant's name.
+        players: the number of seats.
+        seed: the game's seed, which also seeds the random bot (:func:`choose_action`).
+        options: option values by name.
+        house_rules: the house rules stacked on the variant.
+        steps: how many actions the bot plays (``None``: to the end of the game).
+    """
+
+    variant: str
+    players: int
+    seed: int
+    options: dict[str, Any] = attrs.field(factory=dict)
+    house_rules: tuple[str, ...] = ()
+    steps: int | None = None
+
+    def new_game(self) -> Game:
+        """The game, freshly dealt."""
+        return rummykit.new_game(
+            self.variant, self.players, seed=self.seed, options=self.options, house_rules=self.house_rules
+        )
+
+    def play(self) -> Game:
+        """The game after the bot's ``steps`` actions (or at its end)."""
+        game = self.new_game()
+        rng = random.Random(self.seed)
+        done = 0
+        while not game.is_over and (self.steps is None or done < self.steps):
+            game.apply(choose_action(game, rng))
+            done += 1
+        return game
+
+
+@st.composite
+def game_setups(
+    draw: st.DrawFn,
+    variant: str,
+    house_rules: Sequence[str] | None = None,
+    *,
+    options: Mapping[str, Any] | None = None,
+    max_steps: int = 300,
+) -> GameSetup:
+    """A :class:`GameSetup` of ``variant``: any player count and seed, ``house_rules`` (``None``: any
+    stack of the installed ones), :func:`option_values` (with ``options`` fixed), 0 to ``max_steps``
+    actions."""
+    stack = tuple(house_rules) if house_rules is not None else draw(house_rule_stacks(variant), label="house rules")
+    return GameSetup(
+        variant=variant,
+        players=draw(player_counts(variant), label="players"),
+        seed=draw(seeds(), label="seed"),
+        options=draw(option_values(variant, stack, fixed=options), label="options"),
+        house_rules=stack,
+        steps=draw(st.integers(0, max_steps), label="steps"),
+    )
+
+
+@attrs.frozen(eq=False)
+class Position:
+    """A game reached by legal play, and how: ``setup.play()`` gives it again.
+
+    Attributes:
+        setup: how the game was created and played.
+        game: the game, at the position.
+    """
+
+    setup: GameSetup
+    game: Game
+
+
+def positions(
+    variant: str,
+    house_rules: Sequence[str] | None = None,
+    *,
+    options: Mapping[str, Any] | None = None,
+    max_steps: int = 300,
+) -> st.SearchStrategy[Position]:
+    """A :class:`Position` reached by the kit's seeded random bot from a :func:`game_setups` setup."""
+    setups = game_setups(variant, house_rules, options=options, max_steps=max_steps)
+    return setups.map(lambda setup: Position(setup, setup.play()))
+
+
+# -- actions -----------------------------------------------------------------------------------------
+
+
+def _acting_seats(game: Game) -> st.SearchStrategy[int]:
+    every_seat = st.integers(-1, game.players)
+    if not game.to_act:
+        return every_seat
+    acting = st.sampled_from(game.to_act)
+    return st.one_of(acting, acting, acting, every_seat)
+
+
+def _faces(game: Game) -> tuple[Card, ...]:
+    return tuple(sorted(set(game.state.rules.shoe), key=lambda card: card.index))
+
+
+def _cards(game: Game, seat: int) -> st.SearchStrategy[Card]:
+    """A card of ``seat``'s hand (3 times in 4), or any face of the game's shoe."""
+    any_face = st.sampled_from(_faces(game))
+    if not 0 <= seat < game.players or not game.state.hands[seat]:
+        return any_face
+    hand = tuple(face(cid) for cid in game.state.hands[seat])
+    return st.sampled_from(hand) | st.sampled_from(hand) | st.sampled_from(hand) | any_face
+
+
+@st.composite
+def _hand_split(draw: st.DrawFn, game: Game, seat: int) -> tuple[tuple[Card, ...], ...]:
+    """The seat's hand shuffled and cut into 1 to 4 groups of 3 to 5 cards (as far as it goes)."""
+    cards = draw(st.permutations(game.hand(seat)))
+    groups = []
+    for size in draw(st.lists(st.integers(3, 5), min_size=1, max_size=4)):
+        group, cards = cards[:size], cards[size:]
+        if group:
+            groups.append(tuple(group))
+    return tuple(groups)
+
+
+def _args(tp: Any) -> tuple[Any, ...]:
+    return typing.get_args(tp)
+
+
+def _is_union(tp: Any) -> bool:
+    return typing.get_origin(tp) in (typing.Union, types.UnionType)
+
+
+def _value(tp: Any, game: Game, seat: int) -> st.SearchStrategy[Any] | None:
+    """A strategy for a field of type ``tp`` (``None``: a type the kit cannot fill)."""
+    if tp is bool:
+        return st.booleans()
+    if tp is int:
+        return st.integers(-1, max(len(game.state.table), game.players) + 1)
+    if tp is Card:
+        return _cards(game, seat)
+    if tp is str:
+        return st.sampled_from(["", "x", "low", "high"])
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return st.sampled_from(list(tp))
+    if typing.get_origin(tp) is typing.Literal:
+        return st.sampled_from(_args(tp))
+    if _is_union(tp):
+        parts = [_value(arg, game, seat) if arg is not type(None) else st.none() for arg in _args(tp)]
+        if any(part is None for part in parts):
+            return None
+        return st.one_of([part for part in parts if part is not None])
+    if typing.get_origin(tp) is tuple:
+        args = _args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = _value(args[0], game, seat)
+            if item is None:
+                return None
+            random_items = st.lists(item, max_size=6).map(tuple)
+            if args[0] == tuple[Card, ...] and 0 <= seat < game.players and game.state.hands[seat]:
+                return random_items | _hand_split(game, seat) | _hand_split(game, seat)
+            return random_items
+        items = [_value(arg, game, seat) for arg in args]
+        if any(item is None for item in items):
+            return None
+        return st.tuples(*(item for item in items if item is not None))
+    return None
+
+
+_FIELD_TYPES: dict[type[Action], tuple[tuple[str, Any, bool], ...]] = {}
+
+
+def _field_types(cls: type[Action]) -> tuple[tuple[str, Any, bool], ...]:
+    """Each init field of an action type: its name, its type, and whether it has a default."""
+    found = _FIELD_TYPES.get(cls)
+    if found is None:
+        hints = typing.get_type_hints(cls)
+        found = _FIELD_TYPES[cls] = tuple(
+            (field.name, hints.get(field.name, Any), field.default is not attrs.NOTHING)
+            for field in attrs.fields(cls)
+            if field.init
+        )
+    return found
+
+
+@st.composite
+def _built(draw: st.DrawFn, game: Game, cls: type[Action]) -> Action | None:
+    """An action of type ``cls`` built field by field (``None`` if a field cannot be filled)."""
+    seat = draw(_acting_seats(game))
+    values: dict[str, Any] = {"seat": seat}
+    for name, tp, has_default in _field_types(cls):
+        if name == "seat":
+            continue
+        strategy = _value(tp, game, seat)
+        if strategy is None:
+            if has_default:
+                continue
+            return None
+        values[name] = draw(strategy)
+    return cls(**values)
+
+
+def _reordered(value: Any, draw: st.DrawFn) -> Any:
+    """A tuple (of tuples) in another order, inner tuples reordered too."""
+    if isinstance(value, tuple):
+        return tuple(draw(st.permutations([_reordered(item, draw) for item in value])))
+    return value
+
+
+@st.composite
+def _near_miss(draw: st.DrawFn, game: Game, listed: Sequence[Action]) -> Action | None:
+    """A listed action with one field drawn afresh, or with its groups of cards reordered."""
+    action = draw(st.sampled_from(listed))
+    fields = [(name, tp) for name, tp, _ in _field_types(type(action))]
+    name, tp = draw(st.sampled_from(fields))
+    if draw(st.booleans()) and isinstance(getattr(action, name), tuple):
+        return attrs.evolve(action, **{name: _reordered(getattr(action, name), draw)})
+    strategy = st.integers(-1, game.players) if name == "seat" else _value(tp, game, action.seat)
+    if strategy is None:
+        return None
+    return attrs.evolve(action, **{name: draw(strategy)})
+
+
+def actions(game: Game, extra: Sequence[ActionStrategy] = ()) -> st.SearchStrategy[Action]:
+    """An action of any of the game's action types by any seat, mostly illegal: built field by field,
+    a listed legal action, a listed one with a field changed or its groups reordered, or one of
+    ``extra``'s (a variant's own candidates)."""
+    listed = game.legal_actions() if not game.is_over else []
+    options: list[st.SearchStrategy[Action | None]] = [_built(game, cls) for cls in game.spec.actions]
+    if listed:
+        options += [st.sampled_from(listed), _near_miss(game, listed), _near_miss(game, listed)]
+    options += [make(game) for make in extra]
+    return st.one_of(options).filter(lambda action: action is not None)  # type: ignore[return-value]

@@ -18,6 +18,7 @@ from rummykit.testing import check_games, check_random_actions
 
 #: Each built-in variant and the house rules it has (every stack of them is checked).
 VARIANTS: Final[dict[str, tuple[str, ...]]] = {
+    "railroad-canasta": (),
     "railroad-rummy": (),
     "rummy": ("ace-low", "discard-to-go-out", "initial-meld-50", "jokers", "one-meld-per-turn"),
 }

@@ -27,6 +27,7 @@ from rummykit_variants.railroad_canasta import (
     card_value,
     initial_minimum,
 )
+from rummykit_variants.railroad_canasta.bot import HeuristicBot
 from rummykit_variants.railroad_canasta.melding import canasta_kind, read_group
 from tests.canasta_support import arrange, extra, faces, new_game
 from tests.support import play, refuse
@@ -751,3 +752,43 @@ def test_rc_c7_a_pile_taking_initial_meld_lays_down_just_enough() -> None:
     refuse(game, TakePile(seat=0, cards="AC AD AH"), "RC-C7")
     play(game, TakePile(seat=0, cards="AC AD"))
     assert str(game.state.table[0].meld) == "AS AC AD"
+
+
+def test_rc_c8_after_a_tie_the_first_player_ahead_wins_below_20000_too() -> None:
+    game = new_game()
+    arrange(game, hands=["5C 6C", "5D 6D"], discard="9S", leftover="discard", totals=[20_010, 20_010])
+    play(game, EndRound(seat=0))
+    assert not game.is_over and game.scores == (20_000, 20_000)
+    arrange(game, hands=["5C 6C", "5D JK"], discard="9S", leftover="discard", turn=game.turn)
+    play(game, EndRound(seat=game.turn))
+    assert game.is_over and game.scores == (19_990, 19_945) and game.winners == (0,)
+
+
+def test_rc_22_a_lone_card_and_a_stock_of_red_3s_end_the_round() -> None:
+    game = new_game()
+    arrange(game, hands=["5C", "8C 9D 10S"], stock="3H", leftover="discard", discard="4S")
+    play(game, Draw(seat=0))  # the red 3 is placed, nothing replaces it, and 5C may not go out
+    assert len(game.history) == 1 and "RC-22" in game.history[0].reason
+
+
+def test_rc_19_taking_the_pile_may_not_leave_only_7s() -> None:
+    game = new_game()
+    arrange(game, hands=["8C 8D 7C", "4C 5D 6H"], table=[(0, "9C 9D 9H")], discard="7D 7H 8H")
+    refuse(game, TakePile(seat=0, cards="8C 8D"), "RC-19")
+    assert not any(isinstance(a, TakePile) for a in game.legal_actions(0))
+
+
+def test_rc_19_taking_the_pile_with_nothing_but_7s_in_hand_and_pile() -> None:
+    game = new_game()
+    arrange(game, hands=["7C 7D 7S", "4C 5D 6H"], table=[(0, "9C 9D 9H")], discard="7H 7C")
+    play(game, TakePile(seat=0, cards="7C 7D"))
+    assert len(game.history) == 1 and "RC-22" in game.history[0].reason  # 7S 7H: no discard, nothing to meld
+
+
+def test_the_heuristic_bot_chooses_from_a_list_without_discards() -> None:
+    game = new_game()
+    arrange(game, hands=["2C JK 6H", OTHER], table=[(0, "9C 9D 9H")], phase="play")
+    lay_offs = [a for a in game.legal_actions(0) if isinstance(a, LayOff)]
+    assert {str(a.card) for a in lay_offs} == {"2C", "JK"}
+    # a wild card laid off short of a canasta scores below zero: the bot still picks one of the list
+    assert HeuristicBot(seed=1).choose(game.view(0), lay_offs) in lay_offs

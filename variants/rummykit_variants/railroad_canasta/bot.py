@@ -67,7 +67,12 @@ class HeuristicBot:
         good = [play for play in plays if play[0] > 0]
         if good:
             return max(good, key=lambda play: (play[0], play[1]))[2]
-        return self._discard(view, [a for a in legal if isinstance(a, Discard)])
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if discards:
+            return self._discard(view, discards)
+        if plays:  # nothing may be discarded (RC-C5): the least bad meld or lay-off
+            return max(plays, key=lambda play: (play[0], play[1]))[2]
+        return legal[0]
 
     def _draw(self, legal: Sequence[Action]) -> Action:
         takes = [a for a in legal if isinstance(a, TakePile)]

@@ -160,9 +160,13 @@ def score_round(state: GameState) -> list[int]:
 
 
 def game_over(state: GameState) -> bool:
-    """RC-32: a player has reached the target and nobody ties them for the highest total."""
+    """RC-32: a player has reached the target in this round or an earlier one (RC-C8), and nobody
+    ties the highest total."""
+    target = _rules(state).target
+    if not any(max(result.totals) >= target for result in state.history):
+        return False
     best = max(state.totals)
-    return best >= _rules(state).target and state.totals.count(best) == 1
+    return state.totals.count(best) == 1
 
 
 def to_act(state: GameState) -> tuple[int, ...]:
@@ -645,7 +649,7 @@ def _check_take_pile(state: GameState, action: TakePile) -> TakePile:
     outcome = _take_outcome(
         state, seat, top, onto, [top_shape, *other_shapes], hand_counts, _others_sevens(state, seat)
     )
-    _raise_end_problem(state, seat, outcome, action, exempt=True)
+    _raise_end_problem(state, seat, outcome, action, exempt=_nothing_to_discard(state, seat))
     return _canonical_take(seat, hand, top_shape, other_shapes, bool(action.cards))
 
 
@@ -653,6 +657,14 @@ def onto_meld(top: Card, cards: Sequence[Card]) -> Meld:
     """The top card and a pair as a group of natural cards (checked only for its shape)."""
     group = (top, *cards)
     return Meld(MeldKind.SET, group, (top.rank,) * len(group))
+
+
+def _nothing_to_discard(state: GameState, seat: int) -> bool:
+    """RC-19's exception for taking the pile: the hand and the pile below its top card hold no card
+    the player may discard (only 7s, RC-18), so what the take leaves is what they drew."""
+    sevens = _sevens_done(state, seat, canasta_kinds(state, seat))
+    cards = [*state.hands[seat], *state.piles["discard"][:-1]]
+    return not any(may_discard(face(cid), sevens) for cid in cards if not is_red_three(face(cid)))
 
 
 def _canonical_take(
@@ -783,11 +795,9 @@ def _start_play(state: GameState, seat: int) -> None:
     """After the draw: the play phase, noting whether the hand holds a card it may discard (RC-19)."""
     state.phase = Phase.PLAY
     extra = _extra(state)
-    sevens = _sevens_done(state, seat, canasta_kinds(state, seat))
-    hand = state.hands[seat]
-    extra.stuck = bool(hand) and not any(may_discard(face(cid), sevens) for cid in hand)
-    if len(hand) == 1 and face(hand[0]).rank is Rank.SEVEN:
-        extra.stuck = True  # a lone 7 is never discarded (RC-21)
+    # a hand of cards that may not be discarded (7s, RC-18), a lone 7 (RC-21), or a lone card of a player
+    # who cannot go out (when the stock had only red 3s to give, RC-6)
+    extra.stuck = bool(state.hands[seat]) and not _legal_discards(state, seat)
     _after_play(state, seat)
 
 
@@ -934,10 +944,11 @@ def _legal_take_piles(state: GameState, seat: int) -> list[Action]:
                 ):
                     candidates.append((shape, _canonical_order(melds[1:]), True))
     others_sevens = _others_sevens(state, seat)
+    exempt = _nothing_to_discard(state, seat)
     actions: list[Action] = []
     for top_shape, others, with_cards in candidates:
         outcome = _take_outcome(state, seat, top, onto, [top_shape, *others], counts, others_sevens)
-        if _end_problem(state, seat, outcome, exempt=True) is None:
+        if _end_problem(state, seat, outcome, exempt=exempt) is None:
             actions.append(_canonical_take(seat, hand, top_shape, others, with_cards))
     return actions
 

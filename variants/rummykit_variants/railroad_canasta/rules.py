@@ -201,8 +201,8 @@ RULES: Final = (
         "Clarification: taking the pile onto an unfinished meld",
         "A player who takes the pile with a pair while they have an unfinished meld of that rank plays exactly two "
         "natural cards from hand; the top card goes onto the meld first, then the pair, until the meld is a "
-        "canasta; a card that does not fit stays in hand. Playing the top card alone onto that meld takes an "
-        "unfrozen pile only.",
+        "canasta; a card that does not fit stays in hand (a frozen pile too: the pair is shown and played, and "
+        "what does not fit goes back). Playing the top card alone onto that meld takes an unfrozen pile only.",
     ),
     RuleText(
         "RC-C4",
@@ -216,8 +216,11 @@ RULES: Final = (
         "After a discard that does not go out, a player who may pick up their kitty (RC-20) and has not done so "
         "chooses to pick it up or leave it; then the turn passes. Going out ends the round at once. When a turn "
         "starts with an empty stock and the turn player cannot take the pile, the round ends at once; if they can, "
-        "they take it or end the round. When the turn player has no legal discard and no meld or lay-off is left, "
-        "the round ends at once. A round that ends with nobody out is scored by RC-31 without RC-30's bonus.",
+        "they take it or end the round. When the turn player has no legal discard (only 7s, a lone 7, or a lone "
+        "card without a canasta of each kind when the stock had only red 3s to give) and no meld or lay-off is "
+        "left, the round ends at once; a player whose hand held nothing they may discard right after drawing "
+        "(or, taking the pile, in hand and pile) may meld so as to keep only such cards (RC-19's exception). A "
+        "round that ends with nobody out is scored by RC-31 without RC-30's bonus.",
     ),
     RuleText(
         "RC-C6",
@@ -236,6 +239,12 @@ RULES: Final = (
         "pile-taking stay). What it leaves out is melded and added right after it, play by play (RC-C2), to the "
         "same end. Without this a large hand would have millions of initial melds that differ only in what is "
         "laid down in the same action.",
+    ),
+    RuleText(
+        "RC-C8",
+        "Clarification: a tie at the top plays on",
+        "Once a round has ended with a player at 20,000 or more, the game ends after the first round (that one "
+        "or a later one) after which one player alone has the highest total, whatever it is (RC-32).",
     ),
 )
 

@@ -52,7 +52,7 @@ class Plan:
         if quick:
             return cls(
                 steps=1500,
-                step_games=(ours.STEP_GAMES[0], ours.STEP_GAMES[4]),
+                step_games=(ours.STEP_GAMES[0], ours.STEP_GAMES[4], ours.STEP_GAMES[-1]),
                 hands_per_cell=1,
                 positions=2,
                 repeat=2,
@@ -92,7 +92,7 @@ def run(plan: Plan, *, quick: bool, with_peers: bool = True, console: Console | 
     section("contract solver")
     ours.measure_solver(results, plan.hands_per_cell)
     section("copies, JSON round trips and memory of mid-game positions")
-    for variant, players in (("railroad-rummy", 4), ("rummy", 2)):
+    for variant, players in ours.POSITION_GAMES:
         ours.measure_positions(results, variant, players, positions=plan.positions, repeat=plan.repeat)
     section("full games")
     ours.measure_games(results, plan.games)

@@ -21,6 +21,7 @@ from rummykit.solver import ContractSolver
 from rummykit_variants.railroad_rummy.rules import MELD_RULES, ROUNDS
 
 __all__ = [
+    "POSITION_GAMES",
     "STEP_GAMES",
     "make_rules_shoe",
     "measure_games",
@@ -40,10 +41,15 @@ STEP_GAMES = (
     ("railroad-rummy", 4),
     ("railroad-rummy", 6),
     ("railroad-rummy", 8),
+    ("railroad-canasta", 2),
+    ("railroad-canasta", 4),
 )
-"""The variants and player counts of the step measurement (``--quick``: the first and the fifth)."""
+"""The variants and player counts of the step measurement (``--quick``: the first, the fifth and the last)."""
 
-_MID_GAME = {"railroad-rummy": (4, 8), "rummy": (2, 6)}
+POSITION_GAMES = (("railroad-rummy", 4), ("rummy", 2), ("railroad-canasta", 4))
+"""The variants and player counts whose mid-game positions are copied, round-tripped and weighed."""
+
+_MID_GAME = {"railroad-rummy": (4, 8), "rummy": (2, 6), "railroad-canasta": (2, 40)}
 """Where a mid-game position is: the round, and the turn of that round."""
 
 
@@ -168,7 +174,8 @@ def measure_solver(results: Results, hands_per_cell: int) -> None:
 
 def mid_game(variant: str, players: int, seed: int) -> Game:
     """A mid-game position: a seeded game between heuristic bots, stopped at a draw in the middle
-    of a round halfway through the game (RailRoad Rummy: round 4, turn 8; Rummy: round 2, turn 6).
+    of a round halfway through the game (RailRoad Rummy: round 4, turn 8; Rummy: round 2, turn 6;
+    Railroad Canasta, whose games last three or four long rounds: round 2, turn 40).
     A game that ends first is replaced by the next seed's."""
     wanted_round, wanted_turn = _MID_GAME[variant]
     while True:

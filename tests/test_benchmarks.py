@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import xml.etree.ElementTree as ET
 
+import pytest
 from rich.console import Console
 
 from benchmarks import ours
@@ -71,9 +72,21 @@ def test_each_measurement_runs_and_reports_its_figures() -> None:
     assert "| target | measured | bound | met |" in tables and "games a second" in tables
 
 
-def test_a_mid_game_position_is_where_it_says() -> None:
-    game = ours.mid_game("railroad-rummy", 4, 1)
-    assert (game.round, game.phase) == (4, "draw") and game.state.turn_number >= 8
+@pytest.mark.parametrize(("variant", "players"), ours.POSITION_GAMES)
+def test_a_mid_game_position_is_where_it_says(variant: str, players: int) -> None:
+    game = ours.mid_game(variant, players, 1)
+    wanted_round, wanted_turn = {"railroad-rummy": (4, 8), "rummy": (2, 6), "railroad-canasta": (2, 40)}[variant]
+    assert (game.round, game.phase, game.players) == (wanted_round, "draw", players)
+    assert game.state.turn_number >= wanted_turn
+
+
+def test_the_canasta_step_and_positions_are_measured() -> None:
+    results = _quiet()
+    ours.measure_steps(results, "railroad-canasta", 2, 200)
+    ours.measure_positions(results, "railroad-canasta", 4, positions=1, repeat=1)
+    keys = {figure.key for figure in results.figures}
+    assert {"step.railroad-canasta.2p", "copy.railroad-canasta.4p", "json.railroad-canasta.4p"} <= keys
+    assert all(figure.value > 0 for figure in results.figures)
 
 
 def test_the_quick_plan_is_smaller_than_the_full_one() -> None:

@@ -3,8 +3,8 @@
 and records. Adding a variant is one entry in VARIANTS.
 
 The quick run plays a few seeded games per stack and checks some hypothesis positions; the ``slow``
-run is the full-size demonstration: 500 RailRoad Rummy games, 100 Classic Rummy games under each of
-the 32 stacks of its five house rules, and more hypothesis positions.
+run is the full-size demonstration: 500 RailRoad Rummy games, 50 Railroad Canasta games, 100 Classic
+Rummy games under each of the 32 stacks of its five house rules, and more hypothesis positions.
 """
 
 from __future__ import annotations
@@ -71,8 +71,9 @@ def test_random_actions_under_random_stacks(variant: str) -> None:
 # -- the full-size run -------------------------------------------------------------------------------------
 
 #: Full-size runs: games of each variant alone (100 if not given here) and under each stack of house
-#: rules (100), in batches that parallel test runs share out.
-SLOW_GAMES: Final = {"railroad-rummy": 500}
+#: rules (100), in batches that parallel test runs share out. Railroad Canasta's games are long (a
+#: random bot's round runs to hundreds of turns); tests/test_canasta_games.py plays 200 more of them.
+SLOW_GAMES: Final = {"railroad-rummy": 500, "railroad-canasta": 50}
 BATCH: Final = 50
 
 

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Generator
+from importlib.metadata import EntryPoint
 from typing import Any
 
 import attrs
 import pytest
 
 import rummykit
-from rummykit import IllegalActionError, InvalidActionError, InvalidOptionError, hookimpl
+from rummykit import IllegalActionError, InvalidActionError, InvalidOptionError, hookimpl, plugins
 from rummykit.actions import Discard, Draw
 from rummykit.errors import InvalidPositionError, InvalidRecordError, PluginError, UnknownHouseRuleError
 from rummykit.state import GameState
@@ -264,3 +266,21 @@ def test_each_game_has_its_own_plugin_manager() -> None:
     without = _claim_window([])
     assert with_rule._pm is not without._pm
     assert len(without.legal_actions(without.to_act[0])) > 1
+
+
+@pytest.mark.parametrize(
+    ("group", "value", "load"),
+    [
+        ("rummykit.variants", "rummykit_variants.railroad_rummy.plugin", "load_variant"),
+        ("rummykit.house_rules", "rummykit_variants.classic_rummy.house_rules.jokers", "load_house_rule"),
+    ],
+)
+def test_an_entry_point_named_unlike_its_spec_is_refused(
+    monkeypatch: pytest.MonkeyPatch, group: str, value: str, load: str
+) -> None:
+    installed = plugins._scan(group, tuple(sys.path))
+    misnamed = EntryPoint(name="misnamed", value=value, group=group)
+    monkeypatch.setattr(plugins, "_scan", lambda *_: (*installed, ("misnamed", misnamed)))
+    with pytest.raises(PluginError, match=rf"installed as 'misnamed' \({value}\) declares the name '[a-z-]+'"):
+        getattr(plugins, load)("misnamed")
+    assert getattr(plugins, load)(installed[0][0]) is not None  # the rightly named ones still load

@@ -109,7 +109,9 @@ def load_variant(name: str) -> Plugin:
     eps = _group(VARIANT_GROUP)
     if name not in eps:
         raise UnknownVariantError(name, eps)
-    return _load(eps[name], "variant")
+    plugin = _load(eps[name], "variant")
+    _check_declared_name("variant", name, eps[name], variant_spec(plugin).name)
+    return plugin
 
 
 _SPECS: dict[tuple[types.ModuleType, str], tuple[object, Any]] = {}
@@ -170,9 +172,21 @@ def load_house_rule(name: str, variant: str | None = None) -> Plugin:
     if name not in eps:
         raise UnknownHouseRuleError(name, variant or "any variant", available_house_rules(variant))
     plugin = _load(eps[name], "house rule")
+    _check_declared_name("house rule", name, eps[name], house_rule_spec(plugin).name)
     if variant is not None and variant not in house_rule_spec(plugin).applies_to:
         raise UnknownHouseRuleError(name, variant, available_house_rules(variant), installed=True)
     return plugin
+
+
+def _check_declared_name(kind: str, name: str, ep: EntryPoint | Plugin, declared: str) -> None:
+    """An installed plug-in's entry point and its spec must give it the same name (a game, a record
+    and the docs all name it by its spec)."""
+    if declared != name:
+        where = f" ({ep.value})" if isinstance(ep, EntryPoint) else ""
+        raise PluginError(
+            f"the {kind} installed as {name!r}{where} declares the name {declared!r}: "
+            "its entry point and its spec must name it the same"
+        )
 
 
 _Opts = Any

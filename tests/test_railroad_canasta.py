@@ -686,6 +686,14 @@ def test_rc_c3_a_pair_onto_an_unfinished_meld_as_far_as_it_has_room() -> None:
     assert hand(game, 0) == ["4C", "5S", "9D"]
 
 
+def test_rc_c3_a_frozen_pile_taken_onto_an_unfinished_meld_returns_what_does_not_fit() -> None:
+    game = new_game()
+    arrange(game, hands=["9C 9D 5S", OTHER], table=[(0, "9H 9S 9C 9D 2C")], discard="4C 9H", frozen=True)
+    play(game, TakePile(seat=0, cards="9C 9D"))
+    assert len(game.state.table[0].meld) == 7
+    assert hand(game, 0) == ["4C", "5S", "9D"]  # the pair was shown; the 9 with no room went back
+
+
 def test_rc_c3_only_a_pair_goes_onto_an_unfinished_meld() -> None:
     game = new_game()
     arrange(game, hands=["9C 9D 2S 5S", OTHER], table=[(0, "9H 9S 9C")], discard="4C 9H", frozen=True)

@@ -172,8 +172,9 @@ def load_house_rule(name: str, variant: str | None = None) -> Plugin:
     if name not in eps:
         raise UnknownHouseRuleError(name, variant or "any variant", available_house_rules(variant))
     plugin = _load(eps[name], "house rule")
-    _check_declared_name("house rule", name, eps[name], house_rule_spec(plugin).name)
-    if variant is not None and variant not in house_rule_spec(plugin).applies_to:
+    spec = house_rule_spec(plugin)
+    _check_declared_name("house rule", name, eps[name], spec.name)
+    if variant is not None and variant not in spec.applies_to:
         raise UnknownHouseRuleError(name, variant, available_house_rules(variant), installed=True)
     return plugin
 

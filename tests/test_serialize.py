@@ -453,7 +453,7 @@ ANY_DOCUMENT: Final = (
     Bad("the format of another kind of document", other_format, "format"),
     setting("the format as a number", "format", 1),
     dropping("no version", "version"),
-    setting("version 2", "version", 2),
+    setting("a version from the future", "version", 99),
     setting("the version as text", "version", "1"),
     setting("the version as true", "version", True),
     setting("an unknown variant", "variant", "gin-rummy", says="gin-rummy"),
@@ -490,7 +490,7 @@ def repeated_path(sample: Sample) -> str:
 
 
 def stacked(document: Document, faces: list[str]) -> Document:
-    return put(document, "shoe", faces)
+    return put(document, "shoes", [faces])
 
 
 def shoe_faces(sample: Sample) -> list[str]:
@@ -562,14 +562,17 @@ RECORDS: Final = (
     ),
     Bad("an illegal action in the middle", lambda document, _: illegal_action_10(document), "actions[10]"),
     Bad("a discard repeated", repeated, repeated_path),
-    Bad("a stacked shoe missing a card", lambda document, sample: stacked(document, shoe_faces(sample)[1:]), "shoe"),
+    Bad(
+        "a stacked shoe missing a card", lambda document, sample: stacked(document, shoe_faces(sample)[1:]), "shoes[0]"
+    ),
     Bad(
         "a stacked shoe with an invented card",
         lambda document, sample: stacked(document, ["ZZ", *shoe_faces(sample)[1:]]),
-        "shoe[0]",
+        "shoes[0][0]",
     ),
-    Bad("a stacked shoe of 300 cards", lambda document, sample: stacked(document, ["5H"] * 300), "shoe"),
-    setting("a stacked shoe as text", "shoe", "5H 6H", "shoe"),
+    Bad("a stacked shoe of 300 cards", lambda document, sample: stacked(document, ["5H"] * 300), "shoes[0]"),
+    setting("stacked shoes as text", "shoes", "5H 6H", "shoes"),
+    setting("a stacked shoe as text", "shoes", ["5H 6H"], "shoes[0]"),
     Bad("a position with a card in two hands", from_position, "position.hands[1][0]"),
     Bad("a record unlike its position", unlike_position, "players"),
     Bad("an unseeded record without its shuffles", lambda d, _: put(put(d, "seed", None), "outcomes", []), "outcomes"),
@@ -1157,3 +1160,27 @@ def test_replay_of_a_bad_file_exits_with_code_2_naming_the_field(
     assert result.exit_code == 2, result.output
     assert message in flat(result.stderr), result.stderr
     assert "Traceback" not in result.output
+
+
+def test_a_version_1_record_with_its_shoe_for_round_1_still_loads() -> None:
+    shoe = [str(card) for card in rummykit.new_game("rummy", players=2, seed=1).state.rules.shoe]
+    game = rummykit.new_game("rummy", players=2, dealer=0, shoe=shoe)
+    game.apply(rummykit.Draw(seat=1))
+    document = json.loads(dump_record(game.record))
+    assert document["version"] == 2 and document["shoes"] == [shoe]
+    document.update(version=1, shoe=document.pop("shoes")[0])
+    assert load_record(document) == game.record
+
+
+def test_stacked_shoes_deal_their_rounds_and_replay() -> None:
+    # two rounds stacked: the second round is dealt from its own shoe, the third is shuffled
+    rules = rummykit.new_game("rummy", players=2, seed=1).state.rules
+    first = [str(card) for card in rules.shoe]
+    second = first[::-1]
+    game = rummykit.new_game("rummy", players=2, seed=5, dealer=0, shoes=[first, second], options={"max_rounds": 3})
+    assert [str(card) for card in game.hand(1)] == first[0:20:2]  # CR-1: one card at a time from seat 1
+    while game.round == 1:
+        game.apply(game.legal_actions(game.to_act[0])[-1])
+    assert game.round == 2 and [str(card) for card in game.hand(0)] == second[0:20:2]  # the deal moved to seat 1
+    assert load_record(dump_record(game.record)) == game.record
+    assert rummykit.replay(game.record) == game

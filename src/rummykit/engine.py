@@ -25,7 +25,7 @@ import attrs
 import pluggy
 
 from rummykit.actions import Action
-from rummykit.cards import Card, CardId, face, parse_cards, shoe_ids
+from rummykit.cards import Card, face, parse_cards, shoe_ids
 from rummykit.errors import (
     GameOverError,
     IllegalActionError,
@@ -41,7 +41,15 @@ from rummykit.plugins import Plugin, direct_caller, make_plugin_manager
 from rummykit.records import GameRecord
 from rummykit.shoe import Randomness
 from rummykit.state import GameState, Phase, RoundResult
-from rummykit.variant import COMMON_OPTIONS, GameConfig, HouseRuleSpec, Ruleset, VariantSpec, resolve_options
+from rummykit.variant import (
+    COMMON_OPTIONS,
+    COMMON_RULES,
+    GameConfig,
+    HouseRuleSpec,
+    Ruleset,
+    VariantSpec,
+    resolve_options,
+)
 from rummykit.views import View
 
 __all__ = ["Game", "Setup", "configure", "game_from_state", "new_game", "replay"]
@@ -96,7 +104,7 @@ class Game:
         "_house_rules",
         "_pm",
         "_rng",
-        "_shoe",
+        "_shoes",
         "_spec",
         "_start",
         "_state",
@@ -111,7 +119,7 @@ class Game:
         state: GameState,
         rng: Randomness,
         hooks: _Hooks,
-        shoe: tuple[Card, ...] | None,
+        shoes: tuple[tuple[Card, ...], ...],
         dealer_given: bool,
         actions: list[Action],
         start: Mapping[str, Any] | None = None,
@@ -122,7 +130,7 @@ class Game:
         self._state = state
         self._rng = rng
         self._hooks = hooks
-        self._shoe = shoe
+        self._shoes = shoes
         self._dealer_given = dealer_given
         self._actions = actions
         self._start = start
@@ -162,7 +170,7 @@ class Game:
     @property
     def rule_ids(self) -> frozenset[str]:
         """Every rule id this game may cite: the variant's, its house rules', and the common ones."""
-        ids = set(self._spec.rule_ids) | {"G-0", "G-1", "G-2", "G-3", "G-4", "G-5"}
+        ids = set(self._spec.rule_ids) | {rule.id for rule in COMMON_RULES}
         for house_rule in self._house_rules:
             ids |= {rule.id for rule in house_rule.rules}
         return frozenset(ids)
@@ -335,7 +343,7 @@ class Game:
             house_rules=config.house_rules,
             seed=config.seed,
             dealer=self._first_dealer() if self._dealer_given else None,
-            shoe=self._shoe,
+            shoes=self._shoes,
             outcomes=tuple(self._rng.outcomes),
             position=self._start,
             actions=tuple(self._actions),
@@ -354,7 +362,7 @@ class Game:
         new._state = self._state.copy()
         new._rng = self._rng.copy()
         new._hooks = self._hooks
-        new._shoe = self._shoe
+        new._shoes = self._shoes
         new._dealer_given = self._dealer_given
         new._actions = self._actions[:]
         new._start = self._start
@@ -378,7 +386,7 @@ class Game:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise InvalidActionError(f"there is no seat {seat!r}: seats are 0 to {self.players - 1}")
 
-    def _start_round(self, stacked: list[CardId] | None = None) -> None:
+    def _start_round(self) -> None:
         state = self._state
         if state.round > 0:
             state.dealer = state.next_seat(state.dealer)
@@ -388,8 +396,8 @@ class Game:
         state.taken = None
         state.round_end = None
         state.turn_number = 1
-        if stacked is not None:
-            shoe = stacked
+        if state.round <= len(self._shoes):
+            shoe = shoe_ids(self._shoes[state.round - 1])
         else:
             ids = shoe_ids(state.rules.shoe)
             shoe = []
@@ -433,11 +441,12 @@ def _tally(cards: Counter[Card], most: int = 12) -> str:
     return text + (f" and {len(faces) - most} more faces" if len(faces) > most else "")
 
 
-def _stacked_ids(shoe: Iterable[Card | str], rules: Ruleset) -> tuple[tuple[Card, ...], list[CardId]]:
+def _stacked(shoe: Iterable[Card | str], rules: Ruleset, path: str) -> tuple[Card, ...]:
+    """A stacked shoe's faces, checked against the game's shoe (``path`` names it in errors)."""
     try:
         faces = parse_cards(list(shoe))
     except RummyError as exc:
-        raise InvalidPositionError("shoe", str(exc)) from exc
+        raise InvalidPositionError(path, str(exc)) from exc
     expected = Counter(rules.shoe)
     given = Counter(faces)
     if given != expected:
@@ -449,11 +458,11 @@ def _stacked_ids(shoe: Iterable[Card | str], rules: Ruleset) -> tuple[tuple[Card
         if missing:
             problems.append("missing cards: " + _tally(expected - given))
         raise InvalidPositionError(
-            "shoe",
+            path,
             f"a stacked shoe must hold every card of the shoe exactly once ({len(rules.shoe)} cards); "
             + "; ".join(problems),
         )
-    return faces, shoe_ids(faces)
+    return faces
 
 
 @attrs.frozen
@@ -521,7 +530,7 @@ def game_from_state(
         state=state,
         rng=rng if rng is not None else Randomness(setup.config.seed),
         hooks=_Hooks(setup.pm),
-        shoe=None,
+        shoes=(),
         dealer_given=False,
         actions=[],
         start=start,
@@ -536,12 +545,14 @@ def _create(
     options: Mapping[str, Any] | None,
     house_rules: Sequence[str | Plugin],
     dealer: int | None,
-    shoe: Iterable[Card | str] | None,
+    shoes: Sequence[Iterable[Card | str]],
     rng: Randomness,
 ) -> Game:
     setup = configure(variant, players, seed=seed, options=options, house_rules=house_rules)
     rules = setup.rules
-    stacked_faces, stacked = (None, None) if shoe is None else _stacked_ids(shoe, rules)
+    if isinstance(shoes, str) or not isinstance(shoes, Sequence):
+        raise InvalidPositionError("shoes", "stacked shoes are a list of shoes, one per round")
+    stacked = tuple(_stacked(shoe, rules, f"shoes[{i}]") for i, shoe in enumerate(shoes))
     if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players):
         raise InvalidOptionError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
     state = GameState(config=setup.config, rules=rules, hands=[[] for _ in range(players)], totals=[0] * players)
@@ -555,11 +566,11 @@ def _create(
         state=state,
         rng=rng,
         hooks=hooks,
-        shoe=stacked_faces,
+        shoes=stacked,
         dealer_given=dealer is not None,
         actions=[],
     )
-    game._start_round(stacked)
+    game._start_round()
     return game
 
 
@@ -572,6 +583,7 @@ def new_game(
     house_rules: Sequence[str | Plugin] = (),
     dealer: int | None = None,
     shoe: Iterable[Card | str] | None = None,
+    shoes: Sequence[Iterable[Card | str]] = (),
 ) -> Game:
     """Create a game and deal its first round.
 
@@ -584,18 +596,25 @@ def new_game(
         dealer: the first dealer (default: chosen at random from the game's random source).
         shoe: a stacked shoe for the first round: every card of the round's shoe, in draw order
             (the first card is dealt first). Later rounds are shuffled.
+        shoes: stacked shoes for the first rounds, one per round (``shoes[0]`` for round 1); the
+            rounds after them are shuffled. ``shoe=s`` is ``shoes=[s]``.
 
     Raises:
         UnknownVariantError: the variant is not installed (the message lists those that are).
         UnknownHouseRuleError: a house rule is not installed or does not apply (listing those that do).
         InvalidOptionError: a bad player count, option or dealer.
-        InvalidPositionError: a stacked shoe that is not exactly the game's shoe.
+        InvalidPositionError: a stacked shoe that is not exactly the game's shoe, or both ``shoe``
+            and ``shoes``.
 
     Examples:
         >>> game = new_game("railroad-rummy", players=4, seed=7)
         >>> game.players, len(game.hand(0)), game.round
         (4, 7, 1)
     """
+    if shoe is not None:
+        if shoes:
+            raise InvalidPositionError("shoe", "give a stacked shoe for round 1 or the shoes of rounds, not both")
+        shoes = [shoe]
     return _create(
         variant,
         players,
@@ -603,7 +622,7 @@ def new_game(
         options=options,
         house_rules=house_rules,
         dealer=dealer,
-        shoe=shoe,
+        shoes=shoes,
         rng=Randomness(seed),
     )
 
@@ -641,7 +660,7 @@ def replay(record: GameRecord, *, upto: int | None = None) -> Game:
             options=record.options,
             house_rules=record.house_rules,
             dealer=record.dealer,
-            shoe=record.shoe,
+            shoes=record.shoes,
             rng=rng,
         )
     except InvalidRecordError:

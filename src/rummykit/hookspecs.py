@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 import pluggy
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Mapping
+    from collections.abc import Callable, Iterable, Mapping, Sequence
 
     from rummykit.actions import Action
     from rummykit.bots import Bot
@@ -219,6 +219,31 @@ def rummykit_check_position(state: GameState) -> None:
     The core has already checked the card accounting (every card of the shoe exactly once), seats,
     phases and counts. Raise :class:`~rummykit.errors.InvalidPositionError` naming the field path
     (``"hands[2]"``, ``"extra.hmg[1]"``) to refuse the position. Every implementation is called.
+    """
+
+
+@hookspec(firstresult=True)
+def rummykit_split_play(state: GameState, action: Action) -> Sequence[Action] | None:
+    """The parts in which ``legal_actions`` lists an accepted play that it does not list whole.
+
+    A listing may stay short by listing one representative of plays the rules treat alike (G-6):
+    plays that differ only in suits where :attr:`~rummykit.variant.VariantSpec.listing_ignores_suits`,
+    and plays that are listed in parts. Railroad Canasta lists an initial meld in its least forms
+    (nothing laid down that it could do without and still reach RC-13's minimum); a larger one is
+    its least form followed by the rest, meld by meld and card by card (RC-C2).
+
+    The engine never calls it: it is the variant's declaration of what its listing stands for, read
+    by the conformance kit (:mod:`rummykit.testing`), which checks that every part is listed in
+    turn and that the parts, played one after another, leave the position the whole play leaves.
+
+    Args:
+        state: the position before the play.
+        action: a play that ``rummykit_check_action`` accepted, in the form it returned.
+
+    Returns:
+        The parts, in the order they are played, naming exactly the play's cards (meld numbers as
+        they will be when each part comes); ``None`` if the play is listed whole. firstresult; a
+        variant that lists every play whole need not implement it.
     """
 
 

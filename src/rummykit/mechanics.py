@@ -171,13 +171,13 @@ def check_turn(state: GameState, action: Action, *, start_rule: str, draw_rule: 
 
 def check_discard(state: GameState, action: Discard, *, rule: str, may_discard_taken: bool = False) -> None:
     """A discard of a card in hand that was not taken from the discard pile this turn (unless
-    ``may_discard_taken``); the refusal cites ``rule``.
+    ``may_discard_taken``); the refusal of the taken card cites ``rule``.
 
     Raises:
-        IllegalActionError: citing ``rule``.
+        IllegalActionError: citing G-7 for a card the hand does not hold (G-7), else ``rule``.
     """
     hand = state.hands[action.seat]
     if not any(cid & FACE_MASK == action.card.index for cid in hand):
-        raise IllegalActionError(rule, f"the hand does not hold {action.card}", action=action)
+        raise IllegalActionError("G-7", f"the hand does not hold {action.card}", action=action)
     if discard_choice(hand, action.card, state.taken, may_discard_taken=may_discard_taken) is None:
         raise IllegalActionError(rule, "it was taken from the discard pile this turn", action=action)

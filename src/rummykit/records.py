@@ -1,7 +1,7 @@
 """Game records: everything needed to replay a game exactly.
 
 A :class:`GameRecord` holds how the game was created (variant, players, options, house rules,
-seed or stacked shoe, first dealer if it was given), the random outcomes of an unseeded game, and
+seed or stacked shoes, first dealer if it was given), the random outcomes of an unseeded game, and
 every action in the canonical form the engine performed. :func:`rummykit.replay` rebuilds the game.
 """
 
@@ -29,7 +29,8 @@ class GameRecord:
         house_rules: the house rules, in the order they were stacked.
         seed: the seed of a seeded game.
         dealer: the first dealer, if it was given rather than drawn at random.
-        shoe: the stacked shoe of the first round (faces in draw order), if one was given.
+        shoes: the stacked shoes of the first rounds, one per round from round 1 (faces in draw
+            order), if they were given.
         outcomes: the random outcomes of an unseeded game (every shuffle's permutation, every
             random choice), so that it replays exactly.
         position: the position document the game started from, if it did not start with a deal
@@ -43,7 +44,7 @@ class GameRecord:
     house_rules: tuple[str, ...] = ()
     seed: int | None = None
     dealer: int | None = None
-    shoe: tuple[Card, ...] | None = None
+    shoes: tuple[tuple[Card, ...], ...] = ()
     outcomes: tuple[tuple[int, ...], ...] = ()
     position: Mapping[str, Any] | None = None
     actions: tuple[Action, ...] = ()

@@ -2,14 +2,15 @@
 
 A record document::
 
-    {"format": "rummykit/record", "version": 1, "variant": "railroad-rummy", "players": 4,
-     "options": {...}, "house_rules": [], "seed": 7, "dealer": null, "shoe": null, "outcomes": [],
+    {"format": "rummykit/record", "version": 2, "variant": "railroad-rummy", "players": 4,
+     "options": {...}, "house_rules": [], "seed": 7, "dealer": null, "shoes": [], "outcomes": [],
      "actions": [{"type": "draw", "seat": 1}, {"type": "go-down", "seat": 1, "melds": [["5H", "5D", "JK"], ...]}]}
 
 Actions are a tagged union on ``"type"`` (the action class's ``kind``); cards are card notation.
 Loading untrusted JSON checks the format and version, the variant and house rules, every field's
 type (unknown fields are refused), every card, and replays every action: a bad document raises one
-:class:`~rummykit.errors.InvalidRecordError` naming the field path, and nothing is returned.
+:class:`~rummykit.errors.InvalidRecordError` naming the field path, and nothing is returned. Records of
+version 1 (a ``shoe`` for round 1 where version 2 has ``shoes``) are read too.
 
 Examples:
     >>> import rummykit
@@ -18,7 +19,7 @@ Examples:
     >>> text = dump_record(game.record)
     >>> load_record(text) == game.record
     True
-    >>> load_record('{"format": "rummykit/record", "version": 1, "variant": "gin"}')
+    >>> load_record('{"format": "rummykit/record", "version": 2, "variant": "gin"}')
     Traceback (most recent call last):
     ...
     rummykit.errors.InvalidRecordError: variant: unknown variant 'gin'; installed variants: ...
@@ -87,7 +88,7 @@ __all__ = [
 
 RECORD_FORMAT: Final = "rummykit/record"
 """The ``format`` of a game record document."""
-RECORD_VERSION: Final = 1
+RECORD_VERSION: Final = 2
 """The ``version`` of the game record documents this release writes and reads."""
 
 
@@ -238,8 +239,25 @@ def dump_record(record: GameRecord, *, indent: int | None = None) -> str:
     return json.dumps(record_to_data(record), indent=indent, ensure_ascii=False)
 
 
+def _record_v1(document: dict[str, Any]) -> dict[str, Any]:
+    """A version 1 record as version 2: its ``shoe`` (round 1's, or null) becomes ``shoes``."""
+    if "shoe" in document:
+        shoe = document.pop("shoe")
+        document["shoes"] = [] if shoe is None else [shoe]
+    return document
+
+
+_RECORD_UPGRADES: Final = {1: _record_v1}
+"""How to read the record versions before :data:`RECORD_VERSION`, by version."""
+
+
 def _document(
-    data: str | bytes | Mapping[str, Any], kind: str, version: int, error: type[InvalidPositionError]
+    data: str | bytes | Mapping[str, Any],
+    kind: str,
+    version: int,
+    error: type[InvalidPositionError],
+    *,
+    older: Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]] | None = None,
 ) -> dict[str, Any]:
     if isinstance(data, str | bytes):
         try:
@@ -251,10 +269,13 @@ def _document(
     document = dict(data)
     if document.get("format") != kind:
         raise error("format", f"expected {kind!r}, not {document.get('format')!r}")
-    if type(document.get("version")) is not int or document.get("version") != version:
-        raise error("version", f"this rummykit reads version {version}, not {document.get('version')!r}")
+    found = document.get("version")
+    upgrade = (older or {}).get(found) if type(found) is int else None
+    if upgrade is None and (type(found) is not int or found != version):
+        known = ", ".join(map(str, sorted({*(older or {}), version})))
+        raise error("version", f"this rummykit reads version {known}, not {found!r}")
     del document["format"], document["version"]
-    return document
+    return document if upgrade is None else upgrade(document)
 
 
 def _variant(document: Mapping[str, Any], error: type[InvalidPositionError]) -> VariantSpec:
@@ -282,7 +303,7 @@ def load_record(data: str | bytes | Mapping[str, Any], *, check: bool = True) ->
     Raises:
         InvalidRecordError: naming the field path (``actions[17].card``) and the problem.
     """
-    document = _document(data, RECORD_FORMAT, RECORD_VERSION, InvalidRecordError)
+    document = _document(data, RECORD_FORMAT, RECORD_VERSION, InvalidRecordError, older=_RECORD_UPGRADES)
     spec = _variant(document, InvalidRecordError)
     try:
         record = converter(spec.actions).structure(document, GameRecord)

@@ -131,6 +131,21 @@ COMMON_RULES: tuple[RuleText, ...] = (
         "Several melds laid down together are one action. The cards of a run are listed from low to high and a "
         "wild card stands for the rank of its place; a wild card laid off on a run says which end it extends.",
     ),
+    RuleText(
+        "G-6",
+        "Named cards move",
+        "The cards a player names are the cards that move. Whatever a variant does to keep its listing of legal "
+        "actions short (treating suits or copies as interchangeable where its rules ignore them, or listing one "
+        "representative of equivalent plays), an action naming cards the player holds is carried out with exactly "
+        "those cards, and every play the rules allow is accepted as named, listed or not.",
+    ),
+    RuleText(
+        "G-7",
+        "The most specific rule",
+        "A refusal cites the most specific rule that forbids the action. An action refused because its condition "
+        "does not hold cites that condition's rule, even when the turn has already passed; a card the seat does "
+        "not hold is refused as such (G-7), not under a rule about some other card.",
+    ),
 )
 """The rules common to every variant (rule book "Common to every variant"), and the engine's own."""
 
@@ -192,6 +207,11 @@ class VariantSpec:
         state_type: the attrs class of the variant's own state (``state.extra``), or ``None``.
         view_type: the class of the variant's views (``None``: the core's
             :class:`~rummykit.views.View`).
+        listing_ignores_suits: ``legal_actions`` lists plays that differ only in the suits of their
+            cards once, as the variant's rules ignore suits (RailRoad Rummy, Railroad Canasta). Any
+            of them is accepted and carried out with the cards it names (G-6); the conformance kit
+            finds an accepted play in the listing with suits set aside. ``False``: every accepted
+            play is listed as it is (or in parts, ``rummykit_split_play``).
     """
 
     name: str
@@ -209,6 +229,7 @@ class VariantSpec:
     public_seat_piles: tuple[str, ...] = ()
     state_type: type | None = None
     view_type: type[View] | None = None
+    listing_ignores_suits: bool = False
 
     @property
     def rule_ids(self) -> frozenset[str]:

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import rummykit
 from rummykit.actions import Action
-from rummykit.cards import card_id_text, face, shoe_ids
+from rummykit.cards import Card, card_id_text, face, shoe_ids
 from rummykit.engine import Game
 from rummykit.errors import IllegalActionError, InvalidActionError
 from rummykit.testing.errors import ConformanceError
@@ -37,6 +37,7 @@ __all__ = [
     "check_random_actions",
     "check_variant",
     "game_options",
+    "suit_blind",
 ]
 
 ACTIONS_PER_TURN: Final = 200
@@ -135,6 +136,34 @@ def _check_position_soundness(game: Game, index: int) -> None:
                 raise _fail("soundness", f"listed {action!r} is refused: {type(exc).__name__}: {exc}", index) from exc
             if canonical != action:
                 raise _fail("soundness", f"listed {action!r} is not in canonical form ({canonical!r})", index)
+        twins = [twin for action in listed if (twin := _twin(game, action)) is not None]
+        for twin in twins[:TWINS_PER_POSITION]:
+            check_action(game.copy(), twin)
+
+
+TWINS_PER_POSITION: Final = 6
+"""G-6: how many listed plays of a position the kit also tries with other cards of the same ranks."""
+
+
+def _twin(game: Game, action: Action) -> Action | None:
+    """``action`` naming, for each card, the next face of its rank the seat holds (another suit or
+    copy), or ``None`` if it names no card the seat holds in another face: a play the rules treat
+    alike where suits do not matter, which must be carried out as named (G-6)."""
+    held: dict[Any, list[Card]] = {}
+    for card in sorted(set(game.hand(action.seat)), key=lambda card: card.index):
+        held.setdefault(card.rank, []).append(card)
+
+    def other(value: Any) -> Any:
+        if isinstance(value, Card):
+            faces = held.get(value.rank, [value])
+            return faces[(faces.index(value) + 1) % len(faces)] if value in faces else value
+        if isinstance(value, tuple):
+            return tuple(other(item) for item in value)
+        return value
+
+    changes = {field.name: other(getattr(action, field.name)) for field in attrs.fields(type(action)) if field.init}
+    twin = attrs.evolve(action, **changes)
+    return None if twin == action else twin
 
 
 def _check_conservation(game: Game, shoe: list[int], index: int | None) -> None:
@@ -346,13 +375,108 @@ def check_action(game: Game, action: Action) -> str | None:
             return refusal.rule
         return "malformed"
     canonical = before.check(action)
-    if canonical not in before.legal_actions(action.seat):
-        raise _fail("completeness", f"{action!r} was accepted but {canonical!r} is not listed", index)
+    if Counter(_named_cards(canonical)) != Counter(_named_cards(action)):
+        raise _fail("completeness", f"{action!r} is carried out as {canonical!r}, with other cards (G-6)", index)
+    _check_represented(before, canonical, index)
     if game.record.actions[-1] != canonical:
         raise _fail(
             "completeness", f"{action!r} is recorded as {game.record.actions[-1]!r}, not as {canonical!r}", index
         )
     return None
+
+
+def suit_blind(action: Action) -> tuple[Any, ...]:
+    """``action`` with every card it names reduced to its rank: the key under which a variant whose
+    listing ignores suits (:attr:`~rummykit.variant.VariantSpec.listing_ignores_suits`) lists plays.
+
+    Examples:
+        >>> from rummykit import Discard, GoDown
+        >>> suit_blind(GoDown(seat=1, melds=["5H 5D JK"])) == suit_blind(GoDown(seat=1, melds=["5C 5S JK"]))
+        True
+        >>> suit_blind(Discard(seat=1, card="5H")) == suit_blind(Discard(seat=2, card="5H"))
+        False
+    """
+    return (type(action), *(_rank_only(getattr(action, field.name)) for field in attrs.fields(type(action))))
+
+
+def _rank_only(value: Any) -> Any:
+    if isinstance(value, Card):
+        return value.rank
+    if isinstance(value, tuple):
+        return tuple(_rank_only(item) for item in value)
+    return value
+
+
+def _named_cards(value: Any) -> list[Card]:
+    """Every card an action (or a field of one) names."""
+    if isinstance(value, Card):
+        return [value]
+    if isinstance(value, tuple):
+        return [card for item in value for card in _named_cards(item)]
+    if isinstance(value, Action):
+        return [card for field in attrs.fields(type(value)) for card in _named_cards(getattr(value, field.name))]
+    return []
+
+
+def _listed(game: Game, action: Action) -> bool:
+    """``action`` is in ``game``'s listing, or (where the listing ignores suits) a play with the same
+    ranks is."""
+    listed = game.legal_actions(action.seat)
+    if action in listed:
+        return True
+    if not game.spec.listing_ignores_suits:
+        return False
+    key = suit_blind(action)
+    return any(suit_blind(other) == key for other in listed)
+
+
+def _outcome(game: Game) -> tuple[Any, ...]:
+    """What a play leaves: the faces in each hand and meld, the order of the melds and of their cards
+    aside (copies of one face are alike), and the rest of the state."""
+    state = game.state
+
+    def faces(cards: Sequence[int]) -> list[int]:
+        return sorted(face(cid).index for cid in cards)
+
+    return (
+        game.round,
+        game.phase,
+        game.turn,
+        state.turn_number,
+        [faces(hand) for hand in state.hands],
+        sorted((m.owner, faces(m.ids)) for m in state.table),
+        state.piles,
+        state.seat_piles,
+        state.taken,
+        state.extra,
+        game.scores,
+        game.history,
+    )
+
+
+def _check_represented(before: Game, canonical: Action, index: int) -> None:
+    """Completeness: the accepted ``canonical`` play is listed (up to suits, where the listing ignores
+    them), or its parts (``rummykit_split_play``) are, one after another, and leave what it leaves."""
+    if _listed(before, canonical):
+        return
+    parts = before.plugin_manager.hook.rummykit_split_play(state=before.state, action=canonical)
+    if not parts:
+        raise _fail("completeness", f"{canonical!r} was accepted but is not listed", index)
+    probe = before.copy()
+    for number, part in enumerate(parts):
+        if not _listed(probe, part):
+            raise _fail(
+                "completeness", f"{canonical!r} was accepted; its part {number}, {part!r}, is not listed", index
+            )
+        try:
+            probe.apply(part)
+        except Exception as exc:
+            detail = f"{canonical!r} was accepted; its part {number}, {part!r}, is refused: {exc}"
+            raise _fail("completeness", detail, index) from exc
+    whole = before.copy()
+    whole.apply(canonical)
+    if _outcome(probe) != _outcome(whole):
+        raise _fail("completeness", f"{canonical!r} leaves another position than its parts {list(parts)!r}", index)
 
 
 def _check_exchanges(game: Game, watch: RoundWatch, data: st.DataObject) -> None:

@@ -371,13 +371,55 @@ def _near_miss(draw: st.DrawFn, game: Game, listed: Sequence[Action]) -> Action 
     return attrs.evolve(action, **{name: draw(strategy)})
 
 
+def _swapped(value: Any, draw: st.DrawFn, held: Mapping[Any, Sequence[Card]]) -> Any:
+    """``value`` with each card swapped for a card of the same rank from ``held`` (by rank)."""
+    if isinstance(value, Card):
+        return draw(st.sampled_from(held.get(value.rank, (value,))))
+    if isinstance(value, tuple):
+        return tuple(_swapped(item, draw, held) for item in value)
+    return value
+
+
+def _has_twin(value: Any, seat: int, held: Mapping[Any, Sequence[Card]]) -> bool:
+    if isinstance(value, Card):
+        return any(card != value for card in held.get((seat, value.rank), ()))
+    if isinstance(value, tuple):
+        return any(_has_twin(item, seat, held) for item in value)
+    if isinstance(value, Action):
+        return any(_has_twin(getattr(value, field.name), seat, held) for field in attrs.fields(type(value)))
+    return False
+
+
+@st.composite
+def _suit_swap(draw: st.DrawFn, game: Game, listed: Sequence[Action]) -> Action | None:
+    """A listed action naming other cards of the same ranks from the acting seat's hand (other suits,
+    other copies): legal as often as not, and carried out as named (G-6)."""
+    held: dict[Any, list[Card]] = {}
+    for seat in {action.seat for action in listed}:
+        for card in game.hand(seat):
+            held.setdefault((seat, card.rank), []).append(card)
+    # the listed actions that name a card of a rank the seat holds in another suit or copy
+    swappable = [action for action in listed if _has_twin(action, action.seat, held)]
+    if not swappable:
+        return None
+    action = draw(st.sampled_from(swappable))
+    held = {rank: cards for (seat, rank), cards in held.items() if seat == action.seat}
+    changes = {
+        field.name: _swapped(getattr(action, field.name), draw, held)
+        for field in attrs.fields(type(action))
+        if field.init and field.name != "seat"
+    }
+    return attrs.evolve(action, **changes)
+
+
 def actions(game: Game, extra: Sequence[ActionStrategy] = ()) -> st.SearchStrategy[Action]:
     """An action of any of the game's action types by any seat, mostly illegal: built field by field,
-    a listed legal action, a listed one with a field changed or its groups reordered, or one of
-    ``extra``'s (a variant's own candidates)."""
+    a listed legal action, a listed one with a field changed, its groups reordered or its cards swapped
+    for others of their ranks, or one of ``extra``'s (a variant's own candidates)."""
     listed = game.legal_actions() if not game.is_over else []
     options: list[st.SearchStrategy[Action | None]] = [_built(game, cls) for cls in game.spec.actions]
     if listed:
         options += [st.sampled_from(listed), _near_miss(game, listed), _near_miss(game, listed)]
+        options += [_suit_swap(game, listed)]
     options += [make(game) for make in extra]
     return st.one_of(options).filter(lambda action: action is not None)  # type: ignore[return-value]

@@ -199,7 +199,7 @@ def _check_go_down(state: GameState, action: GoDown) -> GoDown:
     used = pick_cards(hand, cards, prefer=state.taken)
     if used is None:
         missing = " ".join(map(str, missing_cards(hand, cards)))
-        raise _refuse("CR-5", f"the hand does not hold {missing}", action)
+        raise _refuse("G-7", f"the hand does not hold {missing}", action)
     melds = canonical_melds([read_group(group, rules) for group in action.melds], rules.melds)
     _check_can_end_turn(state, used, action)
     return GoDown(seat=action.seat, melds=tuple(meld.cards for meld in melds))
@@ -218,7 +218,7 @@ def _check_lay_off(state: GameState, action: LayOff) -> LayOff:
         raise _refuse("CR-5", f"there is no meld {action.meld} on the table ({melds})", action)
     used = pick_cards(state.hands[action.seat], [action.card], prefer=state.taken)
     if used is None:
-        raise _refuse("CR-5", f"the hand does not hold {action.card}", action)
+        raise _refuse("G-7", f"the hand does not hold {action.card}", action)
     rules = _rules(state)
     before = table[action.meld].meld
     card, end = action.card, action.end

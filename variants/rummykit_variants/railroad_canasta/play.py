@@ -16,7 +16,7 @@ import attrs
 from rummykit.actions import Action, Discard, Draw, GoDown, LayOff
 from rummykit.cards import Card, CardId, Rank, face
 from rummykit.errors import IllegalActionError, InvalidActionError, InvalidPositionError
-from rummykit.mechanics import end_turn, pick_cards, remove_cards
+from rummykit.mechanics import end_turn, missing_cards, pick_cards, remove_cards
 from rummykit.melds import Meld, MeldKind
 from rummykit.shoe import Randomness
 from rummykit.state import GameState, Phase, TableMeld
@@ -294,19 +294,19 @@ def _kinds_with(kinds: frozenset[CanastaKind], shapes: Sequence[Shape]) -> froze
     return kinds | {kind for kind in new if kind is not None}
 
 
-def _removable(shape: Shape, *, fixed: int = 0) -> Iterator[int]:
-    """The values of the cards ``shape`` could do without and still be a meld (RC-8, RC-9, RC-7):
+def _removable(shape: Shape, *, fixed: int = 0) -> Iterator[tuple[int, int]]:
+    """The ranks (and values) of the cards ``shape`` could do without and still be a meld (RC-8, RC-9, RC-7):
     none at 3 cards; a natural card while more than 2 (3 for black 3s; ``fixed`` more for the
     top card's meld, whose top card and pair stay) remain; any wild card."""
     if shape.size <= 3:
         return
     least = (3 if shape.key == _THREE else 2) + fixed
     if shape.key != WILD_KEY and shape.naturals > least:
-        yield shape.natural_value
+        yield shape.key, shape.natural_value
     if shape.twos:
-        yield 20
+        yield _TWO, 20
     if shape.jokers:
-        yield 50
+        yield _JOKER, 50
 
 
 def _excess(shapes: Sequence[Shape], slack: int, *, top: bool = False) -> Shape | None:
@@ -317,7 +317,7 @@ def _excess(shapes: Sequence[Shape], slack: int, *, top: bool = False) -> Shape 
         fixed = 1 if top and i == 0 else 0
         if not fixed and shape.value <= slack:
             return shape
-        if any(value <= slack for value in _removable(shape, fixed=fixed)):
+        if any(value <= slack for _, value in _removable(shape, fixed=fixed)):
             return shape
     return None
 
@@ -372,15 +372,13 @@ def _canonical_order(shapes: Sequence[Shape]) -> tuple[Shape, ...]:
 
 
 def check_action(state: GameState, action: Action) -> Action:
-    """Check ``action`` against every rule; return its canonical form, or raise."""
+    """Check ``action`` against every rule; return it as it will be carried out, or raise."""
+    if isinstance(action, PickUpKitty | LeaveKitty):
+        return _check_kitty(state, action)
     if action.seat != state.turn:
         if state.turn_number == 1 and state.phase == Phase.DRAW:
             raise _refuse("RC-2", f"the seat after the dealer, seat {state.turn}, plays first", action)
         raise _refuse("G-2", f"it is seat {state.turn}'s turn", action)
-    if isinstance(action, PickUpKitty | LeaveKitty):
-        if state.phase != CanastaPhase.KITTY:
-            raise _refuse("RC-20", "the kitty is picked up (or left) after the turn's discard", action)
-        return action
     if state.phase == CanastaPhase.KITTY:
         raise _refuse("RC-20", "the turn player first picks up their kitty or leaves it (RC-C5)", action)
     drawing = isinstance(action, Draw | TakePile | EndRound)
@@ -407,18 +405,46 @@ def check_action(state: GameState, action: Action) -> Action:
     raise InvalidActionError(f"railroad-canasta has no action {action.kind!r}")  # pragma: no cover - engine checks
 
 
+def _check_kitty(state: GameState, action: PickUpKitty | LeaveKitty) -> Action:
+    """RC-20 (G-7: cited whoever's turn it is): a seat that has completed a canasta that is not black
+    picks up its kitty, once a round, or leaves it, after its own discard (RC-C5)."""
+    seat = action.seat
+    if isinstance(action, PickUpKitty):
+        if not may_look(state, seat):
+            raise _refuse("RC-20", f"seat {seat} has not completed a canasta that is not black", action)
+        if _extra(state).kitty_taken[seat]:
+            raise _refuse("RC-20", f"seat {seat} has picked up its kitty this round already", action)
+    if state.phase != CanastaPhase.KITTY or seat != state.turn:
+        raise _refuse("RC-20", "the kitty is picked up (or left) right after its owner's discard", action)
+    return action
+
+
 def _hand_cards(state: GameState, seat: int) -> list[Card]:
     return [face(cid) for cid in state.hands[seat]]
 
 
-def _check_holds(hand: Sequence[Card], cards: Sequence[Card], action: Action, rule: str = "RC-14") -> None:
-    """The hand holds ``cards`` up to suits (RC-C6): enough cards of each rank, 2s and jokers."""
-    need = rank_counts(cards)
-    have = rank_counts(hand)
-    short = [Rank(r) for r in range(2, 16) if need[r] > have[r]]
-    if short:
-        what = ", ".join(f"{need[r]} × {r.symbol}" for r in short)
-        raise _refuse(rule, f"the hand does not hold {what}", action)
+def _check_holds(state: GameState, cards: Sequence[Card], action: Action) -> None:
+    """G-7: the hand holds every card ``cards`` names (G-6: those are the cards that move)."""
+    missing = missing_cards(state.hands[action.seat], cards)
+    if missing:
+        raise _refuse("G-7", f"the hand does not hold {' '.join(map(str, missing))}", action)
+
+
+def _wild_order(card: Card) -> int:
+    return 2 if card.rank is Rank.JOKER else 1 if card.rank is Rank.TWO else 0
+
+
+def ordered_cards(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards of a meld as a meld action records them (RC-C6): naturals, then 2s, then jokers,
+    cards of one kind in the order given."""
+    return tuple(sorted(cards, key=_wild_order))
+
+
+def ordered_groups(melds: Sequence[Meld]) -> tuple[tuple[Card, ...], ...]:
+    """The melds of one action as it records them (RC-C6): in rank order, wild melds last, each's
+    cards in :func:`ordered_cards` order. Each key appears once in an action (RC-11)."""
+    ordered = sorted(melds, key=lambda meld: (meld_key(meld) == WILD_KEY, meld_key(meld)))
+    return tuple(ordered_cards(meld.cards) for meld in ordered)
 
 
 def _read(group: Sequence[Card], action: Action) -> Meld:
@@ -443,8 +469,8 @@ def _check_new_keys(state: GameState, seat: int, melds: Sequence[Meld], action: 
             )
 
 
-def _check_minimum(state: GameState, seat: int, shapes: Sequence[Shape], action: Action, *, top: bool = False) -> None:
-    """RC-13 and RC-C7: an initial meld reaches the minimum and lays down just enough."""
+def _check_minimum(state: GameState, seat: int, shapes: Sequence[Shape], action: Action) -> None:
+    """RC-13: an initial meld reaches the minimum."""
     minimum = initial_minimum(state.totals[seat])
     value = sum(shape.value for shape in shapes)
     if value < minimum:
@@ -454,21 +480,25 @@ def _check_minimum(state: GameState, seat: int, shapes: Sequence[Shape], action:
             f"{value}",
             action,
         )
-    excess = _excess(shapes, value - minimum, top=top)
-    if excess is not None:
-        what = "wild meld" if excess.key == WILD_KEY else f"meld of {Rank(excess.key).symbol}s"
-        raise _refuse(
-            "RC-C7",
-            f"an initial meld lays down just enough to reach {minimum}, and this one ({value}) could do without its "
-            f"{what} or one of its cards; lay those down after it",
-            action,
-        )
 
 
 def _raise_end_problem(state: GameState, seat: int, outcome: _Outcome, action: Action, *, exempt: bool) -> None:
     problem = _end_problem(state, seat, outcome, exempt=exempt)
     if problem is not None:
         raise _refuse(*problem, action)
+
+
+def sevens_exception(state: GameState, seat: int) -> bool:
+    """RC-19's exception: ``seat``'s hand held only 7s right after drawing, and still does, while
+    someone lacks a sevens canasta (RC-18). The player may then meld or lay off any or all of those
+    7s, down to an empty hand, which ends the round (RC-22)."""
+    hand = state.hands[seat]
+    return (
+        _extra(state).stuck
+        and bool(hand)
+        and all(face(cid).rank is Rank.SEVEN for cid in hand)
+        and not _sevens_done(state, seat, canasta_kinds(state, seat))
+    )
 
 
 def _check_go_down(state: GameState, action: GoDown) -> GoDown:
@@ -480,19 +510,19 @@ def _check_go_down(state: GameState, action: GoDown) -> GoDown:
     if not initial and len(action.melds) > 1:
         raise _refuse("RC-C2", "after the initial meld each meld action lays down one meld", action)
     hand = _hand_cards(state, seat)
-    cards = [card for group in action.melds for card in group]
-    _check_holds(hand, cards, action)
+    _check_holds(state, [card for group in action.melds for card in group], action)
     melds = [_read(group, action) for group in action.melds]
     _check_new_keys(state, seat, melds, action)
     shapes = _canonical_order([shape_of(meld) for meld in melds])
     if initial:
         _check_minimum(state, seat, shapes, action)
-    counts, size = _after(rank_counts(hand), len(hand), shapes)
-    kinds = _kinds_with(canasta_kinds(state, seat), shapes)
-    others = _others_sevens(state, seat)
-    outcome = _Outcome(counts, size, kinds, others, black_threes=any(s.key == _THREE for s in shapes))
-    _raise_end_problem(state, seat, outcome, action, exempt=extra.stuck)
-    return GoDown(seat=seat, melds=tuple(shape_cards(shapes, hand)))
+    if not sevens_exception(state, seat):
+        counts, size = _after(rank_counts(hand), len(hand), shapes)
+        kinds = _kinds_with(canasta_kinds(state, seat), shapes)
+        others = _others_sevens(state, seat)
+        outcome = _Outcome(counts, size, kinds, others, black_threes=any(s.key == _THREE for s in shapes))
+        _raise_end_problem(state, seat, outcome, action, exempt=extra.stuck)
+    return GoDown(seat=seat, melds=ordered_groups(melds))
 
 
 def _check_lay_off(state: GameState, action: LayOff) -> LayOff:
@@ -506,20 +536,21 @@ def _check_lay_off(state: GameState, action: LayOff) -> LayOff:
     target = state.table[action.meld]
     if target.owner != seat:
         raise _refuse("RC-8", f"meld {action.meld} is seat {target.owner}'s: nobody adds to another's melds", action)
-    hand = _hand_cards(state, seat)
-    _check_holds(hand, [action.card], action)
-    problem = can_add(target.meld, action.card)
+    card = action.card
+    _check_holds(state, [card], action)
+    problem = can_add(target.meld, card)
     if problem is not None:
         problem.action = action
         raise problem
-    card = _canonical_card(hand, action.card)
-    counts, size = _after(rank_counts(hand), len(hand), _card_shape(card))
-    kinds = canasta_kinds(state, seat)
-    after = canasta_kind(added(target.meld, card))
-    if after is not None:
-        kinds |= {after}
-    outcome = _Outcome(counts, size, kinds, _others_sevens(state, seat), black_threes=card.rank is Rank.THREE)
-    _raise_end_problem(state, seat, outcome, action, exempt=extra.stuck)
+    if not sevens_exception(state, seat):
+        hand = _hand_cards(state, seat)
+        counts, size = _after(rank_counts(hand), len(hand), _card_shape(card))
+        kinds = canasta_kinds(state, seat)
+        after = canasta_kind(added(target.meld, card))
+        if after is not None:
+            kinds |= {after}
+        outcome = _Outcome(counts, size, kinds, _others_sevens(state, seat), black_threes=card.rank is Rank.THREE)
+        _raise_end_problem(state, seat, outcome, action, exempt=extra.stuck)
     return LayOff(seat=seat, card=card, meld=action.meld)
 
 
@@ -531,17 +562,12 @@ def _card_shape(card: Card) -> Shape:
     return Shape(int(card.rank), 1)
 
 
-def _canonical_card(hand: Sequence[Card], card: Card) -> Card:
-    """The hand's first card of ``card``'s rank in suit order (RC-C6)."""
-    return min(c for c in hand if c.rank is card.rank)
-
-
 def _check_discard(state: GameState, action: Discard) -> Discard:
     seat = action.seat
     hand = state.hands[seat]
     card = action.card
     if not any(face(cid) == card for cid in hand):
-        raise _refuse("RC-14", f"the hand does not hold {card}", action)
+        raise _refuse("G-7", f"the hand does not hold {card}", action)
     kinds = canasta_kinds(state, seat)
     if len(hand) == 1:
         if not kinds >= _ALL_KINDS:
@@ -618,7 +644,7 @@ def _check_take_pile(state: GameState, action: TakePile) -> TakePile:
             pile_rule, f"the top card ({top}) is melded with natural cards of its rank and wild cards only", action
         )
     all_cards = [*action.cards, *(card for group in action.melds for card in group)]
-    _check_holds(hand, all_cards, action, "RC-17")
+    _check_holds(state, all_cards, action)
     if not action.cards:
         if onto is None:
             raise _refuse(
@@ -645,12 +671,13 @@ def _check_take_pile(state: GameState, action: TakePile) -> TakePile:
     _check_new_keys(state, seat, others, action, taken=rank)
     other_shapes = _canonical_order([shape_of(meld) for meld in others])
     if initial:
-        _check_minimum(state, seat, [top_shape, *other_shapes], action, top=True)
-    outcome = _take_outcome(
-        state, seat, top, onto, [top_shape, *other_shapes], hand_counts, _others_sevens(state, seat)
-    )
-    _raise_end_problem(state, seat, outcome, action, exempt=_nothing_to_discard(state, seat))
-    return _canonical_take(seat, hand, top_shape, other_shapes, bool(action.cards))
+        _check_minimum(state, seat, [top_shape, *other_shapes], action)
+    if not _nothing_to_discard(state, seat):
+        outcome = _take_outcome(
+            state, seat, top, onto, [top_shape, *other_shapes], hand_counts, _others_sevens(state, seat)
+        )
+        _raise_end_problem(state, seat, outcome, action, exempt=False)
+    return TakePile(seat=seat, cards=ordered_cards(action.cards), melds=ordered_groups(others))
 
 
 def onto_meld(top: Card, cards: Sequence[Card]) -> Meld:
@@ -661,7 +688,8 @@ def onto_meld(top: Card, cards: Sequence[Card]) -> Meld:
 
 def _nothing_to_discard(state: GameState, seat: int) -> bool:
     """RC-19's exception for taking the pile: the hand and the pile below its top card hold no card
-    the player may discard (only 7s, RC-18), so what the take leaves is what they drew."""
+    the player may discard (only 7s, RC-18), so the take may meld any of them, down to an empty
+    hand (which ends the round, RC-22)."""
     sevens = _sevens_done(state, seat, canasta_kinds(state, seat))
     cards = [*state.hands[seat], *state.piles["discard"][:-1]]
     return not any(may_discard(face(cid), sevens) for cid in cards if not is_red_three(face(cid)))
@@ -795,15 +823,19 @@ def _start_play(state: GameState, seat: int) -> None:
     """After the draw: the play phase, noting whether the hand holds a card it may discard (RC-19)."""
     state.phase = Phase.PLAY
     extra = _extra(state)
-    # a hand of cards that may not be discarded (7s, RC-18), a lone 7 (RC-21), or a lone card of a player
-    # who cannot go out (when the stock had only red 3s to give, RC-6)
-    extra.stuck = bool(state.hands[seat]) and not _legal_discards(state, seat)
+    # a hand of cards that may not be discarded (7s, RC-18), a lone 7 (RC-21), a lone card of a player
+    # who cannot go out (when the stock had only red 3s to give, RC-6), or none (a pile of 7s taken, RC-19)
+    extra.stuck = not _legal_discards(state, seat)
     _after_play(state, seat)
 
 
 def _after_play(state: GameState, seat: int) -> None:
-    """RC-22: the round ends when the turn player may not discard and has no meld or lay-off left."""
+    """RC-22: the round ends when the turn player may not discard and has no meld or lay-off left,
+    or has melded every card (RC-19's exception)."""
     if not _extra(state).stuck:
+        return
+    if not state.hands[seat]:
+        state.round_end = (None, f"seat {seat} melded all their 7s and has no card to discard (RC-19, RC-22)")
         return
     if _legal_discards(state, seat) or _legal_go_downs(state, seat) or _legal_lay_offs(state, seat):
         return
@@ -853,13 +885,14 @@ def _legal_go_downs(state: GameState, seat: int) -> list[Action]:
     else:
         minimum = initial_minimum(state.totals[seat])
         candidates = _initial_sets(counts, keys, counts[_TWO], counts[_JOKER], minimum)
+    exception = sevens_exception(state, seat)
     actions: list[Action] = []
     for shapes in candidates:
         ordered = _canonical_order(shapes)
         left, size = _after(counts, len(hand), ordered)
         black = any(s.key == _THREE for s in ordered)
         outcome = _Outcome(left, size, _kinds_with(kinds, ordered), others, black_threes=black)
-        if _end_problem(state, seat, outcome, exempt=extra.stuck) is None:
+        if exception or _end_problem(state, seat, outcome, exempt=extra.stuck) is None:
             actions.append(GoDown(seat=seat, melds=tuple(shape_cards(ordered, hand))))
     return actions
 
@@ -873,6 +906,7 @@ def _legal_lay_offs(state: GameState, seat: int) -> list[Action]:
     firsts: dict[Rank, Card] = {}
     for card in sorted(hand):
         firsts.setdefault(card.rank, card)
+    exception = sevens_exception(state, seat)
     actions: list[Action] = []
     for index, table_meld in enumerate(state.table):
         if table_meld.owner != seat:
@@ -887,7 +921,7 @@ def _legal_lay_offs(state: GameState, seat: int) -> list[Action]:
             after = canasta_kind(added(table_meld.meld, card)) if closes else None
             black = card.rank is Rank.THREE
             outcome = _Outcome(left, size, kinds | {after} if after else kinds, others, black_threes=black)
-            if _end_problem(state, seat, outcome, exempt=extra.stuck) is None:
+            if exception or _end_problem(state, seat, outcome, exempt=extra.stuck) is None:
                 actions.append(LayOff(seat=seat, card=card, meld=index))
     return actions
 
@@ -944,13 +978,91 @@ def _legal_take_piles(state: GameState, seat: int) -> list[Action]:
                 ):
                     candidates.append((shape, _canonical_order(melds[1:]), True))
     others_sevens = _others_sevens(state, seat)
-    exempt = _nothing_to_discard(state, seat)
+    exception = _nothing_to_discard(state, seat)
     actions: list[Action] = []
     for top_shape, others, with_cards in candidates:
         outcome = _take_outcome(state, seat, top, onto, [top_shape, *others], counts, others_sevens)
-        if _end_problem(state, seat, outcome, exempt=exempt) is None:
+        if exception or _end_problem(state, seat, outcome, exempt=False) is None:
             actions.append(_canonical_take(seat, hand, top_shape, others, with_cards))
     return actions
+
+
+# -- what the listing stands for ---------------------------------------------------------------------
+
+
+def split_play(state: GameState, action: Action) -> list[Action] | None:
+    """The parts in which ``legal_actions`` lists ``action`` (RC-C6), or ``None`` if it lists it whole.
+
+    An initial meld (RC-13) is listed in its least forms: nothing laid down that it could do without
+    and still reach the minimum. A larger one (accepted as named, G-6) is its least form, then the
+    melds it could do without, one action each, then the cards it could do without, laid off one by
+    one onto their melds (RC-C2); black 3s come last, as they go down only when going out (RC-C4).
+    ``action`` is a play :func:`check_action` accepted, in the form it returned.
+    """
+    seat = action.seat
+    if _extra(state).melded[seat]:
+        return None
+    if isinstance(action, GoDown):
+        melds = [list(group) for group in action.melds]
+    elif isinstance(action, TakePile) and action.cards:
+        melds = [[face(state.piles["discard"][-1]), *action.cards], *(list(group) for group in action.melds)]
+    else:
+        return None
+    top = isinstance(action, TakePile)
+    kept, dropped, extra_cards = _least_form(melds, initial_minimum(state.totals[seat]), top=top)
+    if not dropped and not extra_cards:
+        return None
+    kept_melds = [read_group(meld) for meld in kept]
+    groups = ordered_groups(kept_melds[1:] if top else kept_melds)
+    order = [meld_key(read_group(group)) for group in groups]  # the melds' places on the table
+    first: Action
+    if top:
+        first = TakePile(seat=seat, cards=ordered_cards(kept[0][1:]), melds=groups)
+        order.insert(0, meld_key(kept_melds[0]))
+    else:
+        first = GoDown(seat=seat, melds=groups)
+    dropped.sort(key=lambda meld: read_group(meld).ranks[0] is Rank.THREE)
+    parts: list[Action] = [first, *(GoDown(seat=seat, melds=(ordered_cards(meld),)) for meld in dropped)]
+    parts += [LayOff(seat=seat, card=card, meld=len(state.table) + order.index(key)) for key, card in extra_cards]
+    return parts
+
+
+def _least_form(
+    melds: list[list[Card]], minimum: int, *, top: bool
+) -> tuple[list[list[Card]], list[list[Card]], list[tuple[int, Card]]]:
+    """An initial meld's least form (:func:`split_play`): the melds kept (``melds[0]`` stays if
+    ``top``: the top card's meld, with its top card and pair), the melds dropped, and the cards
+    dropped with the key of the meld each belongs to. Melds go first (black 3s first), then cards."""
+    kept = [list(meld) for meld in melds]
+    dropped: list[list[Card]] = []
+    cards: list[tuple[int, Card]] = []
+    while True:
+        slack = sum(card_value(card) for meld in kept for card in meld) - minimum
+        removable = [
+            meld for i, meld in enumerate(kept) if not (top and i == 0) and sum(map(card_value, meld)) <= slack
+        ]
+        if removable:
+            meld = min(removable, key=lambda m: read_group(m).ranks[0] is not Rank.THREE)
+            kept.remove(meld)
+            dropped.append(meld)
+            continue
+        for i, meld in enumerate(kept):
+            card = _spare_card(meld, slack, fixed=1 if top and i == 0 else 0)
+            if card is not None:
+                meld.remove(card)
+                cards.append((meld_key(read_group(meld)), card))
+                break
+        else:
+            return kept, dropped, cards
+
+
+def _spare_card(meld: Sequence[Card], slack: int, *, fixed: int) -> Card | None:
+    """A card of ``meld`` worth at most ``slack`` that it could do without and still be a meld
+    (:func:`_removable`), or ``None``."""
+    for rank, value in _removable(shape_of(read_group(meld)), fixed=fixed):
+        if value <= slack:
+            return [card for card in meld if card.rank == rank][-1]
+    return None
 
 
 # -- views ---------------------------------------------------------------------------------------------

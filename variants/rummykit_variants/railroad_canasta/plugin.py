@@ -34,6 +34,7 @@ SPEC = VariantSpec(
     public_seat_piles=("red_threes",),
     state_type=CanastaExtra,
     view_type=RailroadCanastaView,
+    listing_ignores_suits=True,
 )
 
 
@@ -82,6 +83,11 @@ def rummykit_check_action(state: GameState, action: Action) -> Action:
 def rummykit_perform_action(state: GameState, action: Action, rng: Randomness) -> bool:
     play.perform_action(state, action, rng)
     return True
+
+
+@hookimpl
+def rummykit_split_play(state: GameState, action: Action) -> list[Action] | None:
+    return play.split_play(state, action)
 
 
 @hookimpl

@@ -81,7 +81,12 @@ RULES: Final = (
         "Wild melds",
         "A wild meld is 3 to 7 wild cards and nothing else; it is the one exception to RC-8's wild-card limit.",
     ),
-    RuleText("RC-10", "Sevens", "A meld of 7s holds no wild cards."),
+    RuleText(
+        "RC-10",
+        "Sevens",
+        "A meld of 7s holds no wild cards (the text forbids them in a sevens canasta, and a meld of 7s is on its "
+        "way to one).",
+    ),
     RuleText(
         "RC-11",
         "One open meld per rank",
@@ -143,7 +148,10 @@ RULES: Final = (
         "Keeping a discard",
         "A player who cannot go out (RC-21) may not make a play that leaves them without a card to discard: after "
         "melding they hold at least 2 cards. Nobody may meld so as to keep only cards they may not discard (7s, "
-        "RC-18), unless their hand held nothing else right after drawing (G-4, RC-22).",
+        "RC-18), unless their hand held nothing else right after drawing (G-4, RC-22). Exception, from the rules "
+        "text: a player whose hand holds only 7s right after drawing (while someone lacks a sevens canasta) may "
+        "meld or lay off any or all of those 7s (new melds of 3 to 7, or onto their open meld of 7s), down to an "
+        "empty hand, and the round then ends (RC-22) without the going-out bonus (RC-30).",
     ),
     RuleText(
         "RC-20",
@@ -219,26 +227,21 @@ RULES: Final = (
         "they take it or end the round. When the turn player has no legal discard (only 7s, a lone 7, or a lone "
         "card without a canasta of each kind when the stock had only red 3s to give) and no meld or lay-off is "
         "left, the round ends at once; a player whose hand held nothing they may discard right after drawing "
-        "(or, taking the pile, in hand and pile) may meld so as to keep only such cards (RC-19's exception). A "
-        "round that ends with nobody out is scored by RC-31 without RC-30's bonus.",
+        "(or, taking the pile, in hand and pile) may meld so as to keep only such cards, and one whose hand held "
+        "only 7s may meld them down to an empty hand, which ends the round (RC-19's exception). A round that ends "
+        "with nobody out is scored by RC-31 without RC-30's bonus.",
     ),
     RuleText(
         "RC-C6",
         "Clarification: suits in melds",
-        "Suits never matter in a meld (only a 3's colour does, and red 3s are never held), so the engine plays, for "
-        "each rank, the hand's cards in suit order (clubs, diamonds, hearts, spades), the cards of a meld "
-        "naturals first, then 2s, then jokers, and the melds of one action in rank order, wild melds last. "
-        "legal_actions lists each play once in this form, and a play naming other suits is carried out and "
-        "recorded in it. A discard keeps the suit it names.",
-    ),
-    RuleText(
-        "RC-C7",
-        "Clarification: an initial meld lays down just enough",
-        "An initial meld (RC-13, with or without the pile) holds nothing it could do without and still reach "
-        "the minimum: no meld, and no card of a meld of more than 3 cards (the top card and the pair of a "
-        "pile-taking stay). What it leaves out is melded and added right after it, play by play (RC-C2), to the "
-        "same end. Without this a large hand would have millions of initial melds that differ only in what is "
-        "laid down in the same action.",
+        "Suits never matter in a meld (only a 3's colour does, and red 3s are never held), so legal_actions lists "
+        "each play once for the ranks of its cards, naming for each rank the hand's cards in suit order (clubs, "
+        "diamonds, hearts, spades). A play naming other suits the hand holds is just as legal, and is carried out "
+        "with exactly the cards it names (G-6). A meld action is recorded with the cards of each meld naturals "
+        "first, then 2s, then jokers, and its melds in rank order, wild melds last. An initial meld is listed "
+        "as its least forms, laying down nothing it could do without and still reach the minimum (RC-13); a "
+        "larger one is just as legal, and is listed as its least form followed by the rest, play by play "
+        "(RC-C2).",
     ),
     RuleText(
         "RC-C8",

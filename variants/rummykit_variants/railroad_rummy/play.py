@@ -156,6 +156,7 @@ def check_action(state: GameState, action: Action) -> Action:
     """Check ``action`` against every rule; return its canonical form, or raise."""
     if isinstance(action, Claim | Pass):
         return _check_declaration(state, action)
+    _check_seat_conditions(state, action)
     if state.phase == RailroadPhase.CLAIM:
         if action.seat == state.turn:
             raise _refuse("RR-19", "the other players are still declaring on the top discard", action)
@@ -170,6 +171,19 @@ def check_action(state: GameState, action: Action) -> Action:
     if isinstance(action, Discard):
         return _check_discard(state, action)
     raise InvalidActionError(f"railroad-rummy has no action {action.kind!r}")  # pragma: no cover - engine checks
+
+
+def _check_seat_conditions(state: GameState, action: Action) -> None:
+    """G-7: a go-down or lay-off refused for what the seat has (or has not) done this round cites that
+    rule, whoever's turn it is."""
+    went_down = _extra(state).went_down[action.seat]
+    if isinstance(action, GoDown) and went_down is not None:
+        raise _refuse("RR-13", "a player goes down at most once a round, and this seat already has", action)
+    if isinstance(action, LayOff):
+        if went_down is None:
+            raise _refuse("RR-20", "only a player who has gone down may lay off", action)
+        if went_down == state.turn_number:
+            raise _refuse("RR-20", "laying off starts on the turn after going down", action)
 
 
 def _check_declaration(state: GameState, action: Claim | Pass) -> Action:
@@ -208,34 +222,41 @@ def _rank_key(card: Card) -> int:
     return int(card.rank)
 
 
-def canonical_go_down(
-    state: GameState, seat: int, melds: Sequence[Meld], pools: dict[int, list[Card]] | None = None
-) -> tuple[Meld, ...]:
-    """The canonical form of a go-down (RR-C4): suits never matter in RailRoad Rummy, so a
-    go-down is fixed by the ranks of its cards; the melds are put in a fixed order (sets, then
-    runs, by their ranks) and each card is taken from the hand by rank: the card taken from the
-    discard pile first (RR-C2), then in suit order. Only the ranks of ``melds``' cards are read.
-    ``pools``: the hand's :func:`rank_pools`, if the caller has them already."""
+def ordered_melds(melds: Sequence[Meld]) -> tuple[Meld, ...]:
+    """The melds of a go-down in their one order, with the same cards: sets, then runs, by the
+    ranks of their cards; a set's cards naturals first, then wild cards (2s before jokers), cards of
+    one rank in suit order. (A run's order is its ranks', G-5.) A go-down is recorded in this order."""
     ordered = []
     for meld in melds:
         cards = meld.cards
-        if meld.kind is MeldKind.SET:  # a set's cards: naturals, then wild cards (2s before jokers)
+        if meld.kind is MeldKind.SET:
             rank = meld.ranks[0]
-            cards = tuple(sorted(cards, key=lambda c: (c.rank is not rank, _rank_key(c))))
-        ordered.append((meld.kind is MeldKind.RUN, [_rank_key(c) for c in cards], list(meld.ranks), meld))
+            cards = tuple(sorted(cards, key=lambda c: (c.rank is not rank, _rank_key(c), c.index)))
+        ordered.append((meld.kind is MeldKind.RUN, [_rank_key(c) for c in cards], list(meld.ranks), cards, meld))
     ordered.sort(key=lambda item: item[:3])
+    return tuple(Meld(meld.kind, cards, meld.ranks) for _, _, _, cards, meld in ordered)
+
+
+def canonical_go_down(
+    state: GameState, seat: int, melds: Sequence[Meld], pools: dict[int, list[Card]] | None = None
+) -> tuple[Meld, ...]:
+    """The go-down ``legal_actions`` lists for the ranks of ``melds`` (RR-C4): in the order of
+    :func:`ordered_melds`, each card taken from the hand by rank: the card taken from the discard
+    pile first (RR-C2), then in suit order. Only the ranks of ``melds``' cards are read.
+    ``pools``: the hand's :func:`rank_pools`, if the caller has them already."""
     if pools is None:
         pools = rank_pools(state, seat)
     given: dict[int, int] = {}
     result = []
-    for _, keys, _, meld in ordered:
+    for meld in ordered_melds(melds):
         faces = []
-        for key in keys:
+        for card in meld.cards:
+            key = _rank_key(card)
             position = given.get(key, 0)
             given[key] = position + 1
             faces.append(pools[key][position])
         result.append(Meld(meld.kind, tuple(faces), meld.ranks))
-    return tuple(result)
+    return ordered_melds(result)
 
 
 def rank_pools(state: GameState, seat: int) -> dict[int, list[Card]]:
@@ -251,14 +272,11 @@ def rank_pools(state: GameState, seat: int) -> dict[int, list[Card]]:
 
 def _check_go_down(state: GameState, action: GoDown) -> GoDown:
     rules = _rules(state)
-    extra = _extra(state)
     seat = action.seat
     spec = round_spec(state)
     contract = spec.contract
     last_round = contract.max_leftover is not None
     rule = "RR-12" if last_round else "RR-11"
-    if extra.went_down[seat] is not None:
-        raise _refuse("RR-13", "a player goes down at most once a round, and this seat already has", action)
     if not action.melds or any(not group for group in action.melds):
         raise InvalidActionError("a go-down lists one or more melds, each with its cards")
     hand = state.hands[seat]
@@ -266,7 +284,7 @@ def _check_go_down(state: GameState, action: GoDown) -> GoDown:
     used = pick_cards(hand, cards, prefer=state.taken)
     if used is None:
         missing = " ".join(map(str, missing_cards(hand, cards)))
-        raise _refuse(rule, f"the hand does not hold {missing}", action)
+        raise _refuse("G-7", f"the hand does not hold {missing}", action)
     melds = [_read_group(group, contract, rules.melds) for group in action.melds]
     wanted = sorted(req.kind.value for req in contract.melds)
     laid = sorted(meld.kind.value for meld in melds)
@@ -291,11 +309,8 @@ def _check_go_down(state: GameState, action: GoDown) -> GoDown:
                     f"every {meld.kind.value} of a contract is exactly {size} cards, and {meld} is {len(meld)}",
                     action,
                 )
-    canonical = canonical_go_down(state, seat, melds)
-    used = pick_cards(hand, [card for meld in canonical for card in meld.cards], prefer=state.taken)
-    assert used is not None
     _check_can_end_turn(state, seat, used, action)
-    return GoDown(seat=seat, melds=tuple(meld.cards for meld in canonical))
+    return GoDown(seat=seat, melds=tuple(meld.cards for meld in ordered_melds(melds)))
 
 
 def _read_group(group: Sequence[Card], contract: Contract, rules: MeldRules) -> Meld:
@@ -319,17 +334,12 @@ def _kinds(melds: Sequence[Meld]) -> str:
 
 def _check_lay_off(state: GameState, action: LayOff) -> LayOff:
     seat = action.seat
-    went_down = _extra(state).went_down[seat]
-    if went_down is None:
-        raise _refuse("RR-20", "only a player who has gone down may lay off", action)
-    if went_down == state.turn_number:
-        raise _refuse("RR-20", "laying off starts on the turn after going down", action)
     if not 0 <= action.meld < len(state.table):
         tables = f"melds 0 to {len(state.table) - 1}" if state.table else "no melds"
         raise _refuse("RR-20", f"there is no meld {action.meld} on the table ({tables})", action)
     used = pick_cards(state.hands[seat], [action.card], prefer=state.taken)
     if used is None:
-        raise _refuse("RR-20", f"the hand does not hold {action.card}", action)
+        raise _refuse("G-7", f"the hand does not hold {action.card}", action)
     before = state.table[action.meld].meld
     after = extend_meld(before, action.card, _rules(state).melds, action.end)
     _check_can_end_turn(state, seat, used, action)

@@ -33,6 +33,7 @@ SPEC = VariantSpec(
     piles=("stock", "standby", "discard"),
     state_type=RailroadExtra,
     view_type=RailroadRummyView,
+    listing_ignores_suits=True,
 )
 
 

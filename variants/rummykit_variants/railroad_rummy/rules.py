@@ -126,8 +126,9 @@ RULES: Final = (
     RuleText(
         "RR-21",
         "Discard",
-        "The turn ends with one discard of any card in hand, except the card taken from the discard pile this "
-        "turn (option may_discard_taken_card lifts this).",
+        "The turn ends with one discard, of any card in hand, the card taken from the discard pile this turn "
+        "included. Option may_discard_taken_card (default true): a table that plays classic Rummy's rule sets it to "
+        "false, and then that card may not be discarded this turn.",
     ),
     RuleText(
         "RR-22",
@@ -151,9 +152,10 @@ RULES: Final = (
     RuleText(
         "RR-C2",
         "Clarification: the taken card is a physical card",
-        "RR-21 forbids discarding the very card taken from the discard pile. With several decks a hand may hold "
-        "another card of the same face; that one may be discarded. When a play could use either, the taken card "
-        "is played first and the other kept.",
+        "Where RR-21 forbids discarding the card taken from the discard pile (may_discard_taken_card false), it "
+        "forbids that very card. With several decks a hand may hold another card of the same face; that one may "
+        "be discarded. When a play names a face the hand holds twice, the taken card is played first and the "
+        "other kept.",
     ),
     RuleText(
         "RR-C3",
@@ -163,12 +165,12 @@ RULES: Final = (
     ),
     RuleText(
         "RR-C4",
-        "Clarification: suits never matter in a go-down",
-        "Suits never matter in RailRoad Rummy (RR-8, RR-9, RR-30), so a go-down is fixed by the ranks of its "
-        "cards and the rank each wild card stands for. The engine lays down, for each rank, the card taken from "
+        "Clarification: one listed go-down per set of ranks",
+        "Suits never matter in RailRoad Rummy (RR-8, RR-9, RR-30), so legal_actions lists each go-down once for "
+        "the ranks of its cards and the rank each wild card stands for, naming for each rank the card taken from "
         "the discard pile first (RR-C2), then the hand's cards of that rank in suit order (clubs, diamonds, "
-        "hearts, spades); a 2 is a 2 whatever its suit, a joker a joker. legal_actions lists each go-down once "
-        "in this form, and a go-down naming other suits is carried out and recorded in it.",
+        "hearts, spades). A go-down naming other suits the hand holds is just as legal, and is carried out with "
+        "exactly the cards it names (G-6).",
     ),
 )
 
@@ -177,7 +179,7 @@ OPTIONS: Final = (
     Option(
         "may_discard_taken_card",
         bool,
-        False,
+        True,
         "RR-21: the card taken from the discard pile may be discarded in the same turn",
         rule="RR-21",
     ),
@@ -247,7 +249,7 @@ class RailroadRules(Ruleset):
     rounds: tuple[RoundSpec, ...] = ROUNDS
     melds: MeldRules = MELD_RULES
     hmg_per_player: int = 3
-    may_discard_taken_card: bool = False
+    may_discard_taken_card: bool = True
 
 
 def make_rules(config: GameConfig) -> RailroadRules:

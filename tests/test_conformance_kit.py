@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import rummykit
 import rummykit_variants.classic_rummy.plugin as classic
-from rummykit import Action, Card, Discard, GameConfig, IllegalActionError, PluginError, TakeDiscard, hookimpl
+from rummykit import Action, Card, Discard, GameConfig, GoDown, IllegalActionError, PluginError, TakeDiscard, hookimpl
 from rummykit.bots import Bot
 from rummykit.cards import CardId, card_id
 from rummykit.plugins import register_house_rule, register_variant, unregister_house_rule, unregister_variant
@@ -32,6 +32,7 @@ from rummykit.testing import (
     check_games,
     check_random_actions,
     choose_action,
+    game_options,
 )
 from rummykit.testing.pytest_plugin import VariantConformance
 from rummykit.testing.strategies import _built
@@ -199,7 +200,62 @@ class ShufflesWithoutTheSeed(Toy):
         return classic.rummykit_start_round(state, shoe, rng)
 
 
+class SwapsNamedCards(Toy):
+    """Lists one discard per rank and carries out a discard of any card as the first card of its rank
+    in the hand (another suit than the one named: G-6)."""
+
+    name = "toy-swaps-named-cards"
+
+    @staticmethod
+    def _first_of_rank(state: GameState, action: Discard) -> Discard:
+        hand = sorted(state.hand_faces(action.seat), key=lambda card: card.index)
+        return Discard(seat=action.seat, card=next(card for card in hand if card.rank is action.card.rank))
+
+    @hookimpl
+    def rummykit_legal_actions(self, state: GameState, seat: int) -> list[Action]:
+        legal = classic.rummykit_legal_actions(state, seat)
+        return [a for a in legal if not isinstance(a, Discard) or self._first_of_rank(state, a) == a]
+
+    @hookimpl
+    def rummykit_check_action(self, state: GameState, action: Action) -> Action:
+        checked = classic.rummykit_check_action(state, action)
+        return self._first_of_rank(state, checked) if isinstance(checked, Discard) else checked
+
+
+class ListsMeldsOneByOne(Toy):
+    """Lists single melds only and declares a play of several melds as its melds one by one: a listing
+    that stands for more than it shows, declared truly."""
+
+    name = "toy-lists-melds-one-by-one"
+
+    @hookimpl
+    def rummykit_legal_actions(self, state: GameState, seat: int) -> list[Action]:
+        legal = classic.rummykit_legal_actions(state, seat)
+        return [a for a in legal if not (isinstance(a, GoDown) and len(a.melds) > 1)]
+
+    @hookimpl
+    def rummykit_split_play(self, state: GameState, action: Action) -> list[Action] | None:
+        if isinstance(action, GoDown) and len(action.melds) > 1:
+            return [GoDown(seat=action.seat, melds=(meld,)) for meld in action.melds]
+        return None
+
+
+class SplitsWrongly(ListsMeldsOneByOne):
+    """Declares a play of several melds as its first meld alone: the parts leave another position."""
+
+    name = "toy-splits-wrongly"
+
+    @hookimpl
+    def rummykit_split_play(self, state: GameState, action: Action) -> list[Action] | None:
+        if isinstance(action, GoDown) and len(action.melds) > 1:
+            return [GoDown(seat=action.seat, melds=action.melds[:1])]
+        return None
+
+
 TOYS: list[type[Toy]] = [
+    SwapsNamedCards,
+    ListsMeldsOneByOne,
+    SplitsWrongly,
     IgnoresTheCaps,
     ShufflesWithoutTheSeed,
     Toy,
@@ -264,7 +320,8 @@ def test_a_lost_card_fails_conservation_at_the_action_that_loses_it() -> None:
 def test_playing_past_the_caps_fails_termination() -> None:
     err = failure(lambda: check_games(IgnoresTheCaps.name, games=1))
     assert err.property == "termination" and "max_rounds=1" in err.detail and "G-3" in err.detail
-    assert err.options == {"max_rounds": 1} and err.action_index is not None
+    assert err.options == game_options(IgnoresTheCaps.name, 0) and err.action_index is not None
+    assert err.options["max_rounds"] == 1
     err = failure(lambda: check_games(IgnoresTheCaps.name, games=1, options={"max_turns_per_round": 3}))
     assert err.property == "termination" and "max_turns_per_round=3 (G-1)" in err.detail
 
@@ -277,14 +334,16 @@ def test_a_shuffle_outside_the_seed_fails_determinism() -> None:
 def test_a_listed_illegal_move_fails_soundness() -> None:
     err = failure(lambda: check_games(ListsAnIllegalMove.name, games=1))
     assert err.property == "soundness" and err.seed == 0 and err.action_index is not None
-    assert "is refused" in err.detail and "CR-6" in err.detail
+    assert "is refused" in err.detail and "does not hold" in err.detail and "(G-7)" in err.detail
 
 
 def test_a_state_changed_before_a_refusal_fails_refusal() -> None:
-    check_games(MutatesBeforeRefusing.name, games=1)  # legal play never shows it
     err = failure(lambda: find_flaw(MutatesBeforeRefusing.name, max_examples=30))
     assert err.property == "refusal" and "changed the game" in err.detail
     assert err.seed is not None and err.action_index is not None
+    # whole games show it too: the kit tries each listed play with other cards of its ranks (G-6)
+    err = failure(lambda: check_games(MutatesBeforeRefusing.name, games=1))
+    assert err.property == "refusal" and err.seed == 0 and err.action_index is not None
 
 
 def test_a_view_showing_an_opponents_hand_fails_views() -> None:
@@ -295,6 +354,50 @@ def test_a_view_showing_an_opponents_hand_fails_views() -> None:
 def test_an_accepted_action_never_listed_fails_completeness() -> None:
     err = failure(lambda: find_flaw(HidesTakingTheDiscard.name, max_examples=60))
     assert err.property == "completeness" and "take" in err.detail.lower()
+
+
+def test_a_play_carried_out_with_other_cards_than_named_fails_completeness() -> None:
+    # G-6: the kit tries each listed play with other cards of the same ranks (another suit) too
+    err = failure(lambda: check_games(SwapsNamedCards.name, games=2))
+    assert err.property == "completeness" and "with other cards (G-6)" in err.detail
+    assert err.action_index is not None
+
+
+def test_a_listing_declared_to_stand_for_plays_in_parts_passes_and_a_wrong_split_fails() -> None:
+    # seat 1 (dealt first, CR-1) holds three 5s and three 9s and draws the KS: two melds, listed one by one
+    dealt = [
+        "5C",
+        "2D",
+        "5D",
+        "3D",
+        "5H",
+        "4D",
+        "9C",
+        "6D",
+        "9D",
+        "7D",
+        "9H",
+        "8D",
+        "JC",
+        "10D",
+        "QC",
+        "JD",
+        "KC",
+        "QD",
+        "AC",
+        "KD",
+    ]
+    top = [*dealt, "AH", "KS"]  # the up-card, then seat 1's draw
+    shoe = top + [str(card) for card in rummykit.cards.standard_deck() if str(card) not in top]
+    both = GoDown(seat=1, melds=["5C 5D 5H", "9C 9D 9H"])
+    games = {}
+    for toy in (ListsMeldsOneByOne, SplitsWrongly):
+        games[toy] = rummykit.new_game(toy.name, players=2, dealer=0, shoe=shoe)
+        games[toy].apply(rummykit.Draw(seat=1))
+        assert both not in games[toy].legal_actions(1)
+    assert check_action(games[ListsMeldsOneByOne], both) is None  # accepted, and listed in parts
+    err = failure(lambda: check_action(games[SplitsWrongly], both))
+    assert err.property == "completeness" and "leaves another position than its parts" in err.detail
 
 
 def test_a_refusal_citing_an_undeclared_rule_fails_refusal() -> None:

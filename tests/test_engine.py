@@ -284,3 +284,36 @@ def test_an_entry_point_named_unlike_its_spec_is_refused(
     with pytest.raises(PluginError, match=rf"installed as 'misnamed' \({value}\) declares the name '[a-z-]+'"):
         getattr(plugins, load)("misnamed")
     assert getattr(plugins, load)(installed[0][0]) is not None  # the rightly named ones still load
+
+
+@pytest.mark.parametrize(("variant", "players"), [("railroad-canasta", 2), ("rummy", 3), ("railroad-canasta", 4)])
+def test_g_c1_a_game_whose_rounds_end_at_the_turn_cap_ends(variant: str, players: int) -> None:
+    # One turn a round (G-1): nobody can reach Canasta's 20,000 or Rummy's 100, so without G-C1 the
+    # game never ends (issue 14: 6,043 rounds in 120 s). G-C1: it ends after max_capped_rounds such rounds.
+    game = rummykit.new_game(variant, players=players, seed=3, options={"max_turns_per_round": 1})
+    bots = [rummykit.make_bot("heuristic", variant, seed=seat) for seat in range(players)]
+    for _ in range(10_000):
+        if game.is_over:
+            break
+        seat = game.to_act[0]
+        game.apply(bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+    assert game.is_over
+    assert [result.rule for result in game.history] == ["G-1"] * 10  # the default: 10 rounds cut short
+    assert all(result.turns == 1 and result.went_out is None for result in game.history)
+    best = max(game.scores)
+    assert game.winners == tuple(seat for seat, total in enumerate(game.scores) if total == best)  # G-3
+
+
+def test_g_c1_counts_only_rounds_cut_short_and_takes_its_option() -> None:
+    game = rummykit.new_game("railroad-rummy", players=2, seed=1, options={"max_turns_per_round": 2})
+    assert game.options["max_capped_rounds"] == 10  # RailRoad Rummy's 7 rounds end first (RR-31)
+    while not game.is_over:
+        game.apply(game.legal_actions(game.to_act[0])[0])
+    assert len(game.history) == 7
+    game = rummykit.new_game("rummy", players=2, seed=1, options={"max_turns_per_round": 2, "max_capped_rounds": 2})
+    while not game.is_over:
+        game.apply(game.legal_actions(game.to_act[0])[-1])
+    assert [result.rule for result in game.history].count("G-1") == 2 and game.history[-1].rule == "G-1"
+    with pytest.raises(rummykit.InvalidOptionError) as err:
+        rummykit.new_game("rummy", players=2, options={"max_capped_rounds": 0})
+    assert err.value.rule == "G-C1"

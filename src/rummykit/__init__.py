@@ -41,7 +41,7 @@ from rummykit.plugins import (
 from rummykit.records import GameRecord
 from rummykit.shoe import Randomness
 from rummykit.solver import Contract, MeldRequirement, can_meet_contract, contract_ways
-from rummykit.state import GameState, Phase, RoundResult, TableMeld
+from rummykit.state import GameState, Phase, RoundEnd, RoundResult, TableMeld
 from rummykit.variant import (
     COMMON_OPTIONS,
     COMMON_RULES,
@@ -90,6 +90,7 @@ __all__ = [
     "RandomBot",
     "Randomness",
     "Rank",
+    "RoundEnd",
     "RoundResult",
     "RuleText",
     "Ruleset",

@@ -410,7 +410,7 @@ class Game:
     def _finish_round(self) -> None:
         state = self._state
         assert state.round_end is not None
-        went_out, reason = state.round_end
+        went_out, rule, reason = state.round_end
         scores = [int(s) for s in self._hooks.score(state)]
         if len(scores) != self.players:
             raise PluginError(f"{self.variant} scored {len(scores)} seats in a game of {self.players}")
@@ -423,10 +423,16 @@ class Game:
                 scores=tuple(scores),
                 totals=tuple(state.totals),
                 turns=state.turn_number,
+                rule=rule,
             )
         )
         max_rounds = state.rules.max_rounds
-        if self._hooks.game_over(state) or (max_rounds is not None and state.round >= max_rounds):
+        capped = sum(1 for result in state.history if result.rule == "G-1")  # G-C1
+        if (
+            self._hooks.game_over(state)
+            or (max_rounds is not None and state.round >= max_rounds)
+            or capped >= state.config.options["max_capped_rounds"]
+        ):
             state.phase = Phase.OVER
             state.round_end = None
             state.taken = None

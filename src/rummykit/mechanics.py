@@ -23,7 +23,7 @@ from rummykit.actions import Action, Discard, Draw, LayOff, TakeDiscard
 from rummykit.cards import FACE_MASK, Card, CardId, face
 from rummykit.errors import IllegalActionError
 from rummykit.melds import MeldRules, RunEnd, extend_meld
-from rummykit.state import GameState, Phase, TableMeld
+from rummykit.state import GameState, Phase, RoundEnd, TableMeld
 
 __all__ = [
     "can_end_turn",
@@ -133,7 +133,7 @@ def end_turn(state: GameState) -> None:
     """End the turn after its discard: the round ends at the turn cap (G-1); otherwise the next
     seat's turn starts with its draw."""
     if state.turn_number >= state.rules.max_turns_per_round:
-        state.round_end = (None, f"the round reached {state.turn_number} turns (G-1)")
+        state.round_end = RoundEnd(None, "G-1", f"the round reached {state.turn_number} turns (G-1)")
         return
     state.turn = state.next_seat(state.turn)
     state.turn_number += 1

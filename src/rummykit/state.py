@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator, Sequence
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 import attrs
 
@@ -23,7 +23,7 @@ from rummykit.cards import Card, CardId, face
 from rummykit.melds import Meld
 from rummykit.variant import GameConfig, Ruleset
 
-__all__ = ["GameState", "Phase", "RoundResult", "TableMeld", "VariantState"]
+__all__ = ["GameState", "Phase", "RoundEnd", "RoundResult", "TableMeld", "VariantState"]
 
 
 class Phase(enum.StrEnum):
@@ -54,6 +54,20 @@ class TableMeld:
     ids: tuple[CardId, ...]
 
 
+class RoundEnd(NamedTuple):
+    """How a round has just ended, as the variant (or the G-1 cap) sets it in ``state.round_end``.
+
+    Attributes:
+        went_out: the seat that went out, or ``None`` if nobody did.
+        rule: the id of the rule that ended the round (``"RR-22"``, ``"G-1"``).
+        reason: what happened, in words, with the rule id (``"seat 2 went out (RR-22)"``).
+    """
+
+    went_out: int | None
+    rule: str
+    reason: str
+
+
 @attrs.frozen(kw_only=True)
 class RoundResult:
     """How a round ended and what it scored.
@@ -65,6 +79,7 @@ class RoundResult:
         scores: each seat's score for the round.
         totals: each seat's total after the round.
         turns: how many turns the round lasted.
+        rule: the id of the rule that ended the round (``"RR-22"``; ``"G-1"`` at the turn cap).
     """
 
     round: int
@@ -73,6 +88,7 @@ class RoundResult:
     scores: tuple[int, ...]
     totals: tuple[int, ...]
     turns: int
+    rule: str = ""
 
 
 @attrs.define(kw_only=True)
@@ -96,8 +112,8 @@ class GameState:
         history: the results of the rounds played.
         taken: the card id taken from the discard pile this turn, if any.
         log: the actions of the current round, in the canonical form performed.
-        round_end: set by the variant when the round has just ended: the seat that went out
-            (``None``: nobody) and the reason.
+        round_end: set by the variant when the round has just ended (:class:`RoundEnd`: the seat
+            that went out, ``None`` if nobody did, the rule and the reason).
         extra: the variant's own state.
     """
 
@@ -116,7 +132,7 @@ class GameState:
     history: list[RoundResult] = attrs.Factory(list)
     taken: CardId | None = None
     log: list[Action] = attrs.Factory(list)
-    round_end: tuple[int | None, str] | None = None
+    round_end: RoundEnd | None = None
     extra: Any = None
 
     @property

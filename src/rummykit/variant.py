@@ -132,6 +132,14 @@ COMMON_RULES: tuple[RuleText, ...] = (
         "wild card stands for the rank of its place; a wild card laid off on a run says which end it extends.",
     ),
     RuleText(
+        "G-C1",
+        "Clarification: rounds cut short end the game",
+        "G-1 guarantees that every round ends; this guarantees that every game does. A game that has had "
+        "max_capped_rounds rounds (option, default 10) end at the turn cap of G-1 ends after the last of them, the "
+        "best total winning as G-3 says. No table of people gets there (a round ends at the cap after 1,000 turns "
+        "by default); a simulation with a small turn cap would otherwise never reach a score that ends the game.",
+    ),
+    RuleText(
         "G-6",
         "Named cards move",
         "The cards a player names are the cards that move. Whatever a variant does to keep its listing of legal "
@@ -167,8 +175,16 @@ COMMON_OPTIONS: tuple[Option, ...] = (
         optional=True,
         rule="G-3",
     ),
+    Option(
+        "max_capped_rounds",
+        int,
+        10,
+        "G-C1: end the game after this many rounds have ended at the turn cap (G-1)",
+        minimum=1,
+        rule="G-C1",
+    ),
 )
-"""Options every game has (rule book, common rules G-1 and G-3)."""
+"""Options every game has (rule book, common rules G-1 and G-3, and the clarification G-C1)."""
 
 
 def resolve_options(options: Iterable[Option], given: Mapping[str, Any], *, owner: str) -> dict[str, Any]:

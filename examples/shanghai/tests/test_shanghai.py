@@ -139,7 +139,7 @@ def test_lay_off_from_the_turn_of_going_down() -> None:
         (["5H 5D 5S"], "SH-9"),  # one set where the contract is two
         (["5H 5D 9C", "5S 9D JK"], "SH-6"),  # neither a set nor a run
         (["5H 5D", "9C 9D JK"], "SH-5"),  # a set of two
-        (["5H JK 5D 5S", "9C 9D 9H"], "SH-9"),  # the hand holds no 9H
+        (["5H JK 5D 5S", "9C 9D 9H"], "G-7"),  # the hand holds no 9H (G-7: a card not held is refused as such)
     ],
 )
 def test_invalid_go_downs_cite_their_rule(melds: list[str], rule: str) -> None:

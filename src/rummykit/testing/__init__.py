@@ -7,7 +7,8 @@ Needs hypothesis (``pip install 'rummykit[testing]'``), not pytest; :class:`Vari
 The properties (:data:`PROPERTIES`), each named by the :class:`ConformanceError` that reports it with
 the game's seed and the index of the action that breaks it:
 
-- ``termination``: seeded games of random bots end within the G-1 and G-3 bounds;
+- ``termination``: seeded games of random bots end within the G-1 and G-3 bounds, for option values
+  drawn from each option's own spec (G-C1 ends a game with no round cap whose rounds are cut short);
 - ``conservation``: after every action every card of the shoe is in exactly one place;
 - ``soundness``: every action ``legal_actions(seat)`` lists applies (listed once, in canonical form);
 - ``completeness``: every action the kit builds that ``apply`` accepts was listed, in the form
@@ -47,6 +48,7 @@ from rummykit.testing.strategies import (
     option_values,
     player_counts,
     positions,
+    random_options,
     seeds,
 )
 from rummykit.testing.visibility import face_up
@@ -72,5 +74,6 @@ __all__ = [
     "play_checked",
     "player_counts",
     "positions",
+    "random_options",
     "seeds",
 ]

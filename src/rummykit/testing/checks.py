@@ -19,7 +19,17 @@ from rummykit.cards import Card, card_id_text, face, shoe_ids
 from rummykit.engine import Game
 from rummykit.errors import IllegalActionError, InvalidActionError
 from rummykit.testing.errors import ConformanceError
-from rummykit.testing.strategies import ActionStrategy, GameSetup, actions, choose_action, game_setups
+from rummykit.testing.strategies import (
+    MELD_KINDS,
+    ActionStrategy,
+    GameSetup,
+    _cards_in,
+    actions,
+    choose_action,
+    game_setups,
+    merges,
+    random_options,
+)
 from rummykit.testing.visibility import (
     RoundWatch,
     ViewLeak,
@@ -105,12 +115,21 @@ def _fail(prop: str, detail: str, index: int | None = None) -> ConformanceError:
     return ConformanceError(prop, detail, action_index=index)
 
 
-def game_options(index: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The options of game ``index`` of :func:`check_games`: 1 to 3 rounds (G-3), and in one game of
-    four rounds cut short after 2 to 10 turns (G-1); ``options`` given override them."""
-    chosen: dict[str, Any] = {"max_rounds": 1 + index % 3}
+def game_options(
+    variant: str, index: int, options: Mapping[str, Any] | None = None, *, house_rules: Sequence[str] = ()
+) -> dict[str, Any]:
+    """The options of game ``index`` of :func:`check_games`: every option of ``variant`` and
+    ``house_rules`` drawn from its own spec (:func:`~rummykit.testing.strategies.random_options`,
+    seeded by the variant and ``index``), and the game kept short: 1 to 3 rounds (G-3); or, one game in
+    four, no round cap at all with a turn cap of 1 to 12 (G-1), which G-C1 turns into the end of the
+    game. ``options`` given override them. Every game must end, whatever values the validator accepts.
+    """
+    rng = random.Random(f"{variant} {index}")
+    chosen = random_options(variant, house_rules, rng, skip=("max_rounds", "max_turns_per_round"))
     if index % 4 == 3:
-        chosen["max_turns_per_round"] = 2 + index % 9
+        chosen |= {"max_rounds": None, "max_turns_per_round": rng.randint(1, 12)}
+    else:
+        chosen["max_rounds"] = 1 + index % 3
     return chosen | dict(options or {})
 
 
@@ -137,12 +156,14 @@ def _check_position_soundness(game: Game, index: int) -> None:
             if canonical != action:
                 raise _fail("soundness", f"listed {action!r} is not in canonical form ({canonical!r})", index)
         twins = [twin for action in listed if (twin := _twin(game, action)) is not None]
-        for twin in twins[:TWINS_PER_POSITION]:
-            check_action(game.copy(), twin)
+        plays = [action for action in listed if action.kind in MELD_KINDS]
+        for probe in [*twins[:TWINS_PER_POSITION], *merges(game, plays, TWINS_PER_POSITION)]:
+            check_action(game.copy(), probe)
 
 
 TWINS_PER_POSITION: Final = 6
-"""G-6: how many listed plays of a position the kit also tries with other cards of the same ranks."""
+"""G-6: how many listed plays of a position the kit also tries with other cards of the same ranks, and
+how many pairs of listed plays it tries merged into one (:func:`~rummykit.testing.strategies.merged`)."""
 
 
 def _twin(game: Game, action: Action) -> Action | None:
@@ -335,7 +356,7 @@ def check_games(
             variant=variant,
             players=players if players is not None else spec.min_players + i % span,
             seed=seed + i,
-            options=game_options(i, options),
+            options=game_options(variant, i, options, house_rules=house_rules),
             house_rules=tuple(house_rules),
         )
         game = play_checked(setup, soundness_every=soundness_every, views_every=views_every, json_every=json_every)
@@ -375,7 +396,7 @@ def check_action(game: Game, action: Action) -> str | None:
             return refusal.rule
         return "malformed"
     canonical = before.check(action)
-    if Counter(_named_cards(canonical)) != Counter(_named_cards(action)):
+    if Counter(_cards_in(canonical)) != Counter(_cards_in(action)):
         raise _fail("completeness", f"{action!r} is carried out as {canonical!r}, with other cards (G-6)", index)
     _check_represented(before, canonical, index)
     if game.record.actions[-1] != canonical:
@@ -405,17 +426,6 @@ def _rank_only(value: Any) -> Any:
     if isinstance(value, tuple):
         return tuple(_rank_only(item) for item in value)
     return value
-
-
-def _named_cards(value: Any) -> list[Card]:
-    """Every card an action (or a field of one) names."""
-    if isinstance(value, Card):
-        return [value]
-    if isinstance(value, tuple):
-        return [card for item in value for card in _named_cards(item)]
-    if isinstance(value, Action):
-        return [card for field in attrs.fields(type(value)) for card in _named_cards(getattr(value, field.name))]
-    return []
 
 
 def _listed(game: Game, action: Action) -> bool:

@@ -31,6 +31,7 @@ import enum
 import random
 import types
 import typing
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
@@ -52,9 +53,12 @@ __all__ = [
     "choose_action",
     "game_setups",
     "house_rule_stacks",
+    "merged",
+    "merges",
     "option_values",
     "player_counts",
     "positions",
+    "random_options",
     "seeds",
 ]
 
@@ -107,12 +111,37 @@ def _option_value(option: Option) -> st.SearchStrategy[Any]:
     if option.type is bool:
         return st.booleans()
     if option.type is int:
-        centre = option.default if isinstance(option.default, int) else (option.minimum or 0)
-        low = centre - 3 if option.minimum is None else max(option.minimum, centre - 3)
-        high = centre + 3 if option.maximum is None else min(option.maximum, centre + 3)
-        values: st.SearchStrategy[Any] = st.integers(low, max(low, high))
+        values: st.SearchStrategy[Any] = st.integers(*_int_bounds(option))
         return st.none() | values if option.optional else values
     return st.just(option.default)
+
+
+def _int_bounds(option: Option) -> tuple[int, int]:
+    """The ints the kit tries for ``option``: near its default, within its bounds."""
+    centre = option.default if isinstance(option.default, int) else (option.minimum or 0)
+    low = centre - 3 if option.minimum is None else max(option.minimum, centre - 3)
+    high = centre + 3 if option.maximum is None else min(option.maximum, centre + 3)
+    return low, max(low, high)
+
+
+def random_options(
+    variant: str, house_rules: Sequence[str], rng: random.Random, *, skip: Sequence[str] = ()
+) -> dict[str, Any]:
+    """A value for every option of ``variant`` and ``house_rules`` (but ``skip``), drawn with ``rng``
+    from the option's own spec: its choices, a bool, an int near its default within its bounds (or
+    ``None`` now and then where that is allowed). The seeded twin of :func:`option_values`."""
+    values: dict[str, Any] = {}
+    for option in _declared_options(variant, house_rules):
+        if option.name in skip:
+            continue
+        if option.choices is not None:
+            values[option.name] = rng.choice(option.choices)
+        elif option.type is bool:
+            values[option.name] = rng.random() < 0.5
+        elif option.type is int:
+            none = option.optional and rng.random() < 0.25
+            values[option.name] = None if none else rng.randint(*_int_bounds(option))
+    return values
 
 
 def option_values(
@@ -412,14 +441,73 @@ def _suit_swap(draw: st.DrawFn, game: Game, listed: Sequence[Action]) -> Action 
     return attrs.evolve(action, **changes)
 
 
+def merged(first: Action, second: Action) -> Action | None:
+    """One play made of two of the same kind by the same seat: their groups of cards together (two
+    go-downs of one meld each make a go-down of two melds), or ``None`` if they have no groups.
+    A listing may stand for such a play in parts (``rummykit_split_play``)."""
+    if type(first) is not type(second) or first.seat != second.seat or first == second:
+        return None
+    changes: dict[str, Any] = {}
+    for field in attrs.fields(type(first)):
+        value, other = getattr(first, field.name), getattr(second, field.name)
+        if _is_groups(value) and _is_groups(other) and value and other:
+            changes[field.name] = (*value, *other)
+        elif value != other:
+            return None
+    return attrs.evolve(first, **changes) if changes else None
+
+
+def _is_groups(value: Any) -> bool:
+    return isinstance(value, tuple) and all(
+        isinstance(group, tuple) and all(isinstance(card, Card) for card in group) for group in value
+    )
+
+
+def merges(game: Game, listed: Sequence[Action], most: int) -> list[Action]:
+    """Up to ``most`` plays each made of two listed plays (:func:`merged`) whose cards the seat holds
+    together, in listing order."""
+    found: list[Action] = []
+    hands: dict[int, Counter[Card]] = {}
+    for i, first in enumerate(listed):
+        for second in listed[i + 1 :]:
+            both = merged(first, second)
+            if both is None:
+                continue
+            hand = hands.setdefault(both.seat, Counter(game.hand(both.seat)))
+            if Counter(_cards_in(both)) <= hand:
+                found.append(both)
+                if len(found) >= most:
+                    return found
+    return found
+
+
+def _cards_in(value: Any) -> list[Card]:
+    """Every card an action (or a field of one) names."""
+    if isinstance(value, Card):
+        return [value]
+    if isinstance(value, tuple):
+        return [card for item in value for card in _cards_in(item)]
+    if isinstance(value, Action):
+        return [card for field in attrs.fields(type(value)) for card in _cards_in(getattr(value, field.name))]
+    return []
+
+
+@st.composite
+def _merge(draw: st.DrawFn, game: Game, listed: Sequence[Action]) -> Action | None:
+    """Two listed plays merged into one (:func:`merged`), of cards the seat holds together."""
+    found = merges(game, listed, 20)
+    return draw(st.sampled_from(found)) if found else None
+
+
 def actions(game: Game, extra: Sequence[ActionStrategy] = ()) -> st.SearchStrategy[Action]:
     """An action of any of the game's action types by any seat, mostly illegal: built field by field,
     a listed legal action, a listed one with a field changed, its groups reordered or its cards swapped
-    for others of their ranks, or one of ``extra``'s (a variant's own candidates)."""
+    for others of their ranks, two listed plays merged into one, or one of ``extra``'s (a variant's
+    own candidates)."""
     listed = game.legal_actions() if not game.is_over else []
     options: list[st.SearchStrategy[Action | None]] = [_built(game, cls) for cls in game.spec.actions]
     if listed:
         options += [st.sampled_from(listed), _near_miss(game, listed), _near_miss(game, listed)]
-        options += [_suit_swap(game, listed)]
+        options += [_suit_swap(game, listed), _merge(game, listed)]
     options += [make(game) for make in extra]
     return st.one_of(options).filter(lambda action: action is not None)  # type: ignore[return-value]

@@ -32,7 +32,7 @@ from rummykit.mechanics import (
 from rummykit.melds import Meld, MeldKind, MeldRules, RunEnd, can_extend, extend_meld, read_meld
 from rummykit.shoe import Randomness
 from rummykit.solver import meld_key
-from rummykit.state import GameState, Phase, TableMeld
+from rummykit.state import GameState, Phase, RoundEnd, TableMeld
 from rummykit.views import base_view_fields
 from rummykit_variants.classic_rummy.melding import disjoint_combinations, single_melds
 from rummykit_variants.classic_rummy.rules import CLASSIC_RUN_ORDER, ClassicRules
@@ -268,11 +268,15 @@ def _perform_draw(state: GameState, rng: Randomness) -> None:
     extra = _extra(state)
     if not stock:
         if not discard:
-            state.round_end = (None, "no card can be drawn, from the stock or the discard pile: no points (CR-C2)")
+            state.round_end = RoundEnd(
+                None, "CR-C2", "no card can be drawn, from the stock or the discard pile: no points (CR-C2)"
+            )
             return
         if extra.rebuilds >= _rules(state).stock_rebuilds:
             times = _ORDINALS.get(extra.rebuilds + 1, f"{extra.rebuilds + 1}th")
-            state.round_end = (None, f"the stock ran out for the {times} time: nobody can go out, no points (CR-9)")
+            state.round_end = RoundEnd(
+                None, "CR-9", f"the stock ran out for the {times} time: nobody can go out, no points (CR-9)"
+            )
             return
         rebuilt = discard[:]
         rng.shuffle(rebuilt)
@@ -301,9 +305,11 @@ def _forget_taken_if_played(state: GameState, hand: list[CardId]) -> None:
 def _went_out(state: GameState, seat: int) -> None:
     """CR-8: an empty hand goes out and wins the round (CR-11: going rummy if it is the first play)."""
     if went_rummy(state, seat):
-        state.round_end = (seat, f"seat {seat} went rummy, playing the whole hand in one turn (CR-8, CR-11)")
+        state.round_end = RoundEnd(
+            seat, "CR-8", f"seat {seat} went rummy, playing the whole hand in one turn (CR-8, CR-11)"
+        )
     else:
-        state.round_end = (seat, f"seat {seat} went out (CR-8)")
+        state.round_end = RoundEnd(seat, "CR-8", f"seat {seat} went out (CR-8)")
 
 
 def _perform_go_down(state: GameState, action: GoDown) -> None:

@@ -19,7 +19,7 @@ from rummykit.errors import IllegalActionError, InvalidActionError, InvalidPosit
 from rummykit.mechanics import end_turn, missing_cards, pick_cards, remove_cards
 from rummykit.melds import Meld, MeldKind
 from rummykit.shoe import Randomness
-from rummykit.state import GameState, Phase, TableMeld
+from rummykit.state import GameState, Phase, RoundEnd, TableMeld
 from rummykit.views import base_view_fields
 from rummykit_variants.railroad_canasta.actions import EndRound, LeaveKitty, PickUpKitty, TakePile
 from rummykit_variants.railroad_canasta.melding import (
@@ -719,7 +719,9 @@ def perform_action(state: GameState, action: Action, rng: Randomness) -> None:
         _take_pile(state, action)
         _start_play(state, seat)
     elif isinstance(action, EndRound):
-        state.round_end = (None, f"the stock is empty and seat {seat} did not take the discard pile (RC-22)")
+        state.round_end = RoundEnd(
+            None, "RC-22", f"the stock is empty and seat {seat} did not take the discard pile (RC-22)"
+        )
     elif isinstance(action, GoDown):
         hand = state.hands[seat]
         for group in action.melds:
@@ -811,7 +813,7 @@ def _discard(state: GameState, action: Discard) -> None:
     if is_wild(action.card):
         extra.frozen = True
     if not hand:
-        state.round_end = (seat, f"seat {seat} went out (RC-21)")
+        state.round_end = RoundEnd(seat, "RC-21", f"seat {seat} went out (RC-21)")
         return
     if not extra.kitty_taken[seat] and may_look(state, seat):
         state.phase = CanastaPhase.KITTY
@@ -835,11 +837,13 @@ def _after_play(state: GameState, seat: int) -> None:
     if not _extra(state).stuck:
         return
     if not state.hands[seat]:
-        state.round_end = (None, f"seat {seat} melded all their 7s and has no card to discard (RC-19, RC-22)")
+        state.round_end = RoundEnd(
+            None, "RC-22", f"seat {seat} melded all their 7s and has no card to discard (RC-19, RC-22)"
+        )
         return
     if _legal_discards(state, seat) or _legal_go_downs(state, seat) or _legal_lay_offs(state, seat):
         return
-    state.round_end = (None, f"seat {seat} has no legal discard and nothing left to meld (RC-22)")
+    state.round_end = RoundEnd(None, "RC-22", f"seat {seat} has no legal discard and nothing left to meld (RC-22)")
 
 
 def _end_turn(state: GameState) -> None:
@@ -850,7 +854,9 @@ def _end_turn(state: GameState) -> None:
     if state.round_end is not None or state.piles["stock"]:
         return
     if not _legal_take_piles(state, state.turn):
-        state.round_end = (None, f"the stock is empty and seat {state.turn} cannot take the discard pile (RC-22)")
+        state.round_end = RoundEnd(
+            None, "RC-22", f"the stock is empty and seat {state.turn} cannot take the discard pile (RC-22)"
+        )
 
 
 # -- listing -----------------------------------------------------------------------------------------

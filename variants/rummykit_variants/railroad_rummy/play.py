@@ -29,7 +29,7 @@ from rummykit.mechanics import (
 from rummykit.melds import Meld, MeldKind, MeldRules, RunEnd, can_extend, extend_meld, read_meld
 from rummykit.shoe import Randomness
 from rummykit.solver import Contract, ContractSolver
-from rummykit.state import GameState, Phase, TableMeld
+from rummykit.state import GameState, Phase, RoundEnd, TableMeld
 from rummykit.views import base_view_fields
 from rummykit_variants.railroad_rummy.actions import Claim, Pass
 from rummykit_variants.railroad_rummy.rules import RailroadRules, RoundSpec, card_points
@@ -384,7 +384,9 @@ def perform_action(state: GameState, action: Action, rng: Randomness) -> None:
 def _perform_draw(state: GameState, rng: Randomness) -> None:
     card = _draw_card(state, rng)
     if card is None:
-        state.round_end = (None, "no card can be drawn: the draw, standby and discard piles are used up (RR-5)")
+        state.round_end = RoundEnd(
+            None, "RR-5", "no card can be drawn: the draw, standby and discard piles are used up (RR-5)"
+        )
         return
     state.hands[state.turn].append(card)
     if state.piles["discard"]:
@@ -438,7 +440,7 @@ def _resolve_claims(state: GameState, rng: Randomness) -> None:
 
 
 def _went_out(state: GameState, seat: int) -> None:
-    state.round_end = (seat, f"seat {seat} went out (RR-22)")
+    state.round_end = RoundEnd(seat, "RR-22", f"seat {seat} went out (RR-22)")
 
 
 def _perform_go_down(state: GameState, action: GoDown) -> None:

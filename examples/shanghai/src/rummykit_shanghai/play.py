@@ -27,6 +27,7 @@ from rummykit import (
     MeldKind,
     MeldRules,
     Phase,
+    RoundEnd,
     RunEnd,
     TableMeld,
     TakeDiscard,
@@ -179,7 +180,7 @@ def _check_go_down(state: GameState, action: GoDown) -> GoDown:
     cards = [card for group in action.melds for card in group]
     used = pick_cards(hand, cards, prefer=state.taken)
     if used is None:
-        raise _refuse("SH-9", f"the hand does not hold {' '.join(map(str, missing_cards(hand, cards)))}", action)
+        raise _refuse("G-7", f"the hand does not hold {' '.join(map(str, missing_cards(hand, cards)))}", action)
     melds = canonical_melds([read_meld(group, rules.melds) for group in action.melds], rules.melds)
     contract = rules.contracts[state.round - 1]
     wanted = sorted(requirement.kind for requirement in contract.melds)
@@ -203,7 +204,7 @@ def _check_lay_off(state: GameState, action: LayOff) -> LayOff:
         raise _refuse("SH-10", f"there is no meld {action.meld} on the table ({melds})", action)
     used = pick_cards(state.hands[action.seat], [action.card], prefer=state.taken)
     if used is None:
-        raise _refuse("SH-10", f"the hand does not hold {action.card}", action)
+        raise _refuse("G-7", f"the hand does not hold {action.card}", action)
     before = table[action.meld].meld
     after = extend_meld(before, action.card, _rules(state).melds, action.end)
     _check_can_end_turn(state, used, action)
@@ -237,7 +238,7 @@ def _perform_draw(state: GameState, rng: Randomness) -> None:
     if not stock:
         rebuilt = pile[:-1]
         if not rebuilt:
-            state.round_end = (None, "no card can be drawn: nobody went out (SH-13)")
+            state.round_end = RoundEnd(None, "SH-13", "no card can be drawn: nobody went out (SH-13)")
             return
         del pile[:-1]
         rng.shuffle(rebuilt)
@@ -253,7 +254,7 @@ def _after_play(state: GameState, seat: int) -> None:
     if state.taken is not None and state.taken not in hand:
         state.taken = None
     if not hand:
-        state.round_end = (seat, f"seat {seat} went out (SH-12)")
+        state.round_end = RoundEnd(seat, "SH-12", f"seat {seat} went out (SH-12)")
 
 
 def _perform_go_down(state: GameState, action: GoDown) -> None:
@@ -273,7 +274,7 @@ def _perform_discard(state: GameState, action: Discard) -> None:
     assert card is not None, "perform is called with checked actions only"
     discard(state, action.seat, card)
     if not state.hands[action.seat]:
-        state.round_end = (action.seat, f"seat {action.seat} went out (SH-12)")
+        state.round_end = RoundEnd(action.seat, "SH-12", f"seat {action.seat} went out (SH-12)")
         return
     end_turn(state)
 

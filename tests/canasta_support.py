@@ -1,8 +1,10 @@
 """Test support for Railroad Canasta: set up exact positions.
 
-:func:`arrange` rearranges the cards of a freshly created game into a position: it moves physical
-cards between zones (so every card stays accounted for), then sets the turn, phase and the round's
-own state. It writes the state directly, which only tests may do.
+:func:`arrange` rearranges the cards of a copy of a game into a position: it moves physical cards
+between zones (so every card stays accounted for), then sets the turn, phase and the round's own
+state. The position then goes through the public loading path
+(``load_position(dump_position(...))``), so the variant's position check runs on it: a test never
+plays on a position the loader would refuse. Use the game it returns.
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from typing import cast
 
 import rummykit
 from rummykit.cards import CardId, face
-from rummykit.state import GameState, TableMeld
+from rummykit.serialize import dump_position, load_position
+from rummykit.state import TableMeld
 from rummykit_variants.railroad_canasta.melding import read_group
 from rummykit_variants.railroad_canasta.state import CanastaExtra
 from tests.support import CardPool, pool_ids
@@ -43,8 +46,9 @@ def arrange(
     phase: str = "draw",
     turn_number: int = 5,
     stuck: bool = False,
-) -> GameState:
-    """Rearrange ``game`` into a position.
+) -> rummykit.Game:
+    """A game at a position made from the cards of ``game`` (which is left as it was), loaded and
+    checked as :func:`rummykit.serialize.load_position` loads any position.
 
     Args:
         hands: each seat's hand as card text.
@@ -61,8 +65,12 @@ def arrange(
         totals: each seat's total before the round.
         turn, phase, turn_number: whose turn, in which phase, how many turns into the round.
         stuck: the turn player's hand held no card it may discard right after drawing.
+
+    Raises:
+        InvalidPositionError: the loader refuses the position (the test's position is wrong).
     """
-    state = game.state
+    scratch = game.copy()
+    state = scratch.state
     players = state.players
     pool = CardPool(state.card_ids())
     state.hands = [pool.take(text) for text in hands]
@@ -98,7 +106,7 @@ def arrange(
         stuck=stuck,
     )
     assert sorted(state.card_ids()) == sorted(pool_ids(game)), "arrange lost or made a card"
-    return state
+    return load_position(dump_position(scratch))
 
 
 def extra(game: rummykit.Game) -> CanastaExtra:

@@ -255,7 +255,7 @@ def card_orders(group: Sequence[Card], kind: MeldKind) -> Iterator[tuple[Card, .
     left = [group.count(card) for card in faces]
     wild = [MELD_RULES.is_wild(card) for card in faces]
     ranks = [int(card.rank) for card in faces]
-    run = kind is MeldKind.RUN
+    run = kind == MeldKind.RUN
     order: list[Card] = []
 
     def extend(last_natural: int) -> Iterator[tuple[Card, ...]]:

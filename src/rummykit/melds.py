@@ -18,7 +18,7 @@ Examples:
     ... )
     >>> meld = read_meld(parse_cards("4H JK 6S 7D"), rules)
     >>> meld.kind, [r.symbol for r in meld.ranks]
-    (<MeldKind.RUN: 'run'>, ['4', '5', '6', '7'])
+    ('run', ['4', '5', '6', '7'])
     >>> str(meld)
     '4H JK(5) 6S 7D'
 """
@@ -37,14 +37,13 @@ __all__ = ["Meld", "MeldKind", "MeldRules", "RunEnd", "can_extend", "extend_meld
 
 
 class MeldKind(enum.StrEnum):
-    """What a meld is."""
+    """The kinds of meld of the standard rummy. A meld's kind is a string, and a variant may have
+    kinds of its own (Railroad Canasta's wild melds, ``"wild"``): compare kinds with ``==``."""
 
     SET = "set"
     """Cards of one rank (suits do not matter, or must differ, as the variant says)."""
     RUN = "run"
     """Cards of consecutive ranks."""
-    WILD = "wild"
-    """Wild cards only (Railroad Canasta's wild melds); each card stands for its own rank."""
 
 
 class RunEnd(enum.StrEnum):
@@ -81,6 +80,14 @@ class MeldRules:
     suited_runs: bool = False
     wilds_at_most_naturals: bool = True
     rules: Mapping[str, str] = attrs.field(factory=dict)
+    wild_indices: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    """The face indices of :attr:`wild_faces`, in card order (worked out once)."""
+    run_values: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    """:attr:`run_order` as rank values (worked out once)."""
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "wild_indices", tuple(sorted(card.index for card in self.wild_faces)))
+        object.__setattr__(self, "run_values", tuple(int(rank) for rank in self.run_order))
 
     def is_wild(self, card: Card) -> bool:
         """True if ``card`` is wild under these rules."""
@@ -108,7 +115,8 @@ class Meld:
     when it was laid down (RR-9). A run's cards go from low to high.
     """
 
-    kind: MeldKind
+    kind: str
+    """:class:`MeldKind` ``SET`` or ``RUN``, or a variant's own kind."""
     cards: tuple[Card, ...]
     ranks: tuple[Rank, ...]
 
@@ -213,9 +221,9 @@ def read_meld(cards: Sequence[Card], rules: MeldRules, kind: MeldKind | None = N
     With ``kind`` given, only that kind is tried. A group cannot be both: a set's naturals share a
     rank, a run's never do. Raises :class:`IllegalActionError` citing the rule that is broken.
     """
-    if kind is MeldKind.SET:
+    if kind == MeldKind.SET:
         return read_set(cards, rules)
-    if kind is MeldKind.RUN:
+    if kind == MeldKind.RUN:
         return read_run(cards, rules)
     naturals = [c for c in cards if c not in rules.wild_faces]
     if len({c.rank for c in naturals}) <= 1 or not rules.run_order:
@@ -226,7 +234,7 @@ def read_meld(cards: Sequence[Card], rules: MeldRules, kind: MeldKind | None = N
 def can_extend(meld: Meld, card: Card, rules: MeldRules, end: RunEnd | None = None) -> bool:
     """True if :func:`extend_meld` would accept ``card`` (a cheap test: no error is built)."""
     wild = card in rules.wild_faces
-    if meld.kind is MeldKind.SET:
+    if meld.kind == MeldKind.SET:
         size = len(meld.cards) + 1
         if (not wild and card.rank is not meld.rank) or (rules.max_set is not None and size > rules.max_set):
             return False
@@ -262,7 +270,7 @@ def extend_meld(meld: Meld, card: Card, rules: MeldRules, end: RunEnd | None = N
     at most one end, so ``end`` may be left out for it; a wild card must say which end (G-5).
     """
     wild = card in rules.wild_faces
-    if meld.kind is MeldKind.SET:
+    if meld.kind == MeldKind.SET:
         if not wild and card.rank is not meld.rank:
             raise _refuse(rules, "set", f"{card} is not a {meld.rank.symbol} or a wild card, so it cannot join {meld}")
         cards = (*meld.cards, card)

@@ -115,7 +115,7 @@ class HeuristicBot:
             return bool(view.table)
         for table_meld in view.table:
             meld = table_meld.meld
-            if meld.kind is MeldKind.SET:
+            if meld.kind == MeldKind.SET:
                 if meld.rank is card.rank:
                     return True
                 continue

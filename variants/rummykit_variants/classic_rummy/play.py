@@ -139,7 +139,7 @@ def _blame_run_order(
 
 def _canonical(meld: Meld, rules: MeldRules) -> Meld:
     """A set's cards in one order (CR-C4): natural cards, then wild cards, each in card order."""
-    if meld.kind is MeldKind.RUN:
+    if meld.kind == MeldKind.RUN:
         return meld
     wild = rules.wild_faces
     return Meld(meld.kind, tuple(sorted(meld.cards, key=lambda c: (c in wild, c.index))), meld.ranks)
@@ -206,7 +206,7 @@ def _check_go_down(state: GameState, action: GoDown) -> GoDown:
 
 
 def _end_used(before: Meld, after: Meld) -> RunEnd | None:
-    if after.kind is MeldKind.SET:
+    if after.kind == MeldKind.SET:
         return None
     return RunEnd.LOW if after.ranks[0] != before.ranks[0] else RunEnd.HIGH
 
@@ -412,7 +412,7 @@ def _legal_lay_offs(state: GameState, seat: int) -> list[Action]:
     actions: list[Action] = []
     for index, table_meld in enumerate(state.table):
         meld = table_meld.meld
-        if meld.kind is MeldKind.SET:
+        if meld.kind == MeldKind.SET:
             rank = meld.ranks[0]
             for card in playable:
                 if (card.rank is rank or card.index in wild) and can_extend(meld, card, rules):

@@ -97,12 +97,12 @@ def read_group(cards: Sequence[Card]) -> Meld:
 
 def is_black_threes(meld: Meld) -> bool:
     """A meld of black 3s (RC-7)."""
-    return meld.kind is MeldKind.SET and meld.rank is Rank.THREE
+    return meld.kind == MeldKind.SET and meld.rank is Rank.THREE
 
 
 def meld_key(meld: Meld) -> int:
     """The rank a meld counts as for RC-11: its rank, or :data:`WILD_KEY` for a wild meld."""
-    return WILD_KEY if meld.kind is MeldKind.WILD else int(meld.rank)
+    return WILD_KEY if meld.kind == MeldKind.WILD else int(meld.rank)
 
 
 def is_closed(meld: Meld) -> bool:
@@ -115,7 +115,7 @@ def canasta_kind(meld: Meld) -> CanastaKind | None:
     cards = meld.cards
     if len(cards) < CANASTA_SIZE:
         return None
-    if meld.kind is MeldKind.WILD:
+    if meld.kind == MeldKind.WILD:
         return CanastaKind.WILD
     rank = meld.ranks[0]
     if rank is Rank.THREE:
@@ -133,12 +133,12 @@ def add_rule(meld: Meld, card: Card) -> str | None:
     rank = card.rank
     if rank is Rank.THREE and card.suit in _RED_SUITS:
         return "RC-6"
-    if meld.kind is MeldKind.SET and meld.ranks[0] is Rank.THREE:
+    if meld.kind == MeldKind.SET and meld.ranks[0] is Rank.THREE:
         return None if rank is Rank.THREE else "RC-7"
     if len(meld.cards) >= CANASTA_SIZE:
         return "RC-12"
     wild = rank in _WILD_RANKS
-    if meld.kind is MeldKind.WILD:
+    if meld.kind == MeldKind.WILD:
         return None if wild else "RC-9"
     if wild:
         if meld.ranks[0] is Rank.SEVEN:
@@ -169,7 +169,7 @@ def can_add(meld: Meld, card: Card) -> IllegalActionError | None:
 def added(meld: Meld, card: Card) -> Meld:
     """``meld`` with ``card`` added (checked with :func:`can_add` first): naturals before wild cards."""
     cards = (*meld.cards, card)
-    if meld.kind is MeldKind.WILD:
+    if meld.kind == MeldKind.WILD:
         return Meld(MeldKind.WILD, cards, tuple(c.rank for c in cards))
     order = sorted(cards, key=lambda c: (is_wild(c), c.rank is Rank.JOKER, c.index))
     return Meld(MeldKind.SET, tuple(order), (meld.rank,) * len(cards))

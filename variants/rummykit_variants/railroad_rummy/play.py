@@ -229,10 +229,10 @@ def ordered_melds(melds: Sequence[Meld]) -> tuple[Meld, ...]:
     ordered = []
     for meld in melds:
         cards = meld.cards
-        if meld.kind is MeldKind.SET:
+        if meld.kind == MeldKind.SET:
             rank = meld.ranks[0]
             cards = tuple(sorted(cards, key=lambda c: (c.rank is not rank, _rank_key(c), c.index)))
-        ordered.append((meld.kind is MeldKind.RUN, [_rank_key(c) for c in cards], list(meld.ranks), cards, meld))
+        ordered.append((meld.kind == MeldKind.RUN, [_rank_key(c) for c in cards], list(meld.ranks), cards, meld))
     ordered.sort(key=lambda item: item[:3])
     return tuple(Meld(meld.kind, cards, meld.ranks) for _, _, _, cards, meld in ordered)
 
@@ -302,7 +302,7 @@ def _check_go_down(state: GameState, action: GoDown) -> GoDown:
         if laid != wanted:
             raise _refuse(rule, f"round {state.round}'s contract is {contract}, not {_kinds(melds)}", action)
         for meld in melds:
-            size = 3 if meld.kind is MeldKind.SET else 4
+            size = 3 if meld.kind == MeldKind.SET else 4
             if len(meld) != size:
                 raise _refuse(
                     rule,
@@ -326,7 +326,7 @@ def _read_group(group: Sequence[Card], contract: Contract, rules: MeldRules) -> 
 
 
 def _kinds(melds: Sequence[Meld]) -> str:
-    sets = sum(1 for m in melds if m.kind is MeldKind.SET)
+    sets = sum(1 for m in melds if m.kind == MeldKind.SET)
     runs = len(melds) - sets
     parts = [f"{n} {kind}{'s' if n != 1 else ''}" for n, kind in ((sets, "set"), (runs, "run")) if n]
     return " + ".join(parts) or "nothing"
@@ -347,7 +347,7 @@ def _check_lay_off(state: GameState, action: LayOff) -> LayOff:
 
 
 def _end_used(before: Meld, after: Meld) -> RunEnd | None:
-    if after.kind is MeldKind.SET:
+    if after.kind == MeldKind.SET:
         return None
     return RunEnd.LOW if after.ranks[0] != before.ranks[0] else RunEnd.HIGH
 
@@ -570,7 +570,7 @@ def _legal_lay_offs(state: GameState, seat: int) -> list[Action]:
     actions: list[Action] = []
     for index, table_meld in enumerate(state.table):
         meld = table_meld.meld
-        is_run = meld.kind is MeldKind.RUN
+        is_run = meld.kind == MeldKind.RUN
         wanted = _end_ranks(meld, rules) if is_run else (meld.ranks[0],)
         for card, wild in playable:
             if not wild and card.rank not in wanted:

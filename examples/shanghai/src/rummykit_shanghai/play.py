@@ -119,7 +119,7 @@ def _contract_solver(state: GameState) -> ContractSolver:
 
 def _canonical(meld: Meld, rules: MeldRules) -> Meld:
     """SH-C2: a set's natural cards in card order, then its jokers; a run as laid (low to high)."""
-    if meld.kind is MeldKind.RUN:
+    if meld.kind == MeldKind.RUN:
         return meld
     cards = tuple(sorted(meld.cards, key=lambda card: (card in rules.wild_faces, card.index)))
     return Meld(meld.kind, cards, meld.ranks)
@@ -128,12 +128,12 @@ def _canonical(meld: Meld, rules: MeldRules) -> Meld:
 def canonical_melds(melds: Sequence[Meld], rules: MeldRules) -> tuple[Meld, ...]:
     """Melds laid down together in their one form (SH-C2): the sets, then the runs, each kind in
     :func:`~rummykit.solver.meld_key` order, the order in which the contract solver lists them."""
-    ordered = sorted((_canonical(meld, rules) for meld in melds), key=lambda m: (m.kind is MeldKind.RUN, meld_key(m)))
+    ordered = sorted((_canonical(meld, rules) for meld in melds), key=lambda m: (m.kind == MeldKind.RUN, meld_key(m)))
     return tuple(ordered)
 
 
 def _kinds(kinds: Sequence[MeldKind]) -> str:
-    sets = sum(1 for kind in kinds if kind is MeldKind.SET)
+    sets = sum(1 for kind in kinds if kind == MeldKind.SET)
     runs = len(kinds) - sets
     parts = [f"{n} {word}{'s' if n > 1 else ''}" for n, word in ((sets, "set"), (runs, "run")) if n]
     return " + ".join(parts) or "no meld"
@@ -209,7 +209,7 @@ def _check_lay_off(state: GameState, action: LayOff) -> LayOff:
     after = extend_meld(before, action.card, _rules(state).melds, action.end)
     _check_can_end_turn(state, used, action)
     end = None
-    if after.kind is MeldKind.RUN:
+    if after.kind == MeldKind.RUN:
         end = RunEnd.LOW if after.ranks[0] != before.ranks[0] else RunEnd.HIGH
     return LayOff(seat=action.seat, card=action.card, meld=action.meld, end=end)
 
@@ -325,7 +325,7 @@ def _legal_lay_offs(state: GameState, seat: int) -> list[Action]:
             continue
         for index, table_meld in enumerate(state.table):
             meld = table_meld.meld
-            if meld.kind is MeldKind.SET:
+            if meld.kind == MeldKind.SET:
                 if can_extend(meld, card, rules):
                     actions.append(LayOff(seat=seat, card=card, meld=index))
                 continue

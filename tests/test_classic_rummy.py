@@ -787,11 +787,6 @@ def test_g_5_a_run_is_read_as_listed_from_low_to_high() -> None:
     assert ranks == {"A 2 3", "Q K A"}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: a run of consecutive cards of one suit listed out of order is refused citing CR-4; "
-    "only G-5 (the cards of a run are listed from low to high) forbids it, and G-7 asks for the most specific rule",
-)
 @pytest.mark.parametrize("meld", ["5H 4H 6H", "6H 5H 4H", "3H 2H AH", "AS KS QS"])
 def test_g_5_a_run_not_listed_low_to_high_is_refused(meld: str) -> None:
     # 4H 5H 6H, AH 2H 3H and QS KS AS are runs by CR-4; only the order they are named in is wrong.

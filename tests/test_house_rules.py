@@ -205,11 +205,6 @@ def test_cr_4_under_ace_low_runs_broken_for_other_reasons_cite_cr_4(meld: str) -
     refuse(game, down(meld), "CR-4")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: a run named out of order is refused citing CR-4; only G-5 (a run is listed low to high) "
-    "forbids it, and G-7 asks for the most specific rule",
-)
 def test_g_5_under_ace_low_a_run_not_listed_low_to_high_is_refused() -> None:
     game = at(["ace-low"], "play", "KH AH 2H 3H 2S 9S")
     refuse(game, down("2H AH 3H"), "G-5")  # A-2-3 is a run under ace-low; only its order is wrong
@@ -293,11 +288,6 @@ def test_cr_c5_a_lay_off_waits_for_the_initial_meld() -> None:
     assert table(game)[0] == "9H 10H JH QH"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: a lay-off before the initial meld is refused citing CR-23, which is about the initial "
-    "meld's points; the rule that forbids the lay-off is the clarification CR-C5 (G-7: the most specific rule)",
-)
 def test_cr_c5_a_lay_off_before_the_initial_meld_is_refused() -> None:
     game = at(["initial-meld-50"], "play", "QH KS KD KC 7S 8S 9S 4D", table=[(1, "9H 10H JH")])
     refuse(game, LayOff(seat=0, card="QH", meld=0), "CR-C5")

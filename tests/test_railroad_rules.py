@@ -428,10 +428,12 @@ def test_rr_9_a_run_that_is_not_four_consecutive_ranks_within_3_to_ace_is_refuse
     refuse(game, GoDown(seat=0, melds=[run, "9C 10C JC QC"]), "RR-9")
 
 
-def test_rr_9_a_run_listed_high_to_low_is_refused() -> None:
-    # G-5 lists a run from low to high: read high to low, the ranks are not consecutive upwards.
+def test_g_5_a_run_listed_high_to_low_is_refused() -> None:
+    # 4H 5H 6S 7D is a run (RR-9); only the order it is named in breaks G-5 (low to high), so G-5 is
+    # the most specific rule (G-7).
     game = at("play", "4H 5H 6S 7D 9C 10C JC QC KS", round=3)
-    refuse(game, GoDown(seat=0, melds=["7D 6S 5H 4H", "9C 10C JC QC"]), "RR-9")
+    err = refuse(game, GoDown(seat=0, melds=["7D 6S 5H 4H", "9C 10C JC QC"]), "G-5")
+    assert "4H 5H 6S 7D" in err.reason
 
 
 def test_rr_9_a_card_that_does_not_extend_a_run_cannot_join_it() -> None:

@@ -1,23 +1,27 @@
-"""Test support for Classic Rummy: set up exact positions, list every action a brute force can think of.
+"""Test support for Classic Rummy: set up exact positions and stacked shoes, list every action a
+brute force can think of.
 
-:func:`arrange` rearranges the cards of a freshly created ``rummy`` game into a position: it moves
-physical cards between zones (so every card stays accounted for), then sets the turn, phase and
-the variant's round state. It writes the state directly, which only tests may do.
+:func:`arrange` builds a position from a game's configuration the way a user would: it writes a
+position document (moving physical cards between zones, so every card stays accounted for) and
+loads it with :func:`rummykit.serialize.load_position`, so the core and the variant check it, and a
+test cannot run on a position the loader would refuse. :func:`stacked_shoe` stacks a round's shoe
+so that a real deal (CR-1, CR-C1) gives the hands a test names.
 """
 
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
-from typing import cast
+from typing import Any, cast
 
 import rummykit
 from rummykit import Action, Card, Discard, GoDown, LayOff, Rank, RunEnd
-from rummykit.cards import face, parse_cards, shoe_ids
+from rummykit.cards import CardId, card_id_text, face, parse_cards, standard_deck
 from rummykit.errors import IllegalActionError
 from rummykit.melds import Meld, read_meld
-from rummykit.state import GameState, TableMeld
-from rummykit_variants.classic_rummy import ClassicExtra, ClassicRules
+from rummykit.serialize import load_position, position_to_data
+from rummykit_variants.classic_rummy import ClassicRules
 from tests.support import CardPool
 
 
@@ -37,8 +41,10 @@ def arrange(
     rebuilds: int = 0,
     melds_this_turn: int = 0,
     taken: str | None = None,
-) -> GameState:
-    """Rearrange ``game`` into a position.
+    totals: Sequence[int] | None = None,
+) -> rummykit.Game:
+    """A game at a position, with ``game``'s configuration (variant, players, options, house rules,
+    seed), round, dealer and history, loaded through :func:`rummykit.serialize.load_position`.
 
     Args:
         hands: each seat's hand as card text.
@@ -53,43 +59,86 @@ def arrange(
         rebuilds: how many times the stock has been rebuilt this round.
         melds_this_turn: melds the turn player has laid down this turn.
         taken: a card of the turn player's hand that was taken from the discard pile this turn.
+        totals: each seat's total before this round (default: the game's).
+
+    Raises:
+        InvalidPositionError: the loader refuses the position (a test may not run on it).
     """
-    state = game.state
-    rules = cast(ClassicRules, state.rules)
-    pool = CardPool(state.card_ids())
-    state.hands = [pool.take(text) for text in hands]
-    assert len(state.hands) == state.players, "one hand per seat"
-    state.table = []
+    data: dict[str, Any] = position_to_data(game)
+    rules = cast(ClassicRules, game.state.rules)
+    pool = CardPool(game.state.card_ids())
+    hand_ids = [pool.take(text) for text in hands]
+    assert len(hand_ids) == game.players, "one hand per seat"
+    melds = []
     for owner, text in table:
         ids = pool.take(text)
-        state.table.append(TableMeld(owner=owner, meld=read_meld([face(c) for c in ids], rules.melds), ids=tuple(ids)))
+        meld = read_meld([face(cid) for cid in ids], rules.melds)
+        melds.append(
+            {
+                "owner": owner,
+                "kind": meld.kind.value,
+                "cards": _texts(ids),
+                "ranks": [rank.symbol for rank in meld.ranks],
+            }
+        )
     discard_ids = pool.take(discard)
     stock_ids = list(reversed(pool.take(stock)))
     rest = pool.rest()
-    state.piles = {
-        "stock": rest + stock_ids if leftover == "stock" else stock_ids,
-        "discard": rest + discard_ids if leftover == "discard" else discard_ids,
-    }
-    state.turn = state.turn if turn is None else turn
-    state.phase = phase
-    state.turn_number = turn_number
-    state.round_end = None
-    extra = ClassicExtra.for_round(state.players)
+    turn = game.turn if turn is None else turn
+    played_on: list[int | None] = [None] * game.players
+    melded_on: list[int | None] = [None] * game.players
     for owner, _ in table:
-        extra.played_on[owner] = extra.melded_on[owner] = 1
+        played_on[owner] = melded_on[owner] = 1
     for seat, number in (played or {}).items():
-        extra.played_on[seat] = number
+        played_on[seat] = number
     for seat, number in (melded or {}).items():
-        extra.melded_on[seat] = number
-    extra.rebuilds = rebuilds
-    extra.melds_this_turn = melds_this_turn
-    state.extra = extra
-    state.taken = None
+        melded_on[seat] = number
+    taken_text = None
     if taken is not None:
         card = parse_cards(taken)[0]
-        state.taken = next(cid for cid in reversed(state.hands[state.turn]) if face(cid) == card)
-    assert sorted(state.card_ids()) == sorted(shoe_ids(rules.shoe)), "arrange lost or made a card"
-    return state
+        taken_text = card_id_text(next(cid for cid in reversed(hand_ids[turn]) if face(cid) == card))
+    data.update(
+        hands=[_texts(ids) for ids in hand_ids],
+        piles={
+            "stock": _texts(rest + stock_ids if leftover == "stock" else stock_ids),
+            "discard": _texts(rest + discard_ids if leftover == "discard" else discard_ids),
+        },
+        table=melds,
+        turn=turn,
+        phase=phase,
+        turn_number=turn_number,
+        taken=taken_text,
+        log=[],
+        extra={
+            "rebuilds": rebuilds,
+            "played_on": played_on,
+            "melded_on": melded_on,
+            "melds_this_turn": melds_this_turn,
+        },
+    )
+    if totals is not None:
+        data["totals"] = list(totals)
+    return load_position(data)
+
+
+def _texts(ids: Sequence[CardId]) -> list[str]:
+    return [card_id_text(cid) for cid in ids]
+
+
+def stacked_shoe(*, dealer: int, hands: Sequence[str], discard: str, stock: str = "") -> list[Card]:
+    """A 52-card shoe from which the dealer ``dealer`` deals ``hands`` (seat 0's first, all of one
+    size) one card at a time from the seat after the dealer (CR-C1), turns up ``discard`` (CR-1)
+    and leaves ``stock`` on top of the stock, the next card to be drawn first; the cards not named
+    follow in deck order."""
+    dealt = [parse_cards(hand) for hand in hands]
+    players, size = len(dealt), len(dealt[0])
+    assert all(len(hand) == size for hand in dealt), "every seat is dealt as many cards"
+    shoe = [dealt[(dealer + 1 + step) % players][index] for index in range(size) for step in range(players)]
+    shoe += [*parse_cards(discard), *parse_cards(stock)]
+    left = Counter(standard_deck())
+    left.subtract(shoe)
+    assert all(count >= 0 for count in left.values()), "each card of the deck once"
+    return shoe + [card for card in standard_deck() if left[card]]
 
 
 # -- a brute force over candidate actions ------------------------------------------------------------

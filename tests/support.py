@@ -1,22 +1,28 @@
-"""Test support: set up exact RailRoad Rummy positions, and play games with seeded random choices.
+"""Test support: set up exact RailRoad Rummy positions, stack shoes, and play games with seeded
+random choices.
 
 :func:`arrange` rearranges the cards of a freshly created game into a position: it moves physical
-cards between zones (so every card stays accounted for), then sets the round, turn and phase.
-It writes the state directly, which only tests may do.
+cards between zones (so every card stays accounted for), sets the round, turn and phase, and then
+loads the position through the public loading path (:func:`rummykit.serialize.load_position`), so
+that the variant's position check runs: a test never plays from a position the loader refuses.
+:func:`stacked_shoe` builds a whole RailRoad Rummy shoe that deals chosen cards (RR-3, RR-4).
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 import pytest
 
 import rummykit
-from rummykit.cards import CardId, face, parse_cards
+from rummykit.cards import Card, CardId, face, parse_cards
 from rummykit.melds import read_meld
-from rummykit.state import GameState, TableMeld
+from rummykit.serialize import dump_position, load_position
+from rummykit.shoe import decks
+from rummykit.state import TableMeld
 from rummykit_variants.railroad_rummy.rules import RailroadRules
 from rummykit_variants.railroad_rummy.state import RailroadExtra
 
@@ -58,8 +64,14 @@ def arrange(
     went_down: Mapping[int, int] | None = None,
     hmg: Sequence[int] | None = None,
     taken: str | None = None,
-) -> GameState:
-    """Rearrange ``game`` into a position.
+    totals: Sequence[int] | None = None,
+) -> rummykit.Game:
+    """Rearrange ``game`` into a position, and return the game the loader builds from it.
+
+    The position goes through :func:`~rummykit.serialize.dump_position` and
+    :func:`~rummykit.serialize.load_position`: a position the loader refuses raises
+    ``InvalidPositionError`` here. Play on the returned game; ``game`` itself is left in the same
+    (checked) state, for callers that hold on to it.
 
     Args:
         hands: each seat's hand as card text.
@@ -74,6 +86,7 @@ def arrange(
         went_down: seat -> the turn number on which it went down.
         hmg: each seat's HMGs.
         taken: a card of the turn player's hand that was taken from the discard pile this turn.
+        totals: each seat's total before this round (default: unchanged).
     """
     state = game.state
     rules = cast(RailroadRules, state.rules)
@@ -118,14 +131,44 @@ def arrange(
     state.taken = None
     if taken is not None:
         card = parse_cards(taken)[0]
-        state.taken = next(cid for cid in reversed(state.hands[state.turn]) if face(cid) == card)
+        copies = [cid for cid in state.hands[state.turn] if face(cid) == card]
+        if not copies:
+            raise ValueError(f"seat {state.turn} holds no {card} to have taken from the discard pile")
+        state.taken = copies[-1]
+    if totals is not None:
+        state.totals = list(totals)
     assert sorted(state.card_ids()) == sorted(pool_ids(game)), "arrange lost or made a card"
-    return state
+    return through_loader(game)
+
+
+def through_loader(game: rummykit.Game) -> rummykit.Game:
+    """``game``'s position as the public position loader builds it, checked by the core and the
+    variant (``InvalidPositionError`` where the loader refuses it)."""
+    loaded = load_position(dump_position(game))
+    assert loaded.state == game.state, "the position does not survive the loader unchanged"
+    return loaded
 
 
 def pool_ids(game: rummykit.Game) -> list[CardId]:
     """Every card id of the game's shoe."""
     return rummykit.cards.shoe_ids(game.state.rules.shoe)
+
+
+def stacked_shoe(*hands: str, up: str = "", stock: str = "") -> list[Card]:
+    """A whole RailRoad Rummy shoe (RR-3) whose deal gives ``hands[i]`` to the i-th seat dealt to
+    (the starting player first, RR-4), then turns up ``up``, with ``stock`` next on the draw pile.
+    With one hand, its cards are simply the top of the shoe in draw order.
+
+    The draw pile is two whole decks, the chosen cards first and the rest of those two decks after
+    them in card order; the standby pile is two more decks in card order.
+    """
+    cards = [parse_cards(hand) for hand in hands]
+    order = [hand[n] for n in range(max(map(len, cards))) for hand in cards if n < len(hand)]
+    order += [*parse_cards(up), *parse_cards(stock)]
+    two_decks = Counter(decks(2, jokers_per_deck=2))
+    rest = two_decks - Counter(order)
+    assert sum(rest.values()) == sum(two_decks.values()) - len(order), "two decks hold each face twice"
+    return [*order, *sorted(rest.elements()), *sorted(two_decks.elements())]
 
 
 def play_random(game: rummykit.Game, rng: random.Random, *, steps: int | None = None, check: Any = None) -> int:

@@ -1,11 +1,12 @@
 """Classic Rummy rule by rule (RULES.md CR-1 … CR-12, the clarifications CR-C1 … CR-C4, and the common
-rules G-1, G-2, G-4, G-5 as this variant applies them), its views, positions and records, the
-completeness and soundness of its legal actions, and its heuristic bot.
+rules G-1 … G-7 as this variant applies them), its views, positions and records, the completeness and
+soundness of its legal actions, and its heuristic bot.
 
-Every rule has a test that plays it as written, through the public API, and a test that breaks it: the
-action is refused with ``IllegalActionError`` citing the rule, and the game is left unchanged. For the
-rules the engine carries out by itself (dealing, scoring, the end of the game) the break test is the
-closest refusal, and a comment says which it is.
+Every rule a player can break has a test that plays it as written, through the public API, and a test
+that breaks it: the action is refused with ``IllegalActionError`` citing that rule, and the game is left
+unchanged. The rules the engine carries out by itself (dealing, going out, scoring, the end of the game)
+are tested by what they do: positions built through the position loader (``tests.classic_support.arrange``)
+or rounds dealt from stacked shoes, against numbers worked out by hand from RULES.md in the test.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from rummykit import (
     InvalidPositionError,
     LayOff,
     MeldKind,
+    Rank,
     RoundResult,
     RunEnd,
     TakeDiscard,
@@ -42,12 +44,13 @@ from rummykit.simulate import simulate
 from rummykit_variants.classic_rummy import ClassicRummyView
 from rummykit_variants.classic_rummy.melding import disjoint_combinations, single_melds
 from rummykit_variants.classic_rummy.rules import MELD_RULES
-from tests.classic_support import arrange, legal_by_brute_force, table_melds
+from tests.classic_support import arrange, legal_by_brute_force, stacked_shoe, table_melds
 from tests.support import play, refuse
 
 # Hands for the other seats that meld nothing and share no card with the hands the tests give seat 0.
+# By CR-10 (J, Q, K: 10; 2-10: face value) they are worth 2 + 5 + 8 + 10 = 25, 3 + 6 + 9 + 10 = 28 and
+# 4 + 7 + 10 + 10 = 31.
 FILLERS = {1: "2C 5C 8C JC", 2: "3D 6D 9D QD", 3: "4S 7S 10S KS"}
-FILLER_POINTS = {1: 25, 2: 28, 3: 31}
 
 
 def new(players: int = 2, **options: Any) -> Game:
@@ -67,8 +70,7 @@ def at(
     """A position: the hands given (seat 0 first; fillers for the rest), ``turn`` to act in ``phase``."""
     game = new(players, **(options or {}))
     seats = [*hands, *(FILLERS[seat] for seat in range(len(hands), players))]
-    arrange(game, hands=seats, turn=turn, phase=phase, turn_number=turn_number, **position)
-    return game
+    return arrange(game, hands=seats, turn=turn, phase=phase, turn_number=turn_number, **position)
 
 
 def down(*melds: str, seat: int = 0) -> GoDown:
@@ -133,12 +135,6 @@ def test_cr_c1_the_deal_goes_one_card_at_a_time_from_the_seat_after_the_dealer()
     assert game.hand(0)[-1] == shoe[21]  # the rest is the stock, in order
 
 
-def test_cr_c1_a_stacked_shoe_that_is_not_the_52_cards_is_refused() -> None:
-    # Break: the closest refusal is a stacked shoe with a card that is not in the deck (InvalidPositionError).
-    with pytest.raises(InvalidPositionError, match="not in this game's shoe"):
-        rummykit.new_game("rummy", players=2, shoe=[*standard_deck()[:-1], "JK"])
-
-
 # -- CR-2 dealer and first player ------------------------------------------------------------------
 
 
@@ -196,6 +192,15 @@ def test_cr_3_drawing_twice_is_refused() -> None:
     refuse(game, TakeDiscard(seat=0), "CR-3")
 
 
+def test_cr_3_an_empty_discard_pile_cannot_be_taken_from() -> None:
+    # Play never leaves the discard pile empty at a draw (after CR-7 shuffles it into the stock, the player
+    # who drew discards), but a loaded position may: with no top card there is nothing to take.
+    game = at("draw", "4H 9S", discard="")
+    err = refuse(game, TakeDiscard(seat=0), "CR-3")
+    assert "CR-7" in str(err)  # the message says why the pile is empty
+    assert game.legal_actions(0) == [Draw(seat=0)]
+
+
 def test_cr_3_playing_or_discarding_before_drawing_is_refused() -> None:
     game = at("draw", "4H 5H 6H 9S", discard="3S")
     refuse(game, down("4H 5H 6H"), "CR-3")
@@ -232,7 +237,6 @@ def test_cr_4_runs_of_one_suit_ace_low_or_high_and_sets_of_one_rank(meld: str, k
         "4H 6H 7H",  # consecutive ranks
         "9H 9S",  # three or more cards
         "9H 9S 10D",  # a set is of one rank
-        "3H 2H AH",  # a run is listed from low to high (G-5)
     ],
 )
 def test_cr_4_anything_else_is_refused(meld: str) -> None:
@@ -285,14 +289,15 @@ def test_cr_5_playing_is_optional() -> None:
     assert (game.turn, game.phase, table(game)) == (1, "draw", [])
 
 
-def test_cr_5_melding_or_laying_off_cards_not_held_or_on_no_meld_is_refused() -> None:
-    game = at("play", "4H 5H 9S", table=[(1, "9H 10H JH")])
-    refuse(game, down("4H 5H 6H"), "CR-5")
-    refuse(game, LayOff(seat=0, card="8H", meld=0), "CR-5")
-    refuse(game, LayOff(seat=0, card="9S", meld=1), "CR-5")
+def test_cr_5_a_lay_off_on_a_meld_that_is_not_on_the_table_is_refused() -> None:
+    game = at("play", "8H 4H 9S", table=[(1, "9H 10H JH")])
+    refuse(game, LayOff(seat=0, card="8H", meld=1), "CR-5")
+    refuse(game, LayOff(seat=0, card="8H", meld=-1), "CR-5")
+    game.apply(LayOff(seat=0, card="8H", meld=0))
+    assert table(game) == ["8H 9H 10H JH"]
 
 
-def test_cr_5_a_meld_action_without_cards_is_malformed() -> None:
+def test_a_meld_action_without_cards_is_malformed() -> None:
     game = at("play", "4H 5H 9S")
     with pytest.raises(InvalidActionError):
         game.apply(GoDown(seat=0, melds=[]))
@@ -319,9 +324,31 @@ def test_cr_6_the_card_taken_from_the_discard_pile_may_be_melded_but_not_discard
     assert table(game) == ["4H 5H 6H"]
 
 
-def test_cr_6_a_card_not_in_hand_may_not_be_discarded() -> None:
-    game = at("play", "4H 9S")
-    refuse(game, Discard(seat=0, card="KD"), "CR-6")
+# -- G-7 a card the seat does not hold -------------------------------------------------------------
+
+
+def test_g_7_a_card_not_held_is_refused_as_such_in_a_meld_a_lay_off_and_a_discard() -> None:
+    game = at("play", "4H 5H 9S 9D", table=[(1, "9H 10H JH")])
+    refuse(game, down("4H 5H 6H"), "G-7")  # 6H is not in seat 0's hand
+    refuse(game, down("4H 5S 6H"), "G-7")  # not held, and not a run either: refused as not held
+    refuse(game, down("9S 9D 9S"), "G-7")  # one 9S held, named twice
+    refuse(game, LayOff(seat=0, card="8H", meld=0), "G-7")
+    refuse(game, LayOff(seat=0, card="QH", meld=0, end="high"), "G-7")
+    refuse(game, Discard(seat=0, card="KD"), "G-7")
+    refuse(game, Discard(seat=0, card="2C"), "G-7")  # a card of seat 1's hand
+    err = refuse(game, Discard(seat=0, card="6H"), "G-7")
+    assert "does not hold 6H" in str(err)
+
+
+def test_g_7_a_card_not_held_is_not_blamed_on_the_taken_card_rule() -> None:
+    # Seat 0 took 6H from the discard pile: CR-6 forbids discarding 6H, not a card it never held.
+    game = at("draw", "4H 5H 9S", discard="6H")
+    game.apply(TakeDiscard(seat=0))
+    refuse(game, Discard(seat=0, card="6H"), "CR-6")
+    refuse(game, Discard(seat=0, card="7H"), "G-7")
+    refuse(game, down("4H 5H 6H 7H"), "G-7")
+    play(game, down("4H 5H 6H"), Discard(seat=0, card="9S"))
+    assert last(game).went_out == 0
 
 
 # -- CR-7 rebuilding the stock ---------------------------------------------------------------------
@@ -341,55 +368,86 @@ def test_cr_7_an_empty_stock_is_rebuilt_from_the_whole_discard_pile_shuffled() -
 def test_cr_7_the_rebuild_shuffles_with_the_games_random_source() -> None:
     first, second = (at("draw", "4H 9S", leftover="discard") for _ in range(2))
     other = rummykit.new_game("rummy", players=2, seed=8, dealer=1)
-    arrange(other, hands=["4H 9S", FILLERS[1]], turn=0, phase="draw", turn_number=5, leftover="discard")
+    other = arrange(other, hands=["4H 9S", FILLERS[1]], turn=0, phase="draw", turn_number=5, leftover="discard")
     for game in (first, second, other):
         game.apply(Draw(seat=0))
     assert first.state.piles == second.state.piles != other.state.piles
 
 
-def test_cr_7_the_emptied_discard_pile_cannot_be_taken_from() -> None:
-    # Break: the closest refusal is taking from the discard pile while it is empty (CR-3).
-    game = at("draw", "4H 9S", discard="")
-    refuse(game, TakeDiscard(seat=0), "CR-3")
-    assert game.legal_actions(0) == [Draw(seat=0)]
-
-
 # -- CR-8 going out --------------------------------------------------------------------------------
+
+
+# Seat 0 played on turn 2 (``played={0: 2}``), so going out on turn 5 is not going rummy (CR-11) and
+# it scores what seat 1 holds once: FILLERS[1] = 2C 5C 8C JC = 2 + 5 + 8 + 10 = 25.
 
 
 def test_cr_8_discarding_the_last_card_goes_out() -> None:
     game = at("play", "QS", played={0: 2})
     game.apply(Discard(seat=0, card="QS"))
     assert last(game).went_out == 0 and "CR-8" in last(game).reason
-    assert last(game).scores == (FILLER_POINTS[1], 0) and game.round == 2
+    assert last(game).scores == (25, 0) and game.scores == (25, 0) and game.round == 2
 
 
 def test_cr_8_melding_the_whole_hand_goes_out_without_a_discard() -> None:
     game = at("play", "9H 10H JH", played={0: 2})
     game.apply(down("9H 10H JH"))
-    assert last(game).went_out == 0 and last(game).scores == (FILLER_POINTS[1], 0)
+    assert last(game).went_out == 0 and "CR-8" in last(game).reason
+    assert last(game).scores == (25, 0) and game.round == 2
 
 
-def test_cr_8_laying_off_the_last_card_goes_out() -> None:
+def test_cr_8_laying_off_the_last_card_goes_out_without_a_discard() -> None:
     game = at("play", "QH", table=[(1, "9H 10H JH")], played={0: 2})
     game.apply(LayOff(seat=0, card="QH", meld=0))
-    assert last(game).went_out == 0 and game.round == 2
+    assert last(game).went_out == 0 and "CR-8" in last(game).reason
+    assert last(game).scores == (25, 0) and game.round == 2
 
 
-def test_cr_8_the_round_ends_at_once() -> None:
-    # Break: the closest refusal is the winner acting on; the next round has started (CR-2).
-    game = at("play", "9H 10H JH", played={0: 2})
+def test_cr_8_a_hand_with_a_card_left_does_not_go_out() -> None:
+    game = at("play", "9H 10H JH QS", played={0: 2})
     game.apply(down("9H 10H JH"))
+    assert (game.round, game.history, game.hand(0)) == (1, (), (Card.parse("QS"),))
+    assert game.legal_actions(0) == [Discard(seat=0, card="QS")]  # the turn still ends with a discard
+
+
+def test_cr_8_going_out_ends_the_round_at_once_and_the_next_is_dealt() -> None:
+    # A round from a stacked shoe: dealer seat 1, so seat 0 plays first (CR-2).
+    first = stacked_shoe(
+        dealer=1,
+        hands=["AH 2H 3H 4C 4D 4S 7S 8S 9S KD", "2C 3C 7C 2D 5D 9D 6H 8H JS QS"],
+        discard="QC",
+        stock="5C 6C 10S",
+    )
+    second = list(standard_deck())
+    game = rummykit.new_game("rummy", players=2, dealer=1, shoes=[first, second])
+    play(
+        game,
+        Draw(seat=0),  # 5C
+        down("AH 2H 3H", "4C 4D 4S"),  # seat 0 plays on turn 1: going out later is not going rummy
+        Discard(seat=0, card="KD"),
+        Draw(seat=1),  # 6C
+        Discard(seat=1, card="6C"),
+        Draw(seat=0),  # 10S
+        down("7S 8S 9S 10S"),
+    )
+    assert game.round == 1 and held(game) == cards("5C")
+    game.apply(Discard(seat=0, card="5C"))  # the hand is empty: seat 0 goes out and wins the round
+    # Seat 1 plays no more in round 1: it is scored on the ten cards it was dealt (CR-10, CR-11):
+    # 2C 3C 7C 2D 5D 9D 6H 8H JS QS = 2 + 3 + 7 + 2 + 5 + 9 + 6 + 8 + 10 + 10 = 62.
+    assert len(game.history) == 1 and last(game).went_out == 0
+    assert last(game).reason == "seat 0 went out (CR-8)"
+    assert last(game).scores == (62, 0) and game.scores == (62, 0)
+    # Round 2 is dealt at once from the second shoe by seat 0 (CR-2), one card at a time from seat 1
+    # (CR-C1): seat 1 gets the 1st, 3rd, ... 19th cards, seat 0 the 2nd, ... 20th, the 21st is turned up.
     assert (game.round, game.dealer, game.turn, game.phase) == (2, 0, 1, "draw")
-    refuse(game, Discard(seat=0, card=game.hand(0)[0]), "CR-2")
+    assert game.hand(1) == tuple(second[0:20:2]) and game.hand(0) == tuple(second[1:20:2])
+    assert view(game).discard_top == second[20] and view(game).stock_size == 52 - 21
 
 
 # -- CR-9 the stalemate ----------------------------------------------------------------------------
 
 
 def test_cr_9_the_third_time_the_stock_runs_out_the_round_ends_unscored() -> None:
-    game = at("draw", "4H 9S", leftover="discard", rebuilds=2)
-    game.state.totals = [40, 30]
+    game = at("draw", "4H 9S", leftover="discard", rebuilds=2, totals=[40, 30])
     game.apply(Draw(seat=0))
     result = game.history[0]
     assert result.went_out is None and result.scores == (0, 0) and "the third time" in result.reason
@@ -418,8 +476,11 @@ def test_cr_c2_taking_the_discard_does_not_rebuild_an_empty_stock() -> None:
 
 
 def test_cr_c2_with_no_card_to_draw_at_all_the_round_ends_unscored() -> None:
-    everything_else = " ".join(str(card) for card in standard_deck() if str(card) not in ("4H", "9S"))
-    game = at("draw", "4H 9S", everything_else)  # no stock, no discard pile
+    # Every other card is on the table, in sets of each rank (seat 0 holds 4H 9S, seat 1 2C 5C 8C JC).
+    held_now = {"4H", "9S", *FILLERS[1].split()}
+    sets = [[str(card) for card in standard_deck() if card.rank is rank and str(card) not in held_now] for rank in Rank]
+    table = [(number % 2, " ".join(cards)) for number, cards in enumerate(group for group in sets if group)]
+    game = at("draw", "4H 9S", table=table)  # no stock, no discard pile
     assert game.legal_actions(0) == [Draw(seat=0)]
     game.apply(Draw(seat=0))
     assert last(game).went_out is None and last(game).scores == (0, 0) and "CR-C2" in last(game).reason
@@ -433,34 +494,52 @@ def test_cr_c2_with_no_card_to_draw_at_all_the_round_ends_unscored() -> None:
     [("KD", 10), ("QS", 10), ("JD", 10), ("10D", 10), ("7S", 7), ("2D", 2), ("AD", 1)],
 )
 def test_cr_10_card_points(card: str, points: int) -> None:
+    # Seat 1 holds the one card; seat 0 (which played on turn 2, so no double, CR-11) goes out.
     game = at("play", "9S", card, played={0: 2})
     game.apply(Discard(seat=0, card="9S"))
     assert last(game).scores == (points, 0)
 
 
-def test_cr_10_a_scored_hand_cannot_be_shed_afterwards() -> None:
-    # Break: scoring is the engine's; once the round is scored the loser may not discard (CR-3: the new
-    # round starts with a draw).
-    game = at("play", "9S", "QH", played={0: 2})
+def test_cr_10_a_hand_is_worth_the_sum_of_its_card_points() -> None:
+    game = at("play", "9S", "KC QD JH 10S 9C 5D AH 2S", played={0: 2})
     game.apply(Discard(seat=0, card="9S"))
-    assert last(game).scores == (10, 0) and game.turn == 1
-    refuse(game, Discard(seat=1, card=game.hand(1)[0]), "CR-3")
+    # K + Q + J + 10 + 9 + 5 + A + 2 = 10 + 10 + 10 + 10 + 9 + 5 + 1 + 2 = 57
+    assert last(game).scores == (57, 0) and game.scores == (57, 0)
+
+
+def test_cr_10_the_cards_on_the_table_do_not_count() -> None:
+    # Seat 1 melded KS KH KC (30 points) earlier; only the 2C 5C 8C JC in its hand count: 2 + 5 + 8 + 10 = 25.
+    game = at("play", "QS", table=[(1, "KS KH KC")], played={0: 2})
+    game.apply(Discard(seat=0, card="QS"))
+    assert last(game).scores == (25, 0)
 
 
 # -- CR-11 scoring a round -------------------------------------------------------------------------
 
 
+# In 3-player games seat 1 holds 2C 5C 8C JC (2 + 5 + 8 + 10 = 25) and seat 2 3D 6D 9D QD (3 + 6 + 9 + 10
+# = 28): the winner scores 25 + 28 = 53, or 2 x 53 = 106 going rummy.
+
+
 def test_cr_11_the_winner_scores_every_card_left_in_the_other_hands() -> None:
     game = at("play", "9H 10H JH QS", players=3, played={0: 2})
     play(game, down("9H 10H JH"), Discard(seat=0, card="QS"))
-    assert last(game).scores == (FILLER_POINTS[1] + FILLER_POINTS[2], 0, 0)
+    assert last(game).scores == (53, 0, 0)
     assert game.scores == (53, 0, 0)
+
+
+def test_cr_11_only_the_winner_scores_and_the_scores_add_to_the_totals() -> None:
+    game = at("play", "9H 10H JH QS", players=3, played={0: 2}, totals=[10, 20, 30])
+    play(game, down("9H 10H JH"), Discard(seat=0, card="QS"))
+    # the losers score nothing (their cards count for the winner, not against them): 10 + 53 = 63
+    assert last(game).scores == (53, 0, 0) and last(game).totals == (63, 20, 30)
+    assert game.scores == (63, 20, 30)
 
 
 def test_cr_11_going_rummy_with_a_final_discard_scores_double() -> None:
     game = at("play", "9H 10H JH QS", players=3)
     play(game, down("9H 10H JH"), Discard(seat=0, card="QS"))
-    assert last(game).scores == (2 * 53, 0, 0) and "CR-11" in last(game).reason
+    assert last(game).scores == (106, 0, 0) and "CR-11" in last(game).reason
 
 
 def test_cr_11_going_rummy_without_a_discard_scores_double() -> None:
@@ -483,54 +562,136 @@ def test_cr_11_a_player_who_played_on_an_earlier_turn_does_not_go_rummy(earlier:
     assert last(game).scores == (53, 0, 0) and "rummy" not in last(game).reason
 
 
-def test_cr_11_the_winners_points_are_fixed_when_the_round_ends() -> None:
-    # Break: scoring is the engine's; the closest refusal is a loser shedding a card after the round ended
-    # (CR-2: the next round has started, and seat 1 plays first).
-    game = at("play", "9H 10H JH", players=3, played={0: 2})
-    game.apply(down("9H 10H JH"))
-    refuse(game, Discard(seat=2, card=game.hand(2)[0]), "CR-2")
+def test_cr_11_from_a_stacked_shoe_going_rummy_doubles_and_going_out_later_does_not() -> None:
+    # Round 1: dealer seat 1, seat 0 plays first and lays down its whole hand on turn 1 (going rummy).
+    # Round 2: dealer seat 0, seat 1 plays first; it melds on turn 1 and goes out on turn 3.
+    # (Turns are counted in the round: turn 1 is seat 1's, turn 2 seat 0's, turn 3 seat 1's.)
+    first = stacked_shoe(
+        dealer=1,
+        hands=["AH 2H 3H 4H 5H 6H 7H 8H 9H 10H", "2C 4C 6C 8C 10C 3D 5D 7D 9D JD"],
+        discard="KS",
+        stock="QS",
+    )
+    second = stacked_shoe(
+        dealer=0,
+        hands=["AC 3C 5C 7C 9C JC 2D 4D 6D 8D", "AS 2S 3S 4S 5S 6S KD KH KC QH"],
+        discard="JH",
+        stock="9S 8H 7S",
+    )
+    game = rummykit.new_game("rummy", players=2, dealer=1, shoes=[first, second], options={"target": 500})
+    play(game, Draw(seat=0), down("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H"), Discard(seat=0, card="QS"))
+    # seat 1: 2 + 4 + 6 + 8 + 10 + 3 + 5 + 7 + 9 + 10 = 64, doubled for going rummy: 128
+    assert last(game).went_out == 0 and "rummy" in last(game).reason and "CR-11" in last(game).reason
+    assert last(game).scores == (128, 0) and game.round == 2 and game.turn == 1
+    play(
+        game,
+        Draw(seat=1),  # 9S
+        down("AS 2S 3S 4S 5S 6S", seat=1),
+        Discard(seat=1, card="9S"),
+        Draw(seat=0),  # 8H
+        Discard(seat=0, card="8H"),
+        Draw(seat=1),  # 7S
+        LayOff(seat=1, card="7S", meld=0),
+        down("KC KD KH", seat=1),
+    )
+    assert held(game, 1) == cards("QH")
+    game.apply(Discard(seat=1, card="QH"))
+    # seat 1 goes out but played on an earlier turn: seat 0's hand, once:
+    # AC 3C 5C 7C 9C JC 2D 4D 6D 8D = 1 + 3 + 5 + 7 + 9 + 10 + 2 + 4 + 6 + 8 = 55
+    assert last(game).went_out == 1 and last(game).reason == "seat 1 went out (CR-8)"
+    assert last(game).scores == (0, 55) and game.scores == (128, 55)
 
 
 # -- CR-12 the end of the game ---------------------------------------------------------------------
 
 
-def test_cr_12_the_game_ends_after_a_round_in_which_a_player_reaches_the_target() -> None:
-    game = at("play", "QS", played={0: 2})
-    game.state.totals = [80, 99]
+def test_cr_12_the_game_ends_after_the_round_in_which_a_player_reaches_the_target() -> None:
+    # Three rounds from stacked shoes, target 100. The dealer passes one seat forward each round (CR-2).
+    round_1 = stacked_shoe(  # dealer seat 1: seat 0 plays first
+        dealer=1,
+        hands=["AH 2H 3H 4H 5H 6H 7H 8H 9H 10H", "AC 2C 3D 4D 5S 6S 7C 8D 9S 2D"],
+        discard="KS",
+        stock="QS",
+    )
+    round_2 = stacked_shoe(  # dealer seat 0: seat 1 plays first
+        dealer=0,
+        hands=["AC AD AH 2C 2D 3C 3D 4C 4D 5C", "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S"],
+        discard="KH",
+        stock="QD",
+    )
+    round_3 = stacked_shoe(  # dealer seat 1: seat 0 plays first
+        dealer=1,
+        hands=["AC 2C 3C 4C 5C 6D 7D 8D 9D 10D", "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S"],
+        discard="KH",
+        stock="JH JS",
+    )
+    game = rummykit.new_game("rummy", players=2, dealer=1, shoes=[round_1, round_2, round_3])
+
+    # Round 1: seat 0 lays down its whole hand on its first turn (going rummy, CR-11) and discards.
+    play(game, Draw(seat=0), down("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H"), Discard(seat=0, card="QS"))
+    # seat 1 holds 1 + 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 + 2 = 47; doubled: 94. Totals 94, 0: nobody has 100.
+    assert last(game).scores == (94, 0) and game.scores == (94, 0)
+    assert not game.is_over and (game.round, game.turn) == (2, 1)
+
+    # Round 2: seat 1 goes rummy the same way.
+    play(game, Draw(seat=1), down("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S", seat=1), Discard(seat=1, card="QD"))
+    # seat 0 holds 1 + 1 + 1 + 2 + 2 + 3 + 3 + 4 + 4 + 5 = 26; doubled: 52. Totals 94, 52.
+    assert last(game).scores == (0, 52) and game.scores == (94, 52)
+    assert not game.is_over and (game.round, game.turn) == (3, 0)
+
+    # Round 3: seat 0 draws and discards; seat 1, on its first turn, melds all 11 cards (no discard).
+    play(game, Draw(seat=0), Discard(seat=0, card="JH"), Draw(seat=1))
+    game.apply(down("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS", seat=1))
+    # seat 0 holds 1 + 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 + 10 = 55; doubled: 110. Totals 94, 52 + 110 = 162.
+    assert last(game).scores == (0, 110) and game.scores == (94, 162)
+    # seat 1 reached 100: the game ends after this round; the highest total, 162, wins.
+    assert game.is_over and game.winners == (1,) and len(game.history) == 3 and game.to_act == ()
+
+
+def test_cr_12_reaching_the_target_ends_the_game_and_the_highest_total_wins() -> None:
+    game = at("play", "QS", played={0: 2}, totals=[80, 99])
     game.apply(Discard(seat=0, card="QS"))
+    # seat 0 scores seat 1's 2C 5C 8C JC = 25: 80 + 25 = 105 >= 100, the highest (seat 1 stays at 99)
     assert game.is_over and game.scores == (105, 99) and game.winners == (0,)
 
 
+# Only the winner of a round scores (CR-11), so in play the first seat to reach the target is alone at
+# the top; a tie for highest is arranged here by giving the position its totals.
+
+
 def test_cr_12_a_tie_for_highest_plays_another_round() -> None:
-    game = at("play", "QS", played={0: 2})
-    game.state.totals = [75, 100]
+    game = at("play", "QS", played={0: 2}, totals=[75, 100])
     game.apply(Discard(seat=0, card="QS"))
-    assert not game.is_over and game.scores == (100, 100) and game.round == 2
+    # 75 + 25 = 100: seats 0 and 1 tie at 100, the target
+    assert not game.is_over and game.scores == (100, 100) and game.round == 2 and game.winners == ()
 
 
-def test_cr_12_option_target() -> None:
-    game = at("play", "QS", played={0: 2}, options={"target": 500})
-    game.state.totals = [480, 0]
-    game.apply(Discard(seat=0, card="QS"))
-    assert game.is_over and view(game).target == 500
-
-
-def test_cr_12_below_the_target_the_game_goes_on() -> None:
-    game = at("play", "QS", played={0: 2}, options={"target": 500})
-    game.state.totals = [200, 0]
-    game.apply(Discard(seat=0, card="QS"))
+def test_cr_12_a_tie_stays_after_an_unscored_round_and_the_game_goes_on() -> None:
+    game = at("draw", "4H 9S", leftover="discard", rebuilds=2, totals=[100, 100])
+    game.apply(Draw(seat=0))  # the stock runs out a third time: no points (CR-9)
+    assert last(game).scores == (0, 0) and game.scores == (100, 100)
     assert not game.is_over and game.round == 2
 
 
-def test_cr_12_no_action_once_the_game_is_over() -> None:
-    # Break: after the end every action is refused (G-0).
-    game = at("play", "QS", played={0: 2})
-    game.state.totals = [95, 0]
+def test_cr_12_the_round_after_a_tie_decides() -> None:
+    game = at("play", "QS", played={0: 2}, totals=[100, 100])
     game.apply(Discard(seat=0, card="QS"))
-    assert game.to_act == () and game.legal_actions(1) == []
-    with pytest.raises(GameOverError) as err:
-        game.apply(Draw(seat=1))
-    assert err.value.rule == "G-0"
+    # 100 + 25 = 125 > 100
+    assert game.is_over and game.scores == (125, 100) and game.winners == (0,)
+
+
+def test_cr_12_option_target() -> None:
+    game = at("play", "QS", played={0: 2}, options={"target": 500}, totals=[480, 0])
+    game.apply(Discard(seat=0, card="QS"))
+    # 480 + 25 = 505 >= 500
+    assert game.is_over and game.scores == (505, 0) and view(game).target == 500
+
+
+def test_cr_12_below_the_target_the_game_goes_on() -> None:
+    game = at("play", "QS", played={0: 2}, options={"target": 500}, totals=[200, 0])
+    game.apply(Discard(seat=0, card="QS"))
+    # 200 + 25 = 225 < 500
+    assert not game.is_over and game.scores == (225, 0) and game.round == 2
 
 
 def test_cr_12_a_target_below_one_is_refused() -> None:
@@ -539,14 +700,23 @@ def test_cr_12_a_target_below_one_is_refused() -> None:
     assert err.value.rule == "CR-12"
 
 
+def test_g_0_no_action_once_the_game_is_over() -> None:
+    game = at("play", "QS", played={0: 2}, totals=[95, 0])
+    game.apply(Discard(seat=0, card="QS"))  # 95 + 25 = 120: the game is over (CR-12)
+    assert game.is_over and game.to_act == () and game.legal_actions(1) == []
+    with pytest.raises(GameOverError) as err:
+        game.apply(Draw(seat=1))
+    assert err.value.rule == "G-0"
+
+
 def test_g_3_max_rounds_ends_the_game_with_tied_best_totals_sharing_the_win() -> None:
-    game = at("play", "QS", played={0: 2}, options={"max_rounds": 1})
-    game.state.totals = [0, 25]
+    game = at("play", "QS", played={0: 2}, options={"max_rounds": 1}, totals=[0, 25])
     game.apply(Discard(seat=0, card="QS"))
-    assert game.is_over and game.winners == (0, 1)
+    # 0 + 25 = 25 for seat 0, 25 for seat 1: tied best totals after the one round allowed
+    assert game.is_over and game.scores == (25, 25) and game.winners == (0, 1)
 
 
-# -- G-1, G-2, G-4, G-5 ----------------------------------------------------------------------------
+# -- G-1, G-2, G-4, G-5 (G-7: above, with CR-5 and CR-6) ----------------------------------------------
 
 
 def test_g_1_a_round_that_reaches_the_turn_cap_ends_unscored() -> None:
@@ -562,8 +732,7 @@ def test_g_1_below_the_turn_cap_the_round_goes_on() -> None:
 
 
 def test_g_2_the_turn_passes_to_the_next_seat_wrapping() -> None:
-    game = new(3)
-    arrange(game, hands=["9S 4H", FILLERS[1], FILLERS[2]], turn=2, phase="play", turn_number=3)
+    game = arrange(new(3), hands=["9S 4H", FILLERS[1], FILLERS[2]], turn=2, phase="play", turn_number=3)
     game.apply(Discard(seat=2, card="3D"))
     assert (game.turn, game.state.turn_number) == (0, 4)
 
@@ -611,9 +780,18 @@ def test_g_5_several_melds_laid_down_together_are_one_action() -> None:
     assert len(game.record.actions) == 1 and len(table(game)) == 2
 
 
-def test_g_5_a_run_not_listed_low_to_high_is_refused() -> None:
-    game = at("play", "4H 5H 6H 9S")
-    refuse(game, down("5H 4H 6H"), "CR-4")
+def test_g_5_a_run_is_read_as_listed_from_low_to_high() -> None:
+    game = at("play", "AH 2H 3H QS KS AS 9C")
+    game.apply(down("AH 2H 3H", "QS KS AS"))  # the listing places each ace: low, then high
+    ranks = {" ".join(rank.symbol for rank in meld.ranks) for meld in table_melds(game)}
+    assert ranks == {"A 2 3", "Q K A"}
+
+
+@pytest.mark.parametrize("meld", ["5H 4H 6H", "6H 5H 4H", "3H 2H AH", "AS KS QS"])
+def test_g_5_a_run_not_listed_low_to_high_is_refused(meld: str) -> None:
+    # 4H 5H 6H, AH 2H 3H and QS KS AS are runs by CR-4; only the order they are named in is wrong.
+    game = at("play", "AH 2H 3H 4H 5H 6H QS KS AS 9C")
+    refuse(game, down(meld), "G-5")
 
 
 # -- CR-C3, CR-C4 ------------------------------------------------------------------------------------
@@ -708,6 +886,16 @@ def test_a_game_record_replays_to_the_same_game() -> None:
         game.apply(rng.choice(game.legal_actions(game.turn)))
     assert rummykit.replay(game.record) == game
     assert load_record(dump_record(game.record)) == game.record
+
+
+def test_a_stacked_shoe_that_is_not_one_52_card_deck_is_refused() -> None:
+    deck = list(standard_deck())
+    with pytest.raises(InvalidPositionError, match="not in this game's shoe: JK") as err:
+        rummykit.new_game("rummy", players=2, shoe=[*deck[:-1], "JK"])
+    assert err.value.path == "shoes[0]"
+    with pytest.raises(InvalidPositionError, match="missing cards: AS") as err:
+        rummykit.new_game("rummy", players=2, shoes=[deck, deck[:-1]])  # the second round's shoe
+    assert err.value.path == "shoes[1]"
 
 
 def test_typed_moves_are_the_common_ones() -> None:

@@ -14,6 +14,7 @@ import io
 import json
 import random
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -24,9 +25,11 @@ from typer.testing import CliRunner
 import rummykit
 from rummykit import cli, terminal
 from rummykit.actions import Discard, Draw, GoDown, LayOff
+from rummykit.cards import Rank
 from rummykit.cli import app
 from rummykit.engine import Game
 from rummykit.moves import MOVE_HELP
+from rummykit.serialize import dump_position, load_position
 from rummykit_variants.railroad_rummy.rules import card_points
 from tests.support import arrange
 
@@ -65,14 +68,19 @@ class ScriptedPerson:
         self._claimed = False
         self._draws = 0
 
-    def capture(self, monkeypatch: pytest.MonkeyPatch, arrange_game: Callable[[Game], None] | None = None) -> None:
-        """Catch the game ``play_in_terminal`` creates (and arrange it if asked)."""
+    def capture(self, monkeypatch: pytest.MonkeyPatch, arrange_game: Callable[[Game], object] | None = None) -> None:
+        """Catch the game ``play_in_terminal`` creates (and arrange it if asked: ``arrange_game`` changes
+        the game, or returns the game to play instead). An arranged position must be one the position
+        loader accepts."""
         real_new_game = rummykit.new_game
 
         def new_game(*args: Any, **kwargs: Any) -> Game:
             self.game = real_new_game(*args, **kwargs)
             if arrange_game is not None:
-                arrange_game(self.game)
+                arranged = arrange_game(self.game)
+                if isinstance(arranged, Game):
+                    self.game = arranged
+                assert load_position(dump_position(self.game)) == self.game, "the loader accepts the position"
             return self.game
 
         monkeypatch.setattr(terminal, "new_game", new_game)
@@ -110,11 +118,22 @@ class ScriptedPerson:
 
 
 def absent_go_down(game: Game, seat: int) -> str:
-    """A go-down of two sets of ranks the seat does not hold (refused by RR-11)."""
+    """A go-down of two sets of ranks the seat does not hold (refused as cards not held, G-7)."""
     held = {card.rank.symbol for card in game.hand(seat)}
     ranks = [rank for rank in ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K") if rank not in held]
     first, second = ranks[:2]
     return f"down {first}C {first}D {first}H / {second}C {second}D {second}S"
+
+
+def one_set_go_down(game: Game, seat: int) -> str:
+    """A go-down of one set of cards the seat holds, a pair and a wild card (refused by RR-11: round 1's
+    contract is two sets)."""
+    hand = game.hand(seat)
+    wild = next(card for card in hand if card.rank in (Rank.TWO, Rank.JOKER))
+    ranks = Counter(card.rank for card in hand if card.rank not in (Rank.TWO, Rank.JOKER))
+    pair = next(rank for rank, count in ranks.items() if count >= 2)
+    naturals = [card for card in hand if card.rank is pair][:2]
+    return f"down {naturals[0]} {naturals[1]} {wild}"
 
 
 def play_directly(
@@ -123,7 +142,7 @@ def play_directly(
     seed: int,
     probes: dict[str, list[str]] | None = None,
     players: int = 2,
-    arrange_game: Callable[[Game], None] | None = None,
+    arrange_game: Callable[[Game], object] | None = None,
     width: int = 100,
     **console_options: Any,
 ) -> tuple[Game, ScriptedPerson, str]:
@@ -151,16 +170,16 @@ def play_directly(
 
 #: The refused and malformed lines the scripted person tries, the first time the game is in the
 #: draw phase and in the play phase: {card} is a card of its first hand, {absent} a go-down of
-#: cards it does not hold.
+#: cards it does not hold, {short} a go-down of one set of cards it holds.
 PROBES = {
     "draw": ("", "xyzzy", "0", "99", "-3", "discard {card}", "lay 5C on"),
-    "play": ("{absent}", "lay {card} on 9", "discard ZZ", "show"),
+    "play": ("{absent}", "{short}", "lay {card} on 9", "discard ZZ", "show"),
 }
 
 
 def _probes_for(game: Game) -> dict[str, list[str]]:
-    card, absent = str(game.hand(0)[0]), absent_go_down(game, 0)
-    return {phase: [line.format(card=card, absent=absent) for line in lines] for phase, lines in PROBES.items()}
+    fill = {"card": str(game.hand(0)[0]), "absent": absent_go_down(game, 0), "short": one_set_go_down(game, 0)}
+    return {phase: [line.format(**fill) for line in lines] for phase, lines in PROBES.items()}
 
 
 @pytest.fixture
@@ -227,8 +246,11 @@ def test_play_refuses_moves_naming_the_rule(whole_round: tuple[Game, ScriptedPer
     # a discard before drawing
     assert "Not allowed: a turn starts with a draw" in output and "(RR-14)" in output
     assert "RR-14 The draw: A turn starts with exactly one draw" in output
-    # a go-down of cards the hand does not hold
-    assert re.search(r"Not allowed: the hand does not hold .* \(RR-11\)", output)
+    # a go-down of cards the hand does not hold: refused as such, whatever else is wrong with it (G-7)
+    assert re.search(r"Not allowed: the hand does not hold (\S+ )+\(G-7\)", output)
+    assert "G-7 The most specific rule: A refusal cites the most specific rule" in flat(output)
+    # a go-down of held cards that is not the round's contract
+    assert "Not allowed: round 1's contract is 2 sets, not 1 set (RR-11)" in output
     assert "RR-11 Going down, rounds 1-6:" in output
     # laying off before going down
     assert "Not allowed: only a player who has gone down may lay off (RR-20)" in output
@@ -283,8 +305,39 @@ def test_play_through_the_cli_on_standard_input_plays_the_same_game(
     assert result.exit_code == 0, result.output
     assert events(result.stdout) == events(output)
     assert f"Round 1 is over: {game.history[0].reason}" in result.stdout
-    assert "(RR-14)" in result.stdout and "(RR-11)" in result.stdout
+    assert all(f"({rule})" in result.stdout for rule in ("RR-14", "G-7", "RR-11", "RR-20"))
     assert "Every rule with its id: rummykit rules railroad-rummy" in result.stdout
+
+
+def test_play_carries_out_a_go_down_with_the_cards_typed(monkeypatch: pytest.MonkeyPatch) -> None:
+    # G-6: of four 5s the person keeps 5C, and may discard it at once.
+    def position(game: Game) -> object:
+        hands = ["5H 5D 5C 5S 8H 8D 8C KC", "3C 4D 6H 9S 9D 10D QH"]
+        return arrange(game, hands=hands, turn=0, phase="play", discard="QD")
+
+    lines = ["down 5H 5D 5S / 8H 8D 8C", "discard 5C", "quit"]
+    game, _, output = play_directly(monkeypatch, seed=1, arrange_game=position, probes={"first": lines})
+    assert "   1. go down with 5C 5D 5H / 8C 8D 8H" in output  # the listing shows one of the equal plays
+    assert "you go down with 5H 5D 5S / 8H 8D 8C" in output
+    assert "meld 0: your set: 5D 5H 5S" in output and "Your hand (2): 5C KC" in output
+    assert "you discard 5C" in output and "Not allowed" not in output
+    on_table = sorted(card for table_meld in game.state.table for card in table_meld.meld.cards)
+    assert on_table == sorted(rummykit.parse_cards("5H 5D 5S 8H 8D 8C"))
+    assert game.view(None).discard_top == rummykit.Card.parse("5C")
+
+
+def test_play_may_discard_the_card_just_taken_from_the_discard_pile(monkeypatch: pytest.MonkeyPatch) -> None:
+    # RR-21: by default (may_discard_taken_card=true) the card taken from the discard pile may go back.
+    def position(game: Game) -> object:
+        return arrange(game, hands=["4C 4D 9H 9S JH QS KD", "5C 5D 8C 8D 10S JD QH"], turn=0, discard="6H")
+
+    game, _, output = play_directly(
+        monkeypatch, seed=1, arrange_game=position, probes={"first": ["take", "discard 6H", "quit"]}
+    )
+    assert "you take the top discard (6H)" in output
+    assert "   3. 6H " in output  # listed among the discards
+    assert "you discard 6H" in output and "Not allowed" not in output
+    assert game.view(None).discard_top == rummykit.Card.parse("6H")
 
 
 def test_many_go_downs_are_all_listed_compactly(monkeypatch: pytest.MonkeyPatch) -> None:

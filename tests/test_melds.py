@@ -44,7 +44,7 @@ def test_a_run_wild_takes_the_rank_of_its_place() -> None:
         ("QH KS AD 3C", "RR-9"),  # no wrap
         ("JK 3H 4S 5D", "RR-9"),  # a wild cannot stand for 2
         ("JK JK JK", "RR-7"),  # no natural at all
-        ("4H 6S 5D 7C", "RR-9"),  # runs are listed low to high
+        ("4H 6S 5D 7C", "G-5"),  # a run named out of order: only G-5 (low to high) forbids it (G-7)
     ],
 )
 def test_bad_melds_name_the_rule(text: str, rule: str) -> None:

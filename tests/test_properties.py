@@ -4,14 +4,17 @@ are checked by the conformance kit, rummykit.testing (tests/test_conformance.py)
 
 1. A refused action changes nothing and cites a rule of the game, and only malformed input is
    InvalidActionError, in positions random play seldom reaches (rounds 4 to 7, lay-offs).
-2. ``legal_actions`` is sound, complete (a brute-force enumeration of candidate actions finds nothing
-   legal that is not listed) and free of duplicates.
+2. ``legal_actions`` is sound (every listed action is ``check()``'s fixed point and applies),
+   complete under the equivalence the variant declares (a brute-force enumeration of candidate
+   actions finds nothing legal that no listed action stands for: ``listing_ignores_suits``, so
+   suits are set aside, ``rummykit.testing.checks.suit_blind``; RR-C4, G-6) and free of duplicates.
 3. Whole games of all seven rounds end, with the lowest total winning (RR-31).
 4. A claim window hides each seat's declaration from the others (RR-C1).
 
 Positions come from seeded random play (``tests.support.play_random``; or :func:`play_quietly`,
 whose bot rarely claims, so that hands stay small enough for the brute force) and from
-``tests.support.arrange`` for positions random play seldom reaches (rounds 4 to 7, lay-offs).
+``tests.support.arrange`` (checked by the position loader) for positions random play seldom reaches
+(rounds 4 to 7, lay-offs).
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ from rummykit import (
     read_meld,
 )
 from rummykit.testing import check_action
+from rummykit.testing.checks import suit_blind
 from rummykit.testing.strategies import actions as kit_actions
 from rummykit_variants.railroad_rummy import MELD_RULES, ROUNDS, Claim, Pass
 from tests.support import arrange, play_random
@@ -92,7 +96,8 @@ def play_quietly(
 
 
 OTHER_HAND: Final = "3D 4D 5D 6D 7D 8D 9H 10D JD QC"
-#: Positions for ``tests.support.arrange`` (in a 2-player game unless ``players`` says otherwise).
+#: Positions for ``tests.support.arrange`` (in a 2-player game unless ``players`` says otherwise, with
+#: the default options unless ``options`` says otherwise).
 ARRANGED_POSITIONS: Final[dict[str, dict[str, Any]]] = {
     "round 7, 13 cards with wild cards": {
         "hands": ["3C 4D 5H 6S 7C 8D 9H 10S JC QD KH JK 2H", OTHER_HAND],
@@ -103,6 +108,16 @@ ARRANGED_POSITIONS: Final[dict[str, dict[str, Any]]] = {
         "discard": "9D",
     },
     "round 7, 13 cards, the taken card left over or used": {
+        "hands": ["3H 4H 5H 6H 7C 8C 9C 10C JD QD KD AD 9S", OTHER_HAND],
+        "round": 7,
+        "turn": 0,
+        "phase": "play",
+        "turn_number": 5,
+        "discard": "9D",
+        "taken": "9S",
+    },
+    "round 7, 13 cards, the taken card may not be left over (RR-21 option false)": {
+        "options": {"may_discard_taken_card": False},
         "hands": ["3H 4H 5H 6H 7C 8C 9C 10C JD QD KD AD 9S", OTHER_HAND],
         "round": 7,
         "turn": 0,
@@ -168,7 +183,19 @@ ARRANGED_POSITIONS: Final[dict[str, dict[str, Any]]] = {
         ],
         "went_down": {0: 1, 1: 2},
     },
-    "round 2, a lay-off may not leave only the taken card": {
+    "round 2, a lay-off may not leave only the taken card (RR-21 option false)": {
+        "options": {"may_discard_taken_card": False},
+        "hands": ["9H 9S", OTHER_HAND],
+        "round": 2,
+        "turn": 0,
+        "phase": "play",
+        "turn_number": 3,
+        "discard": "4D",
+        "table": [(0, "9C 9D 2C"), (0, "5H 6H 7H 8H")],
+        "went_down": {0: 1},
+        "taken": "9S",
+    },
+    "round 2, a lay-off may leave only the taken card (RR-21 by default)": {
         "hands": ["9H 9S", OTHER_HAND],
         "round": 2,
         "turn": 0,
@@ -218,9 +245,8 @@ ARRANGED_POSITIONS: Final[dict[str, dict[str, Any]]] = {
 def arranged(name: str) -> Game:
     """A fresh game rearranged into the position ``ARRANGED_POSITIONS[name]``."""
     position = dict(ARRANGED_POSITIONS[name])
-    game = new_game(position.pop("players", 2), seed=1)
-    arrange(game, **position)
-    return game
+    game = new_game(position.pop("players", 2), 1, position.pop("options", None))
+    return arrange(game, **position)
 
 
 def is_malformed(action: Action, players: int) -> bool:
@@ -355,36 +381,57 @@ def candidate_actions(game: Game, seat: int) -> Iterator[Action]:
         yield GoDown(seat=seat, melds=melds)
 
 
+def named_cards(action: Action) -> Counter[Card]:
+    """The cards an action names (a go-down's, a lay-off's or a discard's), with multiplicity."""
+    if isinstance(action, GoDown):
+        return Counter(card for meld in action.melds for card in meld)
+    if isinstance(action, LayOff | Discard):
+        return Counter([action.card])
+    return Counter()
+
+
 def brute_force_legal(game: Game, seat: int) -> set[Action]:
-    """The canonical forms of every candidate action that the game accepts."""
+    """Every candidate action that the game accepts, as ``check()`` returns it: with exactly the
+    cards it names, only ordered (G-6)."""
     found: set[Action] = set()
     for action in candidate_actions(game, seat):
         try:
-            canonical = game.check(action)
+            checked = game.check(action)
         except IllegalActionError:
             continue
-        found.add(canonical)
+        assert named_cards(checked) == named_cards(action), f"{action} is carried out as {checked} (G-6)"
+        assert game.check(checked) == checked, f"{checked} is not check()'s fixed point"
+        found.add(checked)
         if isinstance(action, GoDown):
-            # The meld order is not part of a go-down: reversed, it is the same go-down.
-            reversed_melds = GoDown(seat=seat, melds=action.melds[::-1])
-            assert game.check(reversed_melds) == canonical, action
+            # The meld order is not part of a go-down (G-5: one action): reversed, it lays down the
+            # same melds. (Melds of the same ranks may keep the order they are named in.)
+            reversed_melds = game.check(GoDown(seat=seat, melds=action.melds[::-1]))
+            assert isinstance(reversed_melds, GoDown) and isinstance(checked, GoDown)
+            assert Counter(reversed_melds.melds) == Counter(checked.melds), action
     return found
 
 
 def assert_legal_actions_sound_and_complete(game: Game) -> None:
-    """(a) soundness, (b) completeness against the brute force, (c) no duplicates, for every seat."""
+    """(a) soundness, exactly; (b) completeness against the brute force, under the equivalence the
+    variant declares (suits set aside); (c) no duplicates, for every seat."""
+    # RR-C4: the listing stands for every play with the same ranks (suits never matter, RR-8, RR-9).
+    assert game.spec.listing_ignores_suits
     for seat in range(game.players):
         listed = game.legal_actions(seat)
-        # (c) no duplicates.
+        # (c) no duplicates; and one go-down per set of ranks (RR-C4).
         assert len(listed) == len(set(listed)), f"seat {seat} lists duplicates: {listed}"
-        # (a) every listed action is legal, in canonical form, and applies to a copy.
+        downs = [suit_blind(action) for action in listed if isinstance(action, GoDown)]
+        assert len(downs) == len(set(downs)), f"seat {seat} lists a go-down twice up to suits: {listed}"
+        # (a) every listed action is legal, check()'s fixed point, and applies to a copy.
         for action in listed:
-            assert game.check(action) == action, f"{action} is not listed in canonical form"
+            assert game.check(action) == action, f"{action} is not listed as check() returns it"
             game.copy().apply(action)
-        # (b) the brute force finds nothing legal that is not listed (and finds all that is).
+        # (b) every legal candidate the brute force finds is represented by a listed action (up to
+        # suits), and the brute force finds every listed action itself.
         found = brute_force_legal(game, seat)
-        missing = found - set(listed)
-        assert not missing, f"seat {seat}: legal but not listed: {sorted(map(str, missing))}"
+        represented = {suit_blind(action) for action in listed}
+        missing = {action for action in found if suit_blind(action) not in represented}
+        assert not missing, f"seat {seat}: legal but not represented: {sorted(map(str, missing))}"
         unfound = set(listed) - found
         assert not unfound, f"seat {seat}: listed but not found by brute force: {sorted(map(str, unfound))}"
 
@@ -451,12 +498,30 @@ def test_legal_actions_in_random_positions_of_rounds_1_to_3(
     assert_legal_actions_sound_and_complete(game)
 
 
-def test_a_round_7_go_down_plays_the_taken_card_first() -> None:
-    # RR-C2, RR-C4: either 9 may stay in hand, but the taken 9S is played and 9C kept to discard.
-    game = arranged("round 7, 13 cards, the taken card left over or used")
+@pytest.mark.parametrize(
+    "name",
+    [
+        "round 7, 13 cards, the taken card left over or used",
+        "round 7, 13 cards, the taken card may not be left over (RR-21 option false)",
+    ],
+)
+def test_a_round_7_go_down_is_listed_with_the_taken_card_first(name: str) -> None:
+    # RR-C4 (RR-C2): either 9 may stay in hand; the one go-down listed plays the taken 9S and keeps the 9C.
+    game = arranged(name)
     (go_down,) = (a for a in game.legal_actions(0) if isinstance(a, GoDown))
     played = [card for meld in go_down.melds for card in meld]
     assert Card.parse("9S") in played and Card.parse("9C") not in played
+
+
+def test_a_round_7_go_down_keeping_the_taken_card_depends_on_rr_21() -> None:
+    # G-6: the go-down naming the 9C keeps the taken 9S: legal by default (RR-21: it may be discarded),
+    # refused with the option false (G-4: the turn could not end).
+    runs = GoDown(seat=0, melds=["3H 4H 5H 6H", "7C 8C 9C 10C", "JD QD KD AD"])
+    assert arranged("round 7, 13 cards, the taken card left over or used").check(runs) == runs
+    game = arranged("round 7, 13 cards, the taken card may not be left over (RR-21 option false)")
+    with pytest.raises(IllegalActionError) as err:
+        game.check(runs)
+    assert err.value.rule == "G-4"
 
 
 # -- 3. whole games of seven rounds ------------------------------------------------------------------------

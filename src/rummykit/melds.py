@@ -26,6 +26,7 @@ Examples:
 from __future__ import annotations
 
 import enum
+import itertools
 from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
@@ -181,7 +182,62 @@ def read_set(cards: Sequence[Card], rules: MeldRules) -> Meld:
 
 
 def read_run(cards: Sequence[Card], rules: MeldRules) -> Meld:
-    """``cards`` (low to high) as a run under ``rules``, or raise citing the run rule."""
+    """``cards`` (low to high) as a run under ``rules``, or raise citing the run rule; cards that
+    would be a run in another order are refused citing G-5 (a run is listed from low to high)."""
+    try:
+        return _read_run(cards, rules)
+    except IllegalActionError as err:
+        if err.rule != rules.rule("run"):
+            raise
+        ordered = _ordered_run(cards, rules)
+        if ordered is None:
+            raise
+        raise IllegalActionError(
+            "G-5",
+            f"{_fmt(cards)} is listed out of order: a run's cards go from low to high, each wild card in the "
+            f"place of the rank it stands for ({_fmt(ordered)})",
+        ) from None
+
+
+def _ordered_run(cards: Sequence[Card], rules: MeldRules) -> tuple[Card, ...] | None:
+    """``cards`` in an order in which they are a run under ``rules``, if their natural cards are not
+    listed low to high and there is one: their natural cards by rank, wild cards in the gaps, then
+    beyond the highest card (or below the lowest where nothing can go above). (Natural cards listed
+    low to high fix the ranks of the wild cards between and around them, G-5: whether those ranks
+    may be in a run is the run rule's to say.)"""
+    wild = rules.wild_faces
+    naturals = [card for card in cards if card not in wild]
+    wilds = [card for card in cards if card in wild]
+    order = rules.run_order
+    places = [[i for i, rank in enumerate(order) if rank is card.rank] for card in naturals]
+    if not naturals or any(not choices for choices in places):
+        return None
+    choices = list(itertools.product(*places))
+    if any(all(a < b for a, b in itertools.pairwise(choice)) for choice in choices):
+        return None  # listed low to high already
+    for choice in choices:
+        if len(set(choice)) != len(choice):
+            continue
+        lowest, highest = min(choice), max(choice)
+        gaps = highest - lowest + 1 - len(naturals)
+        extra = len(wilds) - gaps
+        if gaps < 0 or extra < 0:
+            continue
+        start = max(0, min(lowest, len(order) - (highest - lowest + 1 + extra)))
+        by_place = dict(zip(choice, naturals, strict=True))
+        spare = iter(wilds)
+        ordered = tuple(by_place.get(place) or next(spare) for place in range(start, start + len(cards)))
+        if ordered == tuple(cards) or start + len(cards) > len(order):
+            continue
+        try:
+            _read_run(ordered, rules)
+        except IllegalActionError:
+            continue
+        return ordered
+    return None
+
+
+def _read_run(cards: Sequence[Card], rules: MeldRules) -> Meld:
     order = rules.run_order
     wild = rules.wild_faces
     if not order:

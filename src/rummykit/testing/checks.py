@@ -157,8 +157,9 @@ def _check_position_soundness(game: Game, index: int) -> None:
                 raise _fail("soundness", f"listed {action!r} is not in canonical form ({canonical!r})", index)
         twins = [twin for action in listed if (twin := _twin(game, action)) is not None]
         plays = [action for action in listed if action.kind in MELD_KINDS]
+        listing = _Listing(game)
         for probe in [*twins[:TWINS_PER_POSITION], *merges(game, plays, TWINS_PER_POSITION)]:
-            check_action(game.copy(), probe)
+            _check_action(game.copy(), probe, listing)
 
 
 TWINS_PER_POSITION: Final = 6
@@ -371,12 +372,36 @@ def check_games(
 def check_action(game: Game, action: Action) -> str | None:
     """Apply ``action`` to ``game`` and check what happens: refused, it must raise
     :class:`IllegalActionError` citing one of ``game.rule_ids`` (or :class:`InvalidActionError` for
-    malformed input) and change nothing; accepted, its canonical form must have been listed and be
-    what the record holds. Returns the rule cited, or ``None`` if accepted.
+    malformed input) and change nothing; accepted, it must be carried out with the cards it names, be
+    represented in the listing (:func:`suit_blind`, ``rummykit_split_play``), and be recorded as
+    ``check`` returned it. Returns the rule cited, or ``None`` if accepted.
 
     Raises:
         ConformanceError: ``refusal`` or ``completeness``, with the action's index in the record.
     """
+    return _check_action(game, action, _Listing(game))
+
+
+class _Listing:
+    """A position's legal actions, listed once per seat and looked up with suits set aside where the
+    variant's listing ignores them."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.ignores_suits = game.spec.listing_ignores_suits
+        self.seats: dict[int, tuple[set[Action], set[tuple[Any, ...]]]] = {}
+
+    def holds(self, action: Action) -> bool:
+        """``action`` is listed, or a play with the same ranks is (where suits are ignored)."""
+        known = self.seats.get(action.seat)
+        if known is None:
+            listed = self.game.legal_actions(action.seat)
+            keys = {suit_blind(other) for other in listed} if self.ignores_suits else set()
+            known = self.seats[action.seat] = (set(listed), keys)
+        return action in known[0] or (self.ignores_suits and suit_blind(action) in known[1])
+
+
+def _check_action(game: Game, action: Action, listing: _Listing) -> str | None:
     index = len(game.record.actions)
     before = game.copy()
     record = game.record
@@ -398,7 +423,7 @@ def check_action(game: Game, action: Action) -> str | None:
     canonical = before.check(action)
     if Counter(_cards_in(canonical)) != Counter(_cards_in(action)):
         raise _fail("completeness", f"{action!r} is carried out as {canonical!r}, with other cards (G-6)", index)
-    _check_represented(before, canonical, index)
+    _check_represented(before, canonical, index, listing)
     if game.record.actions[-1] != canonical:
         raise _fail(
             "completeness", f"{action!r} is recorded as {game.record.actions[-1]!r}, not as {canonical!r}", index
@@ -428,18 +453,6 @@ def _rank_only(value: Any) -> Any:
     return value
 
 
-def _listed(game: Game, action: Action) -> bool:
-    """``action`` is in ``game``'s listing, or (where the listing ignores suits) a play with the same
-    ranks is."""
-    listed = game.legal_actions(action.seat)
-    if action in listed:
-        return True
-    if not game.spec.listing_ignores_suits:
-        return False
-    key = suit_blind(action)
-    return any(suit_blind(other) == key for other in listed)
-
-
 def _outcome(game: Game) -> tuple[Any, ...]:
     """What a play leaves: the faces in each hand and meld, the order of the melds and of their cards
     aside (copies of one face are alike), and the rest of the state."""
@@ -464,17 +477,17 @@ def _outcome(game: Game) -> tuple[Any, ...]:
     )
 
 
-def _check_represented(before: Game, canonical: Action, index: int) -> None:
+def _check_represented(before: Game, canonical: Action, index: int, listing: _Listing) -> None:
     """Completeness: the accepted ``canonical`` play is listed (up to suits, where the listing ignores
     them), or its parts (``rummykit_split_play``) are, one after another, and leave what it leaves."""
-    if _listed(before, canonical):
+    if listing.holds(canonical):
         return
     parts = before.plugin_manager.hook.rummykit_split_play(state=before.state, action=canonical)
     if not parts:
         raise _fail("completeness", f"{canonical!r} was accepted but is not listed", index)
     probe = before.copy()
     for number, part in enumerate(parts):
-        if not _listed(probe, part):
+        if not _Listing(probe).holds(part):
             raise _fail(
                 "completeness", f"{canonical!r} was accepted; its part {number}, {part!r}, is not listed", index
             )

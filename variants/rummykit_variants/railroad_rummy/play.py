@@ -224,17 +224,19 @@ def _rank_key(card: Card) -> int:
 
 def ordered_melds(melds: Sequence[Meld]) -> tuple[Meld, ...]:
     """The melds of a go-down in their one order, with the same cards: sets, then runs, by the
-    ranks of their cards; a set's cards naturals first, then wild cards (2s before jokers), cards of
-    one rank in suit order. (A run's order is its ranks', G-5.) A go-down is recorded in this order."""
+    ranks of their cards, then by the cards; a set's cards naturals first, then wild cards (2s before
+    jokers), cards of one rank in suit order. (A run's order is its ranks', G-5.) A go-down is
+    recorded in this order."""
     ordered = []
     for meld in melds:
         cards = meld.cards
         if meld.kind == MeldKind.SET:
             rank = meld.ranks[0]
             cards = tuple(sorted(cards, key=lambda c: (c.rank is not rank, _rank_key(c), c.index)))
-        ordered.append((meld.kind == MeldKind.RUN, [_rank_key(c) for c in cards], list(meld.ranks), cards, meld))
-    ordered.sort(key=lambda item: item[:3])
-    return tuple(Meld(meld.kind, cards, meld.ranks) for _, _, _, cards, meld in ordered)
+        key = (meld.kind == MeldKind.RUN, [_rank_key(c) for c in cards], list(meld.ranks), [c.index for c in cards])
+        ordered.append((key, cards, meld))
+    ordered.sort(key=lambda item: item[0])
+    return tuple(Meld(meld.kind, cards, meld.ranks) for _, cards, meld in ordered)
 
 
 def canonical_go_down(

@@ -64,8 +64,8 @@ def rummykit_restrict_action(state: GameState, action: Action) -> None:
     minimum: int = state.config.options["initial_meld_minimum"]
     if isinstance(action, LayOff):
         raise IllegalActionError(
-            "CR-23",
-            f"a player lays off only after their initial meld of {minimum} or more points (CR-C5)",
+            "CR-C5",
+            f"a player lays off only after their initial meld of {minimum} or more points (CR-23)",
             action=action,
         )
     points = meld_points(action, cast(ClassicRules, state.rules))

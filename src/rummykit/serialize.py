@@ -32,7 +32,7 @@ import functools
 import json
 import re
 from collections.abc import Callable, Mapping
-from typing import Any, Final, get_args, get_origin
+from typing import Any, Final, get_args, get_origin, get_type_hints
 
 import attrs
 import cattrs
@@ -49,7 +49,8 @@ from cattrs.v import format_exception
 
 from rummykit.actions import Action
 from rummykit.cards import Card, CardId, Rank, card_id_text, face, parse_card_id, shoe_ids
-from rummykit.engine import Game, Setup, configure, game_from_state, replay
+from rummykit.configuration import Configuration, configure
+from rummykit.engine import Game, game_from_state, replay
 from rummykit.errors import (
     InvalidCardError,
     InvalidOptionError,
@@ -403,7 +404,7 @@ def position_to_data(game: Game) -> dict[str, Any]:
         "history": conv.unstructure(list(state.history), list[RoundResult]),
         "taken": None if state.taken is None else card_id_text(state.taken),
         "log": [conv.unstructure(action) for action in state.log],
-        "extra": None if state.extra is None else conv.unstructure(state.extra),
+        "extra": _extra_data(state, conv),
     }
 
 
@@ -465,7 +466,7 @@ def _table_meld(doc: _MeldDoc, cards: _Cards, players: int, path: str) -> TableM
     return TableMeld(owner=doc.owner, meld=meld, ids=ids)
 
 
-def _build_state(setup: Setup, doc: _PositionDoc, conv: cattrs.Converter) -> GameState:
+def _build_state(setup: Configuration, seed: int | None, doc: _PositionDoc, conv: cattrs.Converter) -> GameState:
     spec, players = setup.spec, doc.players
     cards = _Cards(setup.rules)
     if len(doc.hands) != players:
@@ -517,8 +518,9 @@ def _build_state(setup: Setup, doc: _PositionDoc, conv: cattrs.Converter) -> Gam
                 "taken", f"{doc.taken} is neither in the turn player's hand (seat {doc.turn}) nor on the table"
             )
     extra = _extra(spec, doc.extra, conv)
-    return GameState(
-        config=setup.config,
+    state_type = spec.state_type or GameState
+    return state_type(
+        config=setup.game_config(seed),
         rules=setup.rules,
         round=doc.round,
         dealer=_seat(doc.dealer, players, "dealer"),
@@ -533,7 +535,7 @@ def _build_state(setup: Setup, doc: _PositionDoc, conv: cattrs.Converter) -> Gam
         history=list(doc.history),
         taken=taken,
         log=list(doc.log),
-        extra=extra,
+        **extra,
     )
 
 
@@ -545,17 +547,46 @@ def _is_card_id(text: str) -> bool:
     return True
 
 
-def _extra(spec: VariantSpec, data: Any, conv: cattrs.Converter) -> Any:
-    if spec.state_type is None:
+_CORE_FIELDS: Final = frozenset(field.name for field in attrs.fields(GameState))
+
+
+@functools.cache
+def _extra_type(state_type: type[GameState]) -> type | None:
+    """A record of the fields ``state_type`` adds to the core's (a variant's own state), for reading
+    them from a document's ``extra`` object with every field checked; ``None`` if it adds none."""
+    hints = get_type_hints(state_type)
+    fields = {
+        field.name: attrs.field(type=hints[field.name], default=field.default)
+        for field in attrs.fields(state_type)
+        if field.name not in _CORE_FIELDS
+    }
+    if not fields:
+        return None
+    return attrs.make_class(f"{state_type.__name__}Fields", fields, kw_only=True)
+
+
+def _extra_data(state: GameState, conv: cattrs.Converter) -> dict[str, Any] | None:
+    """The fields a variant's state adds to the core's, as JSON-ready data (``None``: none)."""
+    extra_type = _extra_type(type(state))
+    if extra_type is None:
+        return None
+    return {field.name: conv.unstructure(getattr(state, field.name), field.type) for field in attrs.fields(extra_type)}
+
+
+def _extra(spec: VariantSpec, data: Any, conv: cattrs.Converter) -> dict[str, Any]:
+    """The values of the fields a variant's state adds to the core's, read from ``extra``."""
+    extra_type = _extra_type(spec.state_type or GameState)
+    if extra_type is None:
         if data is not None:
             raise InvalidPositionError("extra", f"{spec.name} keeps no state of its own; expected null")
-        return None
+        return {}
     if not isinstance(data, Mapping):
         raise InvalidPositionError("extra", f"{spec.name}'s own state is an object, not {_json_type(data)}")
     try:
-        return conv.structure(data, spec.state_type)
+        extra = conv.structure(data, extra_type)
     except (cattrs.BaseValidationError, RummyError, ValueError, TypeError) as exc:
         raise _structure_error(exc, "extra.", InvalidPositionError) from exc
+    return {field.name: getattr(extra, field.name) for field in attrs.fields(extra_type)}
 
 
 def load_position(data: str | bytes | Mapping[str, Any]) -> Game:
@@ -592,13 +623,15 @@ def _position_game(data: str | bytes | Mapping[str, Any], rng: Randomness | None
     except (cattrs.BaseValidationError, RummyError, ValueError, TypeError) as exc:
         raise _structure_error(exc, "", InvalidPositionError) from exc
     try:
-        setup = configure(variant, doc.players, seed=doc.seed, options=doc.options, house_rules=doc.house_rules)
+        setup = configure(variant, doc.players, options=doc.options, house_rules=doc.house_rules)
+        if doc.seed is not None and (isinstance(doc.seed, bool) or not isinstance(doc.seed, int)):
+            raise InvalidOptionError(f"a seed is an int, not {doc.seed!r}")
     except UnknownHouseRuleError as exc:
         raise InvalidPositionError("house_rules", str(exc)) from exc
     except InvalidOptionError as exc:
         raise InvalidPositionError("players" if "players" in str(exc) else "options", str(exc)) from exc
-    state = _build_state(setup, doc, conv)
-    setup.pm.hook.rummykit_check_position(state=state)
+    state = _build_state(setup, doc.seed, doc, conv)
+    setup.check_position(state)
     start = {"format": POSITION_FORMAT, "version": POSITION_VERSION, **document}
     return game_from_state(setup, state, start=start, rng=rng)
 
@@ -644,7 +677,7 @@ def load_view(data: str | bytes | Mapping[str, Any]) -> View:
         raise InvalidPositionError("house_rules", str(exc)) from exc
     except InvalidOptionError as exc:
         raise InvalidPositionError("players" if "players" in str(exc) else "options", str(exc)) from exc
-    if dict(view.options) != dict(setup.config.options):
+    if dict(view.options) != dict(setup.options):
         raise InvalidPositionError("options", "every option's value is given")
     try:
         hand_ids, table = _view_cards(document, view, conv, frozenset(shoe_ids(setup.rules.shoe)))

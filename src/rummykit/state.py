@@ -21,6 +21,8 @@ Examples:
     2
     >>> state.bonus, state.hands
     ([0, 5], [[1, 2], [3]])
+"""
+
 from __future__ import annotations
 
 import enum
@@ -197,7 +199,7 @@ def _copy_function(cls: type[_S]) -> Callable[[_S], _S]:
             lines.append(f"    new.{field.name} = {_copy_expression(hints[field.name], f'self.{field.name}', 0)}")
         lines.append("    return new")
         namespace: dict[str, Any] = {"new_object": object.__new__, "cls": cls}
-        exec("\n".join(lines), namespace)  # noqa: S102 - code built from the class's own field types
+        exec("\n".join(lines), namespace)
         copier = _COPIERS[cls] = namespace["copy"]
     return copier
 

@@ -27,6 +27,7 @@ from rummykit.cards import Card
 from rummykit.errors import InvalidOptionError
 
 if TYPE_CHECKING:
+    from rummykit.state import GameState
     from rummykit.views import View
 
 __all__ = [
@@ -220,7 +221,9 @@ class VariantSpec:
         public_seat_piles: those of :attr:`seat_piles` that lie face up for everybody (red 3s);
             the others are hidden from the other seats, and the variant's views say when their
             owner sees them (a kitty).
-        state_type: the attrs class of the variant's own state (``state.extra``), or ``None``.
+        state_type: the variant's state class (a subclass of :class:`~rummykit.state.GameState`
+            with its own fields; the standard rummy's is :class:`~rummykit.standard.StandardState`),
+            or ``None`` for the core's.
         view_type: the class of the variant's views (``None``: the core's
             :class:`~rummykit.views.View`).
         listing_ignores_suits: ``legal_actions`` lists plays that differ only in the suits of their
@@ -243,7 +246,7 @@ class VariantSpec:
     piles: tuple[str, ...] = ("stock", "discard")
     seat_piles: tuple[str, ...] = ()
     public_seat_piles: tuple[str, ...] = ()
-    state_type: type | None = None
+    state_type: type[GameState] | None = None
     view_type: type[View] | None = None
     listing_ignores_suits: bool = False
 
@@ -284,25 +287,23 @@ class GameConfig:
 
 @attrs.frozen(kw_only=True)
 class Ruleset:
-    """The rules of one game resolved into data, once, when it is created (``rummykit_setup``).
+    """The rules of a configuration (variant, players, options, house rules) resolved into data,
+    once (``rummykit_setup``), and shared by every game of the configuration.
 
-    The core reads the fields below; a variant subclasses it with its own (meld rules, contracts,
-    card points), and house rules return an evolved copy. Rule code reads it from
-    ``state.rules`` instead of calling hooks in inner loops.
+    The core reads the fields below; a variant's rules extend it (the standard rummy's
+    :class:`~rummykit.standard.StandardRules`: the deal, meld rules, contracts, points), and house
+    rules return an evolved copy. Game code reads it from ``state.rules`` instead of calling hooks
+    in inner loops. The G-1 and G-3 caps are options (``state.config.options``), read by the engine.
 
     Attributes:
         shoe_parts: every card of a round's shoe, as faces in a fixed order, in parts that are
             shuffled separately and put one after the other in draw order (RailRoad Rummy: the
             two decks of the draw pile, then the two of the standby pile). The engine gives each
             card its id and shuffles each part.
-        max_turns_per_round: G-1.
-        max_rounds: G-3 (``None``: play by the rules).
         low_score_wins: the best total is the lowest.
     """
 
     shoe_parts: tuple[tuple[Card, ...], ...]
-    max_turns_per_round: int = 1000
-    max_rounds: int | None = None
     low_score_wins: bool = False
 
     @property

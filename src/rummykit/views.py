@@ -3,6 +3,16 @@
 A view holds the seat's own hand and everything public; other hands are counts, the stock is a
 count. Variants extend :class:`View` with their own public information (RailRoad Rummy's contract,
 HMGs and claim window). Views are frozen; a new one is built for every call of ``game.view``.
+
+A variant declares how its own fields are shown with :func:`shown`; the terminal (and anything
+else that draws a view) reads that declared schema through :func:`shown_fields`, never guessing
+field names:
+
+Examples:
+    >>> import rummykit
+    >>> view = rummykit.new_game("railroad-rummy", players=2, seed=1).view(0)
+    >>> [(field.label, field.per_seat) for field in shown_fields(view)][:2]
+    [('contract', False), ('hand size', False)]
 """
 
 from __future__ import annotations
@@ -16,7 +26,7 @@ from rummykit.actions import Action
 from rummykit.cards import Card, CardId, face
 from rummykit.state import GameState, RoundResult, TableMeld
 
-__all__ = ["View", "base_view_fields"]
+__all__ = ["ShownField", "View", "base_view_fields", "shown", "shown_fields"]
 
 
 @attrs.frozen(kw_only=True)
@@ -67,6 +77,54 @@ class View:
     totals: tuple[int, ...]
     history: tuple[RoundResult, ...]
     log: tuple[Action, ...]
+
+
+_SHOWN = "rummykit.shown"
+"""The metadata key of a field declared with :func:`shown`."""
+
+
+def shown(label: str, *, per_seat: bool = False, hidden_if: Any = None, **field: Any) -> Any:
+    """Declare a field of a variant's view class, with how it is shown.
+
+    Args:
+        label: the words it is shown with (``"HMGs left"``).
+        per_seat: the value holds one item per seat (shown in the seats' table).
+        hidden_if: a value not worth showing (``0``, ``()``, ``None``), which is left out.
+        field: anything else for :func:`attrs.field` (a default, a converter).
+
+    Examples:
+        >>> import attrs
+        >>> @attrs.frozen(kw_only=True)
+        ... class MyView(View):
+        ...     bonus: tuple[int, ...] = shown("bonus points", per_seat=True)
+    """
+    return attrs.field(metadata={_SHOWN: (label, per_seat, hidden_if)}, **field)
+
+
+@attrs.frozen
+class ShownField:
+    """A declared field of a view (:func:`shown`) with its value."""
+
+    name: str
+    label: str
+    value: Any
+    per_seat: bool
+
+
+def shown_fields(view: View) -> list[ShownField]:
+    """The fields ``view``'s class declares with :func:`shown`, in declaration order, with their
+    values (a value equal to the field's ``hidden_if`` left out)."""
+    fields = []
+    for field in attrs.fields(type(view)):
+        declared = field.metadata.get(_SHOWN)
+        if declared is None:
+            continue
+        label, per_seat, hidden_if = declared
+        value = getattr(view, field.name)
+        if hidden_if is not None and value == hidden_if:
+            continue
+        fields.append(ShownField(field.name, label, value, per_seat))
+    return fields
 
 
 def base_view_fields(state: GameState, seat: int | None, to_act: tuple[int, ...]) -> dict[str, Any]:

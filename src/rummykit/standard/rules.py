@@ -58,7 +58,7 @@ class Deal:
     seat_piles: tuple[tuple[str, int], ...] = ()
     up_card: bool = True
 
-    def hand_size_of(self, round: int) -> int:  # noqa: A002 - the game's word
+    def hand_size_of(self, round: int) -> int:
         """The hand size of round ``round`` (1-based)."""
         sizes = self.hand_size
         return sizes if isinstance(sizes, int) else sizes[min(round, len(sizes)) - 1]
@@ -100,12 +100,14 @@ class FreeMelds:
         initial_minimum: a player's first meld action of a round is worth at least this many
             points (:class:`Scoring`), and they lay off only after it (``None``: no minimum).
         initial_rule: the rule that sets ``initial_minimum``.
+        lay_off_rule: the rule that forbids laying off before the initial meld (else ``initial_rule``).
     """
 
     per_turn: int | None = None
     per_turn_rule: str = ""
     initial_minimum: int | None = None
     initial_rule: str = ""
+    lay_off_rule: str = ""
 
 
 @attrs.frozen(kw_only=True)
@@ -122,7 +124,7 @@ class ContractMelds:
     contracts: tuple[Contract, ...]
     lay_off_same_turn: bool = True
 
-    def contract_of(self, round: int) -> Contract:  # noqa: A002
+    def contract_of(self, round: int) -> Contract:
         """Round ``round``'s contract."""
         return self.contracts[min(max(round, 1), len(self.contracts)) - 1]
 
@@ -170,6 +172,7 @@ class RuleIds:
         no_card: a card must be drawn and none can be had.
         stalemate: the stock ran out once too often (:attr:`Stock.rebuilds`).
         going_out: an empty hand ends the round.
+        rummy: the scoring of a player who goes out in the turn of their first play (going rummy).
         discard_to_go_out: going out only by discarding the last card (``None``: not at this table).
     """
 
@@ -184,6 +187,7 @@ class RuleIds:
     no_card: str
     stalemate: str = ""
     going_out: str
+    rummy: str = ""
     discard_to_go_out: str | None = None
 
 
@@ -252,4 +256,4 @@ class StandardRules(Ruleset):
 
 
 #: Cards are worth their rank's points; a standard table.
-NO_POINTS: Final[Mapping[Rank, int]] = {rank: 0 for rank in Rank}
+NO_POINTS: Final[Mapping[Rank, int]] = dict.fromkeys(Rank, 0)

@@ -1,13 +1,12 @@
-"""Classic Rummy's rule book and rules as data: the deck, hand sizes, meld rules, card points, options.
-
-Everything the rules resolve once per game lives in :class:`ClassicRules`, so that a house rule that
-changes data (``ace-low``, ``jokers``) returns an ``attrs.evolve``-d copy from its ``rummykit_setup``
-wrapper and the variant's code never asks which house rules are on.
+"""Classic Rummy's rule book and its rules as data: a standard rummy (:mod:`rummykit.standard`)
+with one deck, free melds, winner-takes-all scoring and a target. A house rule that changes the game
+(``ace-low``, ``jokers``) returns an ``attrs.evolve``-d copy of these rules from its
+``rummykit_setup`` wrapper.
 
 Examples:
     >>> import rummykit
     >>> rules = rummykit.new_game("rummy", players=3, seed=1).state.rules
-    >>> rules.hand_size, rules.target, rules.stock_rebuilds, len(rules.shoe)
+    >>> rules.deal.hand_size, rules.scoring.target, rules.stock.rebuilds, len(rules.shoe)
     (7, 100, 2, 52)
     >>> [rank.symbol for rank in rules.melds.run_order][:3], rules.melds.run_order[-1].symbol
     (['A', '2', '3'], 'A')
@@ -18,22 +17,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-import attrs
-
-from rummykit.cards import Card, Rank, standard_deck
+from rummykit.cards import Rank, standard_deck
 from rummykit.melds import MeldRules
-from rummykit.variant import GameConfig, Option, Ruleset, RuleText
+from rummykit.standard import Deal, RuleIds, Scoring, StandardRules, Stock
+from rummykit.variant import GameConfig, Option, RuleText
 
-__all__ = [
-    "CLASSIC_RUN_ORDER",
-    "MELD_RULES",
-    "OPTIONS",
-    "POINTS",
-    "RULES",
-    "ClassicRules",
-    "hand_size",
-    "make_rules",
-]
+__all__ = ["CLASSIC_RUN_ORDER", "IDS", "MELD_RULES", "OPTIONS", "POINTS", "RULES", "make_rules"]
 
 RULES: Final = (
     RuleText(
@@ -162,46 +151,33 @@ POINTS: Final[Mapping[Rank, int]] = {
     Rank.ACE: 1,
 }
 
-
-def hand_size(players: int) -> int:
-    """CR-1: 10 cards each for two players, 7 for three or four."""
-    return 10 if players == 2 else 7
-
-
-@attrs.frozen(kw_only=True)
-class ClassicRules(Ruleset):
-    """Classic Rummy's rules for one game: the core's fields and the variant's data.
-
-    Attributes:
-        hand_size: cards dealt to each player (CR-1).
-        melds: the shape of sets and runs (CR-4), with the house rules' changes.
-        points: what each rank is worth (CR-10).
-        run_order_rule: the rule that sets which ranks a run may span, cited when a run or lay-off is
-            refused only because of it (CR-4; the ``ace-low`` house rule makes it CR-21).
-        target: the score that ends the game (CR-12).
-        stock_rebuilds: how often the stock is rebuilt in a round before it ends unscored (CR-9).
-    """
-
-    hand_size: int
-    melds: MeldRules = MELD_RULES
-    points: Mapping[Rank, int] = POINTS
-    run_order_rule: str = "CR-4"
-    target: int = 100
-    stock_rebuilds: int = 2
-
-    def card_points(self, card: Card) -> int:
-        """CR-10: what ``card`` is worth, in a meld or left in hand."""
-        return self.points[card.rank]
+#: The rules the standard rummy cites in Classic Rummy.
+IDS: Final = RuleIds(
+    start="CR-2",
+    draw="CR-3",
+    empty_discard="shuffled into the stock, CR-7",
+    meld="CR-5",
+    lay_off="CR-5",
+    discard="CR-6",
+    no_card="CR-C2",
+    stalemate="CR-9",
+    going_out="CR-8",
+    rummy="CR-11",
+)
 
 
-def make_rules(config: GameConfig) -> ClassicRules:
-    """The rules of one game, from its validated options (CR-1: one deck, no jokers)."""
+def make_rules(config: GameConfig) -> StandardRules:
+    """Classic Rummy's rules for a configuration: one deck, no jokers (CR-1), 10 cards each for two
+    players and 7 for three or four, free melds (CR-5), the taken card kept (CR-6), the whole
+    discard pile reshuffled when the stock runs out (CR-7) as often as ``stock_rebuilds`` says
+    (CR-9), and winner-takes-all scoring, double for going rummy, to the ``target`` (CR-11, CR-12)."""
     options = config.options
-    return ClassicRules(
+    return StandardRules(
         shoe_parts=(standard_deck(),),
-        max_turns_per_round=options["max_turns_per_round"],
-        max_rounds=options["max_rounds"],
-        hand_size=hand_size(config.players),
-        target=options["target"],
-        stock_rebuilds=options["stock_rebuilds"],
+        deal=Deal(hand_size=10 if config.players == 2 else 7),
+        stock=Stock(reshuffle="all", rebuilds=options["stock_rebuilds"]),
+        melds=MELD_RULES,
+        scoring=Scoring(points=POINTS, winner_takes_hands=True, rummy_multiplier=2, target=options["target"]),
+        ids=IDS,
+        natural_run_order=CLASSIC_RUN_ORDER,
     )

@@ -2,17 +2,42 @@
 
 from __future__ import annotations
 
+import enum
 from typing import Final
 
 import attrs
 
+from rummykit.actions import Action
 from rummykit.cards import Card, Rank, parse_cards
+from rummykit.errors import IllegalActionError
 from rummykit.melds import MeldKind, MeldRules
 from rummykit.shoe import decks
 from rummykit.solver import Contract, MeldRequirement
-from rummykit.variant import GameConfig, Option, Ruleset, RuleText
+from rummykit.standard import ContractMelds, Deal, RuleIds, Scoring, StandardRules, Stock
+from rummykit.state import GameState
+from rummykit.variant import GameConfig, Option, RuleText
 
-__all__ = ["OPTIONS", "ROUNDS", "RULES", "RailroadRules", "RoundSpec", "card_points", "make_rules"]
+__all__ = [
+    "IDS",
+    "MELD_RULES",
+    "OPTIONS",
+    "POINTS",
+    "ROUNDS",
+    "RULES",
+    "RailroadPhase",
+    "RailroadRules",
+    "RoundSpec",
+    "card_points",
+    "make_rules",
+]
+
+
+class RailroadPhase(enum.StrEnum):
+    """RailRoad Rummy's own turn phase."""
+
+    CLAIM = "claim"
+    """The turn player drew from the draw pile; the others declare on the top discard (RR-15)."""
+
 
 RULES: Final = (
     RuleText("RR-1", "Players", "2 to 8 players; seats are numbered 0..n-1 in turn order."),
@@ -225,7 +250,7 @@ MELD_RULES: Final = MeldRules(
     rules={"wilds": "RR-7", "set": "RR-8", "run": "RR-9"},
 )
 
-_POINTS: Final = {
+POINTS: Final = {
     **{Rank(r): 5 for r in range(3, 10)},
     Rank.TEN: 10,
     Rank.JACK: 10,
@@ -239,28 +264,61 @@ _POINTS: Final = {
 
 def card_points(card: Card) -> int:
     """RR-30: what a card left in hand costs."""
-    return _POINTS[card.rank]
+    return POINTS[card.rank]
+
+
+#: The rules the standard rummy cites in RailRoad Rummy.
+IDS: Final = RuleIds(
+    start="RR-2",
+    draw="RR-14",
+    empty_discard="RR-C3",
+    meld="RR-11",
+    last_contract="RR-12",
+    once="RR-13",
+    lay_off="RR-20",
+    discard="RR-21",
+    no_card="RR-5",
+    going_out="RR-22",
+)
 
 
 @attrs.frozen(kw_only=True)
-class RailroadRules(Ruleset):
-    """RailRoad Rummy's rules for one game: the core's fields, the schedule, melds and options."""
+class RailroadRules(StandardRules):
+    """RailRoad Rummy's rules for a configuration: a standard contract rummy (RR-10 to RR-13, RR-20 to
+    RR-22, RR-30) with a claim window after every draw from the draw pile.
 
-    rounds: tuple[RoundSpec, ...] = ROUNDS
-    melds: MeldRules = MELD_RULES
+    Attributes:
+        hmg_per_player: the HMGs each seat starts the game with (RR-18).
+    """
+
     hmg_per_player: int = 3
-    may_discard_taken_card: bool = True
+
+    def check_turn(self, state: GameState, action: Action) -> None:
+        """G-2 and RR-14, and RR-19: while the others declare on the top discard, nobody plays."""
+        if state.phase == RailroadPhase.CLAIM:
+            if action.seat == state.turn:
+                raise IllegalActionError(
+                    "RR-19", "the other players are still declaring on the top discard", action=action
+                )
+            raise IllegalActionError("G-2", f"it is seat {state.turn}'s turn", action=action)
+        super().check_turn(state, action)
 
 
 def make_rules(config: GameConfig) -> RailroadRules:
-    """The rules of one game, from its validated options (RR-3: two decks to draw from, two standing by)."""
+    """The rules of a configuration: two decks to draw from, two standing by (RR-3, RR-5), seven
+    rounds of contracts (RR-10), golf scoring (RR-30, RR-31), and the options (RR-18, RR-21)."""
     options = config.options
     two_decks = decks(2, jokers_per_deck=2)
     return RailroadRules(
         shoe_parts=(two_decks, two_decks),
-        max_turns_per_round=options["max_turns_per_round"],
-        max_rounds=options["max_rounds"],
         low_score_wins=True,
+        deal=Deal(hand_size=tuple(spec.hand_size for spec in ROUNDS)),
+        stock=Stock(piles=("stock", "standby"), reshuffle="below-top"),
+        melds=MELD_RULES,
+        melding=ContractMelds(contracts=tuple(spec.contract for spec in ROUNDS), lay_off_same_turn=False),
+        may_discard_taken=options["may_discard_taken_card"],
+        scoring=Scoring(points=POINTS, low_wins=True),
+        rounds=len(ROUNDS),
+        ids=IDS,
         hmg_per_player=options["hmg_per_player"],
-        may_discard_taken_card=options["may_discard_taken_card"],
     )

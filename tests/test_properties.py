@@ -554,7 +554,7 @@ def test_views_hide_declarations_while_a_claim_window_is_open(seed: int, players
     seat = game.to_act[0]
     passed, claimed = game.copy(), game.copy()
     passed.apply(Pass(seat=seat))
-    claimed.apply(Claim(seat=seat, hmg=game.state.extra.hmg[seat] > 0))
+    claimed.apply(Claim(seat=seat, hmg=game.view(seat).hmg[seat] > 0))
     for viewer in (None, *range(players)):
         if viewer != seat:
             assert passed.view(viewer) == claimed.view(viewer), f"seat {viewer} sees what seat {seat} declared"

@@ -74,8 +74,21 @@ class Move(Generic[S, A]):
         raise NotImplementedError
 
     def split(self, state: S, action: A) -> Sequence[Action] | None:
-        """The parts in which :meth:`legal` lists an accepted play it does not list whole (see
-        ``rummykit_split_play``), or ``None``."""
+        """The parts in which :meth:`legal` lists an accepted play it does not list whole, or ``None``
+        (the play is listed whole, or with suits set aside where
+        :attr:`~rummykit.variant.VariantSpec.listing_ignores_suits`).
+
+        A listing may stay short by listing one representative of plays the rules treat alike
+        (G-6): Railroad Canasta lists an initial meld in its least forms, and a larger one is its
+        least form followed by the rest, meld by meld and card by card. The engine never calls it:
+        it is the variant's declaration of what its listing stands for, checked by the conformance
+        kit (:mod:`rummykit.testing`): every part is listed in turn, and the parts, played one after
+        another, leave the position the whole play leaves.
+
+        Returns:
+            The parts, in the order they are played, naming exactly the play's cards (meld numbers
+            as they will be when each part comes).
+        """
         return None
 
     def __repr__(self) -> str:

@@ -230,7 +230,7 @@ class VariantSpec:
             cards once, as the variant's rules ignore suits (RailRoad Rummy, Railroad Canasta). Any
             of them is accepted and carried out with the cards it names (G-6); the conformance kit
             finds an accepted play in the listing with suits set aside. ``False``: every accepted
-            play is listed as it is (or in parts, ``rummykit_split_play``).
+            play is listed as it is (or in parts, its move's ``split``).
     """
 
     name: str

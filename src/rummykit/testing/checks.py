@@ -373,7 +373,7 @@ def check_action(game: Game, action: Action) -> str | None:
     """Apply ``action`` to ``game`` and check what happens: refused, it must raise
     :class:`IllegalActionError` citing one of ``game.rule_ids`` (or :class:`InvalidActionError` for
     malformed input) and change nothing; accepted, it must be carried out with the cards it names, be
-    represented in the listing (:func:`suit_blind`, ``rummykit_split_play``), and be recorded as
+    represented in the listing (:func:`suit_blind`, the move's ``split``), and be recorded as
     ``check`` returned it. Returns the rule cited, or ``None`` if accepted.
 
     Raises:
@@ -479,10 +479,10 @@ def _outcome(game: Game) -> tuple[Any, ...]:
 
 def _check_represented(before: Game, canonical: Action, index: int, listing: _Listing) -> None:
     """Completeness: the accepted ``canonical`` play is listed (up to suits, where the listing ignores
-    them), or its parts (``rummykit_split_play``) are, one after another, and leave what it leaves."""
+    them), or its parts (the move's ``split``) are, one after another, and leave what it leaves."""
     if listing.holds(canonical):
         return
-    parts = before.plugin_manager.hook.rummykit_split_play(state=before.state, action=canonical)
+    parts = before.configuration.moves[type(canonical)].split(before.state, canonical)
     if not parts:
         raise _fail("completeness", f"{canonical!r} was accepted but is not listed", index)
     probe = before.copy()

@@ -444,7 +444,7 @@ def _suit_swap(draw: st.DrawFn, game: Game, listed: Sequence[Action]) -> Action 
 def merged(first: Action, second: Action) -> Action | None:
     """One play made of two of the same kind by the same seat: their groups of cards together (two
     go-downs of one meld each make a go-down of two melds), or ``None`` if they have no groups.
-    A listing may stand for such a play in parts (``rummykit_split_play``)."""
+    A listing may stand for such a play in parts (a move's ``split``)."""
     if type(first) is not type(second) or first.seat != second.seat or first == second:
         return None
     changes: dict[str, Any] = {}

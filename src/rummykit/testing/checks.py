@@ -379,7 +379,7 @@ def check_action(game: Game, action: Action) -> str | None:
     Raises:
         ConformanceError: ``refusal`` or ``completeness``, with the action's index in the record.
     """
-    return _check_action(game, action, _Listing(game))
+    return _check_action(game, action, _Listing(game.copy()))  # listed before the action changes the game
 
 
 class _Listing:
@@ -479,10 +479,10 @@ def _outcome(game: Game) -> tuple[Any, ...]:
 
 def _check_represented(before: Game, canonical: Action, index: int, listing: _Listing) -> None:
     """Completeness: the accepted ``canonical`` play is listed (up to suits, where the listing ignores
-    them), or its parts (``rummykit_split_play``) are, one after another, and leave what it leaves."""
+    them), or its parts (its move's ``split``) are, one after another, and leave what it leaves."""
     if listing.holds(canonical):
         return
-    parts = before.plugin_manager.hook.rummykit_split_play(state=before.state, action=canonical)
+    parts = before.configuration.moves[type(canonical)].split(before.state, canonical)
     if not parts:
         raise _fail("completeness", f"{canonical!r} was accepted but is not listed", index)
     probe = before.copy()

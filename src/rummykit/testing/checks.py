@@ -379,7 +379,7 @@ def check_action(game: Game, action: Action) -> str | None:
     Raises:
         ConformanceError: ``refusal`` or ``completeness``, with the action's index in the record.
     """
-    return _check_action(game, action, _Listing(game))
+    return _check_action(game, action, _Listing(game.copy()))  # listed before the action changes the game
 
 
 class _Listing:
@@ -461,20 +461,12 @@ def _outcome(game: Game) -> tuple[Any, ...]:
     def faces(cards: Sequence[int]) -> list[int]:
         return sorted(face(cid).index for cid in cards)
 
-    return (
-        game.round,
-        game.phase,
-        game.turn,
-        state.turn_number,
-        [faces(hand) for hand in state.hands],
-        sorted((m.owner, faces(m.ids)) for m in state.table),
-        state.piles,
-        state.seat_piles,
-        state.taken,
-        state.extra,
-        game.scores,
-        game.history,
+    rest = tuple(
+        (field.name, getattr(state, field.name))
+        for field in attrs.fields(type(state))
+        if field.name not in ("config", "rules", "log", "hands", "table")
     )
+    return ([faces(hand) for hand in state.hands], sorted((m.owner, faces(m.ids)) for m in state.table), rest)
 
 
 def _check_represented(before: Game, canonical: Action, index: int, listing: _Listing) -> None:

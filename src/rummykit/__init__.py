@@ -51,6 +51,7 @@ from rummykit.variant import (
     Ruleset,
     RuleText,
     VariantSpec,
+    rule_book,
 )
 from rummykit.views import View
 
@@ -124,5 +125,6 @@ __all__ = [
     "parse_cards",
     "read_meld",
     "replay",
+    "rule_book",
     "variant_spec",
 ]

@@ -59,10 +59,10 @@ class MeldRules:
     """The shape rules of a variant's sets and runs, as data.
 
     Attributes:
-        wild_faces: faces that are wild (``2C 2D 2H 2S JK`` in RailRoad Rummy).
-        set_ranks: ranks whose natural cards may form a set.
-        run_order: ranks from low to high in which runs are built; empty if the game has no
-            runs. A rank may appear at both ends (classic Rummy's ace: ``A 2 … K A``); a run never
+        wild_faces: faces that are wild (``2C 2D 2H 2S JK`` in RailRoad Rummy; default none).
+        set_ranks: ranks whose natural cards may form a set (default: every rank but the joker).
+        run_order: ranks from low to high in which runs are built; empty (the default) if the game
+            has no runs. A rank may appear at both ends (classic Rummy's ace: ``A 2 … K A``); a run never
             uses one rank twice, so it never wraps.
         min_set, min_run: smallest sets and runs.
         max_set: largest set (``None``: no limit).
@@ -72,9 +72,9 @@ class MeldRules:
             ``"set"`` and ``"run"``.
     """
 
-    wild_faces: frozenset[Card]
-    set_ranks: frozenset[Rank]
-    run_order: tuple[Rank, ...]
+    wild_faces: frozenset[Card] = frozenset()
+    set_ranks: frozenset[Rank] = frozenset(rank for rank in Rank if rank is not Rank.JOKER)
+    run_order: tuple[Rank, ...] = ()
     min_set: int = 3
     max_set: int | None = None
     min_run: int = 3

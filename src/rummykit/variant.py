@@ -17,6 +17,7 @@ Examples:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -40,6 +41,7 @@ __all__ = [
     "Ruleset",
     "VariantSpec",
     "resolve_options",
+    "rule_book",
 ]
 
 
@@ -50,6 +52,23 @@ class RuleText:
     id: str
     title: str
     text: str
+
+
+def rule_book(text: str) -> tuple[RuleText, ...]:
+    """A rule book from a compact text: each rule starts a line as ``id | title | text``, its text
+    going on in indented lines (joined with single spaces).
+
+    Examples:
+        >>> book = rule_book('''
+        ... XX-1 | Players | 2 to 6
+        ...     players.
+        ... XX-2 | Deal | Ten cards each.
+        ... ''')
+        >>> [(rule.id, rule.title, rule.text) for rule in book]
+        [('XX-1', 'Players', '2 to 6 players.'), ('XX-2', 'Deal', 'Ten cards each.')]
+    """
+    rules = re.findall(r"^(\S+) \| (.+?) \| (.+(?:\n[ \t]+.+)*)", text, re.MULTILINE)
+    return tuple(RuleText(id_, title, " ".join(body.split())) for id_, title, body in rules)
 
 
 @attrs.frozen

@@ -138,8 +138,8 @@ def game_over(state: StandardState) -> bool:
     if target is None:
         return False
     totals = state.totals
-    best = min(totals) if rules.scoring.low_wins else max(totals)
-    reached = best <= target if rules.scoring.low_wins else best >= target
+    best = min(totals) if rules.low_score_wins else max(totals)
+    reached = best <= target if rules.low_score_wins else best >= target
     return reached and totals.count(best) == 1
 
 
@@ -206,8 +206,8 @@ def view_fields(state: StandardState, seat: int | None, to_act: tuple[int, ...])
 class StandardRummy:
     """The standard rummy as a plug-in: every hook of a variant, played from its rules' data.
 
-    A variant derives from it, declares ``spec`` (its :class:`~rummykit.variant.VariantSpec`, with
-    ``state_type`` and ``view_type`` its own if it has any) and implements ``rummykit_setup``,
+    A variant derives from it, declares ``spec`` (its :class:`~rummykit.variant.VariantSpec`: the
+    standard rummy's actions, state and view unless it names its own) and implements ``rummykit_setup``,
     returning its :class:`~rummykit.standard.StandardRules` for a configuration; it overrides other
     hooks only where its rules differ. Register an instance (the entry point names it).
     """
@@ -217,7 +217,13 @@ class StandardRummy:
 
     @hookimpl
     def rummykit_variant(self) -> VariantSpec:
-        return self.spec
+        spec = self.spec
+        return attrs.evolve(
+            spec,
+            actions=spec.actions or (Draw, TakeDiscard, GoDown, LayOff, Discard),
+            state_type=spec.state_type or StandardState,
+            view_type=spec.view_type or StandardView,
+        )
 
     @hookimpl
     def rummykit_setup(self, config: GameConfig) -> Ruleset:

@@ -142,14 +142,12 @@ class Scoring:
             scores this many times as much.
         target: the game ends after a round in which a total reaches this, once one player alone
             has the best total (a tie plays on); ``None``: no target.
-        low_wins: the lowest total is the best.
     """
 
     points: Mapping[Rank, int]
     winner_takes_hands: bool = False
     rummy_multiplier: int = 1
     target: int | None = None
-    low_wins: bool = False
 
     def points_of(self, card: Card) -> int:
         """What ``card`` is worth."""

@@ -20,100 +20,44 @@ from typing import Final
 from rummykit.cards import Rank, standard_deck
 from rummykit.melds import MeldRules
 from rummykit.standard import Deal, RuleIds, Scoring, StandardRules, Stock
-from rummykit.variant import GameConfig, Option, RuleText
+from rummykit.variant import GameConfig, Option, rule_book
 
 __all__ = ["CLASSIC_RUN_ORDER", "IDS", "MELD_RULES", "OPTIONS", "POINTS", "RULES", "make_rules"]
 
-RULES: Final = (
-    RuleText(
-        "CR-1",
-        "Players and cards",
-        "2 to 4 players, one 52-card deck, no jokers. Two players are dealt 10 cards each; three or four, 7 each. "
-        "The rest is the stock; its top card is turned face up to start the discard pile.",
-    ),
-    RuleText(
-        "CR-2",
-        "Dealer",
-        "The first dealer is chosen at random; the deal passes one seat forward each round. The seat after the "
-        "dealer plays first.",
-    ),
-    RuleText("CR-3", "The draw", "A turn starts by drawing the top card of the stock or of the discard pile."),
-    RuleText(
-        "CR-4",
-        "Runs and sets",
-        "A run is 3 or more consecutive cards of one suit; an ace is low (A-2-3) or high (Q-K-A), never both in "
-        "one run (no K-A-2). A set is 3 or more cards of one rank.",
-    ),
-    RuleText(
-        "CR-5",
-        "Melding and laying off",
-        "After drawing, a player may lay down any number of sets and runs and add cards to any meld on the table "
-        "(anyone's). Playing is optional.",
-    ),
-    RuleText(
-        "CR-6",
-        "Discard",
-        "The turn ends with one discard. The card taken from the discard pile this turn may not be discarded in "
-        "the same turn.",
-    ),
-    RuleText(
-        "CR-7",
-        "Empty stock",
-        "When the stock is empty and a card must be drawn from it, the discard pile is shuffled and becomes the "
-        "new stock (the discard pile is then empty).",
-    ),
-    RuleText(
-        "CR-8",
-        "Going out",
-        "A player whose hand becomes empty goes out and wins the round, with or without a final discard.",
-    ),
-    RuleText(
-        "CR-9",
-        "Stalemate",
-        "If the stock runs out for the third time in a round (option stock_rebuilds, default 2 rebuilds allowed), "
-        "nobody can go out: the round ends with no points scored.",
-    ),
-    RuleText("CR-10", "Card points", "K, Q, J: 10; A: 1; 2-10: face value; joker (CR-24): 15."),
-    RuleText(
-        "CR-11",
-        "Scoring a round",
-        "The winner of a round scores the points of every card left in the other players' hands. A player who "
-        "had played no card at all (no meld, no lay-off) before the turn in which they go out, playing their "
-        "whole hand in that turn (going rummy), scores double.",
-    ),
-    RuleText(
-        "CR-12",
-        "End of the game",
-        "The game ends after a round in which a player reaches the target score (option target, default 100): "
-        "the highest total wins; a tie for highest plays another round.",
-    ),
-    # Clarifications: decisions where the rule book is silent, with their own ids.
-    RuleText(
-        "CR-C1",
-        "Clarification: the deal",
-        "The cards are dealt one at a time from the top of the stock, starting with the seat after the dealer.",
-    ),
-    RuleText(
-        "CR-C2",
-        "Clarification: when the stock runs out",
-        "The stock runs out when a card must be drawn from it and it is empty (CR-7, CR-9): a player may still "
-        "take the top discard instead. A round in which no card can be drawn at all (stock and discard pile "
-        "both empty) ends like CR-9, with no points scored.",
-    ),
-    RuleText(
-        "CR-C3",
-        "Clarification: an ace on a run from 2 to K",
-        "A run from 2 to K takes an ace at either end (CR-4: as its low or its high card). A lay-off of that ace "
-        "names the end; without one it goes at the low end.",
-    ),
-    RuleText(
-        "CR-C4",
-        "Clarification: one form for every play",
-        "Melds laid down together are recorded in a fixed order (by ranks, then cards), a set's cards natural "
-        "cards first in card order, a run's from low to high; a lay-off on a run records the end it extends. "
-        "legal_actions lists each play once, in this form.",
-    ),
-)
+RULES: Final = rule_book("""
+CR-1 | Players and cards | 2 to 4 players, one 52-card deck, no jokers. Two players are dealt 10 cards each; three
+    or four, 7 each. The rest is the stock; its top card is turned face up to start the discard pile.
+CR-2 | Dealer | The first dealer is chosen at random; the deal passes one seat forward each round. The seat after
+    the dealer plays first.
+CR-3 | The draw | A turn starts by drawing the top card of the stock or of the discard pile.
+CR-4 | Runs and sets | A run is 3 or more consecutive cards of one suit; an ace is low (A-2-3) or high (Q-K-A),
+    never both in one run (no K-A-2). A set is 3 or more cards of one rank.
+CR-5 | Melding and laying off | After drawing, a player may lay down any number of sets and runs and add cards to
+    any meld on the table (anyone's). Playing is optional.
+CR-6 | Discard | The turn ends with one discard. The card taken from the discard pile this turn may not be discarded
+    in the same turn.
+CR-7 | Empty stock | When the stock is empty and a card must be drawn from it, the discard pile is shuffled and
+    becomes the new stock (the discard pile is then empty).
+CR-8 | Going out | A player whose hand becomes empty goes out and wins the round, with or without a final discard.
+CR-9 | Stalemate | If the stock runs out for the third time in a round (option stock_rebuilds, default 2 rebuilds
+    allowed), nobody can go out: the round ends with no points scored.
+CR-10 | Card points | K, Q, J: 10; A: 1; 2-10: face value; joker (CR-24): 15.
+CR-11 | Scoring a round | The winner of a round scores the points of every card left in the other players' hands. A
+    player who had played no card at all (no meld, no lay-off) before the turn in which they go out, playing their
+    whole hand in that turn (going rummy), scores double.
+CR-12 | End of the game | The game ends after a round in which a player reaches the target score (option target,
+    default 100): the highest total wins; a tie for highest plays another round.
+CR-C1 | Clarification: the deal | The cards are dealt one at a time from the top of the stock, starting with the
+    seat after the dealer.
+CR-C2 | Clarification: when the stock runs out | The stock runs out when a card must be drawn from it and it is
+    empty (CR-7, CR-9): a player may still take the top discard instead. A round in which no card can be drawn at
+    all (stock and discard pile both empty) ends like CR-9, with no points scored.
+CR-C3 | Clarification: an ace on a run from 2 to K | A run from 2 to K takes an ace at either end (CR-4: as its low
+    or its high card). A lay-off of that ace names the end; without one it goes at the low end.
+CR-C4 | Clarification: one form for every play | Melds laid down together are recorded in a fixed order (by ranks,
+    then cards), a set's cards natural cards first in card order, a run's from low to high; a lay-off on a run
+    records the end it extends. legal_actions lists each play once, in this form.
+""")
 
 OPTIONS: Final = (
     Option("target", int, 100, "CR-12: the score that ends the game (500 is common)", minimum=1, rule="CR-12"),

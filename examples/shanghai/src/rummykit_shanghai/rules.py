@@ -14,27 +14,12 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from rummykit import Card, Contract, GameConfig, MeldKind, MeldRequirement, MeldRules, Option, Rank, RuleText
+from rummykit import Card, Contract, GameConfig, MeldKind, MeldRequirement, MeldRules, Option, Rank, rule_book
 from rummykit.cards import parse_cards
 from rummykit.shoe import decks
 from rummykit.standard import ContractMelds, Deal, RuleIds, Scoring, StandardRules, Stock
 
-__all__ = ["CONTRACTS", "IDS", "MELD_RULES", "OPTIONS", "POINTS", "RULES", "card_points", "make_rules", "rule_book"]
-
-
-def rule_book(text: str) -> tuple[RuleText, ...]:
-    """Rules from a compact literal: each rule's line is ``id | title | text``, its text going on in
-    indented lines (joined with spaces).
-
-    Examples:
-        >>> rule_book('''
-        ... XX-1 | Players | 2 to 6
-        ...     players.
-        ... ''')
-        (RuleText(id='XX-1', title='Players', text='2 to 6 players.'),)
-    """
-    rules = re.findall(r"^(\S+) \| (.+?) \| (.+(?:\n[ \t]+.+)*)", text, re.MULTILINE)
-    return tuple(RuleText(id, title, " ".join(body.split())) for id, title, body in rules)
+__all__ = ["CONTRACTS", "IDS", "MELD_RULES", "OPTIONS", "POINTS", "RULES", "card_points", "make_rules"]
 
 
 RULES: Final = rule_book("""
@@ -143,7 +128,7 @@ def make_rules(config: GameConfig) -> StandardRules:
         melds=MELD_RULES,
         melding=ContractMelds(contracts=CONTRACTS[:rounds], lay_off_same_turn=True),
         may_discard_taken=False,
-        scoring=Scoring(points=POINTS, low_wins=True),
+        scoring=Scoring(points=POINTS),
         rounds=rounds,
         ids=IDS,
     )

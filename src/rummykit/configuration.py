@@ -221,6 +221,7 @@ def _compile(
         pm.register(plugin, name=f"variant:{spec.name}")
         for rule_plugin, rule_spec in rule_plugins:
             pm.register(rule_plugin, name=f"house-rule:{rule_spec.name}")
+        pm.check_pending()  # a hook rummykit does not have (an old one, a typo) is an error, not ignored
     except (pluggy.PluginValidationError, ValueError) as exc:
         raise PluginError(f"a plug-in of {spec.name} is not valid: {exc}") from exc
     options = types.MappingProxyType(dict(options))

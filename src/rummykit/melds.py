@@ -17,8 +17,8 @@ Examples:
     ...     rules={"wilds": "RR-7", "set": "RR-8", "run": "RR-9"},
     ... )
     >>> meld = read_meld(parse_cards("4H JK 6S 7D"), rules)
-    >>> meld.kind, [r.symbol for r in meld.ranks]
-    ('run', ['4', '5', '6', '7'])
+    >>> meld.kind == MeldKind.RUN, [r.symbol for r in meld.ranks]
+    (True, ['4', '5', '6', '7'])
     >>> str(meld)
     '4H JK(5) 6S 7D'
 """
@@ -271,7 +271,7 @@ def _read_run(cards: Sequence[Card], rules: MeldRules) -> Meld:
     )
 
 
-def read_meld(cards: Sequence[Card], rules: MeldRules, kind: MeldKind | None = None) -> Meld:
+def read_meld(cards: Sequence[Card], rules: MeldRules, kind: str | None = None) -> Meld:
     """``cards`` as a meld under ``rules``: a set or a run (low to high), whichever they form.
 
     With ``kind`` given, only that kind is tried. A group cannot be both: a set's naturals share a

@@ -205,8 +205,8 @@ def register_variant(name: str, plugin: Plugin) -> None:
             is already installed or registered as ``name``.
 
     Examples:
-        >>> import rummykit_variants.classic_rummy.plugin as classic
-        >>> register_variant("rummy", classic)  # the name is the installed variant's
+        >>> from rummykit_variants.classic_rummy.plugin import ClassicRummy
+        >>> register_variant("rummy", ClassicRummy())  # the name is the installed variant's
         Traceback (most recent call last):
         ...
         rummykit.errors.PluginError: a variant called 'rummy' is already installed or registered

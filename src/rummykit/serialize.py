@@ -368,7 +368,7 @@ class _PositionDoc:
 def _meld_data(table_meld: TableMeld) -> dict[str, Any]:
     return {
         "owner": table_meld.owner,
-        "kind": table_meld.meld.kind.value,
+        "kind": str(table_meld.meld.kind),
         "cards": [card_id_text(cid) for cid in table_meld.ids],
         "ranks": [rank.symbol for rank in table_meld.meld.ranks],
     }
@@ -550,19 +550,23 @@ def _is_card_id(text: str) -> bool:
 _CORE_FIELDS: Final = frozenset(field.name for field in attrs.fields(GameState))
 
 
-@functools.cache
+_EXTRA_TYPES: dict[type[GameState], type | None] = {}
+
+
 def _extra_type(state_type: type[GameState]) -> type | None:
     """A record of the fields ``state_type`` adds to the core's (a variant's own state), for reading
     them from a document's ``extra`` object with every field checked; ``None`` if it adds none."""
+    if state_type in _EXTRA_TYPES:
+        return _EXTRA_TYPES[state_type]
     hints = get_type_hints(state_type)
     fields = {
         field.name: attrs.field(type=hints[field.name], default=field.default)
         for field in attrs.fields(state_type)
         if field.name not in _CORE_FIELDS
     }
-    if not fields:
-        return None
-    return attrs.make_class(f"{state_type.__name__}Fields", fields, kw_only=True)
+    extra_type = attrs.make_class(f"{state_type.__name__}Fields", fields, kw_only=True) if fields else None
+    _EXTRA_TYPES[state_type] = extra_type
+    return extra_type
 
 
 def _extra_data(state: GameState, conv: cattrs.Converter) -> dict[str, Any] | None:
@@ -583,7 +587,7 @@ def _extra(spec: VariantSpec, data: Any, conv: cattrs.Converter) -> dict[str, An
     if not isinstance(data, Mapping):
         raise InvalidPositionError("extra", f"{spec.name}'s own state is an object, not {_json_type(data)}")
     try:
-        extra = conv.structure(data, extra_type)
+        extra: Any = conv.structure(data, extra_type)
     except (cattrs.BaseValidationError, RummyError, ValueError, TypeError) as exc:
         raise _structure_error(exc, "extra.", InvalidPositionError) from exc
     return {field.name: getattr(extra, field.name) for field in attrs.fields(extra_type)}

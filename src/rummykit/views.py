@@ -12,7 +12,7 @@ Examples:
     >>> import rummykit
     >>> view = rummykit.new_game("railroad-rummy", players=2, seed=1).view(0)
     >>> [(field.label, field.per_seat) for field in shown_fields(view)][:2]
-    [('contract', False), ('hand size', False)]
+    [('hand size', False), ('contract', False)]
 """
 
 from __future__ import annotations
@@ -83,13 +83,19 @@ _SHOWN = "rummykit.shown"
 """The metadata key of a field declared with :func:`shown`."""
 
 
-def shown(label: str, *, per_seat: bool = False, hidden_if: Any = None, **field: Any) -> Any:
+_ALWAYS: Any = object()
+"""``hidden_if`` of a field that is always shown."""
+
+
+def shown(label: str, *, per_seat: bool = False, hidden_if: Any = _ALWAYS, news: bool = False, **field: Any) -> Any:
     """Declare a field of a variant's view class, with how it is shown.
 
     Args:
         label: the words it is shown with (``"HMGs left"``).
         per_seat: the value holds one item per seat (shown in the seats' table).
         hidden_if: a value not worth showing (``0``, ``()``, ``None``), which is left out.
+        news: the field tells what has just happened (the last claim's outcome): a new value is
+            worth telling as it comes.
         field: anything else for :func:`attrs.field` (a default, a converter).
 
     Examples:
@@ -98,7 +104,7 @@ def shown(label: str, *, per_seat: bool = False, hidden_if: Any = None, **field:
         ... class MyView(View):
         ...     bonus: tuple[int, ...] = shown("bonus points", per_seat=True)
     """
-    return attrs.field(metadata={_SHOWN: (label, per_seat, hidden_if)}, **field)
+    return attrs.field(metadata={_SHOWN: (label, per_seat, hidden_if, news)}, **field)
 
 
 @attrs.frozen
@@ -109,21 +115,22 @@ class ShownField:
     label: str
     value: Any
     per_seat: bool
+    news: bool = False
 
 
-def shown_fields(view: View) -> list[ShownField]:
+def shown_fields(view: View, *, every: bool = False) -> list[ShownField]:
     """The fields ``view``'s class declares with :func:`shown`, in declaration order, with their
-    values (a value equal to the field's ``hidden_if`` left out)."""
+    values (a value equal to the field's ``hidden_if`` left out, unless ``every``)."""
     fields = []
     for field in attrs.fields(type(view)):
         declared = field.metadata.get(_SHOWN)
         if declared is None:
             continue
-        label, per_seat, hidden_if = declared
+        label, per_seat, hidden_if, news = declared
         value = getattr(view, field.name)
-        if hidden_if is not None and value == hidden_if:
+        if not every and hidden_if is not _ALWAYS and value == hidden_if:
             continue
-        fields.append(ShownField(field.name, label, value, per_seat))
+        fields.append(ShownField(field.name, label, value, per_seat, news))
     return fields
 
 

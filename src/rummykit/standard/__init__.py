@@ -12,7 +12,7 @@ Examples:
     (10, 'all', 2, True)
 """
 
-from rummykit.standard.going_down import ContractGoDown, FreeGoDown, canonical_melds, ordered_melds
+from rummykit.standard.going_down import ContractGoDown, FreeGoDown, canonical_melds, ordered_melds, read_group
 from rummykit.standard.moves import (
     DiscardMove,
     DrawMove,
@@ -59,6 +59,7 @@ __all__ = [
     "draw_card",
     "game_over",
     "ordered_melds",
+    "read_group",
     "score_round",
     "standard_moves",
     "view_fields",

@@ -17,11 +17,11 @@ from rummykit.shoe import Randomness
 from rummykit.solver import Contract, meld_key
 from rummykit.standard.melding import disjoint_combinations, single_melds
 from rummykit.standard.moves import StandardMove, blame_run_order
-from rummykit.standard.rules import ContractMelds, FreeMelds
+from rummykit.standard.rules import ContractMelds, FreeMelds, StandardRules
 from rummykit.standard.state import StandardState
 from rummykit.state import Phase, TableMeld
 
-__all__ = ["ContractGoDown", "FreeGoDown", "canonical_melds", "ordered_melds"]
+__all__ = ["ContractGoDown", "FreeGoDown", "canonical_melds", "ordered_melds", "read_group"]
 
 S = TypeVar("S", bound=StandardState)
 
@@ -66,6 +66,28 @@ def canonical_melds(melds: Sequence[Meld], rules: MeldRules) -> tuple[Meld, ...]
     return tuple(sorted((_canonical(meld, rules) for meld in melds), key=meld_key))
 
 
+def read_group(cards: Sequence[Card], rules: StandardRules) -> Meld:
+    """``cards`` as a set or a run under ``rules``, or a refusal citing the rule they break: the meld
+    rules' own, or the rule that set the run order where only that order refuses them (a house
+    rule's, such as ace-low's).
+
+    Examples:
+        >>> import rummykit
+        >>> from rummykit import parse_cards
+        >>> rules = rummykit.new_game("rummy", players=2, seed=1, house_rules=["ace-low"]).state.rules
+        >>> str(read_group(parse_cards("AH 2H 3H"), rules))
+        'AH 2H 3H'
+        >>> read_group(parse_cards("QH KH AH"), rules)
+        Traceback (most recent call last):
+        ...
+        rummykit.errors.IllegalActionError: QH KH AH is not a run: ... at this table runs go from A to K only (CR-21)
+    """
+    try:
+        return read_meld(cards, rules.melds)
+    except IllegalActionError as err:
+        raise blame_run_order(rules, err, lambda melds: read_meld(cards, melds)) from None
+
+
 class FreeGoDown(_GoDown[S]):
     """Lay down one or more sets and runs in one action (``ids.meld``, G-5), as often as the player
     likes, within the table's limits (:class:`~rummykit.standard.FreeMelds`)."""
@@ -103,13 +125,8 @@ class FreeGoDown(_GoDown[S]):
         return melding
 
     def read(self, group: Sequence[Card]) -> Meld:
-        """``group`` as a set or a run, or a refusal citing the rule it breaks (the rule that set the
-        run order, where only that order refuses it)."""
-        rules = self.rules
-        try:
-            return read_meld(group, rules.melds)
-        except IllegalActionError as err:
-            raise blame_run_order(rules, err, lambda melds: read_meld(group, melds)) from None
+        """``group`` as a set or a run (:func:`read_group`)."""
+        return read_group(group, self.rules)
 
     def legal(self, state: S, seat: int) -> Iterable[GoDown]:
         """Every combination of disjoint melds the hand can lay down together that leaves a way to

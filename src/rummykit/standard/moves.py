@@ -275,8 +275,10 @@ class LayOffMove(StandardMove[S, LayOff]):
         self.rules.check_turn(state, action)
         table = state.table
         if not 0 <= action.meld < len(table):
-            melds = f"melds 0 to {len(table) - 1}" if table else "no melds"
-            raise self.refuse(self.rules.ids.lay_off, f"there is no meld {action.meld} on the table ({melds})", action)
+            numbers = f"melds 0 to {len(table) - 1}" if table else "no melds"
+            raise self.refuse(
+                self.rules.ids.lay_off, f"there is no meld {action.meld} on the table ({numbers})", action
+            )
         used = self.played_cards(state, action, [action.card])
         before = table[action.meld].meld
         card, end, melds = action.card, action.end, self.rules.melds

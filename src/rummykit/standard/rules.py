@@ -8,7 +8,7 @@ Examples:
     >>> deal = Deal(hand_size=(7, 7, 10))
     >>> deal.hand_size_of(3), Deal(hand_size=11).hand_size_of(5)
     (10, 11)
-    >>> Scoring(points={Rank.ACE: 15}).points_of(Card.of(Rank.ACE, None))
+    >>> Scoring(points={Rank.ACE: 15}).points_of(Card.parse("AS"))
     15
 """
 

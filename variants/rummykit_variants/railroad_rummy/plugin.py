@@ -186,9 +186,13 @@ class RailroadRummy(StandardRummy):
             if not 0 <= left <= state.rules.hmg_per_player:
                 raise InvalidPositionError(f"extra.hmg[{seat}]", f"HMGs left are 0 to {state.rules.hmg_per_player}")
         claim = state.last_claim
-        named = [claim.turn, claim.winner, *(seat for seat, _ in claim.declarations)] if claim else []
-        if any(seat is not None and not 0 <= seat < players for seat in [*named, *state.declarations]):
-            raise InvalidPositionError("extra", f"a claim names a seat that does not exist (seats 0 to {players - 1})")
+        named: list[tuple[str, int | None]] = [("declarations", seat) for seat in state.declarations]
+        if claim is not None:
+            named += [("last_claim.turn", claim.turn), ("last_claim.winner", claim.winner)]
+            named += [(f"last_claim.declarations[{i}]", seat) for i, (seat, _) in enumerate(claim.declarations)]
+        for field, seat in named:
+            if seat is not None and not 0 <= seat < players:
+                raise InvalidPositionError(f"extra.{field}", f"there is no seat {seat}")
         claim_open = state.phase == RailroadPhase.CLAIM
         if state.declarations and not claim_open:
             raise InvalidPositionError("extra.declarations", "declarations are only open during a claim window")

@@ -43,11 +43,12 @@ class ClaimOutcome:
     penalty: bool
 
     def __str__(self) -> str:
+        declared = ", ".join(f"seat {seat}: {declaration}" for seat, declaration in self.declarations)
         if self.winner is None:
-            return f"nobody claimed the {self.card}"
+            return f"nobody claimed the {self.card} ({declared})"
         how = " with an HMG" if self.hmg else ""
         penalty = " and a penalty card" if self.penalty else ""
-        return f"seat {self.winner} claimed the {self.card}{how}{penalty}"
+        return f"seat {self.winner} took the {self.card}{how}{penalty} ({declared})"
 
 
 @attrs.define(kw_only=True)
@@ -87,4 +88,4 @@ class RailroadRummyView(StandardView):
     standby_size: int = shown("standby pile")
     hmg: tuple[int, ...] = shown("HMGs left", per_seat=True)
     declared: tuple[int, ...] = shown("declared", hidden_if=())
-    last_claim: ClaimOutcome | None = shown("last claim", hidden_if=None)
+    last_claim: ClaimOutcome | None = shown("last claim", hidden_if=None, news=True)

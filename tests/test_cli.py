@@ -289,7 +289,9 @@ def test_play_tells_each_bot_action_in_one_line_and_seals_declarations(
     lines = events(output)
     assert any(re.fullmatch(r"seat 1 draws from the stock", line) for line in lines)
     assert any(re.fullmatch(r"seat 1 discards \S+", line) for line in lines)
-    assert any(re.fullmatch(r"seat 1 has made a sealed move", line) for line in lines)  # RR-C1: not what
+    # with two players a declaration closes its claim window, so it is told (RR-C1 seals only open windows)
+    assert any(re.fullmatch(r"seat 1 (passes on|claims) the top discard( with an HMG)?", line) for line in lines)
+    assert not any("sealed" in line for line in lines)
     assert any(line.startswith("  last claim: ") for line in lines)
     assert any(re.fullmatch(r"you draw from the stock: \S+", line) for line in lines)  # the card drawn
     # the person claimed once and won: the claimed card and the penalty card
@@ -601,3 +603,15 @@ def test_the_default_bot_is_random_for_a_variant_without_a_heuristic_one(monkeyp
     result = runner.invoke(app, ["simulate", "railroad-rummy", "--players", "2", "--games", "1", "--json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["bots"] == ["random"]
+
+
+def test_play_keeps_a_declaration_sealed_while_its_claim_window_is_open() -> None:
+    # RR-C1 with three players: seat 1 declares on the card seat 0 drew past, seat 2 has yet to: the
+    # person is told only that seat 1 moved; when seat 2 closes the window, the claim's outcome names both.
+    args = ["play", "railroad-rummy", "--players", "3", "--seed", "4"]
+    result = runner.invoke(app, args, input="1\n" * 5 + "quit\n")
+    assert result.exit_code == 0, result.output
+    lines = events(result.stdout)
+    sealed = lines.index("seat 1 has made a sealed move")
+    assert lines[sealed + 1].startswith("seat 2 ")
+    assert re.fullmatch(r"  last claim: .*\(seat 1: \w+, seat 2: \w+\)", lines[sealed + 2])

@@ -85,10 +85,12 @@ class MeldRules:
     """The face indices of :attr:`wild_faces`, in card order (worked out once)."""
     run_values: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     """:attr:`run_order` as rank values (worked out once)."""
+    _positions: dict[tuple[Rank, ...], int | None] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "wild_indices", tuple(sorted(card.index for card in self.wild_faces)))
         object.__setattr__(self, "run_values", tuple(int(rank) for rank in self.run_order))
+        object.__setattr__(self, "_positions", {})
 
     def is_wild(self, card: Card) -> bool:
         """True if ``card`` is wild under these rules."""
@@ -99,13 +101,18 @@ class MeldRules:
         return self.rules.get(key, key)
 
     def run_positions(self, ranks: Sequence[Rank]) -> int | None:
-        """The index in :attr:`run_order` of the first of ``ranks``, if they are a slice of it."""
+        """The index in :attr:`run_order` of the first of ``ranks``, if they are a slice of it
+        (remembered: the runs on a table are asked about every turn)."""
+        key = tuple(ranks)
+        known = self._positions.get(key, -1)
+        if known != -1:
+            return known
         order = self.run_order
-        n = len(ranks)
-        for start in range(len(order) - n + 1):
-            if tuple(order[start : start + n]) == tuple(ranks):
-                return start
-        return None
+        n = len(key)
+        found = next((start for start in range(len(order) - n + 1) if order[start : start + n] == key), None)
+        if len(self._positions) < 4096:
+            self._positions[key] = found
+        return found
 
 
 @attrs.frozen

@@ -323,13 +323,9 @@ class LayOffMove(StandardMove[S, LayOff]):
         rules = self.rules.melds
         hand = state.hands[seat]
         wild = {card.index for card in rules.wild_faces}
-        playable = []
-        for index in sorted({cid & FACE_MASK for cid in hand}):
-            card = face(index)
-            used = pick_cards(hand, [card], prefer=state.taken)
-            assert used is not None
-            if self.leaves_a_way_out(state, seat, used):
-                playable.append(card)
+        playable = [face(index) for index in sorted({cid & FACE_MASK for cid in hand})]
+        if len(hand) <= 2:  # G-4 can bind only when one card or none would be left
+            playable = [card for card in playable if self._may_play(state, seat, card)]
         actions: list[LayOff] = []
         for number, table_meld in enumerate(state.table):
             meld = table_meld.meld
@@ -350,6 +346,11 @@ class LayOffMove(StandardMove[S, LayOff]):
                         if can_extend(meld, card, rules, end)
                     )
         return actions
+
+    def _may_play(self, state: S, seat: int, card: Card) -> bool:
+        used = pick_cards(state.hands[seat], [card], prefer=state.taken)
+        assert used is not None
+        return self.leaves_a_way_out(state, seat, used)
 
     def perform(self, state: S, action: LayOff, rng: Randomness) -> None:
         hand = state.hands[action.seat]

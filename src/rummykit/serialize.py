@@ -48,7 +48,7 @@ from cattrs.preconf.json import make_converter
 from cattrs.v import format_exception
 
 from rummykit.actions import Action
-from rummykit.cards import Card, CardId, Rank, card_id_text, face, parse_card_id, shoe_ids
+from rummykit.cards import Card, CardId, Rank, card_id, card_id_text, face, parse_card_id, shoe_ids, standard_deck
 from rummykit.configuration import Configuration, configure
 from rummykit.engine import Game, game_from_state, replay
 from rummykit.errors import (
@@ -413,27 +413,46 @@ def dump_position(game: Game, *, indent: int | None = None) -> str:
     return json.dumps(position_to_data(game), indent=indent, ensure_ascii=False)
 
 
+_PARSED: Final = {
+    card_id_text(card_id(card, copy)): card_id(card, copy) for card in standard_deck(jokers=1) for copy in range(64)
+}
+"""Card ids by their text, for the first 64 copies of every face (a position reads every card; others
+are read one by one)."""
+
+
 class _Cards:
     """Reads the physical cards of a position, each once, against the game's shoe."""
 
     def __init__(self, rules: Ruleset) -> None:
-        self.expected = set(shoe_ids(rules.shoe))
-        self.seen: dict[CardId, str] = {}
+        self.expected = rules.card_ids
+        self.seen: dict[CardId, tuple[str, int | None]] = {}
 
-    def read(self, text: str, path: str) -> CardId:
+    def read(self, text: str, path: str, index: int | None = None) -> CardId:
+        where = path if index is None else f"{path}[{index}]"
         try:
             cid = parse_card_id(text)
         except InvalidCardError as exc:
-            raise InvalidPositionError(path, str(exc)) from exc
+            raise InvalidPositionError(where, str(exc)) from exc
         if cid not in self.expected:
-            raise InvalidPositionError(path, f"{text} is not a card of this game's shoe")
+            raise InvalidPositionError(where, f"{text} is not a card of this game's shoe")
         if cid in self.seen:
-            raise InvalidPositionError(path, f"{text} is already at {self.seen[cid]}; every card is in one place")
-        self.seen[cid] = path
+            seen_path, seen_index = self.seen[cid]
+            seen = seen_path if seen_index is None else f"{seen_path}[{seen_index}]"
+            raise InvalidPositionError(where, f"{text} is already at {seen}; every card is in one place")
+        self.seen[cid] = (path, index)
         return cid
 
     def pile(self, texts: tuple[str, ...], path: str) -> list[CardId]:
-        return [self.read(text, f"{path}[{i}]") for i, text in enumerate(texts)]
+        ids = []
+        expected, seen = self.expected, self.seen
+        for i, text in enumerate(texts):
+            cid = _PARSED.get(text) if type(text) is str else None
+            if cid is None or cid not in expected or cid in seen:
+                cid = self.read(text, path, i)  # raises, naming the card's place
+            else:
+                seen[cid] = (path, i)
+            ids.append(cid)
+        return ids
 
     def check_all_placed(self) -> None:
         missing = self.expected - set(self.seen)

@@ -17,6 +17,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -24,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from rummykit.actions import Action
-from rummykit.cards import Card
+from rummykit.cards import Card, CardId, shoe_ids
 from rummykit.errors import InvalidOptionError
 
 if TYPE_CHECKING:
@@ -329,3 +330,8 @@ class Ruleset:
     def shoe(self) -> tuple[Card, ...]:
         """Every card of a round's shoe, all parts together, in their fixed order."""
         return tuple(card for part in self.shoe_parts for card in part)
+
+    @functools.cached_property
+    def card_ids(self) -> frozenset[CardId]:
+        """Every physical card of a round's shoe (worked out once per configuration)."""
+        return frozenset(shoe_ids(self.shoe))

@@ -21,12 +21,12 @@ Examples:
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
 import attrs
 
-from rummykit.errors import InvalidCardError
+from rummykit.errors import InvalidCardError, quote
 
 __all__ = [
     "Card",
@@ -181,7 +181,7 @@ class Card:
             rummykit.errors.InvalidCardError: '1H' is not a card: the rank must be one of 2-10, T, J, Q, K, A ...
         """
         if not isinstance(text, str):
-            raise InvalidCardError(f"{text!r} is not a card: expected text such as '10H' or 'JK'")
+            raise InvalidCardError(f"{quote(text)} is not a card: expected text such as '10H' or 'JK'")
         cleaned = text.strip().upper()
         card = _PARSED.get(cleaned)
         if card is not None:
@@ -189,9 +189,11 @@ class Card:
         if not cleaned:
             raise InvalidCardError("an empty string is not a card")
         if cleaned[-1] not in _SUIT_BY_TEXT:
-            raise InvalidCardError(f"{text!r} is not a card: it must end with a suit (C, D, H, S or ♣ ♦ ♥ ♠), or be JK")
+            raise InvalidCardError(
+                f"{quote(text)} is not a card: it must end with a suit (C, D, H, S or ♣ ♦ ♥ ♠), or be JK"
+            )
         raise InvalidCardError(
-            f"{text!r} is not a card: the rank must be one of 2-10, T, J, Q, K, A (or JK for a joker)"
+            f"{quote(text)} is not a card: the rank must be one of 2-10, T, J, Q, K, A (or JK for a joker)"
         )
 
     @property
@@ -308,10 +310,10 @@ def parse_card_id(text: str) -> CardId:
     if cid is not None:
         return cid
     if not isinstance(text, str):
-        raise InvalidCardError(f"{text!r} is not a card: expected text such as '10H' or '10H#2'")
+        raise InvalidCardError(f"{quote(text)} is not a card: expected text such as '10H' or '10H#2'")
     name, sep, copy = text.partition("#")
     if sep and not (copy.isdigit() and copy.isascii() and len(copy) <= 3):
-        raise InvalidCardError(f"{text!r} is not a card: the copy after '#' is a number (5H#2)")
+        raise InvalidCardError(f"{quote(text)} is not a card: the copy after '#' is a number (5H#2)")
     cid = card_id(Card.parse(name), int(copy) if sep else 0)
     if len(_PARSED_IDS) < _MOST_PARSED_IDS:
         _PARSED_IDS[text] = cid
@@ -334,9 +336,16 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     Examples:
         >>> parse_cards("10H, qs A♥")
         (Card.parse('10H'), Card.parse('QS'), Card.parse('AH'))
+        >>> parse_cards(None)
+        Traceback (most recent call last):
+        ...
+        rummykit.errors.InvalidCardError: expected cards, as text ('10H QS') or a list of cards, not None
     """
-    items: Iterable[str | Card] = text.replace(",", " ").split() if isinstance(text, str) else text
-    return tuple(item if isinstance(item, Card) else Card.parse(item) for item in items)
+    if isinstance(text, str):
+        return tuple(Card.parse(item) for item in text.replace(",", " ").split())
+    if isinstance(text, bytes | Mapping) or not isinstance(text, Iterable):
+        raise InvalidCardError(f"expected cards, as text ('10H QS') or a list of cards, not {quote(text)}")
+    return tuple(item if isinstance(item, Card) else Card.parse(item) for item in text)
 
 
 def format_cards(cards: Iterable[Card], *, glyphs: bool = False) -> str:

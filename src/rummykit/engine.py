@@ -36,10 +36,11 @@ from rummykit.errors import (
     PluginError,
     RummyError,
     UnknownHouseRuleError,
+    quote,
 )
 from rummykit.plugins import Plugin, direct_caller, make_plugin_manager
 from rummykit.records import GameRecord
-from rummykit.shoe import Randomness
+from rummykit.shoe import Randomness, check_seed
 from rummykit.state import GameState, Phase, RoundResult
 from rummykit.variant import COMMON_OPTIONS, GameConfig, HouseRuleSpec, Ruleset, VariantSpec, resolve_options
 from rummykit.views import View
@@ -146,7 +147,7 @@ class Game:
 
     @property
     def options(self) -> Mapping[str, Any]:
-        """Every option's value."""
+        """Every option's value (read-only: options are fixed when the game is created)."""
         return self._state.config.options
 
     @property
@@ -269,7 +270,7 @@ class Game:
             IllegalActionError: refused by the rules; ``.rule`` says which.
         """
         if not isinstance(action, Action):
-            raise InvalidActionError(f"{action!r} is not an action")
+            raise InvalidActionError(f"{quote(action)} is not an action")
         if type(action) not in self._spec.actions:
             names = ", ".join(sorted(a.kind for a in self._spec.actions))
             raise InvalidActionError(f"{self.variant} has no action {action.kind!r}; its actions: {names}")
@@ -376,7 +377,7 @@ class Game:
 
     def _check_seat(self, seat: int) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise InvalidActionError(f"there is no seat {seat!r}: seats are 0 to {self.players - 1}")
+            raise InvalidActionError(f"there is no seat {quote(seat)}: seats are 0 to {self.players - 1}")
 
     def _start_round(self, stacked: list[CardId] | None = None) -> None:
         state = self._state
@@ -433,9 +434,9 @@ def _tally(cards: Counter[Card], most: int = 12) -> str:
     return text + (f" and {len(faces) - most} more faces" if len(faces) > most else "")
 
 
-def _stacked_ids(shoe: Iterable[Card | str], rules: Ruleset) -> tuple[tuple[Card, ...], list[CardId]]:
+def _stacked_ids(shoe: Iterable[Card | str] | str, rules: Ruleset) -> tuple[tuple[Card, ...], list[CardId]]:
     try:
-        faces = parse_cards(list(shoe))
+        faces = parse_cards(shoe)
     except RummyError as exc:
         raise InvalidPositionError("shoe", str(exc)) from exc
     expected = Counter(rules.shoe)
@@ -473,7 +474,7 @@ def configure(
     *,
     seed: int | None = None,
     options: Mapping[str, Any] | None = None,
-    house_rules: Sequence[str | Plugin] = (),
+    house_rules: Sequence[str | Plugin] | str | None = (),
 ) -> Setup:
     """Resolve a game's plug-ins, options and rules (what :func:`new_game` does before dealing).
 
@@ -485,14 +486,13 @@ def configure(
     """
     pm, spec, rule_specs = make_plugin_manager(variant, house_rules)
     if isinstance(players, bool) or not isinstance(players, int):
-        raise InvalidOptionError(f"players must be an int, not {players!r}")
+        raise InvalidOptionError(f"players must be an int, not {quote(players)}")
     if not spec.min_players <= players <= spec.max_players:
         raise InvalidOptionError(
-            f"{spec.name} is played by {spec.min_players} to {spec.max_players} players, not {players}",
+            f"{spec.name} is played by {spec.min_players} to {spec.max_players} players, not {quote(players)}",
             rule=spec.players_rule,
         )
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise InvalidOptionError(f"a seed is an int, not {seed!r}")
+    check_seed(seed)
     declared = [*COMMON_OPTIONS, *spec.options, *(opt for rule in rule_specs for opt in rule.options)]
     resolved = resolve_options(declared, options or {}, owner=spec.name)
     config = GameConfig(
@@ -534,16 +534,16 @@ def _create(
     *,
     seed: int | None,
     options: Mapping[str, Any] | None,
-    house_rules: Sequence[str | Plugin],
+    house_rules: Sequence[str | Plugin] | str | None,
     dealer: int | None,
-    shoe: Iterable[Card | str] | None,
+    shoe: Iterable[Card | str] | str | None,
     rng: Randomness,
 ) -> Game:
     setup = configure(variant, players, seed=seed, options=options, house_rules=house_rules)
     rules = setup.rules
     stacked_faces, stacked = (None, None) if shoe is None else _stacked_ids(shoe, rules)
     if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players):
-        raise InvalidOptionError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+        raise InvalidOptionError(f"dealer must be a seat from 0 to {players - 1}, not {quote(dealer)}")
     state = GameState(config=setup.config, rules=rules, hands=[[] for _ in range(players)], totals=[0] * players)
     state.dealer = dealer if dealer is not None else rng.randrange(players)
     hooks = _Hooks(setup.pm)
@@ -569,21 +569,24 @@ def new_game(
     *,
     seed: int | None = None,
     options: Mapping[str, Any] | None = None,
-    house_rules: Sequence[str | Plugin] = (),
+    house_rules: Sequence[str | Plugin] | str | None = (),
     dealer: int | None = None,
-    shoe: Iterable[Card | str] | None = None,
+    shoe: Iterable[Card | str] | str | None = None,
 ) -> Game:
     """Create a game and deal its first round.
 
     Args:
         variant: an installed variant's name (``"railroad-rummy"``), or a variant plug-in object.
         players: the number of seats.
-        seed: an int for a reproducible game; ``None`` shuffles with the system's secure generator.
+        seed: an int from 0 to 2**64 - 1 for a reproducible game; ``None`` shuffles with the
+            system's secure generator.
         options: option values by name; the others take their defaults.
-        house_rules: house rules to stack on the variant, by name or plug-in object.
+        house_rules: house rules to stack on the variant, by name or plug-in object; one name
+            alone (``"jokers"``) is one house rule.
         dealer: the first dealer (default: chosen at random from the game's random source).
         shoe: a stacked shoe for the first round: every card of the round's shoe, in draw order
-            (the first card is dealt first). Later rounds are shuffled.
+            (the first card is dealt first), as cards or card texts, or one text of cards
+            separated by spaces (``"AS KS ..."``). Later rounds are shuffled.
 
     Raises:
         UnknownVariantError: the variant is not installed (the message lists those that are).
@@ -611,9 +614,34 @@ def new_game(
 def replay(record: GameRecord, *, upto: int | None = None) -> Game:
     """Rebuild a game from its record, applying every action (the first ``upto`` with ``upto``).
 
+    The game then goes on like any other: a seeded one as the original would have, an unseeded
+    one with fresh secure shuffles once the recorded ones are used up.
+
     Raises:
         InvalidRecordError: naming the field (``actions[17]``) if the record cannot be replayed.
+        InvalidOptionError: ``upto`` is not an int from 0 to the number of actions.
+
+    Examples:
+        >>> game = new_game("rummy", players=2, seed=5)
+        >>> game.apply(game.legal_actions(game.turn)[0])
+        >>> replay(game.record) == game, replay(game.record, upto=0).record.actions
+        (True, ())
+        >>> replay(game.record, upto=-1)
+        Traceback (most recent call last):
+        ...
+        rummykit.errors.InvalidOptionError: upto is an int from 0 to 1 (the record's actions), not -1
     """
+    if not isinstance(record, GameRecord):
+        raise InvalidRecordError(
+            "", f"expected a GameRecord (rummykit.serialize.load_record reads one), not {quote(record)}"
+        )
+    count = len(record.actions)
+    if upto is not None and (isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= count):
+        raise InvalidOptionError(f"upto is an int from 0 to {count} (the record's actions), not {quote(upto)}")
+    try:
+        check_seed(record.seed)
+    except InvalidOptionError as exc:
+        raise InvalidRecordError("seed", str(exc)) from exc
     if record.position is not None:
         # serialize builds on the engine; the engine reaches back only here, to start from a position
         from rummykit.serialize import position_game  # noqa: PLC0415
@@ -627,7 +655,7 @@ def replay(record: GameRecord, *, upto: int | None = None) -> Game:
         for field in ("variant", "players", "seed"):
             if getattr(record, field) != getattr(config, field):
                 raise InvalidRecordError(
-                    field, f"the record says {getattr(record, field)!r}, its position {getattr(config, field)!r}"
+                    field, f"the record says {quote(getattr(record, field))}, its position {getattr(config, field)!r}"
                 )
         if tuple(record.house_rules) != config.house_rules or dict(record.options) != dict(config.options):
             raise InvalidRecordError("options", "the record's options and house rules differ from its position's")
@@ -669,4 +697,5 @@ def _replay_actions(game: Game, record: GameRecord, upto: int | None) -> Game:
             seat = getattr(action, "seat", None)
             field = ".seat" if isinstance(seat, int) and not 0 <= seat < game.players else ""
             raise InvalidRecordError(f"actions[{index}]{field}", str(exc)) from exc
+    game._rng.continue_fresh()  # caught up with the record: an unseeded game goes on with fresh shuffles
     return game

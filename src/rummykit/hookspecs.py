@@ -222,6 +222,20 @@ def rummykit_check_position(state: GameState) -> None:
     """
 
 
+@hookspec
+def rummykit_check_view(view: View, rules: Ruleset) -> None:
+    """Check a view loaded from data (:func:`rummykit.serialize.load_view`) for what only the
+    variant knows: its own fields against ``rules`` and the view's round (a RailRoad Rummy view's
+    hand size and contract), within the ranges its rules allow.
+
+    The core has already checked the common fields: seats, phase, round and turn numbers, one
+    count per seat, no negative count, no more cards than the shoe holds, and the seat's own
+    cards. Raise :class:`~rummykit.errors.InvalidPositionError` naming the field (``"hand_size"``)
+    to refuse the view. Every implementation is called; a variant with nothing of its own to check
+    implements nothing.
+    """
+
+
 # -- Information -----------------------------------------------------------------------------
 
 

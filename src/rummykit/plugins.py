@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 import sys
 import types
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
@@ -31,7 +31,7 @@ import pluggy
 
 from rummykit import defaults, hookspecs
 from rummykit.bots import Bot, BotFactory, UnknownBotError
-from rummykit.errors import PluginError, UnknownHouseRuleError, UnknownVariantError
+from rummykit.errors import InvalidOptionError, PluginError, UnknownHouseRuleError, UnknownVariantError, quote
 from rummykit.variant import HouseRuleSpec, VariantSpec
 
 __all__ = [
@@ -303,14 +303,19 @@ def _new_manager() -> pluggy.PluginManager:
 
 
 def make_plugin_manager(
-    variant: str | Plugin, house_rules: Sequence[str | Plugin] = ()
+    variant: str | Plugin, house_rules: Sequence[str | Plugin] | str | None = ()
 ) -> tuple[pluggy.PluginManager, VariantSpec, tuple[HouseRuleSpec, ...]]:
     """A new plugin manager for one game: the core's defaults, the variant, then the house rules
-    in order (each later one overrides the earlier ones).
+    in order (each later one overrides the earlier ones). ``house_rules`` is a list of names or
+    plug-ins; one name alone (``"jokers"``) is one house rule, and ``None`` is none.
 
     Returns the manager, the variant's spec and the house rules' specs. Raises
-    :class:`UnknownVariantError`, :class:`UnknownHouseRuleError` or :class:`PluginError`.
+    :class:`UnknownVariantError`, :class:`UnknownHouseRuleError`, :class:`PluginError`, or
+    :class:`InvalidOptionError` for a ``house_rules`` that is not a list.
     """
+    if variant is None or isinstance(variant, int | float | bytes | list | tuple | dict):
+        raise InvalidOptionError(f"a variant is given by its name, such as 'rummy', not {quote(variant)}")
+    house_rules = _house_rule_list(house_rules)
     plugin = load_variant(variant) if isinstance(variant, str) else variant
     spec = variant_spec(plugin)
     missing = [hook for hook in REQUIRED_VARIANT_HOOKS if not _implements(plugin, hook)]
@@ -326,13 +331,24 @@ def make_plugin_manager(
         if spec.name not in rule_spec.applies_to:
             raise UnknownHouseRuleError(rule_spec.name, spec.name, available_house_rules(spec.name), installed=True)
         if any(r.name == rule_spec.name for r in rule_specs):
-            raise UnknownHouseRuleError(rule_spec.name, spec.name, available_house_rules(spec.name), installed=True)
+            raise UnknownHouseRuleError(rule_spec.name, spec.name, (), duplicate=True)
         try:
             pm.register(rule_plugin, name=f"house-rule:{rule_spec.name}")
         except pluggy.PluginValidationError as exc:
             raise PluginError(f"house rule {rule_spec.name!r} is not valid: {exc}") from exc
         rule_specs.append(rule_spec)
     return pm, spec, tuple(rule_specs)
+
+
+def _house_rule_list(house_rules: Sequence[str | Plugin] | str | None) -> Sequence[str | Plugin]:
+    """``house_rules`` as a list: one name alone is one house rule (never split into letters)."""
+    if house_rules is None:
+        return ()
+    if isinstance(house_rules, str):
+        return (house_rules,)
+    if isinstance(house_rules, Mapping | bytes) or not isinstance(house_rules, Iterable):
+        raise InvalidOptionError(f"house_rules is a list of house rules' names, not {quote(house_rules)}")
+    return tuple(house_rules)
 
 
 def _implements(plugin: Plugin, hook: str) -> bool:

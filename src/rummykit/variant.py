@@ -18,13 +18,14 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from rummykit.actions import Action
 from rummykit.cards import Card
-from rummykit.errors import InvalidOptionError
+from rummykit.errors import InvalidOptionError, quote
 
 if TYPE_CHECKING:
     from rummykit.views import View
@@ -51,6 +52,11 @@ class RuleText:
     text: str
 
 
+_INT_LIMIT = 2**63 - 1
+"""No int option takes a larger value (whatever its bounds): a game's record must be written and read
+back as it was."""
+
+
 @attrs.frozen
 class Option:
     """A typed, validated game option.
@@ -60,7 +66,7 @@ class Option:
         type: ``int``, ``bool`` or ``str``. ``bool`` is never accepted for ``int``.
         default: the value when the option is not given; ``None`` only if ``optional``.
         help: one line for ``rummykit rules`` and the docs, starting with the rule id it belongs to.
-        minimum, maximum: bounds for an ``int``.
+        minimum, maximum: bounds for an ``int`` (within ±(2**63 - 1) in any case).
         choices: the allowed values of a ``str``.
         optional: ``None`` is a valid value (meaning "no limit").
         rule: the id of the rule the option belongs to (cited when a value is refused).
@@ -85,15 +91,17 @@ class Option:
                 return None
             problem = f"needs a value of type {self.type.__name__}"
         elif self.type is int and (isinstance(value, bool) or not isinstance(value, int)):
-            problem = f"must be an int, not {value!r}"
+            problem = f"must be an int, not {quote(value)}"
+        elif self.type is int and not -_INT_LIMIT <= value <= _INT_LIMIT:
+            problem = f"must be an int from -(2**63 - 1) to 2**63 - 1, not {quote(value)}"
         elif self.type is not int and not isinstance(value, self.type):
-            problem = f"must be a {self.type.__name__}, not {value!r}"
+            problem = f"must be a {self.type.__name__}, not {quote(value)}"
         elif self.minimum is not None and value < self.minimum:
-            problem = f"must be at least {self.minimum}, not {value!r}"
+            problem = f"must be at least {self.minimum}, not {quote(value)}"
         elif self.maximum is not None and value > self.maximum:
-            problem = f"must be at most {self.maximum}, not {value!r}"
+            problem = f"must be at most {self.maximum}, not {quote(value)}"
         elif self.choices is not None and value not in self.choices:
-            problem = f"must be one of {', '.join(self.choices)}, not {value!r}"
+            problem = f"must be one of {', '.join(self.choices)}, not {quote(value)}"
         if problem is not None:
             raise InvalidOptionError(f"{where} {problem}", rule=self.rule)
         return value
@@ -160,11 +168,11 @@ def resolve_options(options: Iterable[Option], given: Mapping[str, Any], *, owne
     """Every option's value: the given ones validated, the others at their defaults."""
     declared = {opt.name: opt for opt in options}
     if not isinstance(given, Mapping):
-        raise InvalidOptionError(f"options must be a mapping of names to values, not {given!r}")
+        raise InvalidOptionError(f"options must be a mapping of names to values, not {quote(given)}")
     for name in given:
         if name not in declared:
             raise InvalidOptionError(
-                f"{owner} has no option {name!r}; its options: {', '.join(sorted(declared)) or '(none)'}"
+                f"{owner} has no option {quote(name)}; its options: {', '.join(sorted(declared)) or '(none)'}"
             )
     return {name: opt.validate(given[name], owner) if name in given else opt.default for name, opt in declared.items()}
 
@@ -234,15 +242,47 @@ class HouseRuleSpec:
     options: tuple[Option, ...] = ()
 
 
+def _read_only(options: Mapping[str, Any]) -> Mapping[str, Any]:
+    return MappingProxyType(dict(options))
+
+
 @attrs.frozen(kw_only=True)
 class GameConfig:
-    """How a game was created: variant, players, every option's value, house rules, seed."""
+    """How a game was created: variant, players, every option's value, house rules, seed.
+
+    Like the rest of the configuration, ``options`` is read-only (a game's options are fixed
+    when it is created, and shared with its copies):
+
+    Examples:
+        >>> config = GameConfig(variant="rummy", players=2, options={"max_rounds": 3})
+        >>> config.options["max_rounds"] = 1
+        Traceback (most recent call last):
+        ...
+        TypeError: 'mappingproxy' object does not support item assignment
+        >>> config == GameConfig(variant="rummy", players=2, options={"max_rounds": 3})
+        True
+    """
 
     variant: str
     players: int
-    options: Mapping[str, Any] = attrs.field(converter=dict)
+    options: Mapping[str, Any] = attrs.field(converter=_read_only)
     house_rules: tuple[str, ...] = ()
     seed: int | None = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled and deep-copied by value (a read-only mapping does not pickle)."""
+        fields = {
+            "variant": self.variant,
+            "players": self.players,
+            "options": dict(self.options),
+            "house_rules": self.house_rules,
+            "seed": self.seed,
+        }
+        return (_game_config, (fields,))
+
+
+def _game_config(fields: dict[str, Any]) -> GameConfig:
+    return GameConfig(**fields)
 
 
 @attrs.frozen(kw_only=True)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -251,6 +251,10 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its index, so that loading gives back the shared card (cards compare by identity)."""
+        return (_shared_face, (self.index,))
+
 
 def _build_faces() -> tuple[Card, ...]:
     faces = [Card(rank, suit) for rank in Rank if rank is not Rank.JOKER for suit in Suit]
@@ -259,6 +263,12 @@ def _build_faces() -> tuple[Card, ...]:
 
 
 _FACES: Final = _build_faces()
+
+
+def _shared_face(index: int) -> Card:
+    return _FACES[index]
+
+
 _PARSED: Final[dict[str, Card]] = {}
 for _card in _FACES:
     if _card.is_joker:

@@ -38,7 +38,7 @@ from rummykit.errors import (
     UnknownHouseRuleError,
     quote,
 )
-from rummykit.plugins import Plugin, direct_caller, make_plugin_manager
+from rummykit.plugins import Plugin, direct_caller, make_plugin_manager, plugin_references
 from rummykit.records import GameRecord
 from rummykit.shoe import Randomness, check_seed
 from rummykit.state import GameState, Phase, RoundResult
@@ -360,6 +360,62 @@ class Game:
         new._actions = self._actions[:]
         new._start = self._start
         return new
+
+    def __copy__(self) -> Game:
+        """:meth:`copy`: ``copy.copy(game)`` is an independent game, never an alias."""
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        """:meth:`copy` (everything it shares is immutable)."""
+        return self.copy()
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A game pickles as its configuration (its plug-ins by name), state, random source and
+        record; loading builds its plug-ins afresh. A seeded game continues identically.
+
+        Raises:
+            PluginError: a plug-in given as an object, neither installed nor registered under its
+                name, that cannot be pickled itself.
+        """
+        state, config = self._state, self._state.config
+        variant, house_rules = plugin_references(self._pm, self._spec, self._house_rules)
+        return {
+            "variant": variant,
+            "house_rules": house_rules,
+            "players": config.players,
+            "options": dict(config.options),
+            "seed": config.seed,
+            "state": {
+                f.name: getattr(state, f.name) for f in attrs.fields(GameState) if f.name not in ("config", "rules")
+            },
+            "rng": self._rng,
+            "shoe": self._shoe,
+            "dealer_given": self._dealer_given,
+            "actions": self._actions,
+            "start": self._start,
+        }
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        setup = configure(
+            data["variant"],
+            data["players"],
+            seed=data["seed"],
+            options=data["options"],
+            house_rules=data["house_rules"],
+        )
+        Game.__init__(
+            self,
+            pm=setup.pm,
+            spec=setup.spec,
+            house_rules=setup.house_rules,
+            state=GameState(config=setup.config, rules=setup.rules, **data["state"]),
+            rng=data["rng"],
+            hooks=_Hooks(setup.pm),
+            shoe=data["shoe"],
+            dealer_given=data["dealer_given"],
+            actions=data["actions"],
+            start=data["start"],
+        )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):

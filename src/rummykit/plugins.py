@@ -21,6 +21,7 @@ Examples:
 from __future__ import annotations
 
 import functools
+import pickle
 import sys
 import types
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -31,7 +32,14 @@ import pluggy
 
 from rummykit import defaults, hookspecs
 from rummykit.bots import Bot, BotFactory, UnknownBotError
-from rummykit.errors import InvalidOptionError, PluginError, UnknownHouseRuleError, UnknownVariantError, quote
+from rummykit.errors import (
+    InvalidOptionError,
+    PluginError,
+    RummyError,
+    UnknownHouseRuleError,
+    UnknownVariantError,
+    quote,
+)
 from rummykit.variant import HouseRuleSpec, VariantSpec
 
 __all__ = [
@@ -46,6 +54,7 @@ __all__ = [
     "load_variant",
     "make_bot",
     "make_plugin_manager",
+    "plugin_references",
     "register_house_rule",
     "register_variant",
     "unregister_house_rule",
@@ -349,6 +358,38 @@ def _house_rule_list(house_rules: Sequence[str | Plugin] | str | None) -> Sequen
     if isinstance(house_rules, Mapping | bytes) or not isinstance(house_rules, Iterable):
         raise InvalidOptionError(f"house_rules is a list of house rules' names, not {quote(house_rules)}")
     return tuple(house_rules)
+
+
+def plugin_references(
+    pm: pluggy.PluginManager, spec: VariantSpec, house_rules: Sequence[HouseRuleSpec]
+) -> tuple[str | Plugin, tuple[str | Plugin, ...]]:
+    """How a game made by :func:`make_plugin_manager` names its variant and house rules when it is
+    pickled: by name where the name finds the very plug-in it uses, else the plug-in object itself
+    (loaded with the game, if it pickles).
+
+    Raises:
+        PluginError: a plug-in object that neither its name finds nor pickles.
+    """
+
+    def reference(kind: str, name: str, load: Callable[[str], Plugin]) -> str | Plugin:
+        plugin = pm.get_plugin(f"{kind.replace(' ', '-')}:{name}")
+        try:
+            if load(name) is plugin:
+                return name
+        except RummyError:
+            pass
+        try:
+            pickle.dumps(plugin)
+        except Exception as exc:
+            raise PluginError(
+                f"a game of the {kind} {name!r} cannot be pickled: its plug-in {plugin!r} was given as an object that "
+                f"is not registered as {name!r} and does not pickle ({type(exc).__name__}); install it, or register "
+                f"it with register_{kind.replace(' ', '_')}({name!r}, plugin) in every process that loads the game"
+            ) from exc
+        return plugin
+
+    variant = reference("variant", spec.name, load_variant)
+    return variant, tuple(reference("house rule", rule.name, load_house_rule) for rule in house_rules)
 
 
 def _implements(plugin: Plugin, hook: str) -> bool:

@@ -169,6 +169,13 @@ def test_version_and_python_dash_m() -> None:
     assert "Usage: rummykit " in listing.stdout
 
 
+def test_the_conformance_kit_without_hypothesis_says_how_to_install_it() -> None:
+    code = "import sys; sys.modules['hypothesis'] = None; import rummykit.testing"
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert run.returncode == 1
+    assert "needs hypothesis: pip install 'rummykit[testing]'" in run.stderr.splitlines()[-1]
+
+
 @pytest.mark.parametrize("command", ["simulate", "play", "replay", "rules", "variants"])
 def test_help_shows_no_python_types(command: str) -> None:
     result = runner.invoke(app, [command, "--help"])

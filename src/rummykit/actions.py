@@ -1,9 +1,9 @@
 """Actions: frozen records of what a seat does.
 
 Every action names the seat that takes it. The common actions of the rummy family live here;
-a variant defines its own action types beside them (RailRoad Rummy's :class:`Claim` and
-:class:`Pass` live in its plug-in) and declares every type it accepts in its
-:class:`~rummykit.variant.VariantSpec`.
+a variant defines its own action types beside them (RailRoad Rummy's `Claim` and
+`Pass` live in its plug-in) and declares every type it accepts in its
+[`VariantSpec`][rummykit.variant.VariantSpec].
 
 Cards may be given as text; they are parsed on construction:
 

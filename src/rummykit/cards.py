@@ -1,10 +1,10 @@
 """Cards: ranks, suits, card faces, parsing and formatting, and physical card ids.
 
-A :class:`Card` is a *face*: what is printed on the card (``10H``, ``QS``, ``JK``). Faces are
+A [`Card`][rummykit.cards.Card] is a *face*: what is printed on the card (``10H``, ``QS``, ``JK``). Faces are
 value types: ``Card.parse("5H") == Card.parse("5♥")``. Multi-deck shoes hold several cards with
 the same face; inside a game each physical card is a small int, its *card id*, whose low six bits
-are the face's :attr:`Card.index` and whose high bits say which copy it is (:func:`card_id`,
-:func:`face`). Card ids are fixed by the face and copy, never by a position in a shuffled pile,
+are the face's `Card.index` and whose high bits say which copy it is ([`card_id`][rummykit.cards.card_id],
+[`face`][rummykit.cards.face]). Card ids are fixed by the face and copy, never by a position in a shuffled pile,
 so they reveal nothing about the shuffle.
 
 Examples:
@@ -126,15 +126,15 @@ COPY_SHIFT: Final = 6
 FACE_MASK: Final = (1 << COPY_SHIFT) - 1
 
 CardId = int
-"""A physical card inside a game: ``copy << 6 | face index`` (see :func:`card_id`)."""
+"""A physical card inside a game: ``copy << 6 | face index`` (see [`card_id`][rummykit.cards.card_id])."""
 
 
 @attrs.frozen(eq=False, order=False, repr=False)
 class Card:
     """A card face: a rank and a suit, or a joker (rank ``JOKER``, no suit).
 
-    Build cards with :meth:`parse` or :meth:`of`; both return shared instances, so faces are cheap
-    to compare and hash. Cards sort by rank, then suit.
+    Build cards with [`parse`][rummykit.cards.Card.parse] or [`of`][rummykit.cards.Card.of]; both return
+    shared instances, so faces are cheap to compare and hash. Cards sort by rank, then suit.
 
     Examples:
         >>> sorted(parse_cards("KH 3C JK 3S"))
@@ -310,7 +310,8 @@ def card_id_text(cid: CardId) -> str:
 
 
 def parse_card_id(text: str) -> CardId:
-    """Read a physical card written by :func:`card_id_text` (``5H`` is copy 0, ``5H#2`` copy 2).
+    """Read a physical card written by [`card_id_text`][rummykit.cards.card_id_text] (``5H`` is copy 0,
+    ``5H#2`` copy 2).
 
     Examples:
         >>> face(parse_card_id("jk#7")), copy_of(parse_card_id("jk#7"))
@@ -336,7 +337,7 @@ _MOST_PARSED_IDS: Final = 20_000
 
 
 def parse_card(text: str) -> Card:
-    """Same as :meth:`Card.parse`."""
+    """Same as [`Card.parse`][rummykit.cards.Card.parse]."""
     return Card.parse(text)
 
 

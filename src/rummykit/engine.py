@@ -1,8 +1,9 @@
-"""The engine: :class:`Game`, :func:`new_game` and :func:`replay`.
+"""The engine: [`Game`][rummykit.engine.Game], [`new_game`][rummykit.engine.new_game] and
+[`replay`][rummykit.engine.replay].
 
 A game owns one plugin manager (the core's defaults, its variant, its house rules), one random
-source and one mutable :class:`~rummykit.state.GameState`. Every action goes through
-:meth:`Game.apply`, which checks every rule before it changes anything.
+source and one mutable [`GameState`][rummykit.state.GameState]. Every action goes through
+[`Game.apply`][rummykit.engine.Game.apply], which checks every rule before it changes anything.
 
 Examples:
     >>> import rummykit
@@ -49,7 +50,7 @@ __all__ = ["Game", "Setup", "configure", "game_from_state", "new_game", "replay"
 
 
 class _Hooks:
-    """A game's hooks, resolved once into plain callables (see :func:`direct_caller`)."""
+    """A game's hooks, resolved once into plain callables (see [`direct_caller`][rummykit.plugins.direct_caller])."""
 
     __slots__ = (
         "check",
@@ -82,12 +83,18 @@ class _Hooks:
 
 
 class Game:
-    """A game in progress. Create one with :func:`new_game` (or :func:`replay`).
+    """A game in progress. Create one with [`new_game`][rummykit.engine.new_game] (or
+    [`replay`][rummykit.engine.replay]).
 
-    The public contract: :attr:`to_act`, :meth:`legal_actions`, :meth:`apply`, :meth:`view`,
-    :attr:`is_over`, :attr:`scores`, :attr:`winners`, :attr:`record`, :meth:`copy`. Every action
-    has three faces: :meth:`check` raises :class:`IllegalActionError` naming the rule,
-    :meth:`is_legal` answers yes or no, and :meth:`apply` checks first, then changes the game.
+    The public contract: [`to_act`][rummykit.engine.Game.to_act],
+    [`legal_actions`][rummykit.engine.Game.legal_actions], [`apply`][rummykit.engine.Game.apply],
+    [`view`][rummykit.engine.Game.view], [`is_over`][rummykit.engine.Game.is_over],
+    [`scores`][rummykit.engine.Game.scores], [`winners`][rummykit.engine.Game.winners],
+    [`record`][rummykit.engine.Game.record], [`copy`][rummykit.engine.Game.copy]. Every action has three
+    faces: [`check`][rummykit.engine.Game.check] raises
+    [`IllegalActionError`][rummykit.errors.IllegalActionError] naming the rule,
+    [`is_legal`][rummykit.engine.Game.is_legal] answers yes or no, and
+    [`apply`][rummykit.engine.Game.apply] checks first, then changes the game.
     """
 
     __slots__ = (
@@ -171,12 +178,12 @@ class Game:
     @property
     def plugin_manager(self) -> pluggy.PluginManager:
         """This game's own plugin manager (the core's defaults, the variant, its house rules), for
-        tools that call its hooks, such as :func:`rummykit.moves.parse_move`."""
+        tools that call its hooks, such as [`rummykit.moves.parse_move`][rummykit.moves.parse_move]."""
         return self._pm
 
     @property
     def state(self) -> GameState:
-        """The live state. Read it freely; change it only through :meth:`apply` (changing it
+        """The live state. Read it freely; change it only through [`apply`][rummykit.engine.Game.apply] (changing it
         directly skips every rule)."""
         return self._state
 
@@ -234,15 +241,15 @@ class Game:
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The faces in ``seat``'s hand, in the order received. (Full information: use
-        :meth:`view` for what the seat itself may see.)"""
+        [`view`][rummykit.engine.Game.view] for what the seat itself may see.)"""
         self._check_seat(seat)
         return tuple(face(cid) for cid in self._state.hands[seat])
 
     # -- actions -------------------------------------------------------------------------------
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """Every legal action of ``seat`` now (of every seat in :attr:`to_act` if ``None``), each
-        once, in canonical form; empty if the seat may not act."""
+        """Every legal action of ``seat`` now (of every seat in [`to_act`][rummykit.engine.Game.to_act]
+        if ``None``), each once, in canonical form; empty if the seat may not act."""
         if seat is None:
             return [action for s in self.to_act for action in self.legal_actions(s)]
         self._check_seat(seat)
@@ -289,11 +296,11 @@ class Game:
         return canonical
 
     def is_legal(self, action: Action) -> bool:
-        """True if :meth:`apply` would accept ``action``."""
+        """True if [`apply`][rummykit.engine.Game.apply] would accept ``action``."""
         return self.explain(action) is None
 
     def explain(self, action: Action) -> IllegalActionError | None:
-        """The error :meth:`apply` would raise for ``action`` (which rule refuses it), or
+        """The error [`apply`][rummykit.engine.Game.apply] would raise for ``action`` (which rule refuses it), or
         ``None`` if it is legal."""
         try:
             self.check(action)
@@ -304,9 +311,10 @@ class Game:
     def apply(self, action: Action) -> None:
         """Check ``action`` against every rule, then carry it out and record it.
 
-        A refused action raises :class:`IllegalActionError` (or :class:`InvalidActionError`) and
-        leaves the game exactly as it was. When the action ends a round, the round is scored and
-        the next one dealt (or the game ends).
+        A refused action raises [`IllegalActionError`][rummykit.errors.IllegalActionError] (or
+        [`InvalidActionError`][rummykit.errors.InvalidActionError]) and leaves the game exactly as it
+        was. When the action ends a round, the round is scored and the next one dealt (or the game
+        ends).
         """
         canonical = self.check(action)
         state = self._state
@@ -327,7 +335,7 @@ class Game:
 
     @property
     def record(self) -> GameRecord:
-        """The record of the game so far: replays to this exact game (:func:`replay`)."""
+        """The record of the game so far: replays to this exact game ([`replay`][rummykit.engine.replay])."""
         config = self._state.config
         return GameRecord(
             variant=config.variant,
@@ -362,11 +370,11 @@ class Game:
         return new
 
     def __copy__(self) -> Game:
-        """:meth:`copy`: ``copy.copy(game)`` is an independent game, never an alias."""
+        """[`copy`][rummykit.engine.Game.copy]: ``copy.copy(game)`` is an independent game, never an alias."""
         return self.copy()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
-        """:meth:`copy` (everything it shares is immutable)."""
+        """[`copy`][rummykit.engine.Game.copy] (everything it shares is immutable)."""
         return self.copy()
 
     def __getstate__(self) -> dict[str, Any]:
@@ -532,7 +540,7 @@ def configure(
     options: Mapping[str, Any] | None = None,
     house_rules: Sequence[str | Plugin] | str | None = (),
 ) -> Setup:
-    """Resolve a game's plug-ins, options and rules (what :func:`new_game` does before dealing).
+    """Resolve a game's plug-ins, options and rules (what [`new_game`][rummykit.engine.new_game] does before dealing).
 
     Raises:
         UnknownVariantError: the variant is not installed.
@@ -568,8 +576,9 @@ def game_from_state(
     setup: Setup, state: GameState, *, start: Mapping[str, Any] | None = None, rng: Randomness | None = None
 ) -> Game:
     """A game that continues from ``state`` (built and checked by the caller, such as
-    :func:`rummykit.serialize.load_position`), with ``rng`` or a fresh random source from the
-    seed. ``start`` is the position document, kept in the game's record so that it replays."""
+    [`rummykit.serialize.load_position`][rummykit.serialize.load_position]), with ``rng`` or a fresh
+    random source from the seed. ``start`` is the position document, kept in the game's record so that
+    it replays."""
     return Game(
         pm=setup.pm,
         spec=setup.spec,

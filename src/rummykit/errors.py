@@ -1,14 +1,17 @@
-"""The error hierarchy. Every error rummykit raises on purpose is a :class:`RummyError`.
+"""The error hierarchy. Every error rummykit raises on purpose is a [`RummyError`][rummykit.errors.RummyError].
 
-- :class:`InvalidCardError`, :class:`InvalidActionError`: malformed input (not a card; an action
+- [`InvalidCardError`][rummykit.errors.InvalidCardError],
+  [`InvalidActionError`][rummykit.errors.InvalidActionError]: malformed input (not a card; an action
   that is not an action of this game, or names a seat that does not exist).
-- :class:`IllegalActionError`: a well-formed action that the rules refuse; ``.rule`` is the rule id
-  from the rule book (``"RR-11"``). The game is left exactly as it was.
-- :class:`UnknownVariantError`, :class:`UnknownHouseRuleError`, :class:`InvalidOptionError`: a game
-  that cannot be created as asked.
-- :class:`InvalidPositionError`, :class:`InvalidRecordError`: data that does not describe a
-  consistent position or game record; nothing is built from it.
-- :class:`PluginError`: a plug-in that breaks the variant contract.
+- [`IllegalActionError`][rummykit.errors.IllegalActionError]: a well-formed action that the rules
+  refuse; ``.rule`` is the rule id from the rule book (``"RR-11"``). The game is left exactly as it was.
+- [`UnknownVariantError`][rummykit.errors.UnknownVariantError],
+  [`UnknownHouseRuleError`][rummykit.errors.UnknownHouseRuleError],
+  [`InvalidOptionError`][rummykit.errors.InvalidOptionError]: a game that cannot be created as asked.
+- [`InvalidPositionError`][rummykit.errors.InvalidPositionError],
+  [`InvalidRecordError`][rummykit.errors.InvalidRecordError]: data that does not describe a consistent
+  position or game record; nothing is built from it.
+- [`PluginError`][rummykit.errors.PluginError]: a plug-in that breaks the variant contract.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ __all__ = [
 
 
 class _ShortRepr(reprlib.Repr):
-    """:mod:`reprlib`'s short ``repr``, for an integer too long for ``repr`` too."""
+    """`reprlib`'s short ``repr``, for an integer too long for ``repr`` too."""
 
     def repr_int(self, x: int, level: int) -> str:
         if x.bit_length() > 256:
@@ -70,9 +73,10 @@ class InvalidCardError(RummyError, ValueError):
 
 
 class InvalidActionError(RummyError, ValueError):
-    """An action that is malformed for this game: an action type the variant does not have, a
-    seat that does not exist, a meld with no cards. Compare :class:`IllegalActionError`, for an
-    action that is well formed but against the rules."""
+    """An action that is malformed for this game: an action type the variant does not have, a seat that
+    does not exist, a meld with no cards. Compare
+    [`IllegalActionError`][rummykit.errors.IllegalActionError], for an action that is well formed but
+    against the rules."""
 
 
 class IllegalActionError(RummyError):

@@ -12,7 +12,7 @@ The common moves:
 
 Only the common moves a variant has are read as such: a variant reads its own words through the
 ``rummykit_parse_move`` hook (RailRoad Rummy: ``claim``, ``hmg``, ``pass``; Railroad Canasta, which
-has no ``take-discard``, reads ``take`` as taking the pile). :func:`move_help` lists the common
+has no ``take-discard``, reads ``take`` as taking the pile). [`move_help`][rummykit.moves.move_help] lists the common
 moves of a game.
 
 Examples:
@@ -47,11 +47,11 @@ _HELP: Final[tuple[tuple[type[Action], str], ...]] = (
 )
 
 MOVE_HELP: Final = tuple(line for _, line in _HELP)
-"""One line per common move, for help texts (:func:`move_help`: those a game has)."""
+"""One line per common move, for help texts ([`move_help`][rummykit.moves.move_help]: those a game has)."""
 
 
 def move_help(game: Game) -> tuple[str, ...]:
-    """The lines of :data:`MOVE_HELP` for the common moves ``game`` has.
+    """The lines of [`MOVE_HELP`][rummykit.moves.MOVE_HELP] for the common moves ``game`` has.
 
     Examples:
         >>> import rummykit

@@ -3,11 +3,13 @@
 Variants are found through the entry-point group ``rummykit.variants`` and house rules through
 ``rummykit.house_rules``: the built-in variants are registered there by rummykit's own package
 metadata, exactly as a third-party package registers its own. Nothing is registered at import
-time; :func:`make_plugin_manager` builds a fresh manager for each game.
+time; [`make_plugin_manager`][rummykit.plugins.make_plugin_manager] builds a fresh manager for each game.
 
-Before a plug-in is packaged (or in tests), :func:`register_variant` and :func:`register_house_rule`
-make it known by name for the process, exactly as an entry point would: games, records, positions and
-views then find it by its name, until :func:`unregister_variant` or :func:`unregister_house_rule`.
+Before a plug-in is packaged (or in tests), [`register_variant`][rummykit.plugins.register_variant] and
+[`register_house_rule`][rummykit.plugins.register_house_rule] make it known by name for the process,
+exactly as an entry point would: games, records, positions and views then find it by its name, until
+[`unregister_variant`][rummykit.plugins.unregister_variant] or
+[`unregister_house_rule`][rummykit.plugins.unregister_house_rule].
 
 Examples:
     >>> "railroad-rummy" in available_variants()
@@ -82,7 +84,8 @@ REQUIRED_VARIANT_HOOKS = (
 )
 
 
-#: Plug-ins registered for this process (:func:`register_variant`, :func:`register_house_rule`), by group and name.
+#: Plug-ins registered for this process ([`register_variant`][rummykit.plugins.register_variant],
+#: [`register_house_rule`][rummykit.plugins.register_house_rule]), by group and name.
 _REGISTERED: dict[str, dict[str, Plugin]] = {VARIANT_GROUP: {}, HOUSE_RULE_GROUP: {}}
 
 
@@ -113,8 +116,9 @@ def _load(ep: EntryPoint | Plugin, kind: str) -> Plugin:
 
 
 def load_variant(name: str) -> Plugin:
-    """The installed variant plug-in called ``name``; :class:`UnknownVariantError` lists the
-    installed ones if there is none."""
+    """The installed variant plug-in called ``name``;
+    [`UnknownVariantError`][rummykit.errors.UnknownVariantError] lists the installed ones if there is
+    none."""
     eps = _group(VARIANT_GROUP)
     if name not in eps:
         raise UnknownVariantError(name, eps)
@@ -148,7 +152,7 @@ def _single(plugin: Plugin, hook: str) -> Any:
 
 
 def variant_spec(variant: str | Plugin) -> VariantSpec:
-    """The :class:`VariantSpec` a variant declares (by name, or a plug-in object)."""
+    """The [`VariantSpec`][rummykit.variant.VariantSpec] a variant declares (by name, or a plug-in object)."""
     plugin = load_variant(variant) if isinstance(variant, str) else variant
     spec = _single(plugin, "rummykit_variant")
     if not isinstance(spec, VariantSpec):
@@ -157,7 +161,7 @@ def variant_spec(variant: str | Plugin) -> VariantSpec:
 
 
 def house_rule_spec(house_rule: str | Plugin) -> HouseRuleSpec:
-    """The :class:`HouseRuleSpec` a house rule declares (by name, or a plug-in object)."""
+    """The [`HouseRuleSpec`][rummykit.variant.HouseRuleSpec] a house rule declares (by name, or a plug-in object)."""
     plugin = load_house_rule(house_rule) if isinstance(house_rule, str) else house_rule
     spec = _single(plugin, "rummykit_house_rule")
     if not isinstance(spec, HouseRuleSpec):
@@ -175,8 +179,9 @@ def available_house_rules(variant: str | None = None) -> tuple[str, ...]:
 
 
 def load_house_rule(name: str, variant: str | None = None) -> Plugin:
-    """The installed house-rule plug-in ``name``. :class:`UnknownHouseRuleError` (listing the valid
-    ones) if it is not installed or, with ``variant``, does not apply to that variant."""
+    """The installed house-rule plug-in ``name``.
+    [`UnknownHouseRuleError`][rummykit.errors.UnknownHouseRuleError] (listing the valid ones) if it is
+    not installed or, with ``variant``, does not apply to that variant."""
     eps = _group(HOUSE_RULE_GROUP)
     if name not in eps:
         raise UnknownHouseRuleError(name, variant or "any variant", available_house_rules(variant))
@@ -249,8 +254,9 @@ def register_variant(name: str, plugin: Plugin) -> None:
     """Make the variant plug-in ``plugin`` known as ``name`` for the rest of this process, as if it
     were installed under the entry point ``name`` of the group ``rummykit.variants``.
 
-    For a variant author's tests before the plug-in is packaged, and for tests that build plug-ins
-    on the fly. Registering the same plug-in again does nothing; :func:`unregister_variant` forgets it.
+    For a variant author's tests before the plug-in is packaged, and for tests that build plug-ins on
+    the fly. Registering the same plug-in again does nothing;
+    [`unregister_variant`][rummykit.plugins.unregister_variant] forgets it.
 
     Raises:
         PluginError: the plug-in declares another name (``rummykit_variant``), or another variant
@@ -287,8 +293,9 @@ def _unregister(group: str, kind: str, name: str) -> None:
 
 
 def unregister_variant(name: str) -> None:
-    """Forget the variant registered as ``name`` with :func:`register_variant` (a test that registers
-    a plug-in unregisters it, so that other tests see only the installed variants).
+    """Forget the variant registered as ``name`` with
+    [`register_variant`][rummykit.plugins.register_variant] (a test that registers a plug-in unregisters
+    it, so that other tests see only the installed variants).
 
     Raises:
         PluginError: no variant was registered as ``name`` (installed ones cannot be unregistered).
@@ -297,7 +304,7 @@ def unregister_variant(name: str) -> None:
 
 
 def unregister_house_rule(name: str) -> None:
-    """Forget the house rule registered as ``name`` with :func:`register_house_rule`.
+    """Forget the house rule registered as ``name`` with [`register_house_rule`][rummykit.plugins.register_house_rule].
 
     Raises:
         PluginError: no house rule was registered as ``name`` (installed ones cannot be unregistered).
@@ -319,8 +326,10 @@ def make_plugin_manager(
     plug-ins; one name alone (``"jokers"``) is one house rule, and ``None`` is none.
 
     Returns the manager, the variant's spec and the house rules' specs. Raises
-    :class:`UnknownVariantError`, :class:`UnknownHouseRuleError`, :class:`PluginError`, or
-    :class:`InvalidOptionError` for a ``house_rules`` that is not a list.
+    [`UnknownVariantError`][rummykit.errors.UnknownVariantError],
+    [`UnknownHouseRuleError`][rummykit.errors.UnknownHouseRuleError],
+    [`PluginError`][rummykit.errors.PluginError], or
+    [`InvalidOptionError`][rummykit.errors.InvalidOptionError] for a ``house_rules`` that is not a list.
     """
     if variant is None or isinstance(variant, int | float | bytes | list | tuple | dict):
         raise InvalidOptionError(f"a variant is given by its name, such as 'rummy', not {quote(variant)}")
@@ -363,9 +372,9 @@ def _house_rule_list(house_rules: Sequence[str | Plugin] | str | None) -> Sequen
 def plugin_references(
     pm: pluggy.PluginManager, spec: VariantSpec, house_rules: Sequence[HouseRuleSpec]
 ) -> tuple[str | Plugin, tuple[str | Plugin, ...]]:
-    """How a game made by :func:`make_plugin_manager` names its variant and house rules when it is
-    pickled: by name where the name finds the very plug-in it uses, else the plug-in object itself
-    (loaded with the game, if it pickles).
+    """How a game made by [`make_plugin_manager`][rummykit.plugins.make_plugin_manager] names its
+    variant and house rules when it is pickled: by name where the name finds the very plug-in it uses,
+    else the plug-in object itself (loaded with the game, if it pickles).
 
     Raises:
         PluginError: a plug-in object that neither its name finds nor pickles.

@@ -9,7 +9,7 @@ A record document::
 Actions are a tagged union on ``"type"`` (the action class's ``kind``); cards are card notation.
 Loading untrusted JSON checks the format and version, the variant and house rules, every field's
 type (unknown fields are refused), every card, and replays every action: a bad document raises one
-:class:`~rummykit.errors.InvalidRecordError` naming the field path, and nothing is returned.
+[`InvalidRecordError`][rummykit.errors.InvalidRecordError] naming the field path, and nothing is returned.
 Loading takes time linear in the document's size and memory within a small multiple of it: the
 error names the first bad field and quotes at most a short prefix of what it holds, and reading
 stops after a few bad items.
@@ -144,7 +144,7 @@ def _homogeneous(type_: Any) -> bool:
 
 def _strict_sequence(type_: Any, conv: cattrs.Converter) -> Callable[[Any, type], Any]:
     """A list (or homogeneous tuple) of ``type_``'s items, read item by item until the first
-    :data:`_MOST_PROBLEMS` bad ones (cattrs' own hook would gather a problem for every bad item of
+    `_MOST_PROBLEMS` bad ones (cattrs' own hook would gather a problem for every bad item of
     a list of any length)."""
     args = get_args(type_)
     item_type = args[0] if args else Any
@@ -172,7 +172,7 @@ def _strict_sequence(type_: Any, conv: cattrs.Converter) -> Callable[[Any, type]
 
 
 def _strict_mapping(type_: Any, conv: cattrs.Converter) -> Callable[[Any, type], Any]:
-    """An object read key by key until the first :data:`_MOST_PROBLEMS` bad ones; a key of ``int``
+    """An object read key by key until the first `_MOST_PROBLEMS` bad ones; a key of ``int``
     is written as text in JSON (``"3"`` is seat 3)."""
     args = get_args(type_)
     key_type, value_type = args if len(args) == 2 else (Any, Any)
@@ -422,8 +422,9 @@ def _meld_data(table_meld: TableMeld) -> dict[str, Any]:
 
 
 def position_to_data(game: Game) -> dict[str, Any]:
-    """Everything about ``game`` now, as JSON-ready data: a position that :func:`load_position`
-    turns back into an equal game. Physical cards are written ``5H``, ``5H#1`` (copies)."""
+    """Everything about ``game`` now, as JSON-ready data: a position that
+    [`load_position`][rummykit.serialize.load_position] turns back into an equal game. Physical cards
+    are written ``5H``, ``5H#1`` (copies)."""
     state = game.state
     conv = converter(game.spec.actions)
     config = state.config
@@ -623,7 +624,7 @@ def load_position(data: str | bytes | Mapping[str, Any]) -> Game:
 
 
 def position_game(data: str | bytes | Mapping[str, Any], *, rng: Randomness | None = None) -> Game:
-    """:func:`load_position`, continuing with the random source ``rng`` (a replay's)."""
+    """[`load_position`][rummykit.serialize.load_position], continuing with the random source ``rng`` (a replay's)."""
     try:
         return _position_game(data, rng)
     except InvalidPositionError:

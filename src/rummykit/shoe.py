@@ -1,13 +1,13 @@
 """Shoes and randomness: building multi-deck shoes, shuffling, and the game's one random source.
 
-Every game owns one :class:`Randomness`. A seeded one (``seed=7``) shuffles the same way on every
+Every game owns one [`Randomness`][rummykit.shoe.Randomness]. A seeded one (``seed=7``) shuffles the same way on every
 run and platform. An unseeded one shuffles with the operating system's secure generator
-(:class:`random.SystemRandom`), since a predictable shuffle is an exploitable hole in an online
+(`random.SystemRandom`), since a predictable shuffle is an exploitable hole in an online
 game; it records each outcome so that the game's record still replays exactly.
 
 A game rebuilt from the record of an unseeded game replays the recorded outcomes (a record whose
 actions need more than it holds is refused), then goes on with fresh secure shuffles, recorded as
-before (:meth:`Randomness.continue_fresh`).
+before ([`Randomness.continue_fresh`][rummykit.shoe.Randomness.continue_fresh]).
 
 Examples:
     >>> rng = Randomness(seed=7)
@@ -51,8 +51,8 @@ def decks(count: int, *, jokers_per_deck: int = 0) -> tuple[Card, ...]:
 
 
 def check_seed(seed: Any) -> int | None:
-    """``seed`` if it is ``None`` or a seed (an int from 0 to :data:`MAX_SEED`), else
-    :class:`~rummykit.errors.InvalidOptionError`.
+    """``seed`` if it is ``None`` or a seed (an int from 0 to [`MAX_SEED`][rummykit.shoe.MAX_SEED]), else
+    [`InvalidOptionError`][rummykit.errors.InvalidOptionError].
 
     Examples:
         >>> check_seed(7)
@@ -71,14 +71,14 @@ class Randomness:
     """The random source of one game.
 
     Args:
-        seed: an int from 0 to :data:`MAX_SEED` for a reproducible game; ``None`` for the secure
+        seed: an int from 0 to [`MAX_SEED`][rummykit.shoe.MAX_SEED] for a reproducible game; ``None`` for the secure
             system generator.
-        replay: outcomes recorded by an unseeded game (:attr:`outcomes`), to replay it. Asking for
-            more than they hold is an :class:`~rummykit.errors.InvalidRecordError`, until
-            :meth:`continue_fresh` is called.
+        replay: outcomes recorded by an unseeded game (`outcomes`), to replay it. Asking for
+            more than they hold is an [`InvalidRecordError`][rummykit.errors.InvalidRecordError], until
+            [`continue_fresh`][rummykit.shoe.Randomness.continue_fresh] is called.
 
     Raises:
-        InvalidOptionError: a seed that is not an int from 0 to :data:`MAX_SEED`.
+        InvalidOptionError: a seed that is not an int from 0 to [`MAX_SEED`][rummykit.shoe.MAX_SEED].
 
     A random source pickles and copies (a seeded one continues identically; an unseeded one goes
     on with fresh secure outcomes).

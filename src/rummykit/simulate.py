@@ -182,7 +182,7 @@ def _percentile(counts: Counter[int], fraction: float) -> float:
 
 
 def _median(counts: Counter[int]) -> float:
-    """:func:`statistics.median` of the values counted."""
+    """`statistics.median` of the values counted."""
     n = counts.total()
     if n % 2:
         return _nth(counts, n // 2)
@@ -295,9 +295,9 @@ def simulate(
         options: option values for every game.
         house_rules: house rules for every game.
         progress: called with the number of games just finished.
-        on_game: called with each game's :class:`GameOutcome` as it finishes (with several workers,
-            not in the order of ``index``), for a caller that keeps them: the run itself keeps no
-            game, so its memory does not grow with ``games``.
+        on_game: called with each game's [`GameOutcome`][rummykit.simulate.GameOutcome] as it
+            finishes (with several workers, not in the order of ``index``), for a caller that keeps
+            them: the run itself keeps no game, so its memory does not grow with ``games``.
 
     Raises:
         UnknownVariantError: the variant is not installed (before any game is played).

@@ -1,12 +1,12 @@
 """Playing in the terminal: one person against bots (``rummykit play``).
 
-:func:`play_in_terminal` deals a game, seats bots in every other seat and plays until the game is
+`play_in_terminal` deals a game, seats bots in every other seat and plays until the game is
 over. Bots act at once, each action told in one line. Whenever the person may act, the position as
 their seat sees it (``game.view(seat)``) is shown, with the legal moves numbered; the person types a
-number, a move (:func:`rummykit.moves.move_help` and the variant's own words), ``help``, ``show``
+number, a move ([`rummykit.moves.move_help`][rummykit.moves.move_help] and the variant's own words), ``help``, ``show``
 or ``quit``. A move the rules refuse is explained with the rule's id, and asked again.
 
-It works for every variant: it reads the common :class:`~rummykit.views.View`, and shows a
+It works for every variant: it reads the common [`View`][rummykit.views.View], and shows a
 variant's extras (RailRoad Rummy's contract, HMGs, who went down, the claim window; Railroad
 Canasta's kitties, red 3s and frozen pile) only where the view has them.
 
@@ -50,8 +50,8 @@ from rummykit.views import View
 
 __all__ = ["ReadLine", "play_in_terminal"]
 
-#: Reads one line typed by the person, after showing the prompt; raises :class:`EOFError` at the
-#: end of input (as :func:`input` does).
+#: Reads one line typed by the person, after showing the prompt; raises `EOFError` at the
+#: end of input (as `input` does).
 ReadLine = Callable[[str], str]
 
 _QUIT = frozenset({"quit", "exit", "q"})
@@ -84,10 +84,10 @@ def play_in_terminal(
         seat: the person's seat.
         seed: an int for a reproducible game (the bots are seeded from it too); ``None``: unseeded.
         bots: bot names; the other seats, in seat order, cycle through them.
-        options, house_rules: as for :func:`rummykit.new_game`.
-        console: where to print (default: a new :class:`rich.console.Console`).
-        read_line: reads the person's lines (default :func:`input`); :class:`EOFError` (or
-            :class:`KeyboardInterrupt`) ends the game as ``quit`` does.
+        options, house_rules: as for [`rummykit.new_game`][rummykit.engine.new_game].
+        console: where to print (default: a new `rich.console.Console`).
+        read_line: reads the person's lines (default `input`); `EOFError` (or
+            `KeyboardInterrupt`) ends the game as ``quit`` does.
 
     Returns:
         The game: over, or where the person left it.
@@ -112,7 +112,7 @@ def _seat_bots(
     game: Game, variant: str | Plugin, seat: int, names: Sequence[str], seed: int | None
 ) -> dict[int, tuple[str, Bot]]:
     """A bot for every seat but the person's, the names cycling in seat order; each bot seeded from
-    the game's seed (as :func:`rummykit.simulate.run_game` seeds them), unseeded without one."""
+    the game's seed (as [`rummykit.simulate.run_game`][rummykit.simulate.run_game] seeds them), unseeded without one."""
     seeder = random.Random(seed) if seed is not None else None
     others = [s for s in range(game.players) if s != seat]
     seat_bots: dict[int, tuple[str, Bot]] = {}
@@ -525,7 +525,7 @@ class _Session:
         return Text(" ").join(self._card(card) for card in cards)
 
     def _annotated(self, cards: Sequence[Card], ranks: Sequence[Any]) -> Text:
-        """Cards as :meth:`Meld.__str__` writes them, coloured: a wild card with the rank it
+        """Cards as `Meld.__str__` writes them, coloured: a wild card with the rank it
         stands for (``2S(9)``)."""
         parts = []
         for card, rank in zip(cards, ranks, strict=True):

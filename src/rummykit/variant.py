@@ -1,9 +1,10 @@
 """What a variant or house rule declares as data: its name, players, rules, options and actions.
 
-A variant plug-in returns a :class:`VariantSpec` from ``rummykit_variant``; a house rule returns a
-:class:`HouseRuleSpec` from ``rummykit_house_rule``. Options are declared with :class:`Option` and
-validated when a game is created (:func:`resolve_options`): an unknown name or a bad value is
-refused with :class:`~rummykit.errors.InvalidOptionError`, never reset to a default.
+A variant plug-in returns a [`VariantSpec`][rummykit.variant.VariantSpec] from ``rummykit_variant``; a
+house rule returns a [`HouseRuleSpec`][rummykit.variant.HouseRuleSpec] from ``rummykit_house_rule``.
+Options are declared with [`Option`][rummykit.variant.Option] and validated when a game is created
+([`resolve_options`][rummykit.variant.resolve_options]): an unknown name or a bad value is refused with
+[`InvalidOptionError`][rummykit.errors.InvalidOptionError], never reset to a default.
 
 Examples:
     >>> opt = Option("max_turns_per_round", int, 1000, "G-1: turns after which a round ends", minimum=1)
@@ -83,7 +84,8 @@ class Option:
     rule: str | None = None
 
     def validate(self, value: Any, owner: str) -> Any:
-        """Return ``value`` if it is valid for this option, else raise :class:`InvalidOptionError`."""
+        """Return ``value`` if it is valid for this option, else raise
+        [`InvalidOptionError`][rummykit.errors.InvalidOptionError]."""
         where = f"option {self.name!r} of {owner}"
         problem = None
         if value is None:
@@ -194,12 +196,12 @@ class VariantSpec:
         piles: the names of the shared piles a round has (``stock``, ``discard``, …).
         seat_piles: the names of the piles each seat has of its own (Railroad Canasta's ``kitty``
             and ``red_threes``), kept in ``state.seat_piles``.
-        public_seat_piles: those of :attr:`seat_piles` that lie face up for everybody (red 3s);
+        public_seat_piles: those of `seat_piles` that lie face up for everybody (red 3s);
             the others are hidden from the other seats, and the variant's views say when their
             owner sees them (a kitty).
         state_type: the attrs class of the variant's own state (``state.extra``), or ``None``.
         view_type: the class of the variant's views (``None``: the core's
-            :class:`~rummykit.views.View`).
+            [`View`][rummykit.views.View]).
     """
 
     name: str

@@ -9,10 +9,9 @@ from __future__ import annotations
 import copy
 import pickle
 import random
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 from typing import Any, Final
 
-import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -21,7 +20,7 @@ import rummykit
 from rummykit import Game, HouseRuleSpec, hookimpl, replay
 from rummykit.errors import PluginError
 from rummykit.serialize import dump_record, load_record
-from rummykit_variants.railroad_rummy.rules import RailroadRules
+from tests.test_engine import OneHmg
 
 PLAYERS: Final = {"rummy": (2, 4), "railroad-rummy": (2, 6), "railroad-canasta": (2, 4)}
 #: Short rounds, so that a few dozen actions reach new rounds and their shuffles.
@@ -95,21 +94,8 @@ def test_a_game_pickled_many_times_over_stays_small() -> None:
     assert pickle.loads(pickle.dumps(pickle.loads(data))) == game
 
 
-class OneHmg:
-    """A house rule given as an object (module-level, so it pickles): one HMG each."""
-
-    @hookimpl
-    def rummykit_house_rule(self) -> HouseRuleSpec:
-        return HouseRuleSpec(name="one-hmg-pickled", applies_to=frozenset({"railroad-rummy"}))
-
-    @hookimpl(wrapper=True)
-    def rummykit_setup(self) -> Generator[None, RailroadRules, RailroadRules]:
-        rules = yield
-        return attrs.evolve(rules, hmg_per_player=1)
-
-
 def test_a_plug_in_object_that_pickles_travels_with_the_game() -> None:
-    game = rummykit.new_game("railroad-rummy", players=3, seed=6, house_rules=[OneHmg()])
+    game = rummykit.new_game("railroad-rummy", players=3, seed=6, house_rules=[OneHmg()])  # module-level: it pickles
     again = pickle.loads(pickle.dumps(game))
     assert again == game and again.view(0).hmg == (1, 1, 1)
 
@@ -129,12 +115,12 @@ def test_a_plug_in_object_that_does_not_pickle_is_refused_with_a_clear_error() -
 
 
 def test_a_registered_plug_in_pickles_by_name() -> None:
-    rummykit.plugins.register_house_rule("one-hmg-pickled", OneHmg())
+    rummykit.plugins.register_house_rule("one-hmg", OneHmg())
     try:
-        game = rummykit.new_game("railroad-rummy", players=3, seed=6, house_rules=["one-hmg-pickled"])
+        game = rummykit.new_game("railroad-rummy", players=3, seed=6, house_rules=["one-hmg"])
         assert pickle.loads(pickle.dumps(game)) == game
     finally:
-        rummykit.plugins.unregister_house_rule("one-hmg-pickled")
+        rummykit.plugins.unregister_house_rule("one-hmg")
 
 
 def test_views_records_and_errors_pickle() -> None:

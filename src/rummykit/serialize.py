@@ -33,7 +33,7 @@ import enum
 import functools
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Final, get_args, get_origin
 
 import attrs
@@ -142,10 +142,29 @@ def _homogeneous(type_: Any) -> bool:
     return get_origin(type_) is not tuple or (len(args) == 2 and args[1] is Ellipsis)
 
 
+def _read_each(
+    entries: Iterable[tuple[Any, Any]], read: Callable[[Any], Any], item_type: Any, type_: Any, cls: type
+) -> list[Any]:
+    """``read`` of each entry ``(index or key, value)``, a bad one noted with its index as cattrs notes
+    it; reading stops at the first `_MOST_PROBLEMS` bad ones (cattrs' own hooks would gather a problem
+    for every bad item of a list of any length), which are raised together."""
+    results, problems = [], []
+    for index, value in entries:
+        try:
+            results.append(read(value))
+        except Exception as exc:
+            note = IterableValidationNote(f"Structuring {type_} @ {index!r}", index, item_type)
+            exc.__notes__ = [*getattr(exc, "__notes__", []), note]
+            problems.append(exc)
+            if len(problems) == _MOST_PROBLEMS:
+                break
+    if problems:
+        raise IterableValidationError(f"While structuring {type_!r}", problems, cls)
+    return results
+
+
 def _strict_sequence(type_: Any, conv: cattrs.Converter) -> Callable[[Any, type], Any]:
-    """A list (or homogeneous tuple) of ``type_``'s items, read item by item until the first
-    `_MOST_PROBLEMS` bad ones (cattrs' own hook would gather a problem for every bad item of
-    a list of any length)."""
+    """A list (or homogeneous tuple) of ``type_``'s items, read item by item (`_read_each`)."""
     args = get_args(type_)
     item_type = args[0] if args else Any
     structure_item = conv.get_structure_hook(item_type)
@@ -154,51 +173,33 @@ def _strict_sequence(type_: Any, conv: cattrs.Converter) -> Callable[[Any, type]
     def hook(value: Any, cls: type) -> Any:
         if not isinstance(value, list | tuple):
             raise ValueError(f"expected a list, not {_json_type(value)}")
-        items, problems = [], []
-        for index, item in enumerate(value):
-            try:
-                items.append(structure_item(item, item_type))
-            except Exception as exc:
-                note = IterableValidationNote(f"Structuring {type_} @ index {index}", index, item_type)
-                exc.__notes__ = [*getattr(exc, "__notes__", []), note]
-                problems.append(exc)
-                if len(problems) == _MOST_PROBLEMS:
-                    break
-        if problems:
-            raise IterableValidationError(f"While structuring {type_!r}", problems, cls)
-        return build(items)
+        return build(_read_each(enumerate(value), lambda item: structure_item(item, item_type), item_type, type_, cls))
 
     return hook
 
 
 def _strict_mapping(type_: Any, conv: cattrs.Converter) -> Callable[[Any, type], Any]:
-    """An object read key by key until the first `_MOST_PROBLEMS` bad ones; a key of ``int``
-    is written as text in JSON (``"3"`` is seat 3)."""
+    """An object read key by key (`_read_each`); a key of ``int`` is written as text in JSON (``"3"``
+    is seat 3), and a long key is named by its first characters."""
     args = get_args(type_)
     key_type, value_type = args if len(args) == 2 else (Any, Any)
     structure_key = conv.get_structure_hook(key_type)
     structure_value = conv.get_structure_hook(value_type)
     int_keys = key_type is int
 
-    def hook(value: Any, cls: type) -> Any:
-        if not isinstance(value, Mapping):
-            raise ValueError(f"expected an object, not {_json_type(value)}")
-        result, problems = {}, []
+    def entries(value: Mapping[Any, Any]) -> Iterator[tuple[Any, tuple[Any, Any]]]:
         for text, item in value.items():
             digits = int_keys and isinstance(text, str) and text.isascii() and text.isdigit() and len(text) <= 18
             key = int(text) if digits else text
-            shown = key if not isinstance(key, str) or len(key) <= 40 else key[:37] + "..."
-            try:
-                result[structure_key(key, key_type)] = structure_value(item, value_type)
-            except Exception as exc:
-                note = IterableValidationNote(f"Structuring mapping value @ key {shown!r}", shown, value_type)
-                exc.__notes__ = [*getattr(exc, "__notes__", []), note]
-                problems.append(exc)
-                if len(problems) == _MOST_PROBLEMS:
-                    break
-        if problems:
-            raise IterableValidationError(f"While structuring {type_!r}", problems, cls)
-        return result
+            yield (key if not isinstance(key, str) or len(key) <= 40 else key[:37] + "..."), (key, item)
+
+    def read(pair: tuple[Any, Any]) -> tuple[Any, Any]:
+        return structure_key(pair[0], key_type), structure_value(pair[1], value_type)
+
+    def hook(value: Any, cls: type) -> Any:
+        if not isinstance(value, Mapping):
+            raise ValueError(f"expected an object, not {_json_type(value)}")
+        return dict(_read_each(entries(value), read, value_type, type_, cls))
 
     return hook
 
@@ -500,6 +501,28 @@ def _seat(value: int, players: int, path: str) -> int:
     return value
 
 
+def _check_progress(
+    spec: VariantSpec, players: int, phase: str, round: int, turn_number: int, history: Sequence[RoundResult]
+) -> None:
+    """Where a position or a view says the game is: a phase of the variant, round and turn numbers from
+    1, and rounds played whose results give one score and one total per seat."""
+    phases = {*(str(p) for p in Phase), *spec.phases}
+    if phase not in phases:
+        listing = ", ".join(sorted(phases))
+        raise InvalidPositionError("phase", f"{quote(phase)} is not a phase of {spec.name}: {listing}")
+    if round < 1:
+        raise InvalidPositionError("round", f"rounds are numbered from 1, not {round}")
+    if turn_number < 1:
+        raise InvalidPositionError("turn_number", f"turns are numbered from 1, not {turn_number}")
+    for i, result in enumerate(history):
+        if result.went_out is not None:
+            _seat(result.went_out, players, f"history[{i}].went_out")
+        if len(result.scores) != players or len(result.totals) != players:
+            raise InvalidPositionError(
+                f"history[{i}]", f"a round result has one score and one total per seat ({players})"
+            )
+
+
 def _table_meld(doc: _MeldDoc, cards: _Cards, players: int, path: str) -> TableMeld:
     _seat(doc.owner, players, f"{path}.owner")
     if len(doc.ranks) != len(doc.cards) or not doc.cards:
@@ -541,22 +564,7 @@ def _build_state(setup: Setup, doc: _PositionDoc, conv: cattrs.Converter) -> Gam
         seat_piles[name] = [cards.pile(pile, f"seat_piles.{name}[{seat}]") for seat, pile in enumerate(per_seat)]
     table = [_table_meld(meld, cards, players, f"table[{i}]") for i, meld in enumerate(doc.table)]
     cards.check_all_placed()
-    phases = {*(str(p) for p in Phase), *spec.phases}
-    if doc.phase not in phases:
-        raise InvalidPositionError(
-            "phase", f"{quote(doc.phase)} is not a phase of {spec.name}: {', '.join(sorted(phases))}"
-        )
-    if doc.round < 1:
-        raise InvalidPositionError("round", f"rounds are numbered from 1, not {doc.round}")
-    if doc.turn_number < 1:
-        raise InvalidPositionError("turn_number", f"turns are numbered from 1, not {doc.turn_number}")
-    for i, result in enumerate(doc.history):
-        if result.went_out is not None:
-            _seat(result.went_out, players, f"history[{i}].went_out")
-        if len(result.scores) != players or len(result.totals) != players:
-            raise InvalidPositionError(
-                f"history[{i}]", f"a round result has one score and one total per seat ({players})"
-            )
+    _check_progress(spec, players, doc.phase, doc.round, doc.turn_number, doc.history)
     for i, action in enumerate(doc.log):
         _seat(action.seat, players, f"log[{i}].seat")
     taken = None
@@ -714,17 +722,8 @@ def load_view(data: str | bytes | Mapping[str, Any]) -> View:
 
 
 def _check_view_counts(view: View, spec: VariantSpec, shoe_size: int) -> None:
-    """The common fields of a view: its phase, round and turn numbers, and counts (one per seat, none
-    negative)."""
-    phases = {*(str(p) for p in Phase), *spec.phases}
-    if view.phase not in phases:
-        raise InvalidPositionError(
-            "phase", f"{quote(view.phase)} is not a phase of {spec.name}: {', '.join(sorted(phases))}"
-        )
-    if view.round < 1:
-        raise InvalidPositionError("round", f"rounds are numbered from 1, not {view.round}")
-    if view.turn_number < 1:
-        raise InvalidPositionError("turn_number", f"turns are numbered from 1, not {view.turn_number}")
+    """The common fields of a view: where the game is, and counts (one per seat, none negative)."""
+    _check_progress(spec, view.players, view.phase, view.round, view.turn_number, view.history)
     for field in ("hand_sizes", "totals"):
         if len(getattr(view, field)) != view.players:
             raise InvalidPositionError(field, f"one per seat ({view.players}), not {len(getattr(view, field))}")
@@ -739,11 +738,6 @@ def _check_view_counts(view: View, spec: VariantSpec, shoe_size: int) -> None:
             "discard_top",
             f"a discard pile of {view.discard_size} cards has {'a' if view.discard_size else 'no'} top card",
         )
-    for i, result in enumerate(view.history):
-        if len(result.scores) != view.players or len(result.totals) != view.players:
-            raise InvalidPositionError(
-                f"history[{i}]", f"a round result has one score and one total per seat ({view.players})"
-            )
 
 
 def _view_cards(

@@ -13,6 +13,7 @@ step() { printf '\n=== %s (%ss)\n' "$*" "$((SECONDS - start))"; }
 
 step "fresh virtual environment, rummykit installed for development"
 work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
 python3 -m venv "$work/venv"
 # shellcheck disable=SC1091
 . "$work/venv/bin/activate"

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import itertools
 import multiprocessing
+import queue
 import random
 import signal
 import statistics
 import time
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from multiprocessing.pool import AsyncResult
 from typing import Any
 
 import attrs
@@ -367,21 +367,25 @@ def _play_in_workers(
     finished: Callable[[Sequence[GameOutcome]], None],
 ) -> None:
     """Play the batches of games in ``workers`` processes, a few batches queued at a time (so that
-    neither the queue nor the results grow with the number of games). Leaving, even on Ctrl-C,
-    terminates the workers at once rather than waiting for the queued games."""
+    neither the queue nor the results grow with the number of games), each batch's games gathered
+    as soon as it is done. Leaving, even on Ctrl-C, terminates the workers at once rather than
+    waiting for the queued games."""
     variant, players, seat_bots, options, house_rules = args
+    done: queue.Queue[list[GameOutcome] | BaseException] = queue.Queue()
     with multiprocessing.Pool(workers, initializer=_ignore_interrupts) as pool:
-        pending: deque[AsyncResult[list[GameOutcome]]] = deque()
 
-        def submit() -> None:
+        def submit() -> int:
             chunk = next(chunks, None)
-            if chunk is not None:
-                pending.append(
-                    pool.apply_async(_run_chunk, ((variant, players, chunk, seat_bots, options, house_rules),))
-                )
+            if chunk is None:
+                return 0
+            task = (variant, players, chunk, seat_bots, options, house_rules)
+            pool.apply_async(_run_chunk, (task,), callback=done.put, error_callback=done.put)
+            return 1
 
-        for _ in range(2 * workers):
-            submit()
+        pending = sum(submit() for _ in range(2 * workers))
         while pending:
-            finished(pending.popleft().get())
-            submit()
+            outcomes = done.get()
+            if isinstance(outcomes, BaseException):
+                raise outcomes
+            finished(outcomes)
+            pending += submit() - 1

@@ -1,9 +1,10 @@
 """Melds: sets and runs, the rank each wild card stands for, and the shape rules as data.
 
-A variant describes its melds with a :class:`MeldRules` record (which faces are wild, which ranks
-may form sets, the order of ranks in a run, minimum sizes, the wild-card limit, the rule ids to
-cite). :func:`read_meld` turns a group of cards into a :class:`Meld` under those rules, and
-:func:`extend_meld` adds one card to a meld on the table.
+A variant describes its melds with a [`MeldRules`][rummykit.melds.MeldRules] record (which faces are
+wild, which ranks may form sets, the order of ranks in a run, minimum sizes, the wild-card limit, the
+rule ids to cite). [`read_meld`][rummykit.melds.read_meld] turns a group of cards into a
+[`Meld`][rummykit.melds.Meld] under those rules, and [`extend_meld`][rummykit.melds.extend_meld] adds
+one card to a meld on the table.
 
 Cards of a run are listed from low to high; a wild card stands for the rank of its place (G-5).
 
@@ -92,7 +93,7 @@ class MeldRules:
         return self.rules.get(key, key)
 
     def run_positions(self, ranks: Sequence[Rank]) -> int | None:
-        """The index in :attr:`run_order` of the first of ``ranks``, if they are a slice of it."""
+        """The index in `run_order` of the first of ``ranks``, if they are a slice of it."""
         order = self.run_order
         n = len(ranks)
         for start in range(len(order) - n + 1):
@@ -155,7 +156,8 @@ def _fmt(cards: Iterable[Card]) -> str:
 
 
 def read_set(cards: Sequence[Card], rules: MeldRules) -> Meld:
-    """``cards`` as a set under ``rules``, or raise :class:`IllegalActionError` citing the set rule."""
+    """``cards`` as a set under ``rules``, or raise
+    [`IllegalActionError`][rummykit.errors.IllegalActionError] citing the set rule."""
     wild = rules.wild_faces
     naturals = [c for c in cards if c not in wild]
     if len(cards) < rules.min_set:
@@ -266,8 +268,9 @@ def _read_run(cards: Sequence[Card], rules: MeldRules) -> Meld:
 def read_meld(cards: Sequence[Card], rules: MeldRules, kind: MeldKind | None = None) -> Meld:
     """``cards`` as a meld under ``rules``: a set or a run (low to high), whichever they form.
 
-    With ``kind`` given, only that kind is tried. A group cannot be both: a set's naturals share a
-    rank, a run's never do. Raises :class:`IllegalActionError` citing the rule that is broken.
+    With ``kind`` given, only that kind is tried. A group cannot be both: a set's naturals share a rank,
+    a run's never do. Raises [`IllegalActionError`][rummykit.errors.IllegalActionError] citing the rule
+    that is broken.
     """
     if kind is MeldKind.SET:
         return read_set(cards, rules)
@@ -280,7 +283,7 @@ def read_meld(cards: Sequence[Card], rules: MeldRules, kind: MeldKind | None = N
 
 
 def can_extend(meld: Meld, card: Card, rules: MeldRules, end: RunEnd | None = None) -> bool:
-    """True if :func:`extend_meld` would accept ``card`` (a cheap test: no error is built)."""
+    """True if [`extend_meld`][rummykit.melds.extend_meld] would accept ``card`` (a cheap test: no error is built)."""
     wild = card in rules.wild_faces
     if meld.kind is MeldKind.SET:
         size = len(meld.cards) + 1

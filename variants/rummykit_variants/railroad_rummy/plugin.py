@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from rummykit.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
 from rummykit.bots import Bot
 from rummykit.cards import CardId
+from rummykit.errors import InvalidPositionError
 from rummykit.hookspecs import hookimpl
 from rummykit.shoe import Randomness
 from rummykit.state import GameState
@@ -92,6 +93,28 @@ def rummykit_perform_action(state: GameState, action: Action, rng: Randomness) -
 @hookimpl
 def rummykit_check_position(state: GameState) -> None:
     play.check_position(state)
+
+
+@hookimpl
+def rummykit_check_view(view: View, rules: RailroadRules) -> None:
+    """A RailRoad Rummy view's own fields: its round's hand size and contract (RR-10), HMGs."""
+    if not isinstance(view, RailroadRummyView):
+        return
+    if view.round > len(rules.rounds):
+        raise InvalidPositionError("round", f"RailRoad Rummy has rounds 1 to {len(rules.rounds)}, not {view.round}")
+    spec = rules.rounds[view.round - 1]
+    if view.hand_size != spec.hand_size:
+        raise InvalidPositionError(
+            "hand_size", f"round {view.round} deals {spec.hand_size} cards, not {view.hand_size}"
+        )
+    if view.contract != str(spec.contract):
+        raise InvalidPositionError("contract", f"round {view.round}'s contract is {spec.contract}")
+    for field in ("hmg", "went_down"):
+        if len(getattr(view, field)) != view.players:
+            raise InvalidPositionError(field, f"one entry per seat ({view.players})")
+    for seat, left in enumerate(view.hmg):
+        if not 0 <= left <= rules.hmg_per_player:
+            raise InvalidPositionError(f"hmg[{seat}]", f"HMGs left are 0 to {rules.hmg_per_player}, not {left}")
 
 
 @hookimpl

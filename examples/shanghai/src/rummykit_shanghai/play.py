@@ -1,9 +1,9 @@
 """Shanghai's play: dealing, checking, performing and listing actions, scoring, views.
 
-Written only against rummykit's public API: the state and records of :mod:`rummykit`, the meld
-helpers of :mod:`rummykit.melds`, the contract solver, and the turn mechanics every variant shares
-(:mod:`rummykit.mechanics`). Every ``check_*`` function only reads the state and raises
-:class:`~rummykit.IllegalActionError` citing a rule; every ``perform_*`` function is called only
+Written only against rummykit's public API: the state and records of `rummykit`, the meld
+helpers of [`rummykit.melds`][rummykit.melds], the contract solver, and the turn mechanics every variant shares
+([`rummykit.mechanics`][rummykit.mechanics]). Every ``check_*`` function only reads the state and raises
+[`IllegalActionError`][rummykit.IllegalActionError] citing a rule; every ``perform_*`` function is called only
 with an action its check accepted.
 """
 
@@ -127,7 +127,7 @@ def _canonical(meld: Meld, rules: MeldRules) -> Meld:
 
 def canonical_melds(melds: Sequence[Meld], rules: MeldRules) -> tuple[Meld, ...]:
     """Melds laid down together in their one form (SH-C2): the sets, then the runs, each kind in
-    :func:`~rummykit.solver.meld_key` order, the order in which the contract solver lists them."""
+    [`meld_key`][rummykit.solver.meld_key] order, the order in which the contract solver lists them."""
     ordered = sorted((_canonical(meld, rules) for meld in melds), key=lambda m: (m.kind is MeldKind.RUN, meld_key(m)))
     return tuple(ordered)
 

@@ -1,7 +1,7 @@
 """The Shanghai plug-in: its hook implementations, registered through the ``rummykit.variants``
 entry point ``shanghai`` in this package's ``pyproject.toml``.
 
-Each hook is a thin function over :mod:`rummykit_shanghai.play`; the hooks it does not implement
+Each hook is a thin function over `rummykit_shanghai.play`; the hooks it does not implement
 (``rummykit_to_act``, ``rummykit_winners``) keep the core's defaults: the turn player acts, and the
 lowest total wins because the spec says ``low_score_wins``.
 """

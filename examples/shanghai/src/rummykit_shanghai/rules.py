@@ -1,7 +1,7 @@
 """Shanghai's rule book, and its rules as data: the shoe, the meld shapes, the contracts, the points.
 
-Everything here is data that rummykit's core understands (:class:`~rummykit.MeldRules`,
-:class:`~rummykit.Contract`, :class:`~rummykit.Ruleset`); the hooks in :mod:`rummykit_shanghai.play`
+Everything here is data that rummykit's core understands ([`MeldRules`][rummykit.MeldRules],
+[`Contract`][rummykit.Contract], [`Ruleset`][rummykit.Ruleset]); the hooks in `rummykit_shanghai.play`
 only read it.
 """
 

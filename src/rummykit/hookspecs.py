@@ -228,13 +228,13 @@ def rummykit_split_play(state: GameState, action: Action) -> Sequence[Action] | 
     """The parts in which ``legal_actions`` lists an accepted play that it does not list whole.
 
     A listing may stay short by listing one representative of plays the rules treat alike (G-6):
-    plays that differ only in suits where :attr:`~rummykit.variant.VariantSpec.listing_ignores_suits`,
+    plays that differ only in suits where `listing_ignores_suits`,
     and plays that are listed in parts. Railroad Canasta lists an initial meld in its least forms
     (nothing laid down that it could do without and still reach RC-13's minimum); a larger one is
     its least form followed by the rest, meld by meld and card by card (RC-C2).
 
     The engine never calls it: it is the variant's declaration of what its listing stands for, read
-    by the conformance kit (:mod:`rummykit.testing`), which checks that every part is listed in
+    by the conformance kit (`rummykit.testing`), which checks that every part is listed in
     turn and that the parts, played one after another, leave the position the whole play leaves.
 
     Args:

@@ -310,7 +310,7 @@ def _record_v1(document: dict[str, Any]) -> dict[str, Any]:
 
 
 _RECORD_UPGRADES: Final = {1: _record_v1}
-"""How to read the record versions before :data:`RECORD_VERSION`, by version."""
+"""How to read the record versions before [`RECORD_VERSION`][rummykit.serialize.RECORD_VERSION], by version."""
 
 
 def _document(

@@ -112,7 +112,7 @@ class GameState:
         history: the results of the rounds played.
         taken: the card id taken from the discard pile this turn, if any.
         log: the actions of the current round, in the canonical form performed.
-        round_end: set by the variant when the round has just ended (:class:`RoundEnd`: the seat
+        round_end: set by the variant when the round has just ended ([`RoundEnd`][rummykit.state.RoundEnd]: the seat
             that went out, ``None`` if nobody did, the rule and the reason).
         extra: the variant's own state.
     """

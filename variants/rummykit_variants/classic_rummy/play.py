@@ -1,8 +1,9 @@
 """Classic Rummy's play: dealing, checking, performing and listing actions, scoring.
 
-Every ``check_*`` function only reads the state and raises :class:`IllegalActionError` citing the
-rule; every ``perform_*`` function is called only with an action its check accepted. Legal-action
-generation works on face indices and count vectors, and calls no hook.
+Every ``check_*`` function only reads the state and raises
+[`IllegalActionError`][rummykit.errors.IllegalActionError] citing the rule; every ``perform_*`` function
+is called only with an action its check accepted. Legal-action generation works on face indices and
+count vectors, and calls no hook.
 """
 
 from __future__ import annotations
@@ -147,7 +148,7 @@ def _canonical(meld: Meld, rules: MeldRules) -> Meld:
 
 def canonical_melds(melds: Sequence[Meld], rules: MeldRules) -> tuple[Meld, ...]:
     """Melds laid down together in their one order (CR-C4): each set's cards sorted, the melds by
-    :func:`~rummykit.solver.meld_key`."""
+    [`meld_key`][rummykit.solver.meld_key]."""
     return tuple(sorted((_canonical(meld, rules) for meld in melds), key=meld_key))
 
 
@@ -430,7 +431,7 @@ def _legal_lay_offs(state: GameState, seat: int) -> list[Action]:
 
 
 _RUN_ENDS: dict[int, tuple[Meld, MeldRules, tuple[Rank, ...]]] = {}
-""":func:`_run_ends` by the meld's identity (a meld stays on the table, unchanged, for many turns)."""
+"""`_run_ends` by the meld's identity (a meld stays on the table, unchanged, for many turns)."""
 
 
 def _run_ends(meld: Meld, rules: MeldRules) -> tuple[Rank, ...]:

@@ -1,6 +1,6 @@
 """Classic Rummy's rule book and rules as data: the deck, hand sizes, meld rules, card points, options.
 
-Everything the rules resolve once per game lives in :class:`ClassicRules`, so that a house rule that
+Everything the rules resolve once per game lives in `ClassicRules`, so that a house rule that
 changes data (``ace-low``, ``jokers``) returns an ``attrs.evolve``-d copy from its ``rummykit_setup``
 wrapper and the variant's code never asks which house rules are on.
 

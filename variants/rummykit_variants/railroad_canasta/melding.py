@@ -1,7 +1,7 @@
 """Railroad Canasta's melds: reading a group of cards as a meld, canasta kinds, and meld *shapes*
 (how many naturals, 2s and jokers of which rank) on which legal-action listing works.
 
-Suits never matter in a meld (RC-C6), so a meld is fixed by its shape; :func:`shape_cards` turns
+Suits never matter in a meld (RC-C6), so a meld is fixed by its shape; `shape_cards` turns
 shapes back into the hand's faces in the canonical order.
 
 Examples:
@@ -101,7 +101,7 @@ def is_black_threes(meld: Meld) -> bool:
 
 
 def meld_key(meld: Meld) -> int:
-    """The rank a meld counts as for RC-11: its rank, or :data:`WILD_KEY` for a wild meld."""
+    """The rank a meld counts as for RC-11: its rank, or `WILD_KEY` for a wild meld."""
     return WILD_KEY if meld.kind is MeldKind.WILD else int(meld.rank)
 
 
@@ -167,7 +167,7 @@ def can_add(meld: Meld, card: Card) -> IllegalActionError | None:
 
 
 def added(meld: Meld, card: Card) -> Meld:
-    """``meld`` with ``card`` added (checked with :func:`can_add` first): naturals before wild cards."""
+    """``meld`` with ``card`` added (checked with `can_add` first): naturals before wild cards."""
     cards = (*meld.cards, card)
     if meld.kind is MeldKind.WILD:
         return Meld(MeldKind.WILD, cards, tuple(c.rank for c in cards))
@@ -180,7 +180,7 @@ def added(meld: Meld, card: Card) -> Meld:
 
 @attrs.frozen(order=True)
 class Shape:
-    """A meld up to suits: its key (a rank 3 to 14, or :data:`WILD_KEY`), natural cards, 2s, jokers."""
+    """A meld up to suits: its key (a rank 3 to 14, or `WILD_KEY`), natural cards, 2s, jokers."""
 
     key: int
     naturals: int

@@ -1,7 +1,8 @@
 """RailRoad Rummy's play: dealing, checking, performing and listing actions, scoring.
 
-Every ``check_*`` function only reads the state and raises :class:`IllegalActionError` citing the
-rule; every ``perform_*`` function is called only with an action its check accepted.
+Every ``check_*`` function only reads the state and raises
+[`IllegalActionError`][rummykit.errors.IllegalActionError] citing the rule; every ``perform_*`` function
+is called only with an action its check accepted.
 """
 
 from __future__ import annotations
@@ -243,9 +244,9 @@ def canonical_go_down(
     state: GameState, seat: int, melds: Sequence[Meld], pools: dict[int, list[Card]] | None = None
 ) -> tuple[Meld, ...]:
     """The go-down ``legal_actions`` lists for the ranks of ``melds`` (RR-C4): in the order of
-    :func:`ordered_melds`, each card taken from the hand by rank: the card taken from the discard
+    `ordered_melds`, each card taken from the hand by rank: the card taken from the discard
     pile first (RR-C2), then in suit order. Only the ranks of ``melds``' cards are read.
-    ``pools``: the hand's :func:`rank_pools`, if the caller has them already."""
+    ``pools``: the hand's `rank_pools`, if the caller has them already."""
     if pools is None:
         pools = rank_pools(state, seat)
     given: dict[int, int] = {}
@@ -262,7 +263,7 @@ def canonical_go_down(
 
 
 def rank_pools(state: GameState, seat: int) -> dict[int, list[Card]]:
-    """The faces of ``seat``'s hand by rank value, in the order :func:`canonical_go_down` takes
+    """The faces of ``seat``'s hand by rank value, in the order `canonical_go_down` takes
     them: the card taken from the discard pile first (RR-C2), then by suit, then as received."""
     taken = state.taken
     pools: dict[int, list[Card]] = {}
@@ -585,7 +586,7 @@ def _legal_lay_offs(state: GameState, seat: int) -> list[Action]:
 
 
 _END_RANKS: dict[int, tuple[Meld, MeldRules, tuple[Rank, ...]]] = {}
-""":func:`_end_ranks` by the meld's identity (a meld stays on the table, unchanged, for many turns)."""
+"""`_end_ranks` by the meld's identity (a meld stays on the table, unchanged, for many turns)."""
 
 
 def _end_ranks(meld: Meld, rules: RailroadRules) -> tuple[Rank, ...]:

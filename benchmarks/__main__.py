@@ -1,4 +1,4 @@
-"""``python -m benchmarks``: run the suite (see :mod:`benchmarks.cli`)."""
+"""``python -m benchmarks``: run the suite (see `benchmarks.cli`)."""
 
 from __future__ import annotations
 

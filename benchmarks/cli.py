@@ -12,6 +12,7 @@ import attrs
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from benchmarks import ours, peers
 from benchmarks.chart import svg_chart
@@ -78,7 +79,7 @@ def run(plan: Plan, *, quick: bool, with_peers: bool = True, console: Console | 
     results = Results(quick=quick, log=lambda text: console.print(text, highlight=False, markup=False, soft_wrap=True))
 
     def section(title: str) -> None:
-        console.print(f"[bold]{title}[/bold]")
+        console.print(Text(title, style="bold"))
 
     section("random legal steps")
     for variant, players in plan.step_games:
@@ -128,7 +129,7 @@ def render(results: Results, console: Console) -> None:
     for column, justify in (("engine", "left"), ("what", "left"), ("value", "right"), ("unit", "left")):
         figures.add_column(column, justify=justify)  # type: ignore[arg-type]
     for figure in results.figures:
-        figures.add_row(figure.engine, figure.what, f"{figure.value:,.1f}", figure.unit)
+        figures.add_row(Text(figure.engine), Text(figure.what), f"{figure.value:,.1f}", Text(figure.unit))
     console.print(figures)
     ratios = _ratio_rows(results)
     if ratios:
@@ -136,18 +137,18 @@ def render(results: Results, console: Console) -> None:
         table.add_column("comparison")
         table.add_column("ratio", justify="right")
         for row in ratios:
-            table.add_row(*row)
+            table.add_row(*(Text(cell) for cell in row))
         console.print(table)
-    targets = Table(title="targets (issue 7)", title_justify="left")
+    targets = Table(title="targets", title_justify="left")
     for column in ("target", "measured", "bound", "met"):
         targets.add_column(column, justify="left" if column == "target" else "right")
     for target in results.targets():
         bound = ("≤ " if target.at_most else "≥ ") + f"{target.limit:,.2f} {target.unit}"
-        met = "[green]yes[/green]" if target.met else "[red]no[/red]"
-        targets.add_row(target.name, f"{target.value:,.2f} {target.unit}", bound, met)
+        met = Text("yes", style="green") if target.met else Text("no", style="red")
+        targets.add_row(Text(target.name), Text(f"{target.value:,.2f} {target.unit}"), Text(bound), met)
     console.print(targets)
     for message in results.skipped:
-        console.print(f"[yellow]{message}[/yellow]", highlight=False)
+        console.print(Text(message, style="yellow"), soft_wrap=True)
 
 
 def markdown(results: Results) -> str:
@@ -179,20 +180,20 @@ def measure(
     no_peers: Annotated[bool, typer.Option("--no-peers", help="Do not measure OpenSpiel and RLCard.")] = False,
 ) -> None:
     """Measure rummykit (and OpenSpiel and RLCard if installed) and print the figures, the ratios and
-    issue 7's targets."""
+    the targets."""
     console = Console()
     started = time.perf_counter()
     results = run(Plan.make(quick=quick), quick=quick, with_peers=not no_peers, console=console)
     render(results, console)
     if json_path is not None:
         json_path.write_text(json.dumps(results.to_data(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-        console.print(f"figures written to {json_path}")
+        console.print(f"figures written to {json_path}", markup=False, highlight=False)
     if markdown_path is not None:
         markdown_path.write_text(markdown(results), encoding="utf-8")
-        console.print(f"tables written to {markdown_path}")
+        console.print(f"tables written to {markdown_path}", markup=False, highlight=False)
     if svg_path is not None:
         svg_path.write_text(svg_chart(results.curves), encoding="utf-8")
-        console.print(f"chart written to {svg_path}")
+        console.print(f"chart written to {svg_path}", markup=False, highlight=False)
     console.print(f"done in {time.perf_counter() - started:.0f} s")
 
 

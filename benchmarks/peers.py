@@ -2,7 +2,7 @@
 through pyspiel) and RLCard's ``gin-rummy`` (pure Python with numpy). Both are optional (the ``bench``
 extra); a peer that is not installed is skipped with a message.
 
-Every random step chooses with :meth:`random.Random.choice`, as rummykit's steps do, so the choice
+Every random step chooses with `random.Random.choice`, as rummykit's steps do, so the choice
 costs the same everywhere (``numpy.random.choice`` alone costs about 15 µs a call, more than a whole
 OpenSpiel step).
 """

@@ -45,7 +45,7 @@ class Curve:
 
 @attrs.frozen
 class Target:
-    """A target of issue 7, checked against this run's figures.
+    """A performance target of rummykit's, checked against this run's figures.
 
     Attributes:
         name: the target in words.
@@ -94,7 +94,7 @@ class Results:
         return None
 
     def targets(self) -> list[Target]:
-        """Issue 7's targets that this run has the figures for."""
+        """The targets that this run has the figures for."""
         targets = []
 
         def ratio(name: str, ours: str, peer: str, limit: float) -> None:

@@ -51,7 +51,7 @@ def percentile(values: Sequence[float], fraction: float) -> float:
 
 def retained_bytes(make: Callable[[], object], count: int) -> float:
     """The memory one more object from ``make`` keeps alive, in bytes: what ``count`` of them hold
-    together, as Python's allocator counts it (:mod:`tracemalloc`), divided by ``count``. Whatever
+    together, as Python's allocator counts it (`tracemalloc`), divided by ``count``. Whatever
     the objects share with each other or with the original is not counted again."""
     gc.collect()
     tracemalloc.start()
@@ -109,7 +109,7 @@ def heap_bytes() -> int | None:
 
 def native_bytes_per_object(make: Callable[[], object], count: int) -> tuple[float, str] | None:
     """The memory one more object from ``make`` keeps alive, for engines whose memory
-    :mod:`tracemalloc` cannot see (a C++ core): the growth of the C heap in use (``mallinfo2``)
+    `tracemalloc` cannot see (a C++ core): the growth of the C heap in use (``mallinfo2``)
     or, without it, of resident memory, divided by ``count``; with the method's name. ``None`` if
     neither can be read."""
     gc.collect()

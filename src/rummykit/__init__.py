@@ -39,7 +39,7 @@ from rummykit.plugins import (
     variant_spec,
 )
 from rummykit.records import GameRecord
-from rummykit.shoe import Randomness
+from rummykit.shoe import MAX_SEED, Randomness
 from rummykit.solver import Contract, MeldRequirement, can_meet_contract, contract_ways
 from rummykit.state import GameState, Phase, RoundEnd, RoundResult, TableMeld
 from rummykit.variant import (
@@ -60,6 +60,7 @@ __version__ = "0.1.0"
 __all__ = [
     "COMMON_OPTIONS",
     "COMMON_RULES",
+    "MAX_SEED",
     "Action",
     "Bot",
     "Card",

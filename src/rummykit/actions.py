@@ -1,9 +1,9 @@
 """Actions: frozen records of what a seat does.
 
 Every action names the seat that takes it. The common actions of the rummy family live here;
-a variant defines its own action types beside them (RailRoad Rummy's :class:`Claim` and
-:class:`Pass` live in its plug-in) and declares every type it accepts in its
-:class:`~rummykit.variant.VariantSpec`.
+a variant defines its own action types beside them (RailRoad Rummy's `Claim` and
+`Pass` live in its plug-in) and declares every type it accepts in its
+[`VariantSpec`][rummykit.variant.VariantSpec].
 
 Cards may be given as text; they are parsed on construction:
 
@@ -12,18 +12,21 @@ Examples:
     Discard(seat=1, card=Card.parse('7C'))
     >>> GoDown(seat=0, melds=["5H 5D JK", "7C 7S 7D"]).describe()
     'go down with 5H 5D JK / 7C 7S 7D'
+    >>> GoDown(seat=0, melds="JS JC JH").describe()  # one meld given alone, as text
+    'go down with JS JC JH'
     >>> LayOff(seat=2, card="QS", meld=3).describe()
     'lay off QS on meld 3'
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import ClassVar
 
 import attrs
 
 from rummykit.cards import Card, format_cards, parse_cards
+from rummykit.errors import InvalidActionError, quote
 from rummykit.melds import RunEnd
 
 __all__ = ["Action", "Discard", "Draw", "GoDown", "LayOff", "TakeDiscard"]
@@ -33,11 +36,15 @@ def _card(value: Card | str) -> Card:
     return value if isinstance(value, Card) else Card.parse(value)
 
 
-def _melds(value: Iterable[Iterable[Card | str] | str]) -> tuple[tuple[Card, ...], ...]:
+def _melds(value: Iterable[Iterable[Card | str] | str] | str) -> tuple[tuple[Card, ...], ...]:
     if isinstance(value, tuple) and all(
         isinstance(group, tuple) and all(isinstance(card, Card) for card in group) for group in value
     ):
         return value  # already cards (the engine builds many of these): nothing to parse
+    if isinstance(value, str):
+        return (parse_cards(value),)  # one meld's cards as text ("JS JC JH"), never one meld per letter
+    if isinstance(value, bytes | Mapping) or not isinstance(value, Iterable):
+        raise InvalidActionError(f"melds is a list of melds, each a list of cards, not {quote(value)}")
     return tuple(parse_cards(group) for group in value)
 
 
@@ -83,7 +90,8 @@ class TakeDiscard(Action):
 class GoDown(Action):
     """Lay down one or more new melds from the hand in one action (G-5): going down to a contract
     in RailRoad Rummy, melding in classic Rummy. Each meld lists its cards; a run from low to high,
-    so that each wild card stands for the rank of its place."""
+    so that each wild card stands for the rank of its place. A single text (``"JS JC JH"``) is one
+    meld."""
 
     kind: ClassVar[str] = "go-down"
 

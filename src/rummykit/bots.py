@@ -10,9 +10,10 @@ Examples:
     >>> seat = game.to_act[0]
     >>> game.apply(bots[seat].choose(game.view(seat), game.legal_actions(seat)))
 
-Every variant has the ``random`` bot (uniform over the legal actions). A variant plug-in offers its
-own bots through the ``rummykit_bots`` hook (the built-in variants each offer ``heuristic``);
-:func:`rummykit.make_bot` and :func:`rummykit.available_bots` find them.
+Every variant has the ``random`` bot (uniform over the legal actions). A variant plug-in offers its own
+bots through the ``rummykit_bots`` hook (the built-in variants each offer ``heuristic``);
+[`rummykit.make_bot`][rummykit.plugins.make_bot] and
+[`rummykit.available_bots`][rummykit.plugins.available_bots] find them.
 """
 
 from __future__ import annotations

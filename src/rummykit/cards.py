@@ -1,10 +1,10 @@
 """Cards: ranks, suits, card faces, parsing and formatting, and physical card ids.
 
-A :class:`Card` is a *face*: what is printed on the card (``10H``, ``QS``, ``JK``). Faces are
+A [`Card`][rummykit.cards.Card] is a *face*: what is printed on the card (``10H``, ``QS``, ``JK``). Faces are
 value types: ``Card.parse("5H") == Card.parse("5♥")``. Multi-deck shoes hold several cards with
 the same face; inside a game each physical card is a small int, its *card id*, whose low six bits
-are the face's :attr:`Card.index` and whose high bits say which copy it is (:func:`card_id`,
-:func:`face`). Card ids are fixed by the face and copy, never by a position in a shuffled pile,
+are the face's `Card.index` and whose high bits say which copy it is ([`card_id`][rummykit.cards.card_id],
+[`face`][rummykit.cards.face]). Card ids are fixed by the face and copy, never by a position in a shuffled pile,
 so they reveal nothing about the shuffle.
 
 Examples:
@@ -21,12 +21,12 @@ Examples:
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
-from typing import Final
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Final
 
 import attrs
 
-from rummykit.errors import InvalidCardError
+from rummykit.errors import InvalidCardError, quote
 
 __all__ = [
     "Card",
@@ -126,15 +126,15 @@ COPY_SHIFT: Final = 6
 FACE_MASK: Final = (1 << COPY_SHIFT) - 1
 
 CardId = int
-"""A physical card inside a game: ``copy << 6 | face index`` (see :func:`card_id`)."""
+"""A physical card inside a game: ``copy << 6 | face index`` (see [`card_id`][rummykit.cards.card_id])."""
 
 
 @attrs.frozen(eq=False, order=False, repr=False)
 class Card:
     """A card face: a rank and a suit, or a joker (rank ``JOKER``, no suit).
 
-    Build cards with :meth:`parse` or :meth:`of`; both return shared instances, so faces are cheap
-    to compare and hash. Cards sort by rank, then suit.
+    Build cards with [`parse`][rummykit.cards.Card.parse] or [`of`][rummykit.cards.Card.of]; both return
+    shared instances, so faces are cheap to compare and hash. Cards sort by rank, then suit.
 
     Examples:
         >>> sorted(parse_cards("KH 3C JK 3S"))
@@ -181,7 +181,7 @@ class Card:
             rummykit.errors.InvalidCardError: '1H' is not a card: the rank must be one of 2-10, T, J, Q, K, A ...
         """
         if not isinstance(text, str):
-            raise InvalidCardError(f"{text!r} is not a card: expected text such as '10H' or 'JK'")
+            raise InvalidCardError(f"{quote(text)} is not a card: expected text such as '10H' or 'JK'")
         cleaned = text.strip().upper()
         card = _PARSED.get(cleaned)
         if card is not None:
@@ -189,9 +189,11 @@ class Card:
         if not cleaned:
             raise InvalidCardError("an empty string is not a card")
         if cleaned[-1] not in _SUIT_BY_TEXT:
-            raise InvalidCardError(f"{text!r} is not a card: it must end with a suit (C, D, H, S or ♣ ♦ ♥ ♠), or be JK")
+            raise InvalidCardError(
+                f"{quote(text)} is not a card: it must end with a suit (C, D, H, S or ♣ ♦ ♥ ♠), or be JK"
+            )
         raise InvalidCardError(
-            f"{text!r} is not a card: the rank must be one of 2-10, T, J, Q, K, A (or JK for a joker)"
+            f"{quote(text)} is not a card: the rank must be one of 2-10, T, J, Q, K, A (or JK for a joker)"
         )
 
     @property
@@ -249,6 +251,10 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its index, so that loading gives back the shared card (cards compare by identity)."""
+        return (_shared_face, (self.index,))
+
 
 def _build_faces() -> tuple[Card, ...]:
     faces = [Card(rank, suit) for rank in Rank if rank is not Rank.JOKER for suit in Suit]
@@ -257,6 +263,12 @@ def _build_faces() -> tuple[Card, ...]:
 
 
 _FACES: Final = _build_faces()
+
+
+def _shared_face(index: int) -> Card:
+    return _FACES[index]
+
+
 _PARSED: Final[dict[str, Card]] = {}
 for _card in _FACES:
     if _card.is_joker:
@@ -298,7 +310,8 @@ def card_id_text(cid: CardId) -> str:
 
 
 def parse_card_id(text: str) -> CardId:
-    """Read a physical card written by :func:`card_id_text` (``5H`` is copy 0, ``5H#2`` copy 2).
+    """Read a physical card written by [`card_id_text`][rummykit.cards.card_id_text] (``5H`` is copy 0,
+    ``5H#2`` copy 2).
 
     Examples:
         >>> face(parse_card_id("jk#7")), copy_of(parse_card_id("jk#7"))
@@ -308,10 +321,10 @@ def parse_card_id(text: str) -> CardId:
     if cid is not None:
         return cid
     if not isinstance(text, str):
-        raise InvalidCardError(f"{text!r} is not a card: expected text such as '10H' or '10H#2'")
+        raise InvalidCardError(f"{quote(text)} is not a card: expected text such as '10H' or '10H#2'")
     name, sep, copy = text.partition("#")
     if sep and not (copy.isdigit() and copy.isascii() and len(copy) <= 3):
-        raise InvalidCardError(f"{text!r} is not a card: the copy after '#' is a number (5H#2)")
+        raise InvalidCardError(f"{quote(text)} is not a card: the copy after '#' is a number (5H#2)")
     cid = card_id(Card.parse(name), int(copy) if sep else 0)
     if len(_PARSED_IDS) < _MOST_PARSED_IDS:
         _PARSED_IDS[text] = cid
@@ -324,7 +337,7 @@ _MOST_PARSED_IDS: Final = 20_000
 
 
 def parse_card(text: str) -> Card:
-    """Same as :meth:`Card.parse`."""
+    """Same as [`Card.parse`][rummykit.cards.Card.parse]."""
     return Card.parse(text)
 
 
@@ -334,9 +347,16 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     Examples:
         >>> parse_cards("10H, qs A♥")
         (Card.parse('10H'), Card.parse('QS'), Card.parse('AH'))
+        >>> parse_cards(None)
+        Traceback (most recent call last):
+        ...
+        rummykit.errors.InvalidCardError: expected cards, as text ('10H QS') or a list of cards, not None
     """
-    items: Iterable[str | Card] = text.replace(",", " ").split() if isinstance(text, str) else text
-    return tuple(item if isinstance(item, Card) else Card.parse(item) for item in items)
+    if isinstance(text, str):
+        return tuple(Card.parse(item) for item in text.replace(",", " ").split())
+    if isinstance(text, bytes | Mapping) or not isinstance(text, Iterable):
+        raise InvalidCardError(f"expected cards, as text ('10H QS') or a list of cards, not {quote(text)}")
+    return tuple(item if isinstance(item, Card) else Card.parse(item) for item in text)
 
 
 def format_cards(cards: Iterable[Card], *, glyphs: bool = False) -> str:

@@ -9,19 +9,25 @@ rummykit variants
 from __future__ import annotations
 
 import json
+import os
+import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Final
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
+from rummykit import __version__
 from rummykit.engine import replay
-from rummykit.errors import InvalidRecordError, RummyError
+from rummykit.errors import InvalidRecordError, RummyError, quote
 from rummykit.plugins import available_bots, available_house_rules, available_variants, variant_spec
 from rummykit.serialize import load_record
+from rummykit.shoe import MAX_SEED
 from rummykit.simulate import SimulationResult, simulate
 from rummykit.state import RoundResult
 from rummykit.terminal import play_in_terminal
@@ -31,25 +37,56 @@ __all__ = ["app", "main", "parse_option"]
 
 app = typer.Typer(
     name="rummykit",
-    help="A rules engine for the rummy family of card games: simulate games between bots, play against "
-    "bots in the terminal, and read each variant's rules.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
 )
-out = Console()
-err = Console(stderr=True)
+# Every text printed may come from a user, a file or a plug-in: it is printed exactly as given, never
+# read as rich markup; styles are given as rich Text.
+out = Console(markup=False, highlight=False)
+err = Console(stderr=True, markup=False, highlight=False)
+_PIPED_WIDTH: Final = 10_000
+"""The width tables are laid out in when the output is not a terminal (and COLUMNS does not say):
+wide enough that each row stays one line for grep and friends."""
+#: Exit code after Ctrl-C (128 + SIGINT), as shells report it.
+INTERRUPTED: Final = 130
+
+
+def _show(table: Table) -> None:
+    """Print a table: in a terminal at its width; piped (and COLUMNS unset) as wide as its rows, so
+    that a row stays one line rather than wrapping at 80 columns."""
+    if out.is_terminal or os.environ.get("COLUMNS"):
+        out.print(table)
+    else:
+        Console(file=out.file, width=_PIPED_WIDTH, markup=False, highlight=False).print(table)
 
 
 def _fail(message: str) -> typer.Exit:
-    err.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
+    err.print(Text.assemble(("error:", "bold red"), " ", message), soft_wrap=True)
     return typer.Exit(code=2)
+
+
+def _version(value: bool) -> None:
+    if value:
+        out.print(f"rummykit {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print rummykit's version and exit.")
+    ] = False,
+) -> None:
+    """A rules engine for the rummy family of card games: simulate games between bots, play against
+    bots in the terminal, replay saved games, and read each variant's rules."""
 
 
 def _check_variant(name: str) -> str:
     installed = available_variants()
     if name not in installed:
-        raise _fail(f"unknown variant {name!r}; installed variants: {', '.join(installed)}")
+        raise _fail(f"unknown variant {quote(name)}; installed variants: {', '.join(installed)}")
     return name
 
 
@@ -63,30 +100,35 @@ def _bot_names(variant: str, bots: str | None) -> list[str]:
     names = [name.strip() for name in bots.split(",") if name.strip()]
     for name in names:
         if name not in valid:
-            raise _fail(f"{variant} has no bot {name!r}; its bots: {', '.join(valid)}")
+            raise _fail(f"{variant} has no bot {quote(name)}; its bots: {', '.join(valid)}")
     if not names:
         raise _fail(f"give at least one bot; {variant}'s bots: {', '.join(valid)}")
     return names
 
 
+_INTEGER = re.compile(r"-?[0-9]{1,20}")
+
+
 def parse_option(text: str) -> tuple[str, Any]:
-    """Read ``name=value`` as an option: ``true``/``false`` are bools, ``none`` is None, digits an
-    int, anything else text (the game validates the type).
+    """Read ``name=value`` as an option: ``true``/``false`` are bools, ``none`` is None, a whole
+    number (of up to 20 digits) an int, anything else text (the game validates the type).
 
     Examples:
         >>> parse_option("hmg_per_player=2"), parse_option("may_discard_taken_card=true")
         (('hmg_per_player', 2), ('may_discard_taken_card', True))
+        >>> parse_option("max_rounds=²")
+        ('max_rounds', '²')
     """
     name, sep, raw = text.partition("=")
     if not sep or not name:
-        raise ValueError(f"an option is written name=value, not {text!r}")
+        raise ValueError(f"an option is written name=value, not {quote(text)}")
     value: Any = raw
     lowered = raw.lower()
     if lowered in ("true", "false"):
         value = lowered == "true"
     elif lowered == "none":
         value = None
-    elif raw.lstrip("-").isdigit():
+    elif _INTEGER.fullmatch(raw):
         value = int(raw)
     return name.strip(), value
 
@@ -102,39 +144,74 @@ def _options(texts: list[str] | None) -> dict[str, Any]:
     return options
 
 
-VariantArg = Annotated[str, typer.Argument(help="The variant's name (see `rummykit variants`).", show_default=False)]
+def _whole_number(low: int, high: int) -> Callable[[str], int]:
+    """A parser of a whole number from ``low`` to ``high``, whose error quotes at most a short
+    prefix of what was typed (click would quote a 5,000-digit number whole)."""
+
+    def parse(text: str) -> int:
+        if isinstance(text, int):  # a default
+            return text
+        if not _INTEGER.fullmatch(text.strip()) or not low <= int(text) <= high:
+            raise typer.BadParameter(f"expected a whole number from {low:,} to {high:,}, not {quote(text)}")
+        return int(text)
+
+    return parse
+
+
+_COUNT: Final = _whole_number(1, 1_000_000_000_000)
+_SEAT: Final = _whole_number(0, 1_000)
+_SEED: Final = _whole_number(0, MAX_SEED)
+
+
+VariantArg = Annotated[
+    str, typer.Argument(help="The variant's name (see `rummykit variants`).", show_default=False, metavar="VARIANT")
+]
 OptionOpt = Annotated[
     list[str] | None,
-    typer.Option("--option", "-o", help="A game option as name=value (repeatable; see `rummykit rules`)."),
+    typer.Option(
+        "--option", "-o", metavar="NAME=VALUE", help="A game option (repeatable; see `rummykit rules VARIANT`)."
+    ),
 ]
-HouseRuleOpt = Annotated[list[str] | None, typer.Option("--house-rule", help="A house rule to stack (repeatable).")]
+HouseRuleOpt = Annotated[
+    list[str] | None, typer.Option("--house-rule", metavar="NAME", help="A house rule to stack (repeatable).")
+]
+BotsOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--bots",
+        "-b",
+        metavar="NAMES",
+        help="Comma-separated bot names; seat s plays bot s modulo their count. "
+        "Default: heuristic if the variant has it, else random.",
+        show_default=False,
+    ),
+]
 
 
 @app.command("simulate")
 def simulate_command(
     variant: VariantArg,
-    players: Annotated[int, typer.Option("--players", "-p", help="Seats per game.")] = 4,
-    games: Annotated[int, typer.Option("--games", "-g", help="How many games.")] = 100,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="The run's seed; each game is seeded from it.")] = 0,
-    bots: Annotated[
-        str | None,
-        typer.Option(
-            "--bots",
-            "-b",
-            help="Comma-separated bot names; seat s plays bot s modulo their count. "
-            "Default: heuristic if the variant has it, else random.",
-            show_default=False,
-        ),
-    ] = None,
-    workers: Annotated[int, typer.Option("--workers", "-w", help="Processes to play in.")] = 1,
+    players: Annotated[int, typer.Option("--players", "-p", metavar="N", parser=_COUNT, help="Seats per game.")] = 4,
+    games: Annotated[int, typer.Option("--games", "-g", metavar="N", parser=_COUNT, help="How many games.")] = 100,
+    seed: Annotated[
+        int,
+        typer.Option("--seed", "-s", metavar="N", parser=_SEED, help="The run's seed; each game is seeded from it."),
+    ] = 0,
+    bots: BotsOpt = None,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", metavar="N", parser=_COUNT, help="Processes to play in.")
+    ] = 1,
     option: OptionOpt = None,
     house_rule: HouseRuleOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON instead of tables.")] = False,
 ) -> None:
-    """Play many seeded games between bots and print win rates, scores and round lengths."""
+    """Play many seeded games between bots and print win rates, scores and round lengths.
+
+    Ctrl-C stops at once, says how many games were finished, and exits with code 130.
+    """
     names = _bot_names(variant, bots)
     progress = Progress(
-        TextColumn("[bold]{task.description}"),
+        TextColumn("{task.description}", markup=False, style="bold"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
@@ -142,6 +219,13 @@ def simulate_command(
         transient=True,
         disable=as_json or not err.is_terminal,
     )
+    finished = 0
+
+    def advance(count: int) -> None:
+        nonlocal finished
+        finished += count
+        progress.advance(task, count)
+
     try:
         with progress:
             task = progress.add_task(f"{variant}, {players} players", total=games)
@@ -154,65 +238,79 @@ def simulate_command(
                 workers=workers,
                 options=_options(option),
                 house_rules=house_rule or (),
-                progress=lambda n: progress.advance(task, n),
+                progress=advance,
             )
     except RummyError as exc:
         raise _fail(str(exc)) from exc
+    except KeyboardInterrupt:
+        err.print(f"interrupted: {finished:,} of {games:,} games finished", soft_wrap=True)
+        raise typer.Exit(code=INTERRUPTED) from None
     if as_json:
-        out.print_json(json.dumps(result.figures()))
+        out.print(json.dumps(result.figures(), indent=2, ensure_ascii=False), soft_wrap=True)
     else:
         _print_result(result)
 
 
 def _print_result(result: SimulationResult) -> None:
     title = f"{result.variant}: {result.games} games, {result.players} players, seed {result.seed}"
-    seats = Table(title=title, title_justify="left")
+    seats = Table(title=Text(title), title_justify="left")
     for column in ("seat", "bot", "wins", "win rate", "mean score", "spread (sd)"):
         seats.add_column(column, justify="right" if column not in ("bot",) else "left")
     for s in result.seats:
         seats.add_row(
-            str(s.seat), s.bot, str(s.wins), f"{s.win_rate:.1%}", f"{s.mean_score:.1f}", f"{s.stdev_score:.1f}"
+            str(s.seat), Text(s.bot), str(s.wins), f"{s.win_rate:.1%}", f"{s.mean_score:.1f}", f"{s.stdev_score:.1f}"
         )
-    out.print(seats)
+    _show(seats)
     bots = Table(title="by bot", title_justify="left")
     for column in ("bot", "seats played", "wins", "win rate", "mean score", "spread (sd)"):
         bots.add_column(column, justify="right" if column != "bot" else "left")
     for b in result.by_bot:
         bots.add_row(
-            b.bot, str(b.seats_played), str(b.wins), f"{b.win_rate:.1%}", f"{b.mean_score:.1f}", f"{b.stdev_score:.1f}"
+            Text(b.bot),
+            str(b.seats_played),
+            str(b.wins),
+            f"{b.win_rate:.1%}",
+            f"{b.mean_score:.1f}",
+            f"{b.stdev_score:.1f}",
         )
-    out.print(bots)
+    _show(bots)
     turns = result.turns_per_round
     out.print(
         f"rounds per game: {result.mean_rounds:.2f}   turns per round: mean {turns.mean:.1f}, median {turns.median:g}, "
-        f"10%-90% {turns.p10:g}-{turns.p90:g}, max {turns.max}"
+        f"10%-90% {turns.p10:g}-{turns.p90:g}, max {turns.max}",
+        soft_wrap=True,
     )
-    out.print(f"{result.games_per_second:.1f} games per second ({result.workers} worker{'s' * (result.workers > 1)})")
+    workers = f"{result.workers} worker{'s' * (result.workers > 1)}"
+    out.print(f"{result.games_per_second:.1f} games per second ({workers})", soft_wrap=True)
 
 
 @app.command("play")
 def play_command(
     variant: VariantArg,
-    players: Annotated[int, typer.Option("--players", "-p", help="Seats at the table, you included.")] = 3,
+    players: Annotated[
+        int, typer.Option("--players", "-p", metavar="N", parser=_COUNT, help="Seats at the table, you included.")
+    ] = 3,
     seat: Annotated[
-        int, typer.Option("--seat", help="Your seat, 0 to players - 1 (the first dealer is drawn at random).")
-    ] = 0,
-    seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed for a reproducible game.")] = None,
-    bots: Annotated[
-        str | None,
+        int,
         typer.Option(
-            "--bots",
-            "-b",
-            help="Comma-separated bot names for the other seats. Default: heuristic if the variant has it, "
-            "else random.",
-            show_default=False,
+            "--seat",
+            metavar="N",
+            parser=_SEAT,
+            help="Your seat, 0 to players - 1 (the first dealer is drawn at random).",
         ),
+    ] = 0,
+    seed: Annotated[
+        int | None, typer.Option("--seed", "-s", metavar="N", parser=_SEED, help="Seed for a reproducible game.")
     ] = None,
+    bots: BotsOpt = None,
     option: OptionOpt = None,
     house_rule: HouseRuleOpt = None,
 ) -> None:
-    """Play against bots in the terminal: your hand, the table and the legal moves are shown; type a
-    move or its number, `help` for help, `quit` to stop."""
+    """Play against bots in the terminal.
+
+    Your hand, the table and the legal moves are shown; type a move or its number, `help` for help,
+    `quit` to stop.
+    """
     names = _bot_names(variant, bots)
     try:
         play_in_terminal(
@@ -240,7 +338,14 @@ def _read_line(prompt: str) -> str:
 
 @app.command("replay")
 def replay_command(
-    path: Annotated[Path, typer.Argument(help="A game record (JSON), as written by rummykit.serialize.dump_record.")],
+    path: Annotated[
+        Path,
+        typer.Argument(
+            metavar="FILE",
+            help="A game record (JSON), as written by rummykit.serialize.dump_record.",
+            show_default=False,
+        ),
+    ],
     final: Annotated[bool, typer.Option("--final", help="Print only how the game ended.")] = False,
 ) -> None:
     """Replay a saved game record: every action turn by turn, or only the end with --final."""
@@ -254,7 +359,10 @@ def replay_command(
         last_round = game.round
         for index, action in enumerate(record.actions):
             if not final:
-                out.print(f"round {game.round}, turn {game.state.turn_number}, seat {action.seat}: {action.describe()}")
+                out.print(
+                    f"round {game.round}, turn {game.state.turn_number}, seat {action.seat}: {action.describe()}",
+                    soft_wrap=True,
+                )
             try:
                 game.apply(action)
             except RummyError as exc:
@@ -273,7 +381,9 @@ def replay_command(
 
 def _print_round(result: RoundResult) -> None:
     scores = ", ".join(f"seat {seat} {score:+d}" for seat, score in enumerate(result.scores))
-    out.print(f"[bold]round {result.round}[/] ended after {result.turns} turns: {result.reason}; {scores}")
+    turns = f"{result.turns} turn{'s' * (result.turns != 1)}"
+    line = Text.assemble((f"round {result.round}", "bold"), f" ended after {turns}: {result.reason}; ")
+    out.print(line + Text(scores), soft_wrap=True)
 
 
 @app.command("rules")
@@ -281,23 +391,27 @@ def rules_command(variant: VariantArg) -> None:
     """Print a variant's rules with their ids, its options, bots and house rules."""
     _check_variant(variant)
     spec = variant_spec(variant)
-    out.print(f"[bold]{spec.title}[/] ({spec.name}), {spec.min_players} to {spec.max_players} players")
-    table = Table(show_header=True, header_style="bold", expand=True)
+    out.print(
+        Text.assemble((spec.title, "bold"), f" ({spec.name}), {spec.min_players} to {spec.max_players} players"),
+        soft_wrap=True,
+    )
+    table = Table(show_header=True, header_style="bold")
     table.add_column("rule", no_wrap=True)
     table.add_column("", no_wrap=True)
     table.add_column("text", ratio=1)
     for rule in (*spec.rules, *COMMON_RULES):
-        table.add_row(rule.id, rule.title, rule.text)
-    out.print(table)
-    options = Table(title="options", title_justify="left", header_style="bold", expand=True)
+        table.add_row(Text(rule.id), Text(rule.title), Text(rule.text))
+    _show(table)
+    options = Table(title="options", title_justify="left", header_style="bold")
     for column in ("option", "type", "default", "meaning"):
         options.add_column(column, ratio=1 if column == "meaning" else None)
     for opt in (*spec.options, *COMMON_OPTIONS):
-        options.add_row(opt.name, opt.type.__name__, "none" if opt.default is None else repr(opt.default), opt.help)
-    out.print(options)
-    out.print(f"bots: {', '.join(available_bots(variant))}")
+        default = "none" if opt.default is None else repr(opt.default)
+        options.add_row(Text(opt.name), Text(opt.type.__name__), Text(default), Text(opt.help))
+    _show(options)
+    out.print(f"bots: {', '.join(available_bots(variant))}", soft_wrap=True)
     house_rules = available_house_rules(variant)
-    out.print(f"house rules: {', '.join(house_rules) if house_rules else '(none installed)'}")
+    out.print(f"house rules: {', '.join(house_rules) if house_rules else '(none installed)'}", soft_wrap=True)
 
 
 @app.command("variants")
@@ -308,14 +422,15 @@ def variants_command() -> None:
         table.add_column(column)
     for name in available_variants():
         spec = variant_spec(name)
-        table.add_row(name, spec.title, f"{spec.min_players}-{spec.max_players}", ", ".join(available_bots(name)))
-    out.print(table)
+        bots = ", ".join(available_bots(name))
+        table.add_row(Text(name), Text(spec.title), f"{spec.min_players}-{spec.max_players}", Text(bots))
+    _show(table)
 
 
 def main() -> None:
-    """The console entry point."""
+    """The console entry point (also ``python -m rummykit``)."""
     try:
-        app()
+        app(prog_name="rummykit")
     except RummyError as exc:  # pragma: no cover - commands report their own errors
-        err.print(f"[bold red]error:[/] {exc}", highlight=False)
+        err.print(Text.assemble(("error:", "bold red"), " ", str(exc)), soft_wrap=True)
         sys.exit(2)

@@ -28,9 +28,17 @@ import pluggy
 from rummykit import defaults, hookspecs
 from rummykit.actions import Action
 from rummykit.bots import BotFactory
-from rummykit.errors import InvalidOptionError, PluginError, UnknownHouseRuleError
+from rummykit.errors import InvalidOptionError, PluginError, UnknownHouseRuleError, quote
 from rummykit.move import Move
-from rummykit.plugins import Plugin, available_house_rules, house_rule_spec, load_house_rule, load_variant, variant_spec
+from rummykit.plugins import (
+    Plugin,
+    available_house_rules,
+    house_rule_list,
+    house_rule_spec,
+    load_house_rule,
+    load_variant,
+    variant_spec,
+)
 from rummykit.variant import (
     COMMON_OPTIONS,
     COMMON_RULES,
@@ -147,7 +155,7 @@ def configure(
     players: int,
     *,
     options: Mapping[str, Any] | None = None,
-    house_rules: Sequence[str | Plugin] = (),
+    house_rules: Sequence[str | Plugin] | str | None = (),
 ) -> Configuration:
     """The compiled configuration of a variant (by name, or a plug-in object) for ``players`` with
     ``options`` and ``house_rules``: compiled the first time, then shared by every game.
@@ -158,23 +166,25 @@ def configure(
         InvalidOptionError: a bad player count or option.
         PluginError: a plug-in that breaks the variant contract.
     """
+    if variant is None or isinstance(variant, int | float | bytes | list | tuple | dict):
+        raise InvalidOptionError(f"a variant is given by its name, such as 'rummy', not {quote(variant)}")
     plugin = load_variant(variant) if isinstance(variant, str) else variant
     spec = variant_spec(plugin)
     if isinstance(players, bool) or not isinstance(players, int):
-        raise InvalidOptionError(f"players must be an int, not {players!r}")
+        raise InvalidOptionError(f"players must be an int, not {quote(players)}")
     if not spec.min_players <= players <= spec.max_players:
         raise InvalidOptionError(
-            f"{spec.name} is played by {spec.min_players} to {spec.max_players} players, not {players}",
+            f"{spec.name} is played by {spec.min_players} to {spec.max_players} players, not {quote(players)}",
             rule=spec.players_rule,
         )
     rule_plugins: list[tuple[Plugin, HouseRuleSpec]] = []
-    for house_rule in house_rules:
+    for house_rule in house_rule_list(house_rules):
         rule_plugin = load_house_rule(house_rule, spec.name) if isinstance(house_rule, str) else house_rule
         rule_spec = house_rule_spec(rule_plugin)
         if spec.name not in rule_spec.applies_to:
             raise UnknownHouseRuleError(rule_spec.name, spec.name, available_house_rules(spec.name), installed=True)
         if any(known.name == rule_spec.name for _, known in rule_plugins):
-            raise UnknownHouseRuleError(rule_spec.name, spec.name, available_house_rules(spec.name), installed=True)
+            raise UnknownHouseRuleError(rule_spec.name, spec.name, (), duplicate=True)
         rule_plugins.append((rule_plugin, rule_spec))
     declared = [*COMMON_OPTIONS, *spec.options, *(opt for _, rule in rule_plugins for opt in rule.options)]
     resolved = resolve_options(declared, options or {}, owner=spec.name)

@@ -1,4 +1,5 @@
-"""The engine: :class:`Game`, :func:`new_game` and :func:`replay`.
+"""The engine: [`Game`][rummykit.engine.Game], [`new_game`][rummykit.engine.new_game] and
+[`replay`][rummykit.engine.replay].
 
 A game holds its configuration (:class:`~rummykit.configuration.Configuration`: the variant, its
 house rules and options compiled once into rules and moves, shared by every game of the
@@ -38,10 +39,11 @@ from rummykit.errors import (
     PluginError,
     RummyError,
     UnknownHouseRuleError,
+    quote,
 )
-from rummykit.plugins import Plugin
+from rummykit.plugins import Plugin, plugin_references
 from rummykit.records import GameRecord
-from rummykit.shoe import Randomness
+from rummykit.shoe import Randomness, check_seed
 from rummykit.state import GameState, Phase, RoundResult
 from rummykit.variant import HouseRuleSpec, Ruleset, VariantSpec
 from rummykit.views import View
@@ -50,12 +52,18 @@ __all__ = ["Game", "configure", "game_from_state", "new_game", "new_state", "rep
 
 
 class Game:
-    """A game in progress. Create one with :func:`new_game` (or :func:`replay`).
+    """A game in progress. Create one with [`new_game`][rummykit.engine.new_game] (or
+    [`replay`][rummykit.engine.replay]).
 
-    The public contract: :attr:`to_act`, :meth:`legal_actions`, :meth:`apply`, :meth:`view`,
-    :attr:`is_over`, :attr:`scores`, :attr:`winners`, :attr:`record`, :meth:`copy`. Every action
-    has three faces: :meth:`check` raises :class:`IllegalActionError` naming the rule,
-    :meth:`is_legal` answers yes or no, and :meth:`apply` checks first, then changes the game.
+    The public contract: [`to_act`][rummykit.engine.Game.to_act],
+    [`legal_actions`][rummykit.engine.Game.legal_actions], [`apply`][rummykit.engine.Game.apply],
+    [`view`][rummykit.engine.Game.view], [`is_over`][rummykit.engine.Game.is_over],
+    [`scores`][rummykit.engine.Game.scores], [`winners`][rummykit.engine.Game.winners],
+    [`record`][rummykit.engine.Game.record], [`copy`][rummykit.engine.Game.copy]. Every action has three
+    faces: [`check`][rummykit.engine.Game.check] raises
+    [`IllegalActionError`][rummykit.errors.IllegalActionError] naming the rule,
+    [`is_legal`][rummykit.engine.Game.is_legal] answers yes or no, and
+    [`apply`][rummykit.engine.Game.apply] checks first, then changes the game.
     """
 
     __slots__ = (
@@ -112,7 +120,7 @@ class Game:
 
     @property
     def options(self) -> Mapping[str, Any]:
-        """Every option's value."""
+        """Every option's value (read-only: options are fixed when the game is created)."""
         return self._state.config.options
 
     @property
@@ -138,7 +146,7 @@ class Game:
 
     @property
     def state(self) -> GameState:
-        """The live state. Read it freely; change it only through :meth:`apply` (changing it
+        """The live state. Read it freely; change it only through [`apply`][rummykit.engine.Game.apply] (changing it
         directly skips every rule)."""
         return self._state
 
@@ -196,7 +204,7 @@ class Game:
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The faces in ``seat``'s hand, in the order received. (Full information: use
-        :meth:`view` for what the seat itself may see.)"""
+        [`view`][rummykit.engine.Game.view] for what the seat itself may see.)"""
         self._check_seat(seat)
         return tuple(face(cid) for cid in self._state.hands[seat])
 
@@ -226,10 +234,6 @@ class Game:
             IllegalActionError: refused by the rules; ``.rule`` says which.
         """
         if not isinstance(action, Action):
-            raise InvalidActionError(f"{action!r} is not an action")
-        move = self._config.moves.get(type(action))
-        if move is None:
-            names = ", ".join(sorted(a.kind for a in self._config.moves))
             raise InvalidActionError(f"{self.variant} has no action {action.kind!r}; its actions: {names}")
         self._check_seat(action.seat)
         state = self._state
@@ -244,11 +248,11 @@ class Game:
         return canonical
 
     def is_legal(self, action: Action) -> bool:
-        """True if :meth:`apply` would accept ``action``."""
+        """True if [`apply`][rummykit.engine.Game.apply] would accept ``action``."""
         return self.explain(action) is None
 
     def explain(self, action: Action) -> IllegalActionError | None:
-        """The error :meth:`apply` would raise for ``action`` (which rule refuses it), or
+        """The error [`apply`][rummykit.engine.Game.apply] would raise for ``action`` (which rule refuses it), or
         ``None`` if it is legal."""
         try:
             self.check(action)
@@ -259,9 +263,10 @@ class Game:
     def apply(self, action: Action) -> None:
         """Check ``action`` against every rule, then carry it out and record it.
 
-        A refused action raises :class:`IllegalActionError` (or :class:`InvalidActionError`) and
-        leaves the game exactly as it was. When the action ends a round, the round is scored and
-        the next one dealt (or the game ends).
+        A refused action raises [`IllegalActionError`][rummykit.errors.IllegalActionError] (or
+        [`InvalidActionError`][rummykit.errors.InvalidActionError]) and leaves the game exactly as it
+        was. When the action ends a round, the round is scored and the next one dealt (or the game
+        ends).
         """
         canonical = self.check(action)
         state = self._state
@@ -282,7 +287,7 @@ class Game:
 
     @property
     def record(self) -> GameRecord:
-        """The record of the game so far: replays to this exact game (:func:`replay`)."""
+        """The record of the game so far: replays to this exact game ([`replay`][rummykit.engine.replay])."""
         config = self._state.config
         return GameRecord(
             variant=config.variant,
@@ -313,6 +318,59 @@ class Game:
         new._start = self._start
         return new
 
+    def __copy__(self) -> Game:
+        """[`copy`][rummykit.engine.Game.copy]: ``copy.copy(game)`` is an independent game, never an alias."""
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        """[`copy`][rummykit.engine.Game.copy] (everything it shares is immutable)."""
+        return self.copy()
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A game pickles as its configuration (its plug-ins by name), state, random source and
+        record; loading builds its plug-ins afresh. A seeded game continues identically.
+
+        Raises:
+            PluginError: a plug-in given as an object, neither installed nor registered under its
+                name, that cannot be pickled itself.
+        """
+        state, config = self._state, self._state.config
+        configuration = self._config
+        variant, house_rules = plugin_references(
+            configuration.plugin_manager, configuration.spec, configuration.house_rules
+        )
+        return {
+            "variant": variant,
+            "house_rules": house_rules,
+            "players": config.players,
+            "options": dict(config.options),
+            "seed": config.seed,
+            "state": {
+                f.name: getattr(state, f.name) for f in attrs.fields(type(state)) if f.name not in ("config", "rules")
+            },
+            "rng": self._rng,
+            "shoes": self._shoes,
+            "dealer_given": self._dealer_given,
+            "actions": self._actions,
+            "start": self._start,
+        }
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        configuration = configure(
+            data["variant"], data["players"], options=data["options"], house_rules=data["house_rules"]
+        )
+        state_type = configuration.spec.state_type or GameState
+        Game.__init__(
+            self,
+            configuration=configuration,
+            state=state_type(config=configuration.game_config(data["seed"]), rules=configuration.rules, **data["state"]),
+            rng=data["rng"],
+            shoes=data["shoes"],
+            dealer_given=data["dealer_given"],
+            actions=data["actions"],
+            start=data["start"],
+        )
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
             return NotImplemented
@@ -329,7 +387,7 @@ class Game:
 
     def _check_seat(self, seat: int) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise InvalidActionError(f"there is no seat {seat!r}: seats are 0 to {self.players - 1}")
+            raise InvalidActionError(f"there is no seat {quote(seat)}: seats are 0 to {self.players - 1}")
 
     def _start_round(self) -> None:
         state = self._state
@@ -393,10 +451,11 @@ def _tally(cards: Counter[Card], most: int = 12) -> str:
     return text + (f" and {len(faces) - most} more faces" if len(faces) > most else "")
 
 
-def _stacked(shoe: Iterable[Card | str], rules: Ruleset, path: str) -> tuple[Card, ...]:
-    """A stacked shoe's faces, checked against the game's shoe (``path`` names it in errors)."""
+def _stacked(shoe: Iterable[Card | str] | str, rules: Ruleset, path: str) -> tuple[Card, ...]:
+    """A stacked shoe's faces (cards, card texts, or one text of cards separated by spaces), checked
+    against the game's shoe (``path`` names it in errors)."""
     try:
-        faces = parse_cards(list(shoe))
+        faces = parse_cards(shoe)
     except RummyError as exc:
         raise InvalidPositionError(path, str(exc)) from exc
     expected = Counter(rules.shoe)
@@ -441,8 +500,7 @@ def game_from_state(
 
 def new_state(configuration: Configuration, seed: int | None) -> GameState:
     """A new game's state of ``configuration`` (the variant's state class), before any card is dealt."""
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise InvalidOptionError(f"a seed is an int, not {seed!r}")
+    check_seed(seed)
     players = configuration.players
     state_type = configuration.spec.state_type or GameState
     return state_type(
@@ -459,9 +517,9 @@ def _create(
     *,
     seed: int | None,
     options: Mapping[str, Any] | None,
-    house_rules: Sequence[str | Plugin],
+    house_rules: Sequence[str | Plugin] | str | None,
     dealer: int | None,
-    shoes: Sequence[Iterable[Card | str]],
+    shoes: Sequence[Iterable[Card | str] | str],
     rng: Randomness,
 ) -> Game:
     configuration = configure(variant, players, options=options, house_rules=house_rules)
@@ -492,24 +550,27 @@ def new_game(
     *,
     seed: int | None = None,
     options: Mapping[str, Any] | None = None,
-    house_rules: Sequence[str | Plugin] = (),
+    house_rules: Sequence[str | Plugin] | str | None = (),
     dealer: int | None = None,
-    shoe: Iterable[Card | str] | None = None,
-    shoes: Sequence[Iterable[Card | str]] = (),
+    shoe: Iterable[Card | str] | str | None = None,
+    shoes: Sequence[Iterable[Card | str] | str] = (),
 ) -> Game:
     """Create a game and deal its first round.
 
     Args:
         variant: an installed variant's name (``"railroad-rummy"``), or a variant plug-in object.
         players: the number of seats.
-        seed: an int for a reproducible game; ``None`` shuffles with the system's secure generator.
+        seed: an int from 0 to 2**64 - 1 for a reproducible game; ``None`` shuffles with the
+            system's secure generator.
         options: option values by name; the others take their defaults.
-        house_rules: house rules to stack on the variant, by name or plug-in object.
+        house_rules: house rules to stack on the variant, by name or plug-in object; one name
+            alone (``"jokers"``) is one house rule.
         dealer: the first dealer (default: chosen at random from the game's random source).
         shoe: a stacked shoe for the first round: every card of the round's shoe, in draw order
-            (the first card is dealt first). Later rounds are shuffled.
-        shoes: stacked shoes for the first rounds, one per round (``shoes[0]`` for round 1); the
-            rounds after them are shuffled. ``shoe=s`` is ``shoes=[s]``.
+            (the first card is dealt first), as cards or card texts, or one text of cards
+            separated by spaces (``"AS KS ..."``). Later rounds are shuffled.
+        shoes: stacked shoes for the first rounds, one per round (``shoes[0]`` for round 1), each
+            as ``shoe`` is given; the rounds after them are shuffled. ``shoe=s`` is ``shoes=[s]``.
 
     Raises:
         UnknownVariantError: the variant is not installed (the message lists those that are).
@@ -542,9 +603,34 @@ def new_game(
 def replay(record: GameRecord, *, upto: int | None = None) -> Game:
     """Rebuild a game from its record, applying every action (the first ``upto`` with ``upto``).
 
+    The game then goes on like any other: a seeded one as the original would have, an unseeded
+    one with fresh secure shuffles once the recorded ones are used up.
+
     Raises:
         InvalidRecordError: naming the field (``actions[17]``) if the record cannot be replayed.
+        InvalidOptionError: ``upto`` is not an int from 0 to the number of actions.
+
+    Examples:
+        >>> game = new_game("rummy", players=2, seed=5)
+        >>> game.apply(game.legal_actions(game.turn)[0])
+        >>> replay(game.record) == game, replay(game.record, upto=0).record.actions
+        (True, ())
+        >>> replay(game.record, upto=-1)
+        Traceback (most recent call last):
+        ...
+        rummykit.errors.InvalidOptionError: upto is an int from 0 to 1 (the record's actions), not -1
     """
+    if not isinstance(record, GameRecord):
+        raise InvalidRecordError(
+            "", f"expected a GameRecord (rummykit.serialize.load_record reads one), not {quote(record)}"
+        )
+    count = len(record.actions)
+    if upto is not None and (isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= count):
+        raise InvalidOptionError(f"upto is an int from 0 to {count} (the record's actions), not {quote(upto)}")
+    try:
+        check_seed(record.seed)
+    except InvalidOptionError as exc:
+        raise InvalidRecordError("seed", str(exc)) from exc
     if record.position is not None:
         # serialize builds on the engine; the engine reaches back only here, to start from a position
         from rummykit.serialize import position_game  # noqa: PLC0415
@@ -558,7 +644,7 @@ def replay(record: GameRecord, *, upto: int | None = None) -> Game:
         for field in ("variant", "players", "seed"):
             if getattr(record, field) != getattr(config, field):
                 raise InvalidRecordError(
-                    field, f"the record says {getattr(record, field)!r}, its position {getattr(config, field)!r}"
+                    field, f"the record says {quote(getattr(record, field))}, its position {getattr(config, field)!r}"
                 )
         if tuple(record.house_rules) != config.house_rules or dict(record.options) != dict(config.options):
             raise InvalidRecordError("options", "the record's options and house rules differ from its position's")
@@ -600,4 +686,5 @@ def _replay_actions(game: Game, record: GameRecord, upto: int | None) -> Game:
             seat = getattr(action, "seat", None)
             field = ".seat" if isinstance(seat, int) and not 0 <= seat < game.players else ""
             raise InvalidRecordError(f"actions[{index}]{field}", str(exc)) from exc
+    game._rng.continue_fresh()  # caught up with the record: an unseeded game goes on with fresh shuffles
     return game

@@ -1,18 +1,22 @@
-"""The error hierarchy. Every error rummykit raises on purpose is a :class:`RummyError`.
+"""The error hierarchy. Every error rummykit raises on purpose is a [`RummyError`][rummykit.errors.RummyError].
 
-- :class:`InvalidCardError`, :class:`InvalidActionError`: malformed input (not a card; an action
+- [`InvalidCardError`][rummykit.errors.InvalidCardError],
+  [`InvalidActionError`][rummykit.errors.InvalidActionError]: malformed input (not a card; an action
   that is not an action of this game, or names a seat that does not exist).
-- :class:`IllegalActionError`: a well-formed action that the rules refuse; ``.rule`` is the rule id
-  from the rule book (``"RR-11"``). The game is left exactly as it was.
-- :class:`UnknownVariantError`, :class:`UnknownHouseRuleError`, :class:`InvalidOptionError`: a game
-  that cannot be created as asked.
-- :class:`InvalidPositionError`, :class:`InvalidRecordError`: data that does not describe a
-  consistent position or game record; nothing is built from it.
-- :class:`PluginError`: a plug-in that breaks the variant contract.
+- [`IllegalActionError`][rummykit.errors.IllegalActionError]: a well-formed action that the rules
+  refuse; ``.rule`` is the rule id from the rule book (``"RR-11"``). The game is left exactly as it was.
+- [`UnknownVariantError`][rummykit.errors.UnknownVariantError],
+  [`UnknownHouseRuleError`][rummykit.errors.UnknownHouseRuleError],
+  [`InvalidOptionError`][rummykit.errors.InvalidOptionError]: a game that cannot be created as asked.
+- [`InvalidPositionError`][rummykit.errors.InvalidPositionError],
+  [`InvalidRecordError`][rummykit.errors.InvalidRecordError]: data that does not describe a consistent
+  position or game record; nothing is built from it.
+- [`PluginError`][rummykit.errors.PluginError]: a plug-in that breaks the variant contract.
 """
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Iterable
 from typing import Any
 
@@ -28,7 +32,36 @@ __all__ = [
     "RummyError",
     "UnknownHouseRuleError",
     "UnknownVariantError",
+    "quote",
 ]
+
+
+class _ShortRepr(reprlib.Repr):
+    """`reprlib`'s short ``repr``, for an integer too long for ``repr`` too."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 256:
+            return f"<an integer of about {x.bit_length() * 0.30103:,.0f} digits>"
+        return super().repr_int(x, level)
+
+
+_SHORT = _ShortRepr()
+_SHORT.maxstring = _SHORT.maxother = _SHORT.maxlong = 40
+
+
+def quote(value: object) -> str:
+    """``repr(value)`` cut to a short prefix: how a message quotes what it was given, which may be
+    untrusted input of any size (a 50 MB name, a 5,000-digit number, a deeply nested list).
+
+    Examples:
+        >>> quote("railroad")
+        "'railroad'"
+        >>> quote("x" * 10_000)
+        "'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'"
+        >>> quote(10**5000)
+        '<an integer of about 5,000 digits>'
+    """
+    return _SHORT.repr(value)
 
 
 class RummyError(Exception):
@@ -40,9 +73,10 @@ class InvalidCardError(RummyError, ValueError):
 
 
 class InvalidActionError(RummyError, ValueError):
-    """An action that is malformed for this game: an action type the variant does not have, a
-    seat that does not exist, a meld with no cards. Compare :class:`IllegalActionError`, for an
-    action that is well formed but against the rules."""
+    """An action that is malformed for this game: an action type the variant does not have, a seat that
+    does not exist, a meld with no cards. Compare
+    [`IllegalActionError`][rummykit.errors.IllegalActionError], for an action that is well formed but
+    against the rules."""
 
 
 class IllegalActionError(RummyError):
@@ -53,17 +87,19 @@ class IllegalActionError(RummyError):
         action: the refused action.
         reason: why it is refused, in words.
 
-    The message says what was tried, by which seat, and why it is refused:
+    The message says what was tried, by which seat, why it is refused, and the rule's id (so that a
+    traceback or a log line names the rule); print it on its own, or ``err.reason`` beside
+    ``err.rule``:
 
     Examples:
         >>> from rummykit.actions import Discard
         >>> from rummykit.cards import Card
         >>> err = IllegalActionError("RR-21", "it was taken from the discard pile this turn",
         ...                          action=Discard(seat=1, card=Card.parse("7C")))
-        >>> err.rule
-        'RR-21'
-        >>> str(err)
-        'seat 1 may not discard 7C: it was taken from the discard pile this turn (RR-21)'
+        >>> print(err)
+        seat 1 may not discard 7C: it was taken from the discard pile this turn (RR-21)
+        >>> print(err.rule, err.reason)
+        RR-21 it was taken from the discard pile this turn
     """
 
     def __init__(self, rule: str, reason: str, *, action: Any = None) -> None:
@@ -109,20 +145,32 @@ class UnknownVariantError(RummyError, LookupError):
     def __init__(self, name: str, available: Iterable[str]) -> None:
         self.name = name
         self.available = tuple(sorted(available))
-        super().__init__(f"unknown variant {name!r}; installed variants: {_listing(self.available)}")
+        super().__init__(f"unknown variant {quote(name)}; installed variants: {_listing(self.available)}")
 
 
 class UnknownHouseRuleError(RummyError, LookupError):
-    """A house rule that is not installed, or does not apply to the variant."""
+    """A house rule that is not installed, does not apply to the variant, or is asked for twice.
 
-    def __init__(self, name: str, variant: str, available: Iterable[str], *, installed: bool = False) -> None:
+    Examples:
+        >>> str(UnknownHouseRuleError("jokers", "rummy", ["ace-low", "jokers"], duplicate=True))
+        "house rule 'jokers' is given twice; a game stacks each house rule once"
+    """
+
+    def __init__(
+        self, name: str, variant: str, available: Iterable[str], *, installed: bool = False, duplicate: bool = False
+    ) -> None:
         self.name = name
         self.variant = variant
         self.available = tuple(sorted(available))
-        problem = "does not apply to" if installed else "is not a house rule of"
-        super().__init__(
-            f"house rule {name!r} {problem} {variant!r}; house rules for {variant!r}: {_listing(self.available)}"
-        )
+        if duplicate:
+            message = f"house rule {quote(name)} is given twice; a game stacks each house rule once"
+        else:
+            problem = "does not apply to" if installed else "is not a house rule of"
+            message = (
+                f"house rule {quote(name)} {problem} {variant!r}; "
+                f"house rules for {variant!r}: {_listing(self.available)}"
+            )
+        super().__init__(message)
 
 
 class InvalidOptionError(RummyError, ValueError):

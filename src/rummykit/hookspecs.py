@@ -53,11 +53,11 @@ __all__ = ["PROJECT", "hookimpl", "hookspec"]
 PROJECT = "rummykit"
 """The pluggy project name."""
 hookspec = pluggy.HookspecMarker(PROJECT)
-"""Marks the hook specifications below (rummykit's own; plug-ins use :data:`hookimpl`)."""
+"""Marks the hook specifications below (rummykit's own; plug-ins use [`hookimpl`][rummykit.hookspecs.hookimpl])."""
 hookimpl = pluggy.HookimplMarker(PROJECT)
 """Marks a function or method as a rummykit hook implementation: ``@hookimpl``, or
 ``@hookimpl(wrapper=True)``, ``@hookimpl(trylast=True)`` and the other options of
-:class:`pluggy.HookimplMarker`. Also exported as ``rummykit.hookimpl``."""
+`pluggy.HookimplMarker`. Also exported as ``rummykit.hookimpl``."""
 
 
 # -- Declaring: what a plug-in is (called when variants are listed and games created) --------------
@@ -156,7 +156,7 @@ def rummykit_score_round(state: GameState) -> list[int]:  # type: ignore[empty-b
 
     Returns:
         Each seat's score for the round; the engine adds them to ``state.totals`` and records a
-        :class:`~rummykit.state.RoundResult`. firstresult.
+        [`RoundResult`][rummykit.state.RoundResult]. firstresult.
     """
 
 
@@ -196,12 +196,27 @@ def rummykit_to_act(state: GameState) -> tuple[int, ...]:  # type: ignore[empty-
 
 @hookspec
 def rummykit_check_position(state: GameState) -> None:
-    """Check a position loaded from data (:func:`rummykit.serialize.load_position`) for what only
-    the variant knows: hand sizes for the phase, its piles, valid melds on the table, its own state.
+    """Check a position loaded from data
+    ([`rummykit.serialize.load_position`][rummykit.serialize.load_position]) for what only the variant
+    knows: hand sizes for the phase, its piles, valid melds on the table, its own state.
 
     The core has already checked the card accounting (every card of the shoe exactly once), seats,
-    phases and counts. Raise :class:`~rummykit.errors.InvalidPositionError` naming the field path
+    phases and counts. Raise [`InvalidPositionError`][rummykit.errors.InvalidPositionError] naming the field path
     (``"hands[2]"``, ``"extra.hmg[1]"``) to refuse the position. Every implementation is called.
+    """
+
+
+@hookspec
+def rummykit_check_view(view: View, rules: Ruleset) -> None:
+    """Check a view loaded from data ([`rummykit.serialize.load_view`][rummykit.serialize.load_view]) for what only the
+    variant knows: its own fields against ``rules`` and the view's round (a RailRoad Rummy view's
+    hand size and contract), within the ranges its rules allow.
+
+    The core has already checked the common fields: seats, phase, round and turn numbers, one
+    count per seat, no negative count, no more cards than the shoe holds, and the seat's own
+    cards. Raise [`InvalidPositionError`][rummykit.errors.InvalidPositionError] naming the field (``"hand_size"``)
+    to refuse the view. Every implementation is called; a variant with nothing of its own to check
+    implements nothing.
     """
 
 
@@ -225,12 +240,12 @@ def rummykit_face_up_cards(state: GameState, seat: int | None) -> Iterable[CardI
     """The cards ``seat`` (``None``: a spectator) may see now beyond what every variant shows: its
     own hand and seat piles, the melds on the table, the top card of the ``discard`` pile, the card
     taken from it this turn, and the seat piles the variant declares public
-    (:attr:`~rummykit.variant.VariantSpec.public_seat_piles`). Every other card (other hands, every
+    (`public_seat_piles`). Every other card (other hands, every
     other pile, other seats' private piles) is hidden from the seat unless an implementation lists
     it here: a shared pile that lies face up, the cards under the top discard where they are spread.
 
     The engine never calls it: it is the variant's declaration of what its views may show, read by
-    the conformance kit (:mod:`rummykit.testing`) and by tools that reason about hidden cards.
+    the conformance kit (`rummykit.testing`) and by tools that reason about hidden cards.
 
     Returns:
         Card ids. Every implementation is called and the answers merged; a variant that shows
@@ -244,7 +259,7 @@ def rummykit_face_up_cards(state: GameState, seat: int | None) -> Iterable[CardI
 @hookspec
 def rummykit_bots() -> Mapping[str, Callable[[int | None], Bot]]:  # type: ignore[empty-body]
     """The bots a plug-in offers, by name: each a factory taking a seed (``None``: unseeded) and
-    returning a :class:`~rummykit.bots.Bot`.
+    returning a [`Bot`][rummykit.bots.Bot].
 
     Every implementation is called and the answers merged, the variant's names winning over the
     core's (which offers ``random``).

@@ -130,7 +130,8 @@ def end_turn(state: GameState) -> None:
     """End the turn after its discard: the round ends at the turn cap (G-1); otherwise the next
     seat's turn starts with its draw."""
     if state.turn_number >= state.config.options["max_turns_per_round"]:
-        state.round_end = RoundEnd(None, "G-1", f"the round reached {state.turn_number} turns (G-1)")
+        turns = f"{state.turn_number} turn{'s' * (state.turn_number != 1)}"
+        state.round_end = RoundEnd(None, "G-1", f"the round reached {turns} (G-1)")
         return
     state.turn = state.next_seat(state.turn)
     state.turn_number += 1

@@ -1,9 +1,10 @@
 """Melds: sets and runs, the rank each wild card stands for, and the shape rules as data.
 
-A variant describes its melds with a :class:`MeldRules` record (which faces are wild, which ranks
-may form sets, the order of ranks in a run, minimum sizes, the wild-card limit, the rule ids to
-cite). :func:`read_meld` turns a group of cards into a :class:`Meld` under those rules, and
-:func:`extend_meld` adds one card to a meld on the table.
+A variant describes its melds with a [`MeldRules`][rummykit.melds.MeldRules] record (which faces are
+wild, which ranks may form sets, the order of ranks in a run, minimum sizes, the wild-card limit, the
+rule ids to cite). [`read_meld`][rummykit.melds.read_meld] turns a group of cards into a
+[`Meld`][rummykit.melds.Meld] under those rules, and [`extend_meld`][rummykit.melds.extend_meld] adds
+one card to a meld on the table.
 
 Cards of a run are listed from low to high; a wild card stands for the rank of its place (G-5).
 
@@ -170,7 +171,8 @@ def _fmt(cards: Iterable[Card]) -> str:
 
 
 def read_set(cards: Sequence[Card], rules: MeldRules) -> Meld:
-    """``cards`` as a set under ``rules``, or raise :class:`IllegalActionError` citing the set rule."""
+    """``cards`` as a set under ``rules``, or raise
+    [`IllegalActionError`][rummykit.errors.IllegalActionError] citing the set rule."""
     wild = rules.wild_faces
     naturals = [c for c in cards if c not in wild]
     if len(cards) < rules.min_set:
@@ -281,8 +283,9 @@ def _read_run(cards: Sequence[Card], rules: MeldRules) -> Meld:
 def read_meld(cards: Sequence[Card], rules: MeldRules, kind: str | None = None) -> Meld:
     """``cards`` as a meld under ``rules``: a set or a run (low to high), whichever they form.
 
-    With ``kind`` given, only that kind is tried. A group cannot be both: a set's naturals share a
-    rank, a run's never do. Raises :class:`IllegalActionError` citing the rule that is broken.
+    With ``kind`` given, only that kind is tried. A group cannot be both: a set's naturals share a rank,
+    a run's never do. Raises [`IllegalActionError`][rummykit.errors.IllegalActionError] citing the rule
+    that is broken.
     """
     if kind == MeldKind.SET:
         return read_set(cards, rules)
@@ -295,7 +298,7 @@ def read_meld(cards: Sequence[Card], rules: MeldRules, kind: str | None = None) 
 
 
 def can_extend(meld: Meld, card: Card, rules: MeldRules, end: RunEnd | None = None) -> bool:
-    """True if :func:`extend_meld` would accept ``card`` (a cheap test: no error is built)."""
+    """True if [`extend_meld`][rummykit.melds.extend_meld] would accept ``card`` (a cheap test: no error is built)."""
     wild = card in rules.wild_faces
     if meld.kind == MeldKind.SET:
         size = len(meld.cards) + 1

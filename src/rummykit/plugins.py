@@ -6,9 +6,11 @@ metadata, exactly as a third-party package registers its own. Nothing is registe
 time; :func:`rummykit.configure` compiles each configuration (variant, players, options, house
 rules) once, with a plugin manager of its own.
 
-Before a plug-in is packaged (or in tests), :func:`register_variant` and :func:`register_house_rule`
-make it known by name for the process, exactly as an entry point would: games, records, positions and
-views then find it by its name, until :func:`unregister_variant` or :func:`unregister_house_rule`.
+Before a plug-in is packaged (or in tests), [`register_variant`][rummykit.plugins.register_variant] and
+[`register_house_rule`][rummykit.plugins.register_house_rule] make it known by name for the process,
+exactly as an entry point would: games, records, positions and views then find it by its name, until
+[`unregister_variant`][rummykit.plugins.unregister_variant] or
+[`unregister_house_rule`][rummykit.plugins.unregister_house_rule].
 
 Examples:
     >>> "railroad-rummy" in available_variants()
@@ -23,9 +25,10 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import pickle
 import sys
 import types
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
@@ -33,7 +36,14 @@ import pluggy
 
 from rummykit import hookspecs
 from rummykit.bots import Bot, BotFactory, UnknownBotError
-from rummykit.errors import PluginError, UnknownHouseRuleError, UnknownVariantError
+from rummykit.errors import (
+    InvalidOptionError,
+    PluginError,
+    RummyError,
+    UnknownHouseRuleError,
+    UnknownVariantError,
+    quote,
+)
 from rummykit.variant import HouseRuleSpec, VariantSpec
 
 __all__ = [
@@ -47,6 +57,8 @@ __all__ = [
     "load_house_rule",
     "load_variant",
     "make_bot",
+    "house_rule_list",
+    "plugin_references",
     "register_house_rule",
     "register_variant",
     "unregister_house_rule",
@@ -93,8 +105,9 @@ def _load(ep: EntryPoint | Plugin, kind: str) -> Plugin:
 
 
 def load_variant(name: str) -> Plugin:
-    """The installed variant plug-in called ``name``; :class:`UnknownVariantError` lists the
-    installed ones if there is none."""
+    """The installed variant plug-in called ``name``;
+    [`UnknownVariantError`][rummykit.errors.UnknownVariantError] lists the installed ones if there is
+    none."""
     eps = _group(VARIANT_GROUP)
     if name not in eps:
         raise UnknownVariantError(name, eps)
@@ -131,7 +144,7 @@ def _single(plugin: Plugin, hook: str) -> Any:
 
 
 def variant_spec(variant: str | Plugin) -> VariantSpec:
-    """The :class:`VariantSpec` a variant declares (by name, or a plug-in object)."""
+    """The [`VariantSpec`][rummykit.variant.VariantSpec] a variant declares (by name, or a plug-in object)."""
     plugin = load_variant(variant) if isinstance(variant, str) else variant
     spec = _single(plugin, "rummykit_variant")
     if not isinstance(spec, VariantSpec):
@@ -140,7 +153,7 @@ def variant_spec(variant: str | Plugin) -> VariantSpec:
 
 
 def house_rule_spec(house_rule: str | Plugin) -> HouseRuleSpec:
-    """The :class:`HouseRuleSpec` a house rule declares (by name, or a plug-in object)."""
+    """The [`HouseRuleSpec`][rummykit.variant.HouseRuleSpec] a house rule declares (by name, or a plug-in object)."""
     plugin = load_house_rule(house_rule) if isinstance(house_rule, str) else house_rule
     spec = _single(plugin, "rummykit_house_rule")
     if not isinstance(spec, HouseRuleSpec):
@@ -158,8 +171,9 @@ def available_house_rules(variant: str | None = None) -> tuple[str, ...]:
 
 
 def load_house_rule(name: str, variant: str | None = None) -> Plugin:
-    """The installed house-rule plug-in ``name``. :class:`UnknownHouseRuleError` (listing the valid
-    ones) if it is not installed or, with ``variant``, does not apply to that variant."""
+    """The installed house-rule plug-in ``name``.
+    [`UnknownHouseRuleError`][rummykit.errors.UnknownHouseRuleError] (listing the valid ones) if it is
+    not installed or, with ``variant``, does not apply to that variant."""
     eps = _group(HOUSE_RULE_GROUP)
     if name not in eps:
         raise UnknownHouseRuleError(name, variant or "any variant", available_house_rules(variant))
@@ -197,8 +211,9 @@ def register_variant(name: str, plugin: Plugin) -> None:
     """Make the variant plug-in ``plugin`` known as ``name`` for the rest of this process, as if it
     were installed under the entry point ``name`` of the group ``rummykit.variants``.
 
-    For a variant author's tests before the plug-in is packaged, and for tests that build plug-ins
-    on the fly. Registering the same plug-in again does nothing; :func:`unregister_variant` forgets it.
+    For a variant author's tests before the plug-in is packaged, and for tests that build plug-ins on
+    the fly. Registering the same plug-in again does nothing;
+    [`unregister_variant`][rummykit.plugins.unregister_variant] forgets it.
 
     Raises:
         PluginError: the plug-in declares another name (``rummykit_variant``), or another variant
@@ -238,8 +253,9 @@ def _unregister(group: str, kind: str, name: str) -> None:
 
 
 def unregister_variant(name: str) -> None:
-    """Forget the variant registered as ``name`` with :func:`register_variant` (a test that registers
-    a plug-in unregisters it, so that other tests see only the installed variants).
+    """Forget the variant registered as ``name`` with
+    [`register_variant`][rummykit.plugins.register_variant] (a test that registers a plug-in unregisters
+    it, so that other tests see only the installed variants).
 
     Raises:
         PluginError: no variant was registered as ``name`` (installed ones cannot be unregistered).
@@ -248,7 +264,7 @@ def unregister_variant(name: str) -> None:
 
 
 def unregister_house_rule(name: str) -> None:
-    """Forget the house rule registered as ``name`` with :func:`register_house_rule`.
+    """Forget the house rule registered as ``name`` with [`register_house_rule`][rummykit.plugins.register_house_rule].
 
     Raises:
         PluginError: no house rule was registered as ``name`` (installed ones cannot be unregistered).
@@ -260,6 +276,54 @@ def _new_manager() -> pluggy.PluginManager:
     pm = pluggy.PluginManager(hookspecs.PROJECT)
     pm.add_hookspecs(hookspecs)
     return pm
+
+
+def house_rule_list(house_rules: Sequence[str | Plugin] | str | None) -> Sequence[str | Plugin]:
+    """``house_rules`` as a list: one name alone is one house rule (never split into letters), and
+    ``None`` is none.
+
+    Raises:
+        InvalidOptionError: anything else that is not a list of names or plug-ins.
+    """
+    if house_rules is None:
+        return ()
+    if isinstance(house_rules, str):
+        return (house_rules,)
+    if isinstance(house_rules, Mapping | bytes) or not isinstance(house_rules, Iterable):
+        raise InvalidOptionError(f"house_rules is a list of house rules' names, not {quote(house_rules)}")
+    return tuple(house_rules)
+
+
+def plugin_references(
+    pm: pluggy.PluginManager, spec: VariantSpec, house_rules: Sequence[HouseRuleSpec]
+) -> tuple[str | Plugin, tuple[str | Plugin, ...]]:
+    """How a game names its
+    variant and house rules when it is pickled: by name where the name finds the very plug-in it uses,
+    else the plug-in object itself (loaded with the game, if it pickles).
+
+    Raises:
+        PluginError: a plug-in object that neither its name finds nor pickles.
+    """
+
+    def reference(kind: str, name: str, load: Callable[[str], Plugin]) -> str | Plugin:
+        plugin = pm.get_plugin(f"{kind.replace(' ', '-')}:{name}")
+        try:
+            if load(name) is plugin:
+                return name
+        except RummyError:
+            pass
+        try:
+            pickle.dumps(plugin)
+        except Exception as exc:
+            raise PluginError(
+                f"a game of the {kind} {name!r} cannot be pickled: its plug-in {plugin!r} was given as an object that "
+                f"is not registered as {name!r} and does not pickle ({type(exc).__name__}); install it, or register "
+                f"it with register_{kind.replace(' ', '_')}({name!r}, plugin) in every process that loads the game"
+            ) from exc
+        return plugin
+
+    variant = reference("variant", spec.name, load_variant)
+    return variant, tuple(reference("house rule", rule.name, load_house_rule) for rule in house_rules)
 
 
 def _factories(variant: str | Plugin | pluggy.PluginManager) -> dict[str, BotFactory]:

@@ -1,8 +1,8 @@
 """Game records: everything needed to replay a game exactly.
 
-A :class:`GameRecord` holds how the game was created (variant, players, options, house rules,
+A [`GameRecord`][rummykit.records.GameRecord] holds how the game was created (variant, players, options, house rules,
 seed or stacked shoes, first dealer if it was given), the random outcomes of an unseeded game, and
-every action in the canonical form the engine performed. :func:`rummykit.replay` rebuilds the game.
+every action in the canonical form the engine performed. [`rummykit.replay`][rummykit.engine.replay] rebuilds the game.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ class GameRecord:
         outcomes: the random outcomes of an unseeded game (every shuffle's permutation, every
             random choice), so that it replays exactly.
         position: the position document the game started from, if it did not start with a deal
-            (:func:`rummykit.serialize.load_position`).
+            ([`rummykit.serialize.load_position`][rummykit.serialize.load_position]).
         actions: every action, in the canonical form the engine performed.
     """
 

@@ -9,8 +9,11 @@ A record document::
 Actions are a tagged union on ``"type"`` (the action class's ``kind``); cards are card notation.
 Loading untrusted JSON checks the format and version, the variant and house rules, every field's
 type (unknown fields are refused), every card, and replays every action: a bad document raises one
-:class:`~rummykit.errors.InvalidRecordError` naming the field path, and nothing is returned. Records of
-version 1 (a ``shoe`` for round 1 where version 2 has ``shoes``) are read too.
+[`InvalidRecordError`][rummykit.errors.InvalidRecordError] naming the field path, and nothing is returned.
+Loading takes time linear in the document's size and memory within a small multiple of it: the
+error names the first bad field and quotes at most a short prefix of what it holds, and reading
+stops after a few bad items. Records of version 1 (a ``shoe`` for round 1 where version 2 has
+``shoes``) are read too.
 
 Examples:
     >>> import rummykit
@@ -31,18 +34,13 @@ import enum
 import functools
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Final, get_args, get_origin, get_type_hints
 
 import attrs
 import cattrs
-from cattrs.cols import (
-    homogenous_tuple_structure_factory,
-    is_mapping,
-    is_sequence,
-    list_structure_factory,
-    mapping_structure_factory,
-)
+from cattrs.cols import is_mapping, is_sequence
+from cattrs.errors import IterableValidationError, IterableValidationNote
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 from cattrs.preconf.json import make_converter
 from cattrs.v import format_exception
@@ -59,11 +57,12 @@ from rummykit.errors import (
     RummyError,
     UnknownHouseRuleError,
     UnknownVariantError,
+    quote,
 )
 from rummykit.melds import Meld, MeldKind, RunEnd
 from rummykit.plugins import variant_spec
 from rummykit.records import GameRecord
-from rummykit.shoe import Randomness
+from rummykit.shoe import MAX_SEED, Randomness
 from rummykit.state import GameState, Phase, RoundResult, TableMeld
 from rummykit.variant import Ruleset, VariantSpec
 from rummykit.views import View
@@ -93,9 +92,13 @@ RECORD_VERSION: Final = 2
 """The ``version`` of the game record documents this release writes and reads."""
 
 
+_MOST_PROBLEMS: Final = 8
+"""How many bad items of one list (or object) are read before loading gives up on it."""
+
+
 def _structure_card(value: Any, _: type) -> Card:
     if not isinstance(value, str):
-        raise InvalidCardError(f"a card is written as text such as '10H', not {value!r}")
+        raise InvalidCardError(f"a card is written as text such as '10H', not {quote(value)}")
     return Card.parse(value)
 
 
@@ -110,6 +113,16 @@ def _strict(kind: type, name: str) -> Callable[[Any, type], Any]:
     return hook
 
 
+def _integer(value: Any, _: type) -> int:
+    """Only a JSON integer, and one of at most 64 bits (a seed is up to 2**64 - 1; nothing else
+    comes near): a longer one would not be written back as it was read."""
+    if type(value) is not int:
+        raise ValueError(f"expected an integer, not {_json_type(value)}")
+    if not -(2**63) <= value <= MAX_SEED:
+        raise ValueError(f"expected an integer from -2**63 to 2**64 - 1, not {quote(value)}")
+    return value
+
+
 def _json_type(value: Any) -> str:
     names = {bool: "true/false", int: "an integer", float: "a number", str: "text", list: "a list", dict: "an object"}
     return "null" if value is None else names.get(type(value), type(value).__name__)
@@ -121,7 +134,7 @@ def _strict_enum(type_: type[enum.Enum]) -> Callable[[Any, type], Any]:
             return type_(value)
         except ValueError:
             names = ", ".join(repr(member.value) for member in type_)
-            raise ValueError(f"expected one of {names}, not {value!r}") from None
+            raise ValueError(f"expected one of {names}, not {quote(value)}") from None
 
     return hook
 
@@ -131,30 +144,75 @@ def _homogeneous(type_: Any) -> bool:
     return get_origin(type_) is not tuple or (len(args) == 2 and args[1] is Ellipsis)
 
 
+def _read_each(
+    entries: Iterable[tuple[Any, Any]], read: Callable[[Any], Any], item_type: Any, type_: Any, cls: type
+) -> list[Any]:
+    """``read`` of each entry ``(index or key, value)``, a bad one noted with its index as cattrs notes
+    it; reading stops at the first `_MOST_PROBLEMS` bad ones (cattrs' own hooks would gather a problem
+    for every bad item of a list of any length), which are raised together."""
+    results, problems = [], []
+    for index, value in entries:
+        try:
+            results.append(read(value))
+        except Exception as exc:
+            note = IterableValidationNote(f"Structuring {type_} @ {index!r}", index, item_type)
+            exc.__notes__ = [*getattr(exc, "__notes__", []), note]
+            problems.append(exc)
+            if len(problems) == _MOST_PROBLEMS:
+                break
+    if problems:
+        raise IterableValidationError(f"While structuring {type_!r}", problems, cls)
+    return results
+
+
 def _strict_sequence(type_: Any, conv: cattrs.Converter) -> Callable[[Any, type], Any]:
-    inner = (
-        homogenous_tuple_structure_factory(type_, conv)
-        if get_origin(type_) is tuple
-        else list_structure_factory(type_, conv)
-    )
+    """A list (or homogeneous tuple) of ``type_``'s items, read item by item (`_read_each`)."""
+    args = get_args(type_)
+    item_type = args[0] if args else Any
+    structure_item = conv.get_structure_hook(item_type)
+    build = tuple if get_origin(type_) is tuple else list
 
     def hook(value: Any, cls: type) -> Any:
         if not isinstance(value, list | tuple):
             raise ValueError(f"expected a list, not {_json_type(value)}")
-        return inner(value, cls)
+        return build(_read_each(enumerate(value), lambda item: structure_item(item, item_type), item_type, type_, cls))
 
     return hook
 
 
 def _strict_mapping(type_: Any, conv: cattrs.Converter) -> Callable[[Any, type], Any]:
-    inner = mapping_structure_factory(type_, conv)
-    int_keys = bool(get_args(type_)) and get_args(type_)[0] is int
+    """An object read key by key (`_read_each`); a key of ``int`` is written as text in JSON (``"3"``
+    is seat 3), and a long key is named by its first characters."""
+    args = get_args(type_)
+    key_type, value_type = args if len(args) == 2 else (Any, Any)
+    structure_key = conv.get_structure_hook(key_type)
+    structure_value = conv.get_structure_hook(value_type)
+    int_keys = key_type is int
+
+    def entries(value: Mapping[Any, Any]) -> Iterator[tuple[Any, tuple[Any, Any]]]:
+        for text, item in value.items():
+            digits = int_keys and isinstance(text, str) and text.isascii() and text.isdigit() and len(text) <= 18
+            key = int(text) if digits else text
+            yield (key if not isinstance(key, str) or len(key) <= 40 else key[:37] + "..."), (key, item)
+
+    def read(pair: tuple[Any, Any]) -> tuple[Any, Any]:
+        return structure_key(pair[0], key_type), structure_value(pair[1], value_type)
 
     def hook(value: Any, cls: type) -> Any:
         if not isinstance(value, Mapping):
             raise ValueError(f"expected an object, not {_json_type(value)}")
-        if int_keys:  # JSON writes every key as text: "3" is seat 3
-            value = {int(k) if isinstance(k, str) and k.isascii() and k.isdigit() else k: v for k, v in value.items()}
+        return dict(_read_each(entries(value), read, value_type, type_, cls))
+
+    return hook
+
+
+def _object(type_: type, conv: cattrs.Converter) -> Callable[[Any, type], Any]:
+    """An attrs class read from a JSON object (anything else is refused before cattrs reads it)."""
+    inner: Callable[[Any, type], Any] = make_dict_structure_fn(type_, conv, _cattrs_forbid_extra_keys=True)
+
+    def hook(value: Any, cls: type) -> Any:
+        if not isinstance(value, Mapping):
+            raise ValueError(f"expected an object, not {_json_type(value)}")
         return inner(value, cls)
 
     return hook
@@ -162,7 +220,7 @@ def _strict_mapping(type_: Any, conv: cattrs.Converter) -> Callable[[Any, type],
 
 def _build_converter(actions: tuple[type[Action], ...]) -> cattrs.Converter:
     conv = make_converter(forbid_extra_keys=True, prefer_attrib_converters=False)
-    conv.register_structure_hook(int, _strict(int, "an integer"))
+    conv.register_structure_hook(int, _integer)
     conv.register_structure_hook(str, _strict(str, "text"))
     conv.register_structure_hook(bool, _strict(bool, "true or false"))
     # Hooks registered by class reach subclasses: str and int enums need their own, ahead of str and int.
@@ -172,6 +230,7 @@ def _build_converter(actions: tuple[type[Action], ...]) -> cattrs.Converter:
         lambda t: is_sequence(t) and _homogeneous(t), lambda t: _strict_sequence(t, conv)
     )
     conv.register_structure_hook_factory(is_mapping, lambda t: _strict_mapping(t, conv))
+    conv.register_structure_hook_factory(attrs.has, lambda t: _object(t, conv))
     conv.register_unstructure_hook(Card, str)
     conv.register_structure_hook(Card, _structure_card)
     conv.register_unstructure_hook(RunEnd, lambda end: end.value)
@@ -184,10 +243,10 @@ def _build_converter(actions: tuple[type[Action], ...]) -> cattrs.Converter:
 
     def structure_action(value: Any, _: type) -> Action:
         if not isinstance(value, Mapping):
-            raise ValueError(f"an action is an object with a 'type', not {value!r}")
+            raise ValueError(f"an action is an object with a 'type', not {_json_type(value)}")
         kind = value.get("type")
-        if kind not in by_kind:
-            raise ValueError(f"unknown action type {kind!r}; this variant's types: {', '.join(sorted(by_kind))}")
+        if not isinstance(kind, str) or kind not in by_kind:
+            raise ValueError(f"unknown action type {quote(kind)}; this variant's types: {', '.join(sorted(by_kind))}")
         cls = by_kind[kind]
         action: Action = structure_fields[cls]({key: item for key, item in value.items() if key != "type"}, cls)
         return action
@@ -215,7 +274,10 @@ def _describe(exc: BaseException, type_: type | None) -> str:
         text = str(exc)
         if text and not text.startswith("invalid literal"):
             return text
-    return format_exception(exc, type_)
+    text = format_exception(exc, type_)
+    if text.startswith("unknown error"):  # never a Python internal's message
+        return "not a valid value" if type_ is None else f"not a valid {getattr(type_, '__name__', type_)}"
+    return text
 
 
 def _structure_error(
@@ -224,7 +286,7 @@ def _structure_error(
     if isinstance(exc, cattrs.BaseValidationError):
         problems = cattrs.transform_error(exc, format_exception=_describe)
         path, message = _path(problems[0]) if problems else ("", str(exc))
-        more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
+        more = " (and more problems)" if len(problems) > 1 else ""
         return error((prefix + path).rstrip("."), message + more)
     return error(prefix.rstrip("."), str(exc))
 
@@ -249,7 +311,7 @@ def _record_v1(document: dict[str, Any]) -> dict[str, Any]:
 
 
 _RECORD_UPGRADES: Final = {1: _record_v1}
-"""How to read the record versions before :data:`RECORD_VERSION`, by version."""
+"""How to read the record versions before [`RECORD_VERSION`][rummykit.serialize.RECORD_VERSION], by version."""
 
 
 def _document(
@@ -263,18 +325,24 @@ def _document(
     if isinstance(data, str | bytes):
         try:
             data = json.loads(data)
-        except (ValueError, RecursionError) as exc:
+        except json.JSONDecodeError as exc:
             raise error("", f"not JSON: {exc}") from exc
+        except UnicodeDecodeError as exc:
+            raise error("", "not JSON: the text is not UTF-8") from exc
+        except ValueError as exc:  # the only other ValueError json raises: an integer too long for int()
+            raise error("", "a number of more than 4,300 digits; no field of a document holds one") from exc
+        except RecursionError as exc:
+            raise error("", "not JSON that rummykit reads: nested too deeply") from exc
     if not isinstance(data, Mapping):
-        raise error("", f"a {kind} document is a JSON object, not {type(data).__name__}")
+        raise error("", f"a {kind} document is a JSON object, not {_json_type(data)}")
     document = dict(data)
     if document.get("format") != kind:
-        raise error("format", f"expected {kind!r}, not {document.get('format')!r}")
+        raise error("format", f"expected {kind!r}, not {quote(document.get('format'))}")
     found = document.get("version")
     upgrade = (older or {}).get(found) if type(found) is int else None
     if upgrade is None and (type(found) is not int or found != version):
         known = ", ".join(map(str, sorted({*(older or {}), version})))
-        raise error("version", f"this rummykit reads version {known}, not {found!r}")
+        raise error("version", f"this rummykit reads version {known}, not {quote(found)}")
     del document["format"], document["version"]
     return document if upgrade is None else upgrade(document)
 
@@ -283,7 +351,7 @@ def _variant(document: Mapping[str, Any], error: type[InvalidPositionError]) -> 
     """The spec of the installed variant a document names."""
     variant = document.get("variant")
     if not isinstance(variant, str):
-        raise error("variant", f"expected a variant's name, not {variant!r}")
+        raise error("variant", f"expected a variant's name, not {_json_type(variant)}")
     try:
         return _spec(variant)
     except UnknownVariantError as exc:
@@ -306,6 +374,8 @@ def load_record(data: str | bytes | Mapping[str, Any], *, check: bool = True) ->
     """
     document = _document(data, RECORD_FORMAT, RECORD_VERSION, InvalidRecordError, older=_RECORD_UPGRADES)
     spec = _variant(document, InvalidRecordError)
+    if "actions" not in document:  # a cut-off document must not pass for a game not yet begun
+        raise InvalidRecordError("actions", "missing: a record lists every action ([] for a game not yet begun)")
     try:
         record = converter(spec.actions).structure(document, GameRecord)
     except (cattrs.BaseValidationError, RummyError, ValueError, TypeError) as exc:
@@ -316,7 +386,7 @@ def load_record(data: str | bytes | Mapping[str, Any], *, check: bool = True) ->
         except InvalidRecordError:
             raise
         except Exception as exc:  # whatever else bad data provokes is still a bad record, never a crash
-            raise InvalidRecordError("", f"the record does not replay: {type(exc).__name__}: {exc}") from exc
+            raise InvalidRecordError("", f"the record does not replay: {quote(str(exc))}") from exc
     return record
 
 
@@ -375,8 +445,9 @@ def _meld_data(table_meld: TableMeld) -> dict[str, Any]:
 
 
 def position_to_data(game: Game) -> dict[str, Any]:
-    """Everything about ``game`` now, as JSON-ready data: a position that :func:`load_position`
-    turns back into an equal game. Physical cards are written ``5H``, ``5H#1`` (copies)."""
+    """Everything about ``game`` now, as JSON-ready data: a position that
+    [`load_position`][rummykit.serialize.load_position] turns back into an equal game. Physical cards
+    are written ``5H``, ``5H#1`` (copies)."""
     state = game.state
     conv = converter(game.spec.actions)
     config = state.config
@@ -467,8 +538,30 @@ class _Cards:
 
 def _seat(value: int, players: int, path: str) -> int:
     if not 0 <= value < players:
-        raise InvalidPositionError(path, f"there is no seat {value}: seats are 0 to {players - 1}")
+        raise InvalidPositionError(path, f"there is no seat {quote(value)}: seats are 0 to {players - 1}")
     return value
+
+
+def _check_progress(
+    spec: VariantSpec, players: int, phase: str, round: int, turn_number: int, history: Sequence[RoundResult]
+) -> None:
+    """Where a position or a view says the game is: a phase of the variant, round and turn numbers from
+    1, and rounds played whose results give one score and one total per seat."""
+    phases = {*(str(p) for p in Phase), *spec.phases}
+    if phase not in phases:
+        listing = ", ".join(sorted(phases))
+        raise InvalidPositionError("phase", f"{quote(phase)} is not a phase of {spec.name}: {listing}")
+    if round < 1:
+        raise InvalidPositionError("round", f"rounds are numbered from 1, not {round}")
+    if turn_number < 1:
+        raise InvalidPositionError("turn_number", f"turns are numbered from 1, not {turn_number}")
+    for i, result in enumerate(history):
+        if result.went_out is not None:
+            _seat(result.went_out, players, f"history[{i}].went_out")
+        if len(result.scores) != players or len(result.totals) != players:
+            raise InvalidPositionError(
+                f"history[{i}]", f"a round result has one score and one total per seat ({players})"
+            )
 
 
 def _table_meld(doc: _MeldDoc, cards: _Cards, players: int, path: str) -> TableMeld:
@@ -478,7 +571,7 @@ def _table_meld(doc: _MeldDoc, cards: _Cards, players: int, path: str) -> TableM
     ranks = []
     for i, symbol in enumerate(doc.ranks):
         if symbol.upper() not in _RANK_BY_SYMBOL:
-            raise InvalidPositionError(f"{path}.ranks[{i}]", f"{symbol!r} is not a rank")
+            raise InvalidPositionError(f"{path}.ranks[{i}]", f"{quote(symbol)} is not a rank")
         ranks.append(_RANK_BY_SYMBOL[symbol.upper()])
     ids = tuple(cards.pile(doc.cards, f"{path}.cards"))
     meld = Meld(doc.kind, tuple(face(cid) for cid in ids), tuple(ranks))
@@ -495,14 +588,14 @@ def _build_state(setup: Configuration, seed: int | None, doc: _PositionDoc, conv
     hands = [cards.pile(hand, f"hands[{seat}]") for seat, hand in enumerate(doc.hands)]
     if set(doc.piles) != set(spec.piles):
         raise InvalidPositionError(
-            "piles", f"{spec.name} has the piles {', '.join(spec.piles)}, not {', '.join(doc.piles)}"
+            "piles", f"{spec.name} has the piles {', '.join(spec.piles)}, not {quote(sorted(doc.piles))}"
         )
     piles = {name: cards.pile(doc.piles[name], f"piles.{name}") for name in spec.piles}
     if set(doc.seat_piles) != set(spec.seat_piles):
         raise InvalidPositionError(
             "seat_piles",
             f"{spec.name} gives each seat the piles {', '.join(spec.seat_piles) or '(none)'}, "
-            f"not {', '.join(doc.seat_piles) or '(none)'}",
+            f"not {quote(sorted(doc.seat_piles)) if doc.seat_piles else '(none)'}",
         )
     seat_piles = {}
     for name in spec.seat_piles:
@@ -512,20 +605,7 @@ def _build_state(setup: Configuration, seed: int | None, doc: _PositionDoc, conv
         seat_piles[name] = [cards.pile(pile, f"seat_piles.{name}[{seat}]") for seat, pile in enumerate(per_seat)]
     table = [_table_meld(meld, cards, players, f"table[{i}]") for i, meld in enumerate(doc.table)]
     cards.check_all_placed()
-    phases = {*(str(p) for p in Phase), *spec.phases}
-    if doc.phase not in phases:
-        raise InvalidPositionError("phase", f"{doc.phase!r} is not a phase of {spec.name}: {', '.join(sorted(phases))}")
-    if doc.round < 1:
-        raise InvalidPositionError("round", f"rounds are numbered from 1, not {doc.round}")
-    if doc.turn_number < 1:
-        raise InvalidPositionError("turn_number", f"turns are numbered from 1, not {doc.turn_number}")
-    for i, result in enumerate(doc.history):
-        if result.went_out is not None:
-            _seat(result.went_out, players, f"history[{i}].went_out")
-        if len(result.scores) != players or len(result.totals) != players:
-            raise InvalidPositionError(
-                f"history[{i}]", f"a round result has one score and one total per seat ({players})"
-            )
+    _check_progress(spec, players, doc.phase, doc.round, doc.turn_number, doc.history)
     for i, action in enumerate(doc.log):
         _seat(action.seat, players, f"log[{i}].seat")
     taken = None
@@ -534,7 +614,7 @@ def _build_state(setup: Configuration, seed: int | None, doc: _PositionDoc, conv
         on_table = {cid for table_meld in table for cid in table_meld.ids}
         if taken is None or (taken not in hands[_seat(doc.turn, players, "turn")] and taken not in on_table):
             raise InvalidPositionError(
-                "taken", f"{doc.taken} is neither in the turn player's hand (seat {doc.turn}) nor on the table"
+                "taken", f"{quote(doc.taken)} is neither in the turn player's hand (seat {doc.turn}) nor on the table"
             )
     extra = _extra(spec, doc.extra, conv)
     state_type = spec.state_type or GameState
@@ -627,13 +707,13 @@ def load_position(data: str | bytes | Mapping[str, Any]) -> Game:
 
 
 def position_game(data: str | bytes | Mapping[str, Any], *, rng: Randomness | None = None) -> Game:
-    """:func:`load_position`, continuing with the random source ``rng`` (a replay's)."""
+    """[`load_position`][rummykit.serialize.load_position], continuing with the random source ``rng`` (a replay's)."""
     try:
         return _position_game(data, rng)
     except InvalidPositionError:
         raise
     except Exception as exc:  # whatever else bad data provokes is still a bad position, never a crash
-        raise InvalidPositionError("", f"unreadable position: {type(exc).__name__}: {exc}") from exc
+        raise InvalidPositionError("", f"unreadable position: {quote(str(exc))}") from exc
 
 
 def _position_game(data: str | bytes | Mapping[str, Any], rng: Randomness | None) -> Game:
@@ -702,13 +782,39 @@ def load_view(data: str | bytes | Mapping[str, Any]) -> View:
         raise InvalidPositionError("players" if "players" in str(exc) else "options", str(exc)) from exc
     if dict(view.options) != dict(setup.options):
         raise InvalidPositionError("options", "every option's value is given")
+    shoe = frozenset(shoe_ids(setup.rules.shoe))
+    _check_view_counts(view, spec, len(shoe))
     try:
-        hand_ids, table = _view_cards(document, view, conv, frozenset(shoe_ids(setup.rules.shoe)))
+        hand_ids, table = _view_cards(document, view, conv, shoe)
     except InvalidPositionError:
         raise
     except (cattrs.BaseValidationError, RummyError, ValueError, TypeError, KeyError, AttributeError) as exc:
         raise _structure_error(exc, "", InvalidPositionError) from exc
-    return attrs.evolve(view, hand_ids=hand_ids, table=table)
+    if sum(view.hand_sizes) + view.stock_size + view.discard_size + sum(len(m.ids) for m in table) > len(shoe):
+        where = "the hands, the stock, the discard pile and the table"
+        raise InvalidPositionError("hand_sizes", f"{where} hold more cards than the shoe's {len(shoe)}")
+    view = attrs.evolve(view, hand_ids=hand_ids, table=table)
+    setup.pm.hook.rummykit_check_view(view=view, rules=setup.rules)
+    return view
+
+
+def _check_view_counts(view: View, spec: VariantSpec, shoe_size: int) -> None:
+    """The common fields of a view: where the game is, and counts (one per seat, none negative)."""
+    _check_progress(spec, view.players, view.phase, view.round, view.turn_number, view.history)
+    for field in ("hand_sizes", "totals"):
+        if len(getattr(view, field)) != view.players:
+            raise InvalidPositionError(field, f"one per seat ({view.players}), not {len(getattr(view, field))}")
+    for i, size in enumerate(view.hand_sizes):
+        if not 0 <= size <= shoe_size:
+            raise InvalidPositionError(f"hand_sizes[{i}]", f"a hand holds 0 to {shoe_size} cards, not {size}")
+    for field in ("stock_size", "discard_size"):
+        if not 0 <= getattr(view, field) <= shoe_size:
+            raise InvalidPositionError(field, f"a pile holds 0 to {shoe_size} cards, not {getattr(view, field)}")
+    if (view.discard_top is None) != (view.discard_size == 0):
+        raise InvalidPositionError(
+            "discard_top",
+            f"a discard pile of {view.discard_size} cards has {'a' if view.discard_size else 'no'} top card",
+        )
 
 
 def _view_cards(
@@ -763,7 +869,7 @@ def _view_cards(
         ranks = []
         for j, symbol in enumerate(doc.ranks):
             if symbol.upper() not in _RANK_BY_SYMBOL:
-                raise InvalidPositionError(f"table[{i}].ranks[{j}]", f"{symbol!r} is not a rank")
+                raise InvalidPositionError(f"table[{i}].ranks[{j}]", f"{quote(symbol)} is not a rank")
             ranks.append(_RANK_BY_SYMBOL[symbol.upper()])
         meld = Meld(doc.kind, tuple(face(c) for c in ids), tuple(ranks))
         table.append(TableMeld(owner=doc.owner, meld=meld, ids=ids))

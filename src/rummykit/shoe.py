@@ -1,9 +1,13 @@
 """Shoes and randomness: building multi-deck shoes, shuffling, and the game's one random source.
 
-Every game owns one :class:`Randomness`. A seeded one (``seed=7``) shuffles the same way on every
+Every game owns one [`Randomness`][rummykit.shoe.Randomness]. A seeded one (``seed=7``) shuffles the same way on every
 run and platform. An unseeded one shuffles with the operating system's secure generator
-(:class:`random.SystemRandom`), since a predictable shuffle is an exploitable hole in an online
+(`random.SystemRandom`), since a predictable shuffle is an exploitable hole in an online
 game; it records each outcome so that the game's record still replays exactly.
+
+A game rebuilt from the record of an unseeded game replays the recorded outcomes (a record whose
+actions need more than it holds is refused), then goes on with fresh secure shuffles, recorded as
+before ([`Randomness.continue_fresh`][rummykit.shoe.Randomness.continue_fresh]).
 
 Examples:
     >>> rng = Randomness(seed=7)
@@ -14,18 +18,24 @@ Examples:
     >>> replay = Randomness(replay=secure.outcomes)
     >>> again = list(range(10)); replay.shuffle(again); again == cards
     True
+    >>> replay.continue_fresh(); replay.shuffle(again); len(replay.outcomes)  # a fresh outcome
+    2
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Any, Final, TypeVar
 
 from rummykit.cards import Card, standard_deck
-from rummykit.errors import InvalidRecordError
+from rummykit.errors import InvalidOptionError, InvalidRecordError, quote
 
-__all__ = ["Randomness", "decks"]
+__all__ = ["MAX_SEED", "Randomness", "check_seed", "decks"]
+
+MAX_SEED: Final = 2**64 - 1
+"""The largest seed: seeds are the ints from 0 to 2**64 - 1 (every JSON reader keeps them exactly
+as text, and ``random.Random`` gives each its own sequence; it would not tell ``-7`` from ``7``)."""
 
 T = TypeVar("T")
 
@@ -40,25 +50,50 @@ def decks(count: int, *, jokers_per_deck: int = 0) -> tuple[Card, ...]:
     return standard_deck(jokers=jokers_per_deck) * count
 
 
+def check_seed(seed: Any) -> int | None:
+    """``seed`` if it is ``None`` or a seed (an int from 0 to [`MAX_SEED`][rummykit.shoe.MAX_SEED]), else
+    [`InvalidOptionError`][rummykit.errors.InvalidOptionError].
+
+    Examples:
+        >>> check_seed(7)
+        7
+        >>> check_seed("7")
+        Traceback (most recent call last):
+        ...
+        rummykit.errors.InvalidOptionError: a seed is an int from 0 to 2**64 - 1, not '7'
+    """
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED):
+        raise InvalidOptionError(f"a seed is an int from 0 to 2**64 - 1, not {quote(seed)}")
+    return seed
+
+
 class Randomness:
     """The random source of one game.
 
     Args:
-        seed: an int for a reproducible game; ``None`` for the secure system generator.
-        replay: outcomes recorded by an unseeded game (:attr:`outcomes`), to replay it.
+        seed: an int from 0 to [`MAX_SEED`][rummykit.shoe.MAX_SEED] for a reproducible game; ``None`` for the secure
+            system generator.
+        replay: outcomes recorded by an unseeded game (`outcomes`), to replay it. Asking for
+            more than they hold is an [`InvalidRecordError`][rummykit.errors.InvalidRecordError], until
+            [`continue_fresh`][rummykit.shoe.Randomness.continue_fresh] is called.
+
+    Raises:
+        InvalidOptionError: a seed that is not an int from 0 to [`MAX_SEED`][rummykit.shoe.MAX_SEED].
+
+    A random source pickles and copies (a seeded one continues identically; an unseeded one goes
+    on with fresh secure outcomes).
     """
 
-    __slots__ = ("_replay", "_rng", "_shared", "outcomes", "seed")
+    __slots__ = ("_fresh", "_replay", "_rng", "_shared", "outcomes", "seed")
 
     def __init__(self, seed: int | None = None, *, replay: Sequence[Sequence[int]] | None = None) -> None:
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise TypeError(f"a seed is an int, not {seed!r}")
-        self.seed = seed
+        self.seed = check_seed(seed)
         self._rng: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
         # Copy on write: ``copy`` shares a seeded generator, which each holder then clones before it
         # first draws from it (see ``_own``), so the shared generator never moves.
         self._shared = False
         self._replay: list[tuple[int, ...]] | None = None if replay is None else [tuple(o) for o in replay][::-1]
+        self._fresh = False
         #: What an unseeded game drew, in order (each shuffle's permutation, each choice).
         self.outcomes: list[tuple[int, ...]] = []
 
@@ -80,13 +115,21 @@ class Randomness:
         if self._replay is None:
             return None
         if not self._replay:
-            raise InvalidRecordError("outcomes", "the recorded random outcomes are used up")
+            if not self._fresh:
+                raise InvalidRecordError("outcomes", "the recorded random outcomes are used up")
+            self._replay = None
+            return None
         outcome = self._replay.pop()
         if len(outcome) != size:
             raise InvalidRecordError(
                 "outcomes", f"a recorded random outcome has {len(outcome)} values where {size} were needed"
             )
         return outcome
+
+    def continue_fresh(self) -> None:
+        """Once the outcomes being replayed are used up, go on with fresh secure ones (recorded as
+        before) instead of refusing: called when a replayed game has caught up with its record."""
+        self._fresh = True
 
     def shuffle(self, items: list[T]) -> None:
         """Shuffle ``items`` in place."""
@@ -132,5 +175,27 @@ class Randomness:
         else:
             new._shared = False
         new._replay = None if self._replay is None else self._replay[:]
+        new._fresh = self._fresh
         new.outcomes = self.outcomes[:]
         return new
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {
+            "seed": self.seed,
+            "rng": None if self.seed is None else self._rng.getstate(),
+            "replay": self._replay,
+            "fresh": self._fresh,
+            "outcomes": self.outcomes,
+        }
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.seed = state["seed"]
+        if self.seed is None:
+            self._rng = random.SystemRandom()
+        else:
+            self._rng = random.Random()
+            self._rng.setstate(state["rng"])
+        self._shared = False
+        self._replay = state["replay"]
+        self._fresh = state["fresh"]
+        self.outcomes = state["outcomes"]

@@ -1,12 +1,13 @@
 """The contract solver: can a hand meet a contract, and every distinct way it can.
 
-A :class:`Contract` lists the melds a player must lay down (RailRoad Rummy's "1 set + 1 run") and
-how many cards may stay in hand. :func:`contract_ways` lists every distinct way a hand meets it:
-which cards form which meld, in order, and the rank each wild card stands for.
+A [`Contract`][rummykit.solver.Contract] lists the melds a player must lay down (RailRoad Rummy's "1 set
++ 1 run") and how many cards may stay in hand. [`contract_ways`][rummykit.solver.contract_ways] lists
+every distinct way a hand meets it: which cards form which meld, in order, and the rank each wild card
+stands for.
 
 This is the hot path of legal-action generation: it works on count vectors, not card objects. A
-:class:`ContractSolver` prepares a contract and meld rules once (a game builds one per round) and then
-answers for many hands; the two functions prepare one per call.
+[`ContractSolver`][rummykit.solver.ContractSolver] prepares a contract and meld rules once (a game
+builds one per round) and then answers for many hands; the two functions prepare one per call.
 """
 
 from __future__ import annotations
@@ -73,14 +74,15 @@ def contract_ways(hand: Sequence[Card], contract: Contract, rules: MeldRules) ->
     """Every distinct way ``hand`` meets ``contract``: one meld per requirement, in the contract's order.
 
     The hand is a multiset of faces (several decks may give it two ``5H``). Each meld is what
-    :func:`~rummykit.melds.read_meld` reads from its cards (as the requirement's kind); the melds
+    [`read_meld`][rummykit.melds.read_meld] reads from its cards (as the requirement's kind); the melds
     use different cards of the hand, and at most ``contract.max_leftover`` cards stay unused.
 
-    Ways are canonical, so equal ways compare equal: a set lists its natural cards in card order,
-    then its wild cards in card order; a run lists its cards from low to high, so a wild card standing
-    for another rank makes another way. Where consecutive requirements are equal, their melds are in
-    non-decreasing :func:`meld_key` order, so the same melds are never listed twice in another order.
-    The list is sorted by the :func:`meld_key` of the first meld, then of the second, and so on.
+    Ways are canonical, so equal ways compare equal: a set lists its natural cards in card order, then
+    its wild cards in card order; a run lists its cards from low to high, so a wild card standing for
+    another rank makes another way. Where consecutive requirements are equal, their melds are in
+    non-decreasing [`meld_key`][rummykit.solver.meld_key] order, so the same melds are never listed
+    twice in another order. The list is sorted by the [`meld_key`][rummykit.solver.meld_key] of the
+    first meld, then of the second, and so on.
 
     Examples:
         >>> from rummykit.cards import Rank, parse_cards
@@ -132,8 +134,10 @@ def meld_key(meld: Meld) -> tuple[tuple[int, ...], tuple[int, ...]]:
 class ContractSolver:
     """A contract under meld rules, prepared once to answer for many hands.
 
-    :func:`contract_ways` and :func:`can_meet_contract` prepare one per call. A game that asks about
-    many hands under the same contract (legal-action generation, bots) builds one per round instead.
+    [`contract_ways`][rummykit.solver.contract_ways] and
+    [`can_meet_contract`][rummykit.solver.can_meet_contract] prepare one per call. A game that asks
+    about many hands under the same contract (legal-action generation, bots) builds one per round
+    instead.
 
     Examples:
         >>> from rummykit.cards import Rank, parse_cards
@@ -155,11 +159,11 @@ class ContractSolver:
         self._tables = _Tables(contract, rules)
 
     def ways(self, hand: Sequence[Card]) -> list[tuple[Meld, ...]]:
-        """Every distinct way ``hand`` meets the contract (see :func:`contract_ways`)."""
+        """Every distinct way ``hand`` meets the contract (see [`contract_ways`][rummykit.solver.contract_ways])."""
         return _Search(self._tables, hand).ways()
 
     def can_meet(self, hand: Sequence[Card]) -> bool:
-        """Whether ``hand`` meets the contract (see :func:`can_meet_contract`)."""
+        """Whether ``hand`` meets the contract (see [`can_meet_contract`][rummykit.solver.can_meet_contract])."""
         return _Search(self._tables, hand).can_meet()
 
     def __repr__(self) -> str:
@@ -192,7 +196,7 @@ class ContractSolver:
 # take any suit take what is left. Only groups of melds that share ranks need a check of their own.
 
 _FACES: Final = (*standard_deck(), Card.of(Rank.JOKER))
-"""Every face, at the position of its :attr:`Card.index`."""
+"""Every face, at the position of its `Card.index`."""
 _RANK_BY_VALUE: Final = {int(rank): rank for rank in Rank}
 _RANK_SLOTS: Final = int(Rank.JOKER) + 1
 """Length of a vector indexed by rank value."""
@@ -202,7 +206,7 @@ _MANY: Final = 1 << 30
 """More than any hand: a size or a capacity with no limit."""
 
 _MeldKey = tuple[tuple[int, ...], tuple[int, ...]]
-"""A meld's :func:`meld_key`: the rank values of its places, then the indices of its cards."""
+"""A meld's [`meld_key`][rummykit.solver.meld_key]: the rank values of its places, then the indices of its cards."""
 _WayKey = tuple[_MeldKey, ...]
 
 
@@ -242,7 +246,7 @@ class _Shape(NamedTuple):
 class _Room(NamedTuple):
     """What a meld may take of the unused cards in phase 2, so that the later melds can still be filled.
 
-    Bounds, not the answer: :meth:`_Search._fits` decides after the meld's cards are chosen.
+    Bounds, not the answer: `_Search._fits` decides after the meld's cards are chosen.
     """
 
     wilds: int
@@ -295,7 +299,7 @@ class _Tables:
         self.longest_runs = _longest_runs(self.run_order)
         """Per start in ``run_order``: the most places a run from there may have."""
         self.run_bits = tuple(itertools.accumulate((1 << rank for rank in self.run_order), operator.xor, initial=0))
-        """Cumulative bits of ``run_order``: see :meth:`window`."""
+        """Cumulative bits of ``run_order``: see `window`."""
         self.suited = rules.suited_runs
         self.limited = rules.wilds_at_most_naturals
         self.max_leftover = contract.max_leftover
@@ -307,13 +311,13 @@ class _Tables:
         self.highs_after = _sums_after(step.high for step in self.steps)
         """Per depth: the largest sizes of the later steps, added up (``_MANY`` or more: no limit)."""
         self.windows: dict[int, tuple[int, ...]] = {}
-        """Cache of :meth:`windows_of` (like :attr:`covers`, filled on first use)."""
+        """Cache of `windows_of` (like `covers`, filled on first use)."""
         varies = any(step.low < step.high for step in self.steps)
         self.uses_enough = varies and contract.max_leftover is not None
         """Whether the search must check that the melds can still use enough cards (with exact
         sizes, the sizes alone say how many cards stay in hand)."""
         self.covers: dict[tuple[int, int], int] = {}
-        """Cache of :meth:`cover`."""
+        """Cache of `cover`."""
 
     def min_naturals(self, size: int) -> int:
         """The fewest natural cards of a meld of ``size`` cards."""
@@ -326,7 +330,7 @@ class _Tables:
 
     def cover_after(self, depth: int, lowest: int) -> int:
         """The ranks the melds for the steps from ``depth`` on may hold, as a bit mask, if the step
-        before ``depth`` got a meld whose first rank is ``lowest`` (see :meth:`cover`)."""
+        before ``depth`` got a meld whose first rank is ``lowest`` (see `cover`)."""
         key = (-1 - depth, lowest)  # shares the cache of ``cover``
         mask = self.covers.get(key)
         if mask is None:
@@ -461,7 +465,7 @@ class _Demand:
                 self._update(rank)
 
     def _add_run_places(self, ranks: tuple[int, ...], step: int) -> None:
-        """:meth:`_update` for each place of an unsuited run, written out: the hottest loop of the search."""
+        """`_update` for each place of an unsuited run, written out: the hottest loop of the search."""
         any_suit, reach, naturals = self.any_suit, self.reach, self.counts.by_rank
         filled, unreached = self.filled, self.unreached
         for rank in ranks:
@@ -697,7 +701,7 @@ class _Search:
         """Whether a meld for step ``depth`` over ``ranks`` (a bit mask; its first rank ``lowest``) would
         leave more ranks with natural cards that no meld can take than cards may stay in hand.
 
-        A quick test with bit masks, before :meth:`_may_use_enough` counts the cards.
+        A quick test with bit masks, before `_may_use_enough` counts the cards.
         """
         if not self.tables.uses_enough or self.must_use <= 0:
             return False
@@ -742,7 +746,7 @@ class _Search:
         return all(self._reach_enough(group) for group in groups if len(group) < len(shapes))
 
     def _fits_alone(self, shape: _Shape) -> bool:
-        """:meth:`_fits` for a single shape, written out (phase 2 asks it for every last meld)."""
+        """`_fits` for a single shape, written out (phase 2 asks it for every last meld)."""
         counts = self.counts
         if shape.kind == MeldKind.SET:
             reach = min(len(shape.ranks), counts.by_rank[shape.ranks[0]])
@@ -796,7 +800,7 @@ class _Search:
                 self.found.append(((*keys, key), (*melds, meld)))
 
     def _room(self, shapes: tuple[_Shape, ...], depth: int) -> _Room:
-        """How much room the meld of ``shapes[depth]`` has when it takes its cards (see :class:`_Room`)."""
+        """How much room the meld of ``shapes[depth]`` has when it takes its cards (see `_Room`)."""
         later = shapes[depth + 1 :]
         places = [0] * _RANK_SLOTS
         for shape in later:
@@ -837,7 +841,7 @@ class _Search:
     def _run_places(
         self, shape: _Shape, picked: list[int], wilds: int, idle: int, later: list[int]
     ) -> Iterator[tuple[int, ...]]:
-        """:meth:`_run_cards` from place ``len(picked)`` on, with ``wilds`` wild cards and ``idle`` idle
+        """`_run_cards` from place ``len(picked)`` on, with ``wilds`` wild cards and ``idle`` idle
         natural cards still allowed (``later``: the later melds' places per rank)."""
         place = len(picked)
         if place == len(shape.ranks):

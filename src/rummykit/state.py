@@ -1,8 +1,8 @@
-"""The one mutable object: :class:`GameState`, and the records it keeps.
+"""The one mutable object: [`GameState`][rummykit.state.GameState], and the records it keeps.
 
-Only the engine changes a state, through :meth:`rummykit.engine.Game.apply`, after every rule has
-been checked. Physical cards are card ids (:mod:`rummykit.cards`); ``face(cid)`` gives the face.
-Piles are lists whose *last* item is the top card.
+Only the engine changes a state, through [`rummykit.engine.Game.apply`][rummykit.engine.Game.apply],
+after every rule has been checked. Physical cards are card ids ([`rummykit.cards`][rummykit.cards]);
+``face(cid)`` gives the face. Piles are lists whose *last* item is the top card.
 
 Every card is in a place the core knows: a hand, a shared pile, a seat's own pile (``seat_piles``:
 a Canasta kitty, its placed red 3s) or a table meld. A variant keeps what else only it needs
@@ -105,22 +105,22 @@ class GameState:
 
     Attributes:
         config: how the game was created.
-        rules: the game's resolved rules (a variant's :class:`~rummykit.variant.Ruleset`).
+        rules: the game's resolved rules (a variant's [`Ruleset`][rummykit.variant.Ruleset]).
         round: the round being played (1-based).
         dealer: the seat that dealt this round.
         turn: the seat whose turn it is.
         turn_number: turns started in this round (1 during the first turn).
-        phase: the turn phase (:class:`Phase`, or one of the variant's).
+        phase: the turn phase ([`Phase`][rummykit.state.Phase], or one of the variant's).
         hands: each seat's hand, card ids in the order received.
         piles: the shared piles by name (``"stock"``, ``"discard"``, a variant's own), top last.
         seat_piles: each seat's own piles by name, one list per seat (a Canasta ``"kitty"``), as the
-            variant declares them (:attr:`~rummykit.variant.VariantSpec.seat_piles`).
+            variant declares them (`seat_piles`).
         table: the melds on the table, in the order laid down.
         totals: each seat's total score before the current round.
         history: the results of the rounds played.
         taken: the card id taken from the discard pile this turn, if any.
         log: the actions of the current round, in the canonical form performed.
-        round_end: set by the variant when the round has just ended (:class:`RoundEnd`: the seat
+        round_end: set by the variant when the round has just ended ([`RoundEnd`][rummykit.state.RoundEnd]: the seat
             that went out, ``None`` if nobody did, the rule and the reason).
 
     A variant's own fields go in a subclass (``@attrs.define(kw_only=True)``), each with a default:

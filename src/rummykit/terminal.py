@@ -1,12 +1,12 @@
 """Playing in the terminal: one person against bots (``rummykit play``).
 
-:func:`play_in_terminal` deals a game, seats bots in every other seat and plays until the game is
+`play_in_terminal` deals a game, seats bots in every other seat and plays until the game is
 over. Bots act at once, each action told in one line. Whenever the person may act, the position as
 their seat sees it (``game.view(seat)``) is shown, with the legal moves numbered; the person types a
-number, a move (:data:`rummykit.moves.MOVE_HELP` and the variant's own words), ``help``, ``show``
+number, a move ([`rummykit.moves.move_help`][rummykit.moves.move_help] and the variant's own words), ``help``, ``show``
 or ``quit``. A move the rules refuse is explained with the rule's id, and asked again.
 
-It works for every variant: it reads the common :class:`~rummykit.views.View`, and shows a
+It works for every variant: it reads the common [`View`][rummykit.views.View], and shows a
 variant's extras (RailRoad Rummy's contract, HMGs, who went down, the claim window; Railroad
 Canasta's kitties, red 3s and frozen pile) only where the view has them.
 
@@ -40,9 +40,9 @@ from rummykit.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
 from rummykit.bots import Bot
 from rummykit.cards import Card
 from rummykit.engine import Game, new_game
-from rummykit.errors import IllegalActionError, InvalidOptionError, RummyError
+from rummykit.errors import IllegalActionError, InvalidOptionError, RummyError, quote
 from rummykit.melds import MeldRules, read_meld
-from rummykit.moves import MOVE_HELP, parse_move
+from rummykit.moves import move_help, parse_move
 from rummykit.plugins import Plugin, make_bot
 from rummykit.state import TableMeld
 from rummykit.variant import COMMON_RULES, RuleText
@@ -50,8 +50,8 @@ from rummykit.views import View, shown_fields
 
 __all__ = ["ReadLine", "play_in_terminal"]
 
-#: Reads one line typed by the person, after showing the prompt; raises :class:`EOFError` at the
-#: end of input (as :func:`input` does).
+#: Reads one line typed by the person, after showing the prompt; raises `EOFError` at the
+#: end of input (as `input` does).
 ReadLine = Callable[[str], str]
 
 _QUIT = frozenset({"quit", "exit", "q"})
@@ -60,7 +60,7 @@ _SHOW = frozenset({"show", "look", "table"})
 _CORE_ACTIONS: frozenset[type[Action]] = frozenset({Draw, TakeDiscard, GoDown, LayOff, Discard})
 #: A group of more legal moves of one kind than this is listed compactly, in columns.
 _COMPACT_FROM = 4
-_NUMBER = re.compile(r"[+-]?\d+")
+_NUMBER = re.compile(r"[+-]?[0-9]+")
 _CARD_WORD = re.compile(r"^((?:10|[2-9JQKA])[CDHS]|JK)([,.;:)]*)$")
 
 
@@ -84,10 +84,10 @@ def play_in_terminal(
         seat: the person's seat.
         seed: an int for a reproducible game (the bots are seeded from it too); ``None``: unseeded.
         bots: bot names; the other seats, in seat order, cycle through them.
-        options, house_rules: as for :func:`rummykit.new_game`.
-        console: where to print (default: a new :class:`rich.console.Console`).
-        read_line: reads the person's lines (default :func:`input`); :class:`EOFError` (or
-            :class:`KeyboardInterrupt`) ends the game as ``quit`` does.
+        options, house_rules: as for [`rummykit.new_game`][rummykit.engine.new_game].
+        console: where to print (default: a new `rich.console.Console`).
+        read_line: reads the person's lines (default `input`); `EOFError` (or
+            `KeyboardInterrupt`) ends the game as ``quit`` does.
 
     Returns:
         The game: over, or where the person left it.
@@ -98,7 +98,7 @@ def play_in_terminal(
     """
     game = new_game(variant, players=players, seed=seed, options=options, house_rules=house_rules)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
-        raise InvalidOptionError(f"your seat must be one of 0 to {game.players - 1}, not {seat!r}")
+        raise InvalidOptionError(f"your seat must be one of 0 to {game.players - 1}, not {quote(seat)}")
     names = list(bots)
     if not names:
         raise InvalidOptionError("name at least one bot to play the other seats")
@@ -112,7 +112,7 @@ def _seat_bots(
     game: Game, variant: str | Plugin, seat: int, names: Sequence[str], seed: int | None
 ) -> dict[int, tuple[str, Bot]]:
     """A bot for every seat but the person's, the names cycling in seat order; each bot seeded from
-    the game's seed (as :func:`rummykit.simulate.run_game` seeds them), unseeded without one."""
+    the game's seed (as [`rummykit.simulate.run_game`][rummykit.simulate.run_game] seeds them), unseeded without one."""
     seeder = random.Random(seed) if seed is not None else None
     others = [s for s in range(game.players) if s != seat]
     seat_bots: dict[int, tuple[str, Bot]] = {}
@@ -195,9 +195,10 @@ class _Session:
             self._say_bad(f"type a move or the number of one (1 to {len(legal)}), or 'help'")
             return None
         if _NUMBER.fullmatch(text):
-            number = int(text)
-            if not 1 <= number <= len(legal):
-                self._say_bad(f"there is no move {number}: the moves are numbered 1 to {len(legal)}")
+            number = int(text) if len(text) <= 9 else None
+            if number is None or not 1 <= number <= len(legal):
+                shown = quote(text) if number is None else number
+                self._say_bad(f"there is no move {shown}: the moves are numbered 1 to {len(legal)}")
                 return None
             return legal[number - 1]
         try:
@@ -423,7 +424,7 @@ class _Session:
     def _help(self) -> None:
         console = self.console
         console.print(Text("Moves (type one, or the number of a listed move):", style="bold"))
-        for line in MOVE_HELP:
+        for line in move_help(self.game):
             console.print(Text(f"  {line}"))
         own = _own_moves(self.game, self.seat)
         if own:
@@ -489,7 +490,7 @@ class _Session:
         return Text(" ").join(self._card(card) for card in cards)
 
     def _annotated(self, cards: Sequence[Card], ranks: Sequence[Any]) -> Text:
-        """Cards as :meth:`Meld.__str__` writes them, coloured: a wild card with the rank it
+        """Cards as `Meld.__str__` writes them, coloured: a wild card with the rank it
         stands for (``2S(9)``)."""
         parts = []
         for card, rank in zip(cards, ranks, strict=True):
@@ -551,13 +552,13 @@ def _groups(legal: Sequence[Action]) -> Iterator[list[Action]]:
 
 def _own_moves(game: Game, seat: int) -> list[tuple[str, str]]:
     """The words of the variant's own moves (read by its ``rummykit_parse_move`` hook) and what they
-    mean: each own action type's ``kind`` and field names are tried as words."""
+    mean: each own action type's ``kind`` (its words apart too: ``take pile``) and field names are tried."""
     found: list[tuple[str, str]] = []
     seen: set[Action] = set()
     for action_type in game.spec.actions:
         if action_type in _CORE_ACTIONS:
             continue
-        words = [action_type.kind]
+        words = list(dict.fromkeys([action_type.kind, action_type.kind.replace("-", " ")]))
         if attrs.has(action_type):
             words += [field.name for field in attrs.fields(action_type) if field.name != "seat"]
         for word in words:

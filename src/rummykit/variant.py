@@ -1,9 +1,10 @@
 """What a variant or house rule declares as data: its name, players, rules, options and actions.
 
-A variant plug-in returns a :class:`VariantSpec` from ``rummykit_variant``; a house rule returns a
-:class:`HouseRuleSpec` from ``rummykit_house_rule``. Options are declared with :class:`Option` and
-validated when a game is created (:func:`resolve_options`): an unknown name or a bad value is
-refused with :class:`~rummykit.errors.InvalidOptionError`, never reset to a default.
+A variant plug-in returns a [`VariantSpec`][rummykit.variant.VariantSpec] from ``rummykit_variant``; a
+house rule returns a [`HouseRuleSpec`][rummykit.variant.HouseRuleSpec] from ``rummykit_house_rule``.
+Options are declared with [`Option`][rummykit.variant.Option] and validated when a game is created
+([`resolve_options`][rummykit.variant.resolve_options]): an unknown name or a bad value is refused with
+[`InvalidOptionError`][rummykit.errors.InvalidOptionError], never reset to a default.
 
 Examples:
     >>> opt = Option("max_turns_per_round", int, 1000, "G-1: turns after which a round ends", minimum=1)
@@ -20,13 +21,14 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from rummykit.actions import Action
 from rummykit.cards import Card, CardId, shoe_ids
-from rummykit.errors import InvalidOptionError
+from rummykit.errors import InvalidOptionError, quote
 
 if TYPE_CHECKING:
     from rummykit.state import GameState
@@ -72,6 +74,11 @@ def rule_book(text: str) -> tuple[RuleText, ...]:
     return tuple(RuleText(id_, title, " ".join(body.split())) for id_, title, body in rules)
 
 
+_INT_LIMIT = 2**63 - 1
+"""No int option takes a larger value (whatever its bounds): a game's record must be written and read
+back as it was."""
+
+
 @attrs.frozen
 class Option:
     """A typed, validated game option.
@@ -81,7 +88,7 @@ class Option:
         type: ``int``, ``bool`` or ``str``. ``bool`` is never accepted for ``int``.
         default: the value when the option is not given; ``None`` only if ``optional``.
         help: one line for ``rummykit rules`` and the docs, starting with the rule id it belongs to.
-        minimum, maximum: bounds for an ``int``.
+        minimum, maximum: bounds for an ``int`` (within ±(2**63 - 1) in any case).
         choices: the allowed values of a ``str``.
         optional: ``None`` is a valid value (meaning "no limit").
         rule: the id of the rule the option belongs to (cited when a value is refused).
@@ -98,7 +105,8 @@ class Option:
     rule: str | None = None
 
     def validate(self, value: Any, owner: str) -> Any:
-        """Return ``value`` if it is valid for this option, else raise :class:`InvalidOptionError`."""
+        """Return ``value`` if it is valid for this option, else raise
+        [`InvalidOptionError`][rummykit.errors.InvalidOptionError]."""
         where = f"option {self.name!r} of {owner}"
         problem = None
         if value is None:
@@ -106,15 +114,17 @@ class Option:
                 return None
             problem = f"needs a value of type {self.type.__name__}"
         elif self.type is int and (isinstance(value, bool) or not isinstance(value, int)):
-            problem = f"must be an int, not {value!r}"
+            problem = f"must be an int, not {quote(value)}"
+        elif self.type is int and not -_INT_LIMIT <= value <= _INT_LIMIT:
+            problem = f"must be an int from -(2**63 - 1) to 2**63 - 1, not {quote(value)}"
         elif self.type is not int and not isinstance(value, self.type):
-            problem = f"must be a {self.type.__name__}, not {value!r}"
+            problem = f"must be a {self.type.__name__}, not {quote(value)}"
         elif self.minimum is not None and value < self.minimum:
-            problem = f"must be at least {self.minimum}, not {value!r}"
+            problem = f"must be at least {self.minimum}, not {quote(value)}"
         elif self.maximum is not None and value > self.maximum:
-            problem = f"must be at most {self.maximum}, not {value!r}"
+            problem = f"must be at most {self.maximum}, not {quote(value)}"
         elif self.choices is not None and value not in self.choices:
-            problem = f"must be one of {', '.join(self.choices)}, not {value!r}"
+            problem = f"must be one of {', '.join(self.choices)}, not {quote(value)}"
         if problem is not None:
             raise InvalidOptionError(f"{where} {problem}", rule=self.rule)
         return value
@@ -212,11 +222,11 @@ def resolve_options(options: Iterable[Option], given: Mapping[str, Any], *, owne
     """Every option's value: the given ones validated, the others at their defaults."""
     declared = {opt.name: opt for opt in options}
     if not isinstance(given, Mapping):
-        raise InvalidOptionError(f"options must be a mapping of names to values, not {given!r}")
+        raise InvalidOptionError(f"options must be a mapping of names to values, not {quote(given)}")
     for name in given:
         if name not in declared:
             raise InvalidOptionError(
-                f"{owner} has no option {name!r}; its options: {', '.join(sorted(declared)) or '(none)'}"
+                f"{owner} has no option {quote(name)}; its options: {', '.join(sorted(declared)) or '(none)'}"
             )
     return {name: opt.validate(given[name], owner) if name in given else opt.default for name, opt in declared.items()}
 
@@ -238,14 +248,14 @@ class VariantSpec:
         piles: the names of the shared piles a round has (``stock``, ``discard``, …).
         seat_piles: the names of the piles each seat has of its own (Railroad Canasta's ``kitty``
             and ``red_threes``), kept in ``state.seat_piles``.
-        public_seat_piles: those of :attr:`seat_piles` that lie face up for everybody (red 3s);
+        public_seat_piles: those of `seat_piles` that lie face up for everybody (red 3s);
             the others are hidden from the other seats, and the variant's views say when their
             owner sees them (a kitty).
         state_type: the variant's state class (a subclass of :class:`~rummykit.state.GameState`
             with its own fields; the standard rummy's is :class:`~rummykit.standard.StandardState`),
             or ``None`` for the core's.
         view_type: the class of the variant's views (``None``: the core's
-            :class:`~rummykit.views.View`).
+            [`View`][rummykit.views.View]).
         listing_ignores_suits: ``legal_actions`` lists plays that differ only in the suits of their
             cards once, as the variant's rules ignore suits (RailRoad Rummy, Railroad Canasta). Any
             of them is accepted and carried out with the cards it names (G-6); the conformance kit
@@ -294,15 +304,47 @@ class HouseRuleSpec:
     options: tuple[Option, ...] = ()
 
 
+def _read_only(options: Mapping[str, Any]) -> Mapping[str, Any]:
+    return MappingProxyType(dict(options))
+
+
 @attrs.frozen(kw_only=True)
 class GameConfig:
-    """How a game was created: variant, players, every option's value, house rules, seed."""
+    """How a game was created: variant, players, every option's value, house rules, seed.
+
+    Like the rest of the configuration, ``options`` is read-only (a game's options are fixed
+    when it is created, and shared with its copies):
+
+    Examples:
+        >>> config = GameConfig(variant="rummy", players=2, options={"max_rounds": 3})
+        >>> config.options["max_rounds"] = 1
+        Traceback (most recent call last):
+        ...
+        TypeError: 'mappingproxy' object does not support item assignment
+        >>> config == GameConfig(variant="rummy", players=2, options={"max_rounds": 3})
+        True
+    """
 
     variant: str
     players: int
-    options: Mapping[str, Any] = attrs.field(converter=dict)
+    options: Mapping[str, Any] = attrs.field(converter=_read_only)
     house_rules: tuple[str, ...] = ()
     seed: int | None = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled and deep-copied by value (a read-only mapping does not pickle)."""
+        fields = {
+            "variant": self.variant,
+            "players": self.players,
+            "options": dict(self.options),
+            "house_rules": self.house_rules,
+            "seed": self.seed,
+        }
+        return (_game_config, (fields,))
+
+
+def _game_config(fields: dict[str, Any]) -> GameConfig:
+    return GameConfig(**fields)
 
 
 @attrs.frozen(kw_only=True)

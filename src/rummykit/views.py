@@ -1,7 +1,7 @@
 """Views: what one seat (or a spectator) may see of a game.
 
 A view holds the seat's own hand and everything public; other hands are counts, the stock is a
-count. Variants extend :class:`View` with their own public information (RailRoad Rummy's contract,
+count. Variants extend [`View`][rummykit.views.View] with their own public information (RailRoad Rummy's contract,
 HMGs and claim window). Views are frozen; a new one is built for every call of ``game.view``.
 
 A variant declares how its own fields are shown with :func:`shown`; the terminal (and anything
@@ -135,7 +135,7 @@ def shown_fields(view: View, *, every: bool = False) -> list[ShownField]:
 
 
 def base_view_fields(state: GameState, seat: int | None, to_act: tuple[int, ...]) -> dict[str, Any]:
-    """The fields of :class:`View` for ``seat``, for a variant that builds its own view class."""
+    """The fields of [`View`][rummykit.views.View] for ``seat``, for a variant that builds its own view class."""
     discard = state.piles.get("discard", [])
     return {
         "variant": state.config.variant,

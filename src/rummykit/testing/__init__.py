@@ -1,11 +1,14 @@
 """The conformance kit: checks that any installed variant (with any stack of house rules) has the
 properties every rummy game must have. The built-in variants' own test suites run it.
 
-Needs hypothesis (``pip install 'rummykit[testing]'``), not pytest; :class:`VariantConformance`
-(in :mod:`rummykit.testing.pytest_plugin`) is the pytest form.
+Needs hypothesis (``pip install 'rummykit[testing]'``; importing the kit without it says so). Its
+functions need nothing more and run anywhere; ``VariantConformance`` (in
+[`rummykit.testing.pytest_plugin`][rummykit.testing.pytest_plugin]) is the same checks as a pytest test
+class, for a package whose tests run under pytest.
 
-The properties (:data:`PROPERTIES`), each named by the :class:`ConformanceError` that reports it with
-the game's seed and the index of the action that breaks it:
+The properties ([`PROPERTIES`][rummykit.testing.PROPERTIES]), each named by the
+[`ConformanceError`][rummykit.testing.ConformanceError] that reports it with the game's seed and the
+index of the action that breaks it:
 
 - ``termination``: seeded games of random bots end within the G-1 and G-3 bounds, for option values
   drawn from each option's own spec (G-C1 ends a game with no round cap whose rounds are cut short);
@@ -17,7 +20,8 @@ the game's seed and the index of the action that breaks it:
   the game equal to its copy from before;
 - ``determinism``: the same seed and actions give the same record, scores and views;
 - ``views``: no seat's view, nor its JSON, shows a card hidden from it; two positions that differ only
-  in cards hidden from a seat give it equal views (what is hidden: :mod:`rummykit.testing.visibility`);
+  in cards hidden from a seat give it equal views (what is hidden:
+  [`rummykit.testing.visibility`][rummykit.testing.visibility]);
 - ``records``: dump, load and replay reproduce the game (and a position reloads to the same state).
 
 Examples:
@@ -26,6 +30,13 @@ Examples:
     >>> report.games, report.actions > 0
     (1, True)
 """
+
+try:
+    import hypothesis  # noqa: F401
+except ModuleNotFoundError as exc:  # pragma: no cover - the test environment has it
+    raise ModuleNotFoundError(
+        "rummykit.testing, the conformance kit, needs hypothesis: pip install 'rummykit[testing]'", name=exc.name
+    ) from exc
 
 from rummykit.testing.checks import (
     ConformanceReport,

@@ -1,5 +1,7 @@
-"""The conformance checks: :func:`check_variant`, made of :func:`check_games` (whole seeded games)
-and :func:`check_random_actions` (hypothesis positions and random actions)."""
+"""The conformance checks: [`check_variant`][rummykit.testing.checks.check_variant], made of
+[`check_games`][rummykit.testing.checks.check_games] (whole seeded games) and
+[`check_random_actions`][rummykit.testing.checks.check_random_actions] (hypothesis positions and random
+actions)."""
 
 from __future__ import annotations
 
@@ -59,7 +61,8 @@ ROUND_LIMIT: Final = 100
 
 @attrs.frozen
 class ConformanceReport:
-    """What a conformance run checked (every property held, or :class:`ConformanceError` was raised).
+    """What a conformance run checked (every property held, or
+    [`ConformanceError`][rummykit.testing.errors.ConformanceError] was raised).
 
     Attributes:
         variant: the variant's name.
@@ -118,11 +121,12 @@ def _fail(prop: str, detail: str, index: int | None = None) -> ConformanceError:
 def game_options(
     variant: str, index: int, options: Mapping[str, Any] | None = None, *, house_rules: Sequence[str] = ()
 ) -> dict[str, Any]:
-    """The options of game ``index`` of :func:`check_games`: every option of ``variant`` and
-    ``house_rules`` drawn from its own spec (:func:`~rummykit.testing.strategies.random_options`,
-    seeded by the variant and ``index``), and the game kept short: 1 to 3 rounds (G-3); or, one game in
-    four, no round cap at all with a turn cap of 1 to 12 (G-1), which G-C1 turns into the end of the
-    game. ``options`` given override them. Every game must end, whatever values the validator accepts.
+    """The options of game ``index`` of [`check_games`][rummykit.testing.checks.check_games]: every
+    option of ``variant`` and ``house_rules`` drawn from its own spec
+    ([`random_options`][rummykit.testing.strategies.random_options], seeded by the variant and
+    ``index``), and the game kept short: 1 to 3 rounds (G-3); or, one game in four, no round cap at all
+    with a turn cap of 1 to 12 (G-1), which G-C1 turns into the end of the game. ``options`` given
+    override them. Every game must end, whatever values the validator accepts.
     """
     rng = random.Random(f"{variant} {index}")
     chosen = random_options(variant, house_rules, rng, skip=("max_rounds", "max_turns_per_round"))
@@ -164,7 +168,7 @@ def _check_position_soundness(game: Game, index: int) -> None:
 
 TWINS_PER_POSITION: Final = 6
 """G-6: how many listed plays of a position the kit also tries with other cards of the same ranks, and
-how many pairs of listed plays it tries merged into one (:func:`~rummykit.testing.strategies.merged`)."""
+how many pairs of listed plays it tries merged into one ([`merged`][rummykit.testing.strategies.merged])."""
 
 
 def _twin(game: Game, action: Action) -> Action | None:
@@ -342,8 +346,9 @@ def check_games(
     conservation, soundness and views after every action, then determinism and records.
 
     Game ``i`` has seed ``seed + i``, the player counts in turn (or ``players``), and the options of
-    :func:`game_options` (``options`` override them). ``soundness_every``, ``views_every`` and
-    ``json_every`` (the views' JSON) check at every n-th position only: they cost the most.
+    [`game_options`][rummykit.testing.checks.game_options] (``options`` override them).
+    ``soundness_every``, ``views_every`` and ``json_every`` (the views' JSON) check at every n-th
+    position only: they cost the most.
 
     Raises:
         ConformanceError: naming the property, the game and the action that break it.
@@ -371,9 +376,10 @@ def check_games(
 
 def check_action(game: Game, action: Action) -> str | None:
     """Apply ``action`` to ``game`` and check what happens: refused, it must raise
-    :class:`IllegalActionError` citing one of ``game.rule_ids`` (or :class:`InvalidActionError` for
-    malformed input) and change nothing; accepted, it must be carried out with the cards it names, be
-    represented in the listing (:func:`suit_blind`, the move's ``split``), and be recorded as
+    [`IllegalActionError`][rummykit.errors.IllegalActionError] citing one of ``game.rule_ids`` (or
+    [`InvalidActionError`][rummykit.errors.InvalidActionError] for malformed input) and change nothing;
+    accepted, it must be carried out with the cards it names, be represented in the listing
+    ([`suit_blind`][rummykit.testing.checks.suit_blind], the move's ``split``), and be recorded as
     ``check`` returned it. Returns the rule cited, or ``None`` if accepted.
 
     Raises:
@@ -433,7 +439,7 @@ def _check_action(game: Game, action: Action, listing: _Listing) -> str | None:
 
 def suit_blind(action: Action) -> tuple[Any, ...]:
     """``action`` with every card it names reduced to its rank: the key under which a variant whose
-    listing ignores suits (:attr:`~rummykit.variant.VariantSpec.listing_ignores_suits`) lists plays.
+    listing ignores suits (`listing_ignores_suits`) lists plays.
 
     Examples:
         >>> from rummykit import Discard, GoDown
@@ -529,10 +535,10 @@ def check_random_actions(
     derandomize: bool = False,
     shrink: bool = False,
 ) -> ConformanceReport:
-    """In ``max_examples`` hypothesis positions (:func:`~rummykit.testing.strategies.game_setups`,
+    """In ``max_examples`` hypothesis positions ([`game_setups`][rummykit.testing.strategies.game_setups],
     ``house_rules`` stacked, ``None``: any stack), check that cards hidden from a seat make no difference
     to its view, then apply ``actions_per_position`` random actions one after the other
-    (:func:`~rummykit.testing.strategies.actions`, with ``extra_actions``): refusal and completeness.
+    ([`actions`][rummykit.testing.strategies.actions], with ``extra_actions``): refusal and completeness.
 
     ``derandomize`` draws the same examples on every run. A failure is reported as found: its seed
     and action index replay it. ``shrink=True`` lets hypothesis shrink it first (to a smaller seed,
@@ -603,9 +609,10 @@ def check_variant(
     options: Mapping[str, Any] | None = None,
     extra_actions: Sequence[ActionStrategy] = (),
 ) -> ConformanceReport:
-    """Check that ``variant`` with ``house_rules`` has every property of :data:`PROPERTIES
-    <rummykit.testing.PROPERTIES>`: :func:`check_games` (``games`` seeded games from ``seed``), then
-    :func:`check_random_actions` (``max_examples`` positions).
+    """Check that ``variant`` with ``house_rules`` has every property of `PROPERTIES
+    <rummykit.testing.PROPERTIES>`: [`check_games`][rummykit.testing.checks.check_games] (``games``
+    seeded games from ``seed``), then
+    [`check_random_actions`][rummykit.testing.checks.check_random_actions] (``max_examples`` positions).
 
     Raises:
         ConformanceError: the first property found broken, with the seed and the action index.

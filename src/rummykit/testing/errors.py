@@ -1,4 +1,5 @@
-"""The conformance kit's failure: :class:`ConformanceError`, and the names of the properties it checks."""
+"""The conformance kit's failure: [`ConformanceError`][rummykit.testing.errors.ConformanceError], and
+the names of the properties it checks."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ class ConformanceError(AssertionError):
     to one action), then what went wrong. A seeded game replays from these alone.
 
     Attributes:
-        property: the name of the broken property, a key of :data:`PROPERTIES`.
+        property: the name of the broken property, a key of [`PROPERTIES`][rummykit.testing.errors.PROPERTIES].
         detail: what went wrong, in words.
         variant: the variant's name.
         house_rules: the house rules stacked on it.

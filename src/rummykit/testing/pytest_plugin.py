@@ -1,4 +1,5 @@
-"""The conformance kit as a pytest test class: subclass :class:`VariantConformance` in a test module.
+"""The conformance kit as a pytest test class: subclass
+[`VariantConformance`][rummykit.testing.pytest_plugin.VariantConformance] in a test module.
 
 Examples:
     A variant's own test suite (``tests/test_conformance.py``)::
@@ -27,15 +28,16 @@ class VariantConformance:
     """Every property of the kit as pytest tests, for one variant and each stack of house rules.
 
     Subclass it in a test module under a name pytest collects (``TestMyRummy``) and set
-    :attr:`variant`; each test runs once per stack of :attr:`house_rule_stacks`. A failure is a
-    :class:`~rummykit.testing.ConformanceError` naming the property, the seed and the action index.
+    [`variant`][rummykit.variant]; each test runs once per stack of `house_rule_stacks`. A failure is a
+    [`ConformanceError`][rummykit.testing.errors.ConformanceError] naming the property, the seed and the action index.
 
     Attributes:
         variant: the variant's name (installed, or registered with
-            :func:`rummykit.plugins.register_variant`).
+            [`rummykit.plugins.register_variant`][rummykit.plugins.register_variant]).
         house_rule_stacks: the stacks of house rules to check, each a sequence of names.
-        games: seeded games per stack (:func:`~rummykit.testing.check_games`).
-        max_examples: hypothesis positions per stack (:func:`~rummykit.testing.check_random_actions`).
+        games: seeded games per stack ([`check_games`][rummykit.testing.checks.check_games]).
+        max_examples: hypothesis positions per stack
+            ([`check_random_actions`][rummykit.testing.checks.check_random_actions]).
         seed: the first game's seed.
         options: option values for every game (override the kit's).
         extra_actions: the variant's own candidate-action strategies.

@@ -3,7 +3,7 @@ stacks, positions reached by legal play, and random (mostly illegal) actions.
 
 Actions are built from each action type's attrs fields (``spec.actions``), so that third-party action
 types are covered too: a field's type says how to fill it. A ``seat`` is a seat that may act, any seat,
-or one that does not exist; a :class:`~rummykit.cards.Card` is mostly from the acting seat's hand; a
+or one that does not exist; a [`Card`][rummykit.cards.Card] is mostly from the acting seat's hand; a
 group of cards (``tuple[tuple[Card, ...], ...]``, a go-down's melds) is the hand cut into groups or
 random cards; an ``int`` is a small number (a meld index, in range or not); an enum (``RunEnd``) any
 member, ``None`` where optional; a ``bool`` either. Listed legal actions are drawn too, as they are and
@@ -129,7 +129,8 @@ def random_options(
 ) -> dict[str, Any]:
     """A value for every option of ``variant`` and ``house_rules`` (but ``skip``), drawn with ``rng``
     from the option's own spec: its choices, a bool, an int near its default within its bounds (or
-    ``None`` now and then where that is allowed). The seeded twin of :func:`option_values`."""
+    ``None`` now and then where that is allowed). The seeded twin of
+    [`option_values`][rummykit.testing.strategies.option_values]."""
     values: dict[str, Any] = {}
     for option in _declared_options(variant, house_rules):
         if option.name in skip:
@@ -173,8 +174,9 @@ def option_values(
 
 
 def choose_action(game: Game, rng: random.Random) -> Action:
-    """The kit's random bot: a random seat among those to act, then a random legal action of it,
-    one that puts cards on the table (:data:`MELD_KINDS`) 4 times in 5 when there is one."""
+    """The kit's random bot: a random seat among those to act, then a random legal action of it, one
+    that puts cards on the table ([`MELD_KINDS`][rummykit.testing.strategies.MELD_KINDS]) 4 times in 5
+    when there is one."""
     seat = rng.choice(game.to_act)
     legal = game.legal_actions(seat)
     melds = [action for action in legal if action.kind in MELD_KINDS]
@@ -188,7 +190,8 @@ class GameSetup:
     Attributes:
         variant: the variant's name.
         players: the number of seats.
-        seed: the game's seed, which also seeds the random bot (:func:`choose_action`).
+        seed: the game's seed, which also seeds the random bot
+            ([`choose_action`][rummykit.testing.strategies.choose_action]).
         options: option values by name.
         house_rules: the house rules stacked on the variant.
         steps: how many actions the bot plays (``None``: to the end of the game).
@@ -227,9 +230,10 @@ def game_setups(
     options: Mapping[str, Any] | None = None,
     max_steps: int = 300,
 ) -> GameSetup:
-    """A :class:`GameSetup` of ``variant``: any player count and seed, ``house_rules`` (``None``: any
-    stack of the installed ones), :func:`option_values` (with ``options`` fixed), 0 to ``max_steps``
-    actions."""
+    """A [`GameSetup`][rummykit.testing.strategies.GameSetup] of ``variant``: any player count and seed,
+    ``house_rules`` (``None``: any stack of the installed ones),
+    [`option_values`][rummykit.testing.strategies.option_values] (with ``options`` fixed), 0 to
+    ``max_steps`` actions."""
     stack = tuple(house_rules) if house_rules is not None else draw(house_rule_stacks(variant), label="house rules")
     return GameSetup(
         variant=variant,
@@ -261,7 +265,8 @@ def positions(
     options: Mapping[str, Any] | None = None,
     max_steps: int = 300,
 ) -> st.SearchStrategy[Position]:
-    """A :class:`Position` reached by the kit's seeded random bot from a :func:`game_setups` setup."""
+    """A [`Position`][rummykit.testing.strategies.Position] reached by the kit's seeded random bot from
+    a [`game_setups`][rummykit.testing.strategies.game_setups] setup."""
     setups = game_setups(variant, house_rules, options=options, max_steps=max_steps)
     return setups.map(lambda setup: Position(setup, setup.play()))
 
@@ -464,8 +469,9 @@ def _is_groups(value: Any) -> bool:
 
 
 def merges(game: Game, listed: Sequence[Action], most: int) -> list[Action]:
-    """Up to ``most`` plays each made of two listed plays (:func:`merged`) whose cards the seat holds
-    together, in listing order."""
+    """Up to ``most`` plays each made of two listed plays
+    ([`merged`][rummykit.testing.strategies.merged]) whose cards the seat holds together, in listing
+    order."""
     found: list[Action] = []
     hands: dict[int, Counter[Card]] = {}
     for i, first in enumerate(listed):
@@ -494,7 +500,8 @@ def _cards_in(value: Any) -> list[Card]:
 
 @st.composite
 def _merge(draw: st.DrawFn, game: Game, listed: Sequence[Action]) -> Action | None:
-    """Two listed plays merged into one (:func:`merged`), of cards the seat holds together."""
+    """Two listed plays merged into one ([`merged`][rummykit.testing.strategies.merged]), of cards the
+    seat holds together."""
     found = merges(game, listed, 20)
     return draw(st.sampled_from(found)) if found else None
 

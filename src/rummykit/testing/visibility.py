@@ -1,19 +1,21 @@
 """Which cards a seat may see, and the checks that its views show nothing else.
 
-What a seat may see now (:func:`face_up`): its own hand, the melds on the table, the top card of the
-``discard`` pile, the card taken from it this turn, every seat's piles the variant declares public
-(``VariantSpec.public_seat_piles``: Railroad Canasta's red 3s), its own other seat piles (a kitty: the
-variant's views say when their owner sees them), and whatever the variant (or a house rule) lists in
-its ``rummykit_face_up_cards`` hook. Everything else is hidden from the seat: the other hands, every
-other pile (stock, standby, the cards under the top discard), the other seats' private piles.
+What a seat may see now ([`face_up`][rummykit.testing.visibility.face_up]): its own hand, the melds on
+the table, the top card of the ``discard`` pile, the card taken from it this turn, every seat's piles
+the variant declares public (``VariantSpec.public_seat_piles``: Railroad Canasta's red 3s), its own
+other seat piles (a kitty: the variant's views say when their owner sees them), and whatever the variant
+(or a house rule) lists in its ``rummykit_face_up_cards`` hook. Everything else is hidden from the seat:
+the other hands, every other pile (stock, standby, the cards under the top discard), the other seats'
+private piles.
 
 A face is public only as a face: a multi-deck shoe holds several ``5H``, so what can be checked by
-physical card (the own hand, the table) is checked by physical card, and every face shown elsewhere
-must be backed, one for one, by a physical card that was visible to the seat at some moment of the
-round (:class:`RoundWatch` follows that from the full state, action by action, never from a view).
-An action may show cards of its actor's hand (Railroad Canasta's pair shown to take the pile, kept in
-hand): they become known to every seat, as the action that names them is public; an action that names
-a card nobody saw (such as a draw naming the card drawn from the stock) must be hidden from the views.
+physical card (the own hand, the table) is checked by physical card, and every face shown elsewhere must
+be backed, one for one, by a physical card that was visible to the seat at some moment of the round
+([`RoundWatch`][rummykit.testing.visibility.RoundWatch] follows that from the full state, action by
+action, never from a view). An action may show cards of its actor's hand (Railroad Canasta's pair shown
+to take the pile, kept in hand): they become known to every seat, as the action that names them is
+public; an action that names a card nobody saw (such as a draw naming the card drawn from the stock)
+must be hidden from the views.
 """
 
 from __future__ import annotations
@@ -175,7 +177,8 @@ class _Seen:
 
 class RoundWatch:
     """What every observer (the spectator and each seat) has seen of the current round, followed from
-    the full state after every action (:meth:`follow`). Start it at the start of a round."""
+    the full state after every action ([`follow`][rummykit.testing.visibility.RoundWatch.follow]). Start
+    it at the start of a round."""
 
     def __init__(self, game: Game) -> None:
         self._start(game)
@@ -238,7 +241,7 @@ def _fail(condition: bool, message: str) -> None:
 
 def check_view(game: Game, watch: RoundWatch, seat: Observer, dump: bool = True) -> None:
     """``seat``'s view shows its own hand, the table, and otherwise cards it has seen this round only;
-    so does its JSON (with ``dump``). Raises :class:`ViewLeak`."""
+    so does its JSON (with ``dump``). Raises [`ViewLeak`][rummykit.testing.visibility.ViewLeak]."""
     state = game.state
     view = game.view(seat)
     where = who(seat)
@@ -311,7 +314,7 @@ def _check_json(view: View, state: GameState, own: tuple[CardId, ...], shown: li
 
 
 def check_views(game: Game, watch: RoundWatch, *, dump: bool = True) -> None:
-    """:func:`check_view` for the spectator and every seat."""
+    """[`check_view`][rummykit.testing.visibility.check_view] for the spectator and every seat."""
     for seat in observers(game):
         check_view(game, watch, seat, dump)
 
@@ -341,7 +344,7 @@ def check_hidden_cards_make_no_difference(
     game: Game, seat: Observer, first: tuple[str, int], second: tuple[str, int]
 ) -> None:
     """Exchange two cards hidden from ``seat`` (in a copy of the game, written directly): ``seat``'s
-    view, and its JSON, must not change. Raises :class:`ViewLeak`."""
+    view, and its JSON, must not change. Raises [`ViewLeak`][rummykit.testing.visibility.ViewLeak]."""
     from rummykit.serialize import dump_view  # noqa: PLC0415
 
     other = game.copy()

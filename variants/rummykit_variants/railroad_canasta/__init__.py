@@ -2,7 +2,7 @@
 two decks and two jokers a player, a hidden kitty per player, four kinds of canasta, score-based
 initial melds, and play to 20,000.
 
-The plug-in object is :mod:`rummykit_variants.railroad_canasta.plugin`; games are created by name::
+The plug-in object is `rummykit_variants.railroad_canasta.plugin`; games are created by name::
 
     import rummykit
     game = rummykit.new_game("railroad-canasta", players=4, seed=7)

@@ -1,9 +1,10 @@
 """Railroad Canasta's play: dealing, checking, performing and listing actions, scoring.
 
-Every ``check_*`` function only reads the state and raises :class:`IllegalActionError` citing the
-rule; every ``perform_*`` function is called only with an action its check accepted. Checking and
-listing share one description of a play's outcome (:class:`_Outcome`) and one test of what it
-leaves in hand (:func:`_end_problem`), so that ``legal_actions`` lists exactly what ``apply`` accepts.
+Every ``check_*`` function only reads the state and raises
+[`IllegalActionError`][rummykit.errors.IllegalActionError] citing the rule; every ``perform_*`` function
+is called only with an action its check accepted. Checking and listing share one description of a play's
+outcome (`_Outcome`) and one test of what it leaves in hand (`_end_problem`), so that ``legal_actions``
+lists exactly what ``apply`` accepts.
 """
 
 from __future__ import annotations
@@ -182,7 +183,7 @@ def canasta_kinds(state: GameState, seat: int) -> frozenset[CanastaKind]:
     return all_canasta_kinds(state)[seat]
 
 
-#: The last answers of :func:`all_canasta_kinds` by table list: the melds they were worked out from
+#: The last answers of `all_canasta_kinds` by table list: the melds they were worked out from
 #: (held, so that a hit is checked by identity) and the answer. Kept small.
 _KINDS_MEMO: dict[int, tuple[tuple[TableMeld, ...], int, tuple[frozenset[CanastaKind], ...]]] = {}
 
@@ -442,7 +443,7 @@ def ordered_cards(cards: Sequence[Card]) -> tuple[Card, ...]:
 
 def ordered_groups(melds: Sequence[Meld]) -> tuple[tuple[Card, ...], ...]:
     """The melds of one action as it records them (RC-C6): in rank order, wild melds last, each's
-    cards in :func:`ordered_cards` order. Each key appears once in an action (RC-11)."""
+    cards in `ordered_cards` order. Each key appears once in an action (RC-11)."""
     ordered = sorted(melds, key=lambda meld: (meld_key(meld) == WILD_KEY, meld_key(meld)))
     return tuple(ordered_cards(meld.cards) for meld in ordered)
 
@@ -1003,7 +1004,7 @@ def split_play(state: GameState, action: Action) -> list[Action] | None:
     and still reach the minimum. A larger one (accepted as named, G-6) is its least form, then the
     melds it could do without, one action each, then the cards it could do without, laid off one by
     one onto their melds (RC-C2); black 3s come last, as they go down only when going out (RC-C4).
-    ``action`` is a play :func:`check_action` accepted, in the form it returned.
+    ``action`` is a play `check_action` accepted, in the form it returned.
     """
     seat = action.seat
     if _extra(state).melded[seat]:
@@ -1036,7 +1037,7 @@ def split_play(state: GameState, action: Action) -> list[Action] | None:
 def _least_form(
     melds: list[list[Card]], minimum: int, *, top: bool
 ) -> tuple[list[list[Card]], list[list[Card]], list[tuple[int, Card]]]:
-    """An initial meld's least form (:func:`split_play`): the melds kept (``melds[0]`` stays if
+    """An initial meld's least form (`split_play`): the melds kept (``melds[0]`` stays if
     ``top``: the top card's meld, with its top card and pair), the melds dropped, and the cards
     dropped with the key of the meld each belongs to. Melds go first (black 3s first), then cards."""
     kept = [list(meld) for meld in melds]
@@ -1064,7 +1065,7 @@ def _least_form(
 
 def _spare_card(meld: Sequence[Card], slack: int, *, fixed: int) -> Card | None:
     """A card of ``meld`` worth at most ``slack`` that it could do without and still be a meld
-    (:func:`_removable`), or ``None``."""
+    (`_removable`), or ``None``."""
     for rank, value in _removable(shape_of(read_group(meld)), fixed=fixed):
         if value <= slack:
             return [card for card in meld if card.rank == rank][-1]

@@ -1,7 +1,8 @@
 """What Railroad Canasta keeps beyond the core state, and what its views show.
 
 The kitties and the placed red 3s are the seat piles ``kitty`` and ``red_threes``
-(``state.seat_piles``); the rest of the round's own state is :class:`CanastaExtra`.
+(``state.seat_piles``); the rest of the round's own state is
+[`CanastaExtra`][rummykit_variants.railroad_canasta.state.CanastaExtra].
 """
 
 from __future__ import annotations

@@ -1,0 +1,26 @@
+"""The test suite sees the plug-ins rummykit ships (and those a test registers), never third-party
+ones installed beside it: it must pass whatever else is installed (the how-to guides' packages, a
+user's own variants and house rules; `.ci/howtos.sh` runs it so). Each third-party variant has its
+own tests, as examples/shanghai does."""
+
+from __future__ import annotations
+
+from importlib.metadata import EntryPoint
+
+import pytest
+
+from rummykit import plugins
+
+
+def _shipped(entry_point: EntryPoint) -> bool:
+    return entry_point.dist is not None and entry_point.dist.name == "rummykit"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Before collection (some tests list the variants when their module is imported)."""
+    scan = plugins._scan
+
+    def shipped_only(group: str, path: tuple[str, ...]) -> tuple[tuple[str, EntryPoint], ...]:
+        return tuple((name, entry_point) for name, entry_point in scan(group, path) if _shipped(entry_point))
+
+    setattr(plugins, "_scan", shipped_only)  # noqa: B010 - a module's function, replaced for the session

@@ -24,6 +24,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+import attrs
 import pluggy
 
 from rummykit.actions import Action
@@ -234,6 +235,10 @@ class Game:
             IllegalActionError: refused by the rules; ``.rule`` says which.
         """
         if not isinstance(action, Action):
+            raise InvalidActionError(f"{quote(action)} is not an action")
+        move = self._config.moves.get(type(action))
+        if move is None:
+            names = ", ".join(sorted(a.kind for a in self._config.moves))
             raise InvalidActionError(f"{self.variant} has no action {action.kind!r}; its actions: {names}")
         self._check_seat(action.seat)
         state = self._state
@@ -363,7 +368,9 @@ class Game:
         Game.__init__(
             self,
             configuration=configuration,
-            state=state_type(config=configuration.game_config(data["seed"]), rules=configuration.rules, **data["state"]),
+            state=state_type(
+                config=configuration.game_config(data["seed"]), rules=configuration.rules, **data["state"]
+            ),
             rng=data["rng"],
             shoes=data["shoes"],
             dealer_given=data["dealer_given"],

@@ -794,7 +794,7 @@ def load_view(data: str | bytes | Mapping[str, Any]) -> View:
         where = "the hands, the stock, the discard pile and the table"
         raise InvalidPositionError("hand_sizes", f"{where} hold more cards than the shoe's {len(shoe)}")
     view = attrs.evolve(view, hand_ids=hand_ids, table=table)
-    setup.pm.hook.rummykit_check_view(view=view, rules=setup.rules)
+    setup.plugin_manager.hook.rummykit_check_view(view=view, rules=setup.rules)
     return view
 
 

@@ -9,7 +9,7 @@ rummy's.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
 
@@ -25,7 +25,7 @@ from rummykit.standard.going_down import ContractGoDown, FreeGoDown
 from rummykit.standard.moves import DiscardMove, DrawMove, LayOffMove, TakeDiscardMove
 from rummykit.standard.rules import ContractMelds, StandardRules
 from rummykit.standard.state import StandardState
-from rummykit.state import GameState, Phase
+from rummykit.state import Phase
 from rummykit.variant import GameConfig, Ruleset, VariantSpec
 from rummykit.views import View, base_view_fields, shown
 
@@ -203,8 +203,15 @@ def view_fields(state: StandardState, seat: int | None, to_act: tuple[int, ...])
     }
 
 
-class StandardRummy:
+R = TypeVar("R", bound=StandardRules)
+S = TypeVar("S", bound=StandardState)
+
+
+class StandardRummy(Generic[R, S]):
     """The standard rummy as a plug-in: every hook of a variant, played from its rules' data.
+
+    Generic over the variant's rules and state classes (``StandardRummy[RailroadRules,
+    RailroadState]``), so that the hooks it overrides are typed with its own.
 
     A variant derives from it, declares ``spec`` (its :class:`~rummykit.variant.VariantSpec`: the
     standard rummy's actions, state and view unless it names its own) and implements ``rummykit_setup``,
@@ -230,30 +237,29 @@ class StandardRummy:
         raise NotImplementedError(f"{type(self).__name__} implements rummykit_setup: its rules for a configuration")
 
     @hookimpl
-    def rummykit_moves(self, rules: StandardRules) -> dict[type[Action], Move[Any, Any]]:
+    def rummykit_moves(self, rules: R) -> dict[type[Action], Move[Any, Any]]:
         return standard_moves(rules)
 
     @hookimpl
-    def rummykit_start_round(self, state: StandardState, shoe: list[CardId], rng: Randomness) -> bool:
+    def rummykit_start_round(self, state: S, shoe: list[CardId], rng: Randomness) -> bool:
         deal(state, shoe)
         return True
 
     @hookimpl
-    def rummykit_score_round(self, state: StandardState) -> list[int]:
+    def rummykit_score_round(self, state: S) -> list[int]:
         return score_round(state)
 
     @hookimpl
-    def rummykit_game_over(self, state: StandardState) -> bool:
+    def rummykit_game_over(self, state: S) -> bool:
         return game_over(state)
 
     @hookimpl
-    def rummykit_view(self, state: StandardState, seat: int | None, to_act: tuple[int, ...]) -> View:
+    def rummykit_view(self, state: S, seat: int | None, to_act: tuple[int, ...]) -> View:
         view_type = self.spec.view_type or StandardView
         return view_type(**view_fields(state, seat, to_act))
 
     @hookimpl
-    def rummykit_check_position(self, state: GameState) -> None:
-        assert isinstance(state, StandardState)
+    def rummykit_check_position(self, state: S) -> None:
         check_position(state)
 
     @hookimpl

@@ -29,7 +29,7 @@ SPEC = VariantSpec(
 )
 
 
-class ClassicRummy(StandardRummy):
+class ClassicRummy(StandardRummy[StandardRules, StandardState]):
     """Classic Rummy: the standard rummy, its rules as data, and its heuristic bot."""
 
     spec = SPEC

@@ -15,7 +15,7 @@ from rummykit.hookspecs import hookimpl
 from rummykit.move import Move
 from rummykit.shoe import Randomness
 from rummykit.standard import DrawMove, StandardMove, StandardRummy, check_position, draw_card, view_fields
-from rummykit.state import GameState, Phase, RoundEnd
+from rummykit.state import Phase, RoundEnd
 from rummykit.variant import GameConfig, VariantSpec
 from rummykit.views import View
 from rummykit_variants.railroad_rummy.actions import Claim, Pass
@@ -127,7 +127,7 @@ def resolve_claims(state: RailroadState, rng: Randomness) -> None:
     state.phase = Phase.PLAY
 
 
-class RailroadRummy(StandardRummy):
+class RailroadRummy(StandardRummy[RailroadRules, RailroadState]):
     """RailRoad Rummy: the standard contract rummy, with the claim window and HMGs of its own."""
 
     spec = SPEC
@@ -174,8 +174,7 @@ class RailroadRummy(StandardRummy):
         )
 
     @hookimpl
-    def rummykit_check_position(self, state: GameState) -> None:
-        assert isinstance(state, RailroadState)
+    def rummykit_check_position(self, state: RailroadState) -> None:
         check_position(state)
         players = state.players
         if state.phase == Phase.OVER:
@@ -190,9 +189,9 @@ class RailroadRummy(StandardRummy):
         if claim is not None:
             named += [("last_claim.turn", claim.turn), ("last_claim.winner", claim.winner)]
             named += [(f"last_claim.declarations[{i}]", seat) for i, (seat, _) in enumerate(claim.declarations)]
-        for field, seat in named:
-            if seat is not None and not 0 <= seat < players:
-                raise InvalidPositionError(f"extra.{field}", f"there is no seat {seat}")
+        for field, named_seat in named:
+            if named_seat is not None and not 0 <= named_seat < players:
+                raise InvalidPositionError(f"extra.{field}", f"there is no seat {named_seat}")
         claim_open = state.phase == RailroadPhase.CLAIM
         if state.declarations and not claim_open:
             raise InvalidPositionError("extra.declarations", "declarations are only open during a claim window")

@@ -39,7 +39,7 @@ class ShanghaiGoDown(ContractGoDown[StandardState]):
         return read_meld(group, self.rules.melds)
 
 
-class Shanghai(StandardRummy):
+class Shanghai(StandardRummy[StandardRules, StandardState]):
     """Shanghai: the standard contract rummy, its rules as data, and its heuristic bot."""
 
     spec = SPEC

@@ -8,7 +8,7 @@ from collections.abc import Generator
 import attrs
 
 from rummykit import GameConfig, HouseRuleSpec, Option, RuleText, hookimpl
-from rummykit.standard import StandardRules
+from rummykit.standard import FreeMelds, StandardRules
 
 SPEC = HouseRuleSpec(
     name="initial-meld-50",
@@ -30,6 +30,7 @@ def rummykit_house_rule() -> HouseRuleSpec:
 @hookimpl(wrapper=True)
 def rummykit_setup(config: GameConfig) -> Generator[None, StandardRules, StandardRules]:
     rules = yield
+    assert isinstance(rules.melding, FreeMelds)
     minimum = config.options["initial_meld_minimum"]
     melding = attrs.evolve(rules.melding, initial_minimum=minimum, initial_rule="CR-23", lay_off_rule="CR-C5")
     return attrs.evolve(rules, melding=melding)

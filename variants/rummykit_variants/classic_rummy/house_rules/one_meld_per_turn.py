@@ -8,7 +8,7 @@ from collections.abc import Generator
 import attrs
 
 from rummykit import HouseRuleSpec, RuleText, hookimpl
-from rummykit.standard import StandardRules
+from rummykit.standard import FreeMelds, StandardRules
 
 SPEC = HouseRuleSpec(
     name="one-meld-per-turn",
@@ -26,4 +26,5 @@ def rummykit_house_rule() -> HouseRuleSpec:
 @hookimpl(wrapper=True)
 def rummykit_setup() -> Generator[None, StandardRules, StandardRules]:
     rules = yield
+    assert isinstance(rules.melding, FreeMelds)
     return attrs.evolve(rules, melding=attrs.evolve(rules.melding, per_turn=1, per_turn_rule="CR-20"))

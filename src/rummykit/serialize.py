@@ -60,7 +60,7 @@ from rummykit.errors import (
     UnknownHouseRuleError,
     UnknownVariantError,
 )
-from rummykit.melds import Meld, MeldKind, RunEnd
+from rummykit.melds import Meld, RunEnd
 from rummykit.plugins import variant_spec
 from rummykit.records import GameRecord
 from rummykit.shoe import Randomness
@@ -337,7 +337,7 @@ _RANK_BY_SYMBOL: Final = {rank.symbol: rank for rank in Rank}
 @attrs.frozen(kw_only=True)
 class _MeldDoc:
     owner: int
-    kind: MeldKind
+    kind: str
     cards: tuple[str, ...]
     ranks: tuple[str, ...]
 
@@ -368,7 +368,7 @@ class _PositionDoc:
 def _meld_data(table_meld: TableMeld) -> dict[str, Any]:
     return {
         "owner": table_meld.owner,
-        "kind": table_meld.meld.kind.value,
+        "kind": str(table_meld.meld.kind),
         "cards": [card_id_text(cid) for cid in table_meld.ids],
         "ranks": [rank.symbol for rank in table_meld.meld.ranks],
     }

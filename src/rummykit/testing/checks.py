@@ -379,7 +379,7 @@ def check_action(game: Game, action: Action) -> str | None:
     Raises:
         ConformanceError: ``refusal`` or ``completeness``, with the action's index in the record.
     """
-    return _check_action(game, action, _Listing(game))
+    return _check_action(game, action, _Listing(game.copy()))  # listed as the game is before the action
 
 
 class _Listing:

@@ -2,7 +2,7 @@
 two decks and two jokers a player, a hidden kitty per player, four kinds of canasta, score-based
 initial melds, and play to 20,000.
 
-The plug-in object is :mod:`rummykit_variants.railroad_canasta.plugin`; games are created by name::
+The plug-in object is :data:`rummykit_variants.railroad_canasta.plugin.plugin`; games are created by name::
 
     import rummykit
     game = rummykit.new_game("railroad-canasta", players=4, seed=7)
@@ -13,19 +13,20 @@ from rummykit_variants.railroad_canasta.rules import (
     CANASTA_BONUS,
     RULES,
     CanastaKind,
+    CanastaPhase,
     CanastaRules,
     card_value,
     initial_minimum,
 )
-from rummykit_variants.railroad_canasta.state import CanastaExtra, CanastaPhase, RailroadCanastaView
+from rummykit_variants.railroad_canasta.state import CanastaState, RailroadCanastaView
 
 __all__ = [
     "CANASTA_BONUS",
     "RULES",
-    "CanastaExtra",
     "CanastaKind",
     "CanastaPhase",
     "CanastaRules",
+    "CanastaState",
     "EndRound",
     "LeaveKitty",
     "PickUpKitty",

@@ -31,6 +31,7 @@ from rummykit_variants.railroad_canasta.rules import CanastaKind, card_value, is
 
 __all__ = [
     "CANASTA_SIZE",
+    "WILD",
     "WILD_KEY",
     "Shape",
     "add_rule",
@@ -47,6 +48,8 @@ __all__ = [
     "single_shapes",
 ]
 
+#: The kind of a wild meld (RC-9), Railroad Canasta's own kind of meld.
+WILD: Final = "wild"
 #: The key of wild melds among rank keys (RC-11: wild melds count as one rank).
 WILD_KEY: Final = 0
 _TWO, _JOKER, _THREE, _SEVEN = int(Rank.TWO), int(Rank.JOKER), int(Rank.THREE), int(Rank.SEVEN)
@@ -79,7 +82,7 @@ def read_group(cards: Sequence[Card]) -> Meld:
     if not naturals:
         if not 3 <= len(cards) <= CANASTA_SIZE:
             raise _refuse("RC-9", f"a wild meld is 3 to 7 wild cards, not {len(cards)} ({shown})")
-        return Meld(MeldKind.WILD, tuple(cards), tuple(card.rank for card in cards))
+        return Meld(WILD, tuple(cards), tuple(card.rank for card in cards))
     ranks = {card.rank for card in naturals}
     if len(ranks) > 1:
         raise _refuse("RC-8", f"a meld is of one rank, and {shown} mixes {len(ranks)}")
@@ -102,7 +105,7 @@ def is_black_threes(meld: Meld) -> bool:
 
 def meld_key(meld: Meld) -> int:
     """The rank a meld counts as for RC-11: its rank, or :data:`WILD_KEY` for a wild meld."""
-    return WILD_KEY if meld.kind == MeldKind.WILD else int(meld.rank)
+    return WILD_KEY if meld.kind == WILD else int(meld.rank)
 
 
 def is_closed(meld: Meld) -> bool:
@@ -115,7 +118,7 @@ def canasta_kind(meld: Meld) -> CanastaKind | None:
     cards = meld.cards
     if len(cards) < CANASTA_SIZE:
         return None
-    if meld.kind == MeldKind.WILD:
+    if meld.kind == WILD:
         return CanastaKind.WILD
     rank = meld.ranks[0]
     if rank is Rank.THREE:
@@ -138,7 +141,7 @@ def add_rule(meld: Meld, card: Card) -> str | None:
     if len(meld.cards) >= CANASTA_SIZE:
         return "RC-12"
     wild = rank in _WILD_RANKS
-    if meld.kind == MeldKind.WILD:
+    if meld.kind == WILD:
         return None if wild else "RC-9"
     if wild:
         if meld.ranks[0] is Rank.SEVEN:
@@ -169,8 +172,8 @@ def can_add(meld: Meld, card: Card) -> IllegalActionError | None:
 def added(meld: Meld, card: Card) -> Meld:
     """``meld`` with ``card`` added (checked with :func:`can_add` first): naturals before wild cards."""
     cards = (*meld.cards, card)
-    if meld.kind == MeldKind.WILD:
-        return Meld(MeldKind.WILD, cards, tuple(c.rank for c in cards))
+    if meld.kind == WILD:
+        return Meld(WILD, cards, tuple(c.rank for c in cards))
     order = sorted(cards, key=lambda c: (is_wild(c), c.rank is Rank.JOKER, c.index))
     return Meld(MeldKind.SET, tuple(order), (meld.rank,) * len(cards))
 
@@ -286,3 +289,163 @@ def _take(queues: dict[int, list[Card]], rank: int, count: int) -> list[Card]:
     taken, queues[rank] = queue[:count], queue[count:]
     assert len(taken) == count, "shapes are built from the hand's counts"
     return taken
+
+
+# -- meld actions: their order, and the search for initial melds ---------------------------------------
+
+
+def _wild_order(card: Card) -> int:
+    return 2 if card.rank is Rank.JOKER else 1 if card.rank is Rank.TWO else 0
+
+
+def ordered_cards(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards of a meld as a meld action records them (RC-C6): naturals, then 2s, then jokers,
+    cards of one kind in the order given."""
+    return tuple(sorted(cards, key=_wild_order))
+
+
+def ordered_groups(melds: Sequence[Meld]) -> tuple[tuple[Card, ...], ...]:
+    """The melds of one action as it records them (RC-C6): in rank order, wild melds last, each's
+    cards in :func:`ordered_cards` order. Each key appears once in an action (RC-11)."""
+    ordered = sorted(melds, key=lambda meld: (meld_key(meld) == WILD_KEY, meld_key(meld)))
+    return tuple(ordered_cards(meld.cards) for meld in ordered)
+
+
+def canonical_order(shapes: Sequence[Shape]) -> tuple[Shape, ...]:
+    """Melds of one action in rank order, wild melds last (RC-C6)."""
+    return tuple(sorted(shapes, key=lambda s: (s.key == WILD_KEY, s.key, s.naturals, s.twos, s.jokers)))
+
+
+def card_shape(card: Card) -> Shape:
+    """One card as a shape (a wild card: of a wild meld)."""
+    if card.rank is Rank.TWO:
+        return Shape(WILD_KEY, 0, 1, 0)
+    if card.rank is Rank.JOKER:
+        return Shape(WILD_KEY, 0, 0, 1)
+    return Shape(int(card.rank), 1)
+
+
+def left_after(counts: Sequence[int], size: int, shapes: Sequence[Shape]) -> tuple[list[int], int]:
+    """Rank counts and size of a hand after the cards of ``shapes`` leave it."""
+    left = list(counts)
+    for shape in shapes:
+        if shape.key != WILD_KEY:
+            left[shape.key] -= shape.naturals
+        left[_TWO] -= shape.twos
+        left[_JOKER] -= shape.jokers
+        size -= shape.size
+    return left, size
+
+
+def kinds_with(kinds: frozenset[CanastaKind], shapes: Sequence[Shape]) -> frozenset[CanastaKind]:
+    """``kinds`` and the kinds of canasta among ``shapes``."""
+    new = {shape.canasta for shape in shapes}
+    return kinds | {kind for kind in new if kind is not None}
+
+
+def meld_keys(counts: Sequence[int], exclude: Iterable[int]) -> list[int]:
+    """The keys a hand of ``counts`` could start a meld of: ranks 4 to A with 2 naturals, black 3s
+    with 3, wild melds with 3 wild cards (not those of ``exclude``)."""
+    excluded = set(exclude)
+    keys = [r for r in range(4, 15) if counts[r] >= 2 and r not in excluded]
+    if counts[_THREE] >= 3 and _THREE not in excluded:
+        keys.insert(0, _THREE)
+    if counts[_TWO] + counts[_JOKER] >= 3 and WILD_KEY not in excluded:
+        keys.append(WILD_KEY)
+    return keys
+
+
+def _removable(shape: Shape, *, fixed: int = 0) -> Iterator[tuple[int, int]]:
+    """The ranks (and values) of the cards ``shape`` could do without and still be a meld (RC-7 to
+    RC-9): none at 3 cards; a natural card while more than 2 (3 for black 3s; ``fixed`` more for the
+    top card's meld, whose top card and pair stay) remain; any wild card."""
+    if shape.size <= 3:
+        return
+    least = (3 if shape.key == _THREE else 2) + fixed
+    if shape.key != WILD_KEY and shape.naturals > least:
+        yield shape.key, shape.natural_value
+    if shape.twos:
+        yield _TWO, 20
+    if shape.jokers:
+        yield _JOKER, 50
+
+
+def excess(shapes: Sequence[Shape], slack: int, *, top: bool = False) -> bool:
+    """An initial meld worth ``slack`` more than the minimum could do without one of its melds or
+    one of their cards (RC-C6: it is not a least form). With ``top``, ``shapes[0]`` is the top
+    card's meld, which stays, with its top card and pair."""
+    for i, shape in enumerate(shapes):
+        fixed = 1 if top and i == 0 else 0
+        if not fixed and shape.value <= slack:
+            return True
+        if any(value <= slack for _, value in _removable(shape, fixed=fixed)):
+            return True
+    return False
+
+
+def initial_melds(
+    counts: Sequence[int],
+    keys: Sequence[int],
+    twos: int,
+    jokers: int,
+    minimum: int,
+    chosen: tuple[Shape, ...] = (),
+    value: int = 0,
+    first: int = 0,
+    *,
+    top: bool = False,
+) -> Iterator[tuple[Shape, ...]]:
+    """The least forms of initial meld (RC-13, RC-C6) from a hand of ``counts`` with ``twos`` and
+    ``jokers`` to share: sets of new melds, at most one per key of ``keys`` from ``first`` on, added
+    to ``chosen`` (worth ``value``), that reach ``minimum`` and lay down nothing they could do
+    without. A set that has reached the minimum takes no further meld."""
+    for i in range(first, len(keys)):
+        key = keys[i]
+        for shape in single_shapes(key, counts[key] if key != WILD_KEY else 0, twos, jokers):
+            melds = (*chosen, shape)
+            total = value + shape.value
+            if total >= minimum:
+                if not excess(melds, total - minimum, top=top):
+                    yield melds
+            else:
+                yield from initial_melds(
+                    counts, keys, twos - shape.twos, jokers - shape.jokers, minimum, melds, total, i + 1, top=top
+                )
+
+
+def least_form(
+    melds: list[list[Card]], minimum: int, *, top: bool
+) -> tuple[list[list[Card]], list[list[Card]], list[tuple[int, Card]]]:
+    """An initial meld's least form: the melds kept (``melds[0]`` stays if ``top``: the top card's
+    meld, with its top card and pair), the melds dropped, and the cards dropped with the key of the
+    meld each belongs to. Melds go first (black 3s first), then cards."""
+    kept = [list(meld) for meld in melds]
+    dropped: list[list[Card]] = []
+    cards: list[tuple[int, Card]] = []
+    while True:
+        slack = sum(card_value(card) for meld in kept for card in meld) - minimum
+        removable = [
+            meld for i, meld in enumerate(kept) if not (top and i == 0) and sum(map(card_value, meld)) <= slack
+        ]
+        if removable:
+            meld = min(removable, key=lambda m: read_group(m).ranks[0] is not Rank.THREE)
+            kept.remove(meld)
+            dropped.append(meld)
+            continue
+        for i, meld in enumerate(kept):
+            card = _spare_card(meld, slack, fixed=1 if top and i == 0 else 0)
+            if card is not None:
+                meld.remove(card)
+                cards.append((meld_key(read_group(meld)), card))
+                break
+        else:
+            return kept, dropped, cards
+
+
+def _spare_card(meld: Sequence[Card], slack: int, *, fixed: int) -> Card | None:
+    """A card of ``meld`` worth at most ``slack`` that it could do without and still be a meld, or
+    ``None``."""
+    for rank, value in _removable(shape_of(read_group(meld)), fixed=fixed):
+        if value <= slack:
+            return [card for card in meld if card.rank == rank][-1]
+    return None

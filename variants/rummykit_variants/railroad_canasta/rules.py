@@ -1,5 +1,5 @@
-"""Railroad Canasta's rule book and rules as data: the shoe, card values, canasta kinds and bonuses,
-the initial-meld minimums."""
+"""Railroad Canasta's rule book and rules as data: the shoe, the deal, card values, canasta kinds and
+bonuses, the initial-meld minimums."""
 
 from __future__ import annotations
 
@@ -9,14 +9,21 @@ from typing import Final
 
 import attrs
 
-from rummykit.cards import Card, Rank, Suit
+from rummykit.actions import Action, Draw
+from rummykit.cards import Card, Rank, Suit, parse_cards
+from rummykit.errors import IllegalActionError
+from rummykit.melds import MeldRules
 from rummykit.shoe import decks
-from rummykit.variant import GameConfig, Ruleset, RuleText
+from rummykit.standard import Deal, RuleIds, Scoring, StandardRules, Stock
+from rummykit.state import GameState, Phase
+from rummykit.variant import GameConfig, RuleText
+from rummykit_variants.railroad_canasta.actions import EndRound, TakePile
 
 __all__ = [
     "CANASTA_BONUS",
     "RULES",
     "CanastaKind",
+    "CanastaPhase",
     "CanastaRules",
     "card_value",
     "initial_minimum",
@@ -252,6 +259,13 @@ RULES: Final = (
 )
 
 
+class CanastaPhase(enum.StrEnum):
+    """Railroad Canasta's own turn phase."""
+
+    KITTY = "kitty"
+    """The turn player has discarded and may pick up their kitty (RC-20, RC-C5)."""
+
+
 class CanastaKind(enum.StrEnum):
     """The four kinds of canasta (RC-12)."""
 
@@ -269,7 +283,8 @@ CANASTA_BONUS: Final[Mapping[CanastaKind, int]] = {
     CanastaKind.BLACK: 300,
 }
 
-_VALUES: Final = {
+#: RC-5: what each rank is worth (a red 3 scores by RC-31 only: :func:`card_value`).
+POINTS: Final = {
     Rank.JOKER: 50,
     Rank.TWO: 20,
     Rank.ACE: 20,
@@ -298,7 +313,7 @@ def card_value(card: Card) -> int:
         >>> [card_value(Card.parse(c)) for c in ("JK", "2C", "AS", "8D", "7H", "3C", "3H")]
         [50, 20, 20, 10, 5, 5, 0]
     """
-    return 0 if is_red_three(card) else _VALUES[card.rank]
+    return 0 if is_red_three(card) else POINTS[card.rank]
 
 
 _MINIMUMS: Final = ((15_000, 150), (10_000, 120), (5_000, 90), (0, 50))
@@ -317,24 +332,67 @@ def initial_minimum(total: int) -> int:
     return 15
 
 
-@attrs.frozen(kw_only=True)
-class CanastaRules(Ruleset):
-    """Railroad Canasta's rules for one game: the core's fields and the game's numbers."""
+#: The rules the standard rummy cites in Railroad Canasta.
+IDS: Final = RuleIds(
+    start="RC-2",
+    draw="RC-14",
+    empty_discard="RC-14",
+    meld="RC-13",
+    lay_off="RC-8",
+    discard="RC-18",
+    no_card="RC-22",
+    going_out="RC-21",
+)
 
-    hand_size: int = 13
-    kitty_size: int = 11
-    target: int = 20_000
+
+@attrs.frozen(kw_only=True)
+class CanastaRules(StandardRules):
+    """Railroad Canasta's rules for a configuration: the deal (RC-3), the stock (RC-14), card values
+    and the target (RC-5, RC-32), and the bonuses of RC-30 and RC-31.
+
+    Attributes:
+        going_out_bonus: what going out scores (RC-30).
+        red_three_bonus: what each placed red 3 scores (RC-31).
+    """
+
     going_out_bonus: int = 100
     red_three_bonus: int = 100
 
+    def check_turn(self, state: GameState, action: Action) -> None:
+        """G-2 and RC-2; RC-20: after the discard the turn player first picks up their kitty or leaves
+        it; RC-14: a turn starts with one draw or one taking of the pile (``TakePile``, ``EndRound``)."""
+        if action.seat != state.turn:
+            super().check_turn(state, action)
+        if state.phase == CanastaPhase.KITTY:
+            raise IllegalActionError(
+                "RC-20", "the turn player first picks up their kitty or leaves it (RC-C5)", action=action
+            )
+        drawing = isinstance(action, Draw | TakePile | EndRound)
+        if drawing and state.phase != Phase.DRAW:
+            raise IllegalActionError(
+                "RC-14", "a turn starts with one draw or one taking of the pile, and this one has", action=action
+            )
+        if not drawing and state.phase == Phase.DRAW:
+            raise IllegalActionError(
+                "RC-14", "a turn starts by drawing from the stock or taking the discard pile", action=action
+            )
+
 
 def make_rules(config: GameConfig) -> CanastaRules:
-    """The rules of one game (RC-1: two decks and two jokers a player, one shuffled shoe)."""
-    options = config.options
-    per_player = decks(2, jokers_per_deck=1)
+    """The rules of a configuration: two decks and two jokers a player, one shuffled shoe (RC-1); 13
+    cards to hand and 11 to the kitty, the up-card turned after the red 3s are replaced (RC-3,
+    RC-C1); two cards a draw from a stock that is never rebuilt (RC-14, RC-22); play to 20,000."""
     return CanastaRules(
-        shoe_parts=(per_player * config.players,),
-        max_turns_per_round=options["max_turns_per_round"],
-        max_rounds=options["max_rounds"],
-        low_score_wins=False,
+        shoe_parts=(decks(2, jokers_per_deck=1) * config.players,),
+        deal=Deal(hand_size=13, seat_piles=(("kitty", 11), ("red_threes", 0)), up_card=False),
+        stock=Stock(reshuffle="none", cards=2, from_discard=False),
+        melds=MeldRules(
+            wild_faces=frozenset(parse_cards("2C 2D 2H 2S JK")),
+            set_ranks=frozenset(Rank(r) for r in range(3, 15)),
+            run_order=(),
+            max_set=7,
+            rules={"wilds": "RC-8", "set": "RC-8", "run": "RC-8"},
+        ),
+        scoring=Scoring(points=POINTS, target=20_000),
+        ids=IDS,
     )

@@ -64,7 +64,7 @@ from rummykit.melds import Meld, RunEnd
 from rummykit.plugins import variant_spec
 from rummykit.records import GameRecord
 from rummykit.shoe import Randomness
-from rummykit.state import GameState, Phase, RoundResult, TableMeld
+from rummykit.state import CACHE, GameState, Phase, RoundResult, TableMeld
 from rummykit.variant import Ruleset, VariantSpec
 from rummykit.views import View
 
@@ -558,7 +558,7 @@ def _extra_type(state_type: type[GameState]) -> type | None:
     fields = {
         field.name: attrs.field(type=hints[field.name], default=field.default)
         for field in attrs.fields(state_type)
-        if field.name not in _CORE_FIELDS
+        if field.name not in _CORE_FIELDS and not field.metadata.get(CACHE)
     }
     if not fields:
         return None

@@ -1,55 +1,32 @@
-"""Railroad Canasta's moves: for each action its check, its listing and its effect together.
+"""Railroad Canasta's moves: for each action its check, its listing and its effect, side by side.
 
-A meld play's check and its listing share one test of what the play leaves in hand
-(:func:`end_problem`), so that ``legal_actions`` lists exactly what ``apply`` accepts; an initial
+A meld play's check and its listing ask one question of what the play leaves in hand
+(:meth:`Hand.leaves`), so that ``legal_actions`` lists exactly what ``apply`` accepts; an initial
 meld larger than its least form is listed in parts (:func:`split_initial`, RC-C6).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+import operator
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 import attrs
 
 from rummykit.actions import Action, Discard, Draw, GoDown, LayOff
-from rummykit.cards import Card, CardId, Rank, face
+from rummykit.cards import FACE_MASK, Card, CardId, Rank, face
 from rummykit.errors import IllegalActionError, InvalidActionError
 from rummykit.mechanics import end_turn, pick_cards, remove_cards
-from rummykit.melds import Meld, MeldKind
+from rummykit.melds import Meld
 from rummykit.move import Move
 from rummykit.shoe import Randomness
 from rummykit.standard import StandardMove, went_out
 from rummykit.state import Phase, RoundEnd, TableMeld
+from rummykit_variants.railroad_canasta import melding
 from rummykit_variants.railroad_canasta.actions import EndRound, LeaveKitty, PickUpKitty, TakePile
-from rummykit_variants.railroad_canasta.melding import (
-    CANASTA_SIZE,
-    WILD_KEY,
-    Shape,
-    added,
-    can_add,
-    canasta_kind,
-    add_rule,
-    canonical_order,
-    card_shape,
-    excess,
-    initial_melds,
-    is_black_threes,
-    is_closed,
-    kinds_with,
-    least_form,
-    left_after,
-    meld_key,
-    meld_keys,
-    ordered_cards,
-    ordered_groups,
-    rank_counts,
-    read_group,
-    shape_cards,
-    shape_of,
-    single_shapes,
-)
+from rummykit_variants.railroad_canasta.melding import CANASTA_SIZE, WILD_KEY, Shape, read_group
 from rummykit_variants.railroad_canasta.rules import (
+    WILD_RANKS,
     CanastaKind,
     CanastaPhase,
     CanastaRules,
@@ -59,35 +36,21 @@ from rummykit_variants.railroad_canasta.rules import (
 )
 from rummykit_variants.railroad_canasta.state import CanastaState
 
-__all__ = [
-    "CanastaMove",
-    "DiscardMove",
-    "DrawMove",
-    "EndRoundMove",
-    "GoDownMove",
-    "KittyMove",
-    "LayOffMove",
-    "TakePileMove",
-    "canasta_moves",
-    "draw_cards",
-    "split_initial",
-]
+__all__ = ["CanastaMove", "Hand", "canasta_moves", "draw_cards", "split_initial"]
 
 A = TypeVar("A", bound=Action)
+Problem = tuple[str, str] | None
+"""Why a play is refused (rule, reason), or ``None``."""
 
 _SEVEN, _TWO, _JOKER, _THREE = int(Rank.SEVEN), int(Rank.TWO), int(Rank.JOKER), int(Rank.THREE)
 _ALL_KINDS = frozenset(CanastaKind)
-
-
-# -- cards moving ------------------------------------------------------------------------------------
+_INDEX = operator.attrgetter("index")
 
 
 def draw_cards(state: CanastaState, seat: int, count: int) -> None:
     """Draw ``count`` cards from the stock to ``seat``'s hand, placing red 3s and drawing their
     replacements while the stock lasts (RC-6, RC-14)."""
-    stock = state.piles["stock"]
-    hand = state.hands[seat]
-    reds = state.seat_piles["red_threes"][seat]
+    stock, hand, reds = state.piles["stock"], state.hands[seat], state.seat_piles["red_threes"][seat]
     while count and stock:
         cid = stock.pop()
         if is_red_three(face(cid)):
@@ -98,80 +61,98 @@ def draw_cards(state: CanastaState, seat: int, count: int) -> None:
 
 
 def _place(state: CanastaState, seat: int, cards: Sequence[CardId]) -> None:
-    """Cards from a taken pile or a kitty into ``seat``'s hand, its red 3s placed without
-    replacement (RC-6)."""
-    reds = state.seat_piles["red_threes"][seat]
-    hand = state.hands[seat]
+    """Cards from a taken pile or a kitty into ``seat``'s hand, red 3s placed without replacement (RC-6)."""
     for cid in cards:
-        (reds if is_red_three(face(cid)) else hand).append(cid)
+        (state.seat_piles["red_threes"][seat] if is_red_three(face(cid)) else state.hands[seat]).append(cid)
 
 
-def _ordered_ids(meld: Meld, ids: Sequence[CardId]) -> tuple[CardId, ...]:
-    """``ids`` in the order of ``meld``'s cards."""
-    pool = list(ids)
-    ordered = []
+def _table_meld(owner: int, meld: Meld, ids: Sequence[CardId]) -> TableMeld:
+    """``meld`` on the table with ``ids`` in the order of its cards."""
+    pool, ordered = list(ids), []
     for card in meld.cards:
         cid = next(c for c in pool if face(c) == card)
         pool.remove(cid)
         ordered.append(cid)
-    return tuple(ordered)
+    return TableMeld(owner=owner, meld=meld, ids=tuple(ordered))
 
 
-def _meld_from_hand(state: CanastaState, seat: int, group: Sequence[Card]) -> None:
-    hand = state.hands[seat]
-    ids = pick_cards(hand, group)
+def _remove(state: CanastaState, seat: int, cards: Iterable[Card]) -> list[CardId]:
+    """Take the cards of a checked play from ``seat``'s hand."""
+    ids = pick_cards(state.hands[seat], cards)
     assert ids is not None, "checked actions only"
-    remove_cards(hand, ids)
-    state.table.append(TableMeld(owner=seat, meld=read_group(group), ids=tuple(ids)))
+    remove_cards(state.hands[seat], ids)
+    return ids
 
 
-# -- what a play leaves ---------------------------------------------------------------------------------
+@attrs.frozen
+class Hand:
+    """What checking and listing a meld play look at: the seat's hand (faces and rank counts), its
+    canasta kinds, whether every other seat has a sevens canasta (RC-18), whether the hand held no
+    card it may discard right after drawing (``stuck``), and RC-19's exception for a hand of 7s."""
 
+    cards: list[Card]
+    counts: list[int]
+    kinds: frozenset[CanastaKind]
+    others_sevens: bool
+    stuck: bool
+    exception: bool
 
-def end_problem(
-    sevens: int, left: int, kinds: frozenset[CanastaKind], others_sevens: bool, *, black_threes: bool, exempt: bool
-) -> tuple[str, str] | None:
-    """Why a meld play is refused (rule, reason) that leaves ``left`` cards in hand, ``sevens`` of them
-    7s, and the seat with canastas of ``kinds`` (the other seats all with a sevens canasta if
-    ``others_sevens``); or ``None``. RC-7 and RC-C4 for black 3s; RC-19 for too few cards or only 7s
-    (unless ``exempt``: the hand held nothing it may discard after drawing); G-4 for no discard."""
-    can_go_out = kinds >= _ALL_KINDS
-    if black_threes and (left != 1 or not can_go_out):
-        return "RC-7", (
-            "black 3s are melded only when going out: the play must leave one card, with a canasta of each kind (RC-C4)"
-        )
-    if not can_go_out and left < 2:
-        return "RC-19", f"a player who cannot go out keeps at least 2 cards after melding, and {left} would be left"
-    if left == 0:
-        return "G-4", "it would leave no card to discard, and going out ends with a discard (RC-21)"
-    if exempt:
+    @classmethod
+    def of(cls, state: CanastaState, seat: int) -> Hand:
+        cards = state.hand_faces(seat)
+        kinds = state.canasta_kinds()[seat]
+        others = state.others_sevens(seat)
+        # RC-19's exception: a hand of only 7s right after drawing, and still, while someone lacks a
+        # sevens canasta (RC-18), may meld or lay off any of them, down to an empty hand (RC-22)
+        only_sevens = bool(cards) and all(card.rank is Rank.SEVEN for card in cards)
+        exception = state.stuck and only_sevens and not (CanastaKind.SEVENS in kinds and others)
+        return cls(cards, melding.rank_counts(cards), kinds, others, state.stuck, exception)
+
+    @property
+    def sevens_done(self) -> bool:
+        """RC-18: every player has completed a sevens canasta."""
+        return CanastaKind.SEVENS in self.kinds and self.others_sevens
+
+    def may_discard(self, card: Card) -> bool:
+        """RC-18: a 7 is discarded only once every player has a sevens canasta."""
+        return card.rank is not Rank.SEVEN or self.sevens_done
+
+    def problem(self, shapes: Sequence[Shape], closes: CanastaKind | None = None) -> Problem:
+        """What is wrong with what melding ``shapes`` from this hand leaves (:meth:`leaves`); ``closes``
+        is the kind of canasta a lay-off completes."""
+        if self.exception:
+            return None
+        counts, size = melding.left_after(self.counts, len(self.cards), shapes)
+        kinds = self.kinds if closes is None else self.kinds | {closes}
+        for shape in shapes:
+            if shape.canasta is not None:
+                kinds |= {shape.canasta}
+        black = any(shape.key == _THREE for shape in shapes)
+        return self.leaves(counts[_SEVEN], size, kinds, black_threes=black, exempt=self.stuck)
+
+    def leaves(
+        self, sevens: int, left: int, kinds: frozenset[CanastaKind], *, black_threes: bool, exempt: bool
+    ) -> Problem:
+        """Why a meld play is refused that leaves ``left`` cards in hand, ``sevens`` of them 7s, and
+        canastas of ``kinds``: RC-7 and RC-C4 for black 3s; RC-19 for too few cards or only 7s
+        (unless ``exempt``: the hand held nothing it may discard after drawing); G-4 for no discard."""
+        can_go_out = kinds >= _ALL_KINDS
+        if black_threes and (left != 1 or not can_go_out):
+            return "RC-7", (
+                "black 3s are melded only when going out: the play must leave one card, with a canasta of each "
+                "kind (RC-C4)"
+            )
+        if not can_go_out and left < 2:
+            return "RC-19", f"a player who cannot go out keeps at least 2 cards after melding, and {left} would be left"
+        if left == 0:
+            return "G-4", "it would leave no card to discard, and going out ends with a discard (RC-21)"
+        if exempt:
+            return None
+        if left == 1:
+            return ("G-4", "it would leave only a 7, which may not be the last discard (RC-21)") if sevens else None
+        if sevens == left and not (CanastaKind.SEVENS in kinds and self.others_sevens):
+            return "RC-19", "it would leave only 7s, which may not be discarded until every player has a sevens canasta"
         return None
-    if left == 1:
-        return ("G-4", "it would leave only a 7, which may not be the last discard (RC-21)") if sevens else None
-    if sevens == left and not (CanastaKind.SEVENS in kinds and others_sevens):
-        return "RC-19", "it would leave only 7s, which may not be discarded until every player has a sevens canasta"
-    return None
-
-
-def sevens_exception(state: CanastaState, seat: int) -> bool:
-    """RC-19's exception: ``seat``'s hand held only 7s right after drawing, and still does, while
-    someone lacks a sevens canasta (RC-18). The player may then meld or lay off any or all of those
-    7s, down to an empty hand, which ends the round (RC-22)."""
-    hand = state.hands[seat]
-    return (
-        state.stuck
-        and bool(hand)
-        and all(face(cid).rank is Rank.SEVEN for cid in hand)
-        and not state.sevens_done(seat)
-    )
-
-
-def _may_discard(card: Card, sevens_done: bool) -> bool:
-    """RC-18: a 7 is discarded only once every player has a sevens canasta."""
-    return card.rank is not Rank.SEVEN or sevens_done
-
-
-# -- the moves -------------------------------------------------------------------------------------------
 
 
 class CanastaMove(StandardMove[CanastaState, A]):
@@ -196,34 +177,34 @@ class CanastaMove(StandardMove[CanastaState, A]):
             err.action = action
             raise
 
-    def check_new_keys(self, state: CanastaState, melds: Sequence[Meld], action: Action, *, taken: int = -1) -> None:
-        """RC-11 and RC-C2: one meld per key in an action (none of ``taken``, the top card's), none of a
-        key the seat has open."""
-        keys = [meld_key(meld) for meld in melds]
+    def check_new_melds(
+        self, state: CanastaState, melds: Sequence[Meld], action: Action, *, taken: int = -1
+    ) -> list[Shape]:
+        """RC-11 and RC-C2: one meld per key in an action (none of ``taken``, the top card's), none of
+        a key the seat has open; and the melds' shapes in the action's order."""
+        keys = [melding.meld_key(meld) for meld in melds]
         opened = state.open_melds(action.seat)
         for meld, key in zip(melds, keys, strict=True):
             what = "wild melds" if key == WILD_KEY else f"{Rank(key).symbol}s"
             if keys.count(key) > 1 or key == taken:
                 raise self.refuse("RC-11", f"one action lays down at most one meld of {what} (RC-C2)", action)
             if key in opened:
-                raise self.refuse(
-                    "RC-11", f"seat {action.seat} already has an unfinished meld of {what} ({meld} would be a second)", action
-                )
+                reason = f"seat {action.seat} already has an unfinished meld of {what} ({meld} would be a second)"
+                raise self.refuse("RC-11", reason, action)
+        return list(melding.canonical_order([Shape.of(meld) for meld in melds]))
 
-    def check_minimum(self, state: CanastaState, shapes: Sequence[Shape], action: Action) -> None:
+    def check_initial(self, state: CanastaState, shapes: Sequence[Shape], action: Action) -> None:
         """RC-13: an initial meld reaches the minimum."""
         total = state.totals[action.seat]
-        minimum = initial_minimum(total)
-        value = sum(shape.value for shape in shapes)
-        if value < minimum:
-            raise self.refuse(
-                "RC-13",
-                f"an initial meld must be worth at least {minimum} at a total of {total}, and this is worth {value}",
-                action,
+        minimum, value = initial_minimum(total), sum(shape.value for shape in shapes)
+        if not state.has_melded(action.seat) and value < minimum:
+            reason = (
+                f"an initial meld must be worth at least {minimum} at a total of {total}, and this is worth {value}"
             )
+            raise self.refuse("RC-13", reason, action)
 
-    def check_end(self, problem: tuple[str, str] | None, action: Action) -> None:
-        """Refuse ``action`` for the ``problem`` of what it leaves (:func:`end_problem`), if any."""
+    def check_end(self, problem: Problem, action: Action) -> None:
+        """Refuse ``action`` for the ``problem`` of what it leaves, if any."""
         if problem is not None:
             raise self.refuse(*problem, action)
 
@@ -311,60 +292,44 @@ class TakePileMove(CanastaMove[TakePile]):
 
     def check(self, state: CanastaState, action: TakePile) -> TakePile:
         self.rules.check_turn(state, action)
-        seat = action.seat
-        pile = state.piles["discard"]
+        seat, pile = action.seat, state.piles["discard"]
         if not pile:
             raise self.refuse("RC-14", "the discard pile is empty", action)
         top = face(pile[-1])
         if is_wild(top) or top.rank is Rank.THREE:
             raise self.refuse("RC-16", f"no pile can be taken while its top card is a wild card or a 3 ({top})", action)
-        rank = int(top.rank)
-        pile_rule = "RC-15" if state.frozen else "RC-16"
+        rank, symbol = int(top.rank), top.rank.symbol
+        rule = "RC-15" if state.frozen else "RC-16"
         onto = state.open_melds(seat).get(rank)
-        initial = not state.has_melded(seat)
-        if action.melds and not initial:
+        if action.melds and state.has_melded(seat):
             raise self.refuse("RC-C2", "after the initial meld, taking the pile melds only the top card", action)
         naturals = [card for card in action.cards if card.rank is top.rank]
         if len(naturals) + sum(1 for card in action.cards if is_wild(card)) != len(action.cards):
             raise self.refuse(
-                pile_rule, f"the top card ({top}) is melded with natural cards of its rank and wild cards only", action
+                rule, f"the top card ({top}) is melded with natural cards of its rank and wild cards only", action
             )
         self.played_cards(state, action, [*action.cards, *(card for group in action.melds for card in group)])
         if not action.cards:
             if onto is None:
-                raise self.refuse(
-                    pile_rule,
-                    f"taking the pile needs two natural {top.rank.symbol}s from hand or an unfinished meld of them",
-                    action,
-                )
+                reason = f"taking the pile needs two natural {symbol}s from hand or an unfinished meld of them"
+                raise self.refuse(rule, reason, action)
             if state.frozen:
-                raise self.refuse(
-                    "RC-15", f"a frozen pile is taken only with two natural {top.rank.symbol}s from hand", action
-                )
+                raise self.refuse("RC-15", f"a frozen pile is taken only with two natural {symbol}s from hand", action)
             top_shape = Shape(rank, 1)
         else:
             if len(naturals) < 2:
-                raise self.refuse(
-                    pile_rule, f"taking the pile with cards from hand needs two natural {top.rank.symbol}s", action
-                )
+                raise self.refuse(rule, f"taking the pile with cards from hand needs two natural {symbol}s", action)
             if onto is not None and len(action.cards) != 2:
-                raise self.refuse(
-                    "RC-C3",
-                    f"with an unfinished meld of {top.rank.symbol}s the pile is taken with exactly two natural cards",
-                    action,
-                )
-            group = (top, *action.cards)
-            top_meld = Meld(MeldKind.SET, group, (top.rank,) * len(group)) if onto is not None else None
-            top_shape = shape_of(top_meld or self.read(group, action))
+                reason = f"with an unfinished meld of {symbol}s the pile is taken with exactly two natural cards"
+                raise self.refuse("RC-C3", reason, action)
+            top_shape = Shape(rank, 3) if onto is not None else Shape.of(self.read((top, *action.cards), action))
         others = [self.read(group, action) for group in action.melds]
-        self.check_new_keys(state, others, action, taken=rank)
-        other_shapes = canonical_order([shape_of(meld) for meld in others])
-        if initial:
-            self.check_minimum(state, [top_shape, *other_shapes], action)
-        if not _nothing_to_discard(state, seat):
-            counts = rank_counts(state.hand_faces(seat))
-            self.check_end(_take_problem(state, seat, top, onto, [top_shape, *other_shapes], counts), action)
-        return TakePile(seat=seat, cards=ordered_cards(action.cards), melds=ordered_groups(others))
+        shapes = [top_shape, *self.check_new_melds(state, others, action, taken=rank)]
+        self.check_initial(state, shapes, action)
+        hand = Hand.of(state, seat)
+        if not self.nothing_to_discard(state, hand):
+            self.check_end(self.problem(state, hand, onto, shapes), action)
+        return TakePile(seat=seat, cards=melding.ordered_cards(action.cards), melds=melding.ordered_groups(others))
 
     def legal(self, state: CanastaState, seat: int) -> list[TakePile]:
         pile = state.piles["discard"]
@@ -374,69 +339,93 @@ class TakePileMove(CanastaMove[TakePile]):
         if is_wild(top) or top.rank is Rank.THREE:
             return []
         rank = int(top.rank)
-        hand = state.hand_faces(seat)
-        counts = rank_counts(hand)
+        hand = Hand.of(state, seat)
+        counts = hand.counts
         onto = state.open_melds(seat).get(rank)
-        candidates: list[tuple[Shape, tuple[Shape, ...], bool]] = []
+        candidates: list[tuple[Shape, tuple[Shape, ...], bool]] = []  # the top card's meld, others, with a pair
         if onto is not None:
             if not state.frozen:
                 candidates.append((Shape(rank, 1), (), False))
             if counts[rank] >= 2:
                 candidates.append((Shape(rank, 3), (), True))
         elif counts[rank] >= 2:
-            top_shapes = [
-                s for s in single_shapes(rank, counts[rank], counts[_TWO], counts[_JOKER], extra=1) if s.naturals >= 3
-            ]
-            if state.has_melded(seat):
-                candidates += [(shape, (), True) for shape in top_shapes]
-            else:
-                minimum = initial_minimum(state.totals[seat])
-                keys = meld_keys(counts, {rank})
-                for shape in top_shapes:
-                    if shape.value >= minimum:
-                        if not excess((shape,), shape.value - minimum, top=True):
-                            candidates.append((shape, (), True))
-                        continue
-                    twos, jokers = counts[_TWO] - shape.twos, counts[_JOKER] - shape.jokers
-                    for melds in initial_melds(counts, keys, twos, jokers, minimum, (shape,), shape.value, top=True):
-                        candidates.append((shape, canonical_order(melds[1:]), True))
+            shapes = melding.single_shapes(rank, counts[rank], counts[_TWO], counts[_JOKER], extra=1)
+            top_shapes = [shape for shape in shapes if shape.naturals >= 3]
+            minimum = initial_minimum(state.totals[seat])
+            keys = melding.meld_keys(counts, {rank})
+            for shape in top_shapes:
+                if state.has_melded(seat) or shape.value >= minimum:
+                    if state.has_melded(seat) or not melding.excess((shape,), shape.value - minimum, top=True):
+                        candidates.append((shape, (), True))
+                    continue
+                twos, jokers = counts[_TWO] - shape.twos, counts[_JOKER] - shape.jokers
+                for melds in melding.initial_melds(
+                    counts, keys, twos, jokers, minimum, (shape,), shape.value, top=True
+                ):
+                    candidates.append((shape, melding.canonical_order(melds[1:]), True))
         if not candidates:
             return []
-        exception = _nothing_to_discard(state, seat)
+        exception = self.nothing_to_discard(state, hand)
         actions = []
-        for top_shape, others, with_cards in candidates:
-            if exception or _take_problem(state, seat, top, onto, [top_shape, *others], counts) is None:
-                if with_cards:
-                    groups = shape_cards([top_shape, *others], hand, skip=[1])
+        for top_shape, others, with_pair in candidates:
+            if exception or self.problem(state, hand, onto, [top_shape, *others]) is None:
+                if with_pair:
+                    groups = melding.shape_cards([top_shape, *others], hand.cards, skip=[1])
                     actions.append(TakePile(seat=seat, cards=groups[0], melds=tuple(groups[1:])))
                 else:
-                    actions.append(TakePile(seat=seat, cards=(), melds=tuple(shape_cards(others, hand))))
+                    actions.append(TakePile(seat=seat, melds=tuple(melding.shape_cards(others, hand.cards))))
         return actions
 
+    def problem(self, state: CanastaState, hand: Hand, onto: int | None, shapes: Sequence[Shape]) -> Problem:
+        """What is wrong with what taking the pile leaves: ``shapes[0]`` is the top card's meld (its top
+        card included, or onto the unfinished meld ``onto``), the rest other new melds."""
+        top_shape, others = shapes[0], shapes[1:]
+        rank = top_shape.key
+        from_hand = attrs.evolve(top_shape, naturals=top_shape.naturals - 1)
+        counts, size = melding.left_after(hand.counts, len(hand.cards), [from_hand, *others])
+        kinds = hand.kinds | {shape.canasta for shape in others if shape.canasta is not None}
+        if onto is None:
+            kinds |= {top_shape.canasta} if top_shape.canasta is not None else set()
+        else:
+            meld = state.table[onto].meld
+            room = CANASTA_SIZE - len(meld)
+            fits = min(room, top_shape.naturals)
+            counts[rank] += top_shape.naturals - fits  # RC-C3: what does not fit stays in hand
+            size += top_shape.naturals - fits
+            if fits == room:
+                wild = any(is_wild(card) for card in meld.cards)
+                kinds |= {CanastaKind.BLACK if wild else CanastaKind.SEVENS if rank == _SEVEN else CanastaKind.RED}
+        rest = [card for card in map(face, state.piles["discard"][:-1]) if not is_red_three(card)]  # RC-17
+        sevens = counts[_SEVEN] + sum(1 for card in rest if card.rank is Rank.SEVEN)
+        black = any(shape.key == _THREE for shape in others)
+        return hand.leaves(sevens, size + len(rest), kinds, black_threes=black, exempt=False)
+
+    def nothing_to_discard(self, state: CanastaState, hand: Hand) -> bool:
+        """RC-19's exception for taking the pile: the hand and the pile below its top card hold no card
+        the player may discard (only 7s, RC-18), so the take may meld any of them, down to an empty
+        hand (which ends the round, RC-22)."""
+        cards = [*hand.cards, *map(face, state.piles["discard"][:-1])]
+        return not any(hand.may_discard(card) for card in cards if not is_red_three(card))
+
     def perform(self, state: CanastaState, action: TakePile, rng: Randomness) -> None:
-        seat = action.seat
-        hand = state.hands[seat]
-        pile = state.piles["discard"]
+        seat, hand, pile = action.seat, state.hands[action.seat], state.piles["discard"]
         top_id = pile.pop()
         top = face(top_id)
         onto = state.open_melds(seat).get(int(top.rank))
-        ids = pick_cards(hand, action.cards)
-        assert ids is not None, "checked actions only"
-        remove_cards(hand, ids)
-        if onto is not None:
-            table_meld = state.table[onto]
-            meld, meld_ids = table_meld.meld, list(table_meld.ids)
+        ids = _remove(state, seat, action.cards)
+        if onto is None:
+            state.table.append(TableMeld(owner=seat, meld=read_group((top, *action.cards)), ids=(top_id, *ids)))
+        else:
+            meld, meld_ids = state.table[onto].meld, list(state.table[onto].ids)
             for cid in (top_id, *ids):
                 if len(meld) >= CANASTA_SIZE:
                     hand.append(cid)  # RC-C3: a card that does not fit stays in hand
-                    continue
-                meld = added(meld, face(cid))
-                meld_ids.append(cid)
-            state.table[onto] = TableMeld(owner=seat, meld=meld, ids=_ordered_ids(meld, meld_ids))
-        else:
-            state.table.append(TableMeld(owner=seat, meld=read_group((top, *action.cards)), ids=(top_id, *ids)))
+                else:
+                    meld = melding.added(meld, face(cid))
+                    meld_ids.append(cid)
+            state.table[onto] = _table_meld(seat, meld, meld_ids)
         for group in action.melds:
-            _meld_from_hand(state, seat, group)
+            state.table.append(TableMeld(owner=seat, meld=read_group(group), ids=tuple(_remove(state, seat, group))))
         _place(state, seat, pile)
         pile.clear()
         state.frozen = False
@@ -448,46 +437,6 @@ class TakePileMove(CanastaMove[TakePile]):
         return split_initial(state, action)
 
 
-def _take_problem(
-    state: CanastaState, seat: int, top: Card, onto: int | None, shapes: Sequence[Shape], hand_counts: Sequence[int]
-) -> tuple[str, str] | None:
-    """What is wrong with what taking the pile leaves (:func:`end_problem`): ``shapes[0]`` is the top
-    card's meld (its top card included, or on the unfinished meld ``onto``), the rest other new melds."""
-    top_shape, others = shapes[0], shapes[1:]
-    rank = int(top.rank)
-    from_hand = attrs.evolve(top_shape, naturals=top_shape.naturals - 1)
-    counts, size = left_after(hand_counts, sum(hand_counts), [from_hand, *others])
-    all_kinds = state.canasta_kinds()
-    kinds = kinds_with(all_kinds[seat], others)
-    if onto is None:
-        kinds = kinds_with(kinds, [top_shape])
-    else:
-        meld = state.table[onto].meld
-        room = CANASTA_SIZE - len(meld)
-        fits = min(room, top_shape.naturals)
-        unplaced = top_shape.naturals - fits  # RC-C3: what does not fit stays in hand
-        counts[rank] += unplaced
-        size += unplaced
-        if fits == room:
-            wild = any(is_wild(card) for card in meld.cards)
-            kinds |= {CanastaKind.BLACK if wild else CanastaKind.SEVENS if rank == _SEVEN else CanastaKind.RED}
-    rest = [face(cid) for cid in state.piles["discard"][:-1]]
-    kept = [card for card in rest if not is_red_three(card)]  # RC-17: red 3s are placed
-    sevens = counts[_SEVEN] + sum(1 for card in kept if card.rank is Rank.SEVEN)
-    black = any(s.key == _THREE for s in others)
-    others_sevens = state.others_sevens(seat, all_kinds)
-    return end_problem(sevens, size + len(kept), kinds, others_sevens, black_threes=black, exempt=False)
-
-
-def _nothing_to_discard(state: CanastaState, seat: int) -> bool:
-    """RC-19's exception for taking the pile: the hand and the pile below its top card hold no card
-    the player may discard (only 7s, RC-18), so the take may meld any of them, down to an empty
-    hand (which ends the round, RC-22)."""
-    sevens = state.sevens_done(seat)
-    cards = [*state.hands[seat], *state.piles["discard"][:-1]]
-    return not any(_may_discard(face(cid), sevens) for cid in cards if not is_red_three(face(cid)))
-
-
 class GoDownMove(CanastaMove[GoDown]):
     """RC-8 to RC-13: lay down new melds; the initial meld any melds together that reach the minimum,
     one meld an action after it (RC-C2)."""
@@ -496,63 +445,46 @@ class GoDownMove(CanastaMove[GoDown]):
 
     def check(self, state: CanastaState, action: GoDown) -> GoDown:
         self.rules.check_turn(state, action)
-        seat = action.seat
         if not action.melds or any(not group for group in action.melds):
             raise InvalidActionError("a meld action lists one or more melds, each with its cards")
-        initial = not state.has_melded(seat)
-        if not initial and len(action.melds) > 1:
+        if state.has_melded(action.seat) and len(action.melds) > 1:
             raise self.refuse("RC-C2", "after the initial meld each meld action lays down one meld", action)
         self.played_cards(state, action, [card for group in action.melds for card in group])
         melds = [self.read(group, action) for group in action.melds]
-        self.check_new_keys(state, melds, action)
-        shapes = canonical_order([shape_of(meld) for meld in melds])
-        if initial:
-            self.check_minimum(state, shapes, action)
-        if not sevens_exception(state, seat):
-            hand = state.hand_faces(seat)
-            counts, size = left_after(rank_counts(hand), len(hand), shapes)
-            kinds = state.canasta_kinds()
-            black = any(s.key == _THREE for s in shapes)
-            others = state.others_sevens(seat, kinds)
-            problem = end_problem(
-                counts[_SEVEN], size, kinds_with(kinds[seat], shapes), others, black_threes=black, exempt=state.stuck
-            )
-            self.check_end(problem, action)
-        return GoDown(seat=seat, melds=ordered_groups(melds))
+        shapes = self.check_new_melds(state, melds, action)
+        self.check_initial(state, shapes, action)
+        self.check_end(Hand.of(state, action.seat).problem(shapes), action)
+        return GoDown(seat=action.seat, melds=melding.ordered_groups(melds))
 
     def legal(self, state: CanastaState, seat: int) -> list[GoDown]:
         if seat != state.turn:
             return []
-        hand = state.hand_faces(seat)
-        counts = rank_counts(hand)
-        kinds = state.canasta_kinds()
-        own, others = kinds[seat], state.others_sevens(seat, kinds)
-        keys = meld_keys(counts, state.open_melds(seat))
-        candidates: Iterator[tuple[Shape, ...]]
+        hand = Hand.of(state, seat)
+        counts = hand.counts
+        keys = melding.meld_keys(counts, state.open_melds(seat))
+        candidates: Iterable[tuple[Shape, ...]]
         if state.has_melded(seat):
             candidates = (
                 (shape,)
                 for key in keys
-                for shape in single_shapes(key, counts[key] if key != WILD_KEY else 0, counts[_TWO], counts[_JOKER])
+                for shape in melding.single_shapes(
+                    key, counts[key] if key != WILD_KEY else 0, counts[_TWO], counts[_JOKER]
+                )
             )
         else:
             minimum = initial_minimum(state.totals[seat])
-            candidates = initial_melds(counts, keys, counts[_TWO], counts[_JOKER], minimum)
-        exception = sevens_exception(state, seat)
+            candidates = melding.initial_melds(counts, keys, counts[_TWO], counts[_JOKER], minimum)
         actions = []
         for shapes in candidates:
-            ordered = canonical_order(shapes)
-            left, size = left_after(counts, len(hand), ordered)
-            black = any(s.key == _THREE for s in ordered)
-            kinds_after = kinds_with(own, ordered)
-            problem = end_problem(left[_SEVEN], size, kinds_after, others, black_threes=black, exempt=state.stuck)
-            if exception or problem is None:
-                actions.append(GoDown(seat=seat, melds=tuple(shape_cards(ordered, hand))))
+            ordered = melding.canonical_order(shapes)
+            if hand.problem(ordered) is None:
+                actions.append(GoDown(seat=seat, melds=tuple(melding.shape_cards(ordered, hand.cards))))
         return actions
 
     def perform(self, state: CanastaState, action: GoDown, rng: Randomness) -> None:
         for group in action.melds:
-            _meld_from_hand(state, action.seat, group)
+            ids = _remove(state, action.seat, group)
+            state.table.append(TableMeld(owner=action.seat, meld=read_group(group), ids=tuple(ids)))
         self.melded(state, action.seat)
         self.after_play(state, action.seat)
 
@@ -567,73 +499,49 @@ class LayOffMove(CanastaMove[LayOff]):
 
     def check(self, state: CanastaState, action: LayOff) -> LayOff:
         self.rules.check_turn(state, action)
-        seat = action.seat
+        seat, card = action.seat, action.card
         if action.end is not None:
             raise self.refuse("RC-8", "melds are of one rank, not runs: a card added to a meld names no end", action)
         if not 0 <= action.meld < len(state.table):
-            tables = f"melds 0 to {len(state.table) - 1}" if state.table else "no melds"
-            raise self.refuse("RC-8", f"there is no meld {action.meld} on the table ({tables})", action)
+            melds = f"melds 0 to {len(state.table) - 1}" if state.table else "no melds"
+            raise self.refuse("RC-8", f"there is no meld {action.meld} on the table ({melds})", action)
         target = state.table[action.meld]
         if target.owner != seat:
-            raise self.refuse(
-                "RC-8", f"meld {action.meld} is seat {target.owner}'s: nobody adds to another's melds", action
-            )
-        card = action.card
+            reason = f"meld {action.meld} is seat {target.owner}'s: nobody adds to another's melds"
+            raise self.refuse("RC-8", reason, action)
         self.played_cards(state, action, [card])
-        problem = can_add(target.meld, card)
+        problem = melding.can_add(target.meld, card)
         if problem is not None:
             problem.action = action
             raise problem
-        if not sevens_exception(state, seat):
-            hand = state.hand_faces(seat)
-            counts, size = left_after(rank_counts(hand), len(hand), [card_shape(card)])
-            kinds = state.canasta_kinds()
-            after = canasta_kind(added(target.meld, card))
-            own = kinds[seat] | {after} if after is not None else kinds[seat]
-            others = state.others_sevens(seat, kinds)
-            black = card.rank is Rank.THREE
-            self.check_end(
-                end_problem(counts[_SEVEN], size, own, others, black_threes=black, exempt=state.stuck), action
-            )
+        closes = melding.canasta_kind(melding.added(target.meld, card))
+        self.check_end(Hand.of(state, seat).problem([Shape.of_card(card)], closes), action)
         return LayOff(seat=seat, card=card, meld=action.meld)
 
     def legal(self, state: CanastaState, seat: int) -> list[LayOff]:
-        if seat != state.turn:
+        melds = [(i, m.meld) for i, m in enumerate(state.table) if m.owner == seat and not melding.is_closed(m.meld)]
+        if seat != state.turn or not melds:
             return []
-        hand = state.hand_faces(seat)
-        counts = rank_counts(hand)
-        kinds = state.canasta_kinds()
-        own, others = kinds[seat], state.others_sevens(seat, kinds)
+        hand = Hand.of(state, seat)
         firsts: dict[Rank, Card] = {}
-        for card in sorted(hand):
+        for card in sorted(hand.cards, key=_INDEX):
             firsts.setdefault(card.rank, card)
-        exception = sevens_exception(state, seat)
         actions = []
-        for index, table_meld in enumerate(state.table):
-            meld = table_meld.meld
-            if table_meld.owner != seat or is_closed(meld):
-                continue
+        for index, meld in melds:
+            closing = len(meld) + 1 == CANASTA_SIZE and not melding.is_black_threes(meld)
             for card in firsts.values():
-                if add_rule(meld, card) is not None:
-                    continue
-                left, size = left_after(counts, len(hand), [card_shape(card)])
-                closes = len(meld) + 1 == CANASTA_SIZE and not is_black_threes(meld)
-                after = canasta_kind(added(meld, card)) if closes else None
-                kinds_after = own | {after} if after else own
-                black = card.rank is Rank.THREE
-                problem = end_problem(left[_SEVEN], size, kinds_after, others, black_threes=black, exempt=state.stuck)
-                if exception or problem is None:
-                    actions.append(LayOff(seat=seat, card=card, meld=index))
+                if (card.rank is meld.ranks[0] or card.rank in WILD_RANKS) and melding.add_rule(meld, card) is None:
+                    closes = melding.canasta_kind(melding.added(meld, card)) if closing else None
+                    if hand.problem([Shape.of_card(card)], closes) is None:
+                        actions.append(LayOff(seat=seat, card=card, meld=index))
         return actions
 
     def perform(self, state: CanastaState, action: LayOff, rng: Randomness) -> None:
-        hand = state.hands[action.seat]
-        ids = pick_cards(hand, [action.card])
-        assert ids is not None, "checked actions only"
-        remove_cards(hand, ids)
+        ids = _remove(state, action.seat, [action.card])
         target = state.table[action.meld]
-        meld = added(target.meld, action.card)
-        state.table[action.meld] = TableMeld(owner=target.owner, meld=meld, ids=_ordered_ids(meld, [*target.ids, *ids]))
+        state.table[action.meld] = _table_meld(
+            target.owner, melding.added(target.meld, action.card), [*target.ids, *ids]
+        )
         self.after_play(state, action.seat)
 
 
@@ -646,48 +554,38 @@ class DiscardMove(CanastaMove[Discard]):
 
     def check(self, state: CanastaState, action: Discard) -> Discard:
         self.rules.check_turn(state, action)
-        seat = action.seat
-        hand = state.hands[seat]
-        card = action.card
-        if not any(face(cid) == card for cid in hand):
+        seat, card = action.seat, action.card
+        if card not in state.hand_faces(seat):
             raise self.refuse("G-7", f"the hand does not hold {card}", action)
-        kinds = state.canasta_kinds()
-        if len(hand) == 1:
-            if not kinds[seat] >= _ALL_KINDS:
-                missing = ", ".join(sorted(kind.value for kind in _ALL_KINDS - kinds[seat]))
-                raise self.refuse(
-                    "RC-21", f"going out needs a canasta of each kind, and seat {seat} lacks {missing}", action
-                )
+        kinds = state.canasta_kinds()[seat]
+        if len(state.hands[seat]) == 1:
+            if not kinds >= _ALL_KINDS:
+                missing = ", ".join(sorted(kind.value for kind in _ALL_KINDS - kinds))
+                reason = f"going out needs a canasta of each kind, and seat {seat} lacks {missing}"
+                raise self.refuse("RC-21", reason, action)
             if card.rank is Rank.SEVEN:
                 raise self.refuse("RC-21", "the last card discarded to go out may not be a 7", action)
-        if not _may_discard(card, CanastaKind.SEVENS in kinds[seat] and state.others_sevens(seat, kinds)):
-            raise self.refuse(
-                "RC-18", "a 7 may not be discarded until every player has completed a sevens canasta", action
-            )
+        if card.rank is Rank.SEVEN and not state.sevens_done(seat):
+            reason = "a 7 may not be discarded until every player has completed a sevens canasta"
+            raise self.refuse("RC-18", reason, action)
         return action
 
     def legal(self, state: CanastaState, seat: int) -> list[Discard]:
         if seat != state.turn:
             return []
         hand = state.hands[seat]
-        kinds = state.canasta_kinds()
-        if len(hand) == 1 and not kinds[seat] >= _ALL_KINDS:
+        cards = [face(index) for index in sorted({cid & FACE_MASK for cid in hand})]
+        if len(hand) == 1 and (not state.canasta_kinds()[seat] >= _ALL_KINDS or cards[0].rank is Rank.SEVEN):
             return []
-        sevens = CanastaKind.SEVENS in kinds[seat] and state.others_sevens(seat, kinds)
-        return [
-            Discard(seat=seat, card=card)
-            for card in sorted({face(cid) for cid in hand})
-            if _may_discard(card, sevens) and not (len(hand) == 1 and card.rank is Rank.SEVEN)
-        ]
+        sevens = state.sevens_done(seat)
+        return [Discard(seat=seat, card=card) for card in cards if card.rank is not Rank.SEVEN or sevens]
 
     def perform(self, state: CanastaState, action: Discard, rng: Randomness) -> None:
-        seat = action.seat
-        hand = state.hands[seat]
+        seat, hand = action.seat, state.hands[action.seat]
         cid = next(c for c in hand if face(c) == action.card)
         hand.remove(cid)
         state.piles["discard"].append(cid)
-        if is_wild(action.card):
-            state.frozen = True
+        state.frozen = state.frozen or is_wild(action.card)
         if not hand:
             went_out(state, seat)
         elif not state.kitty_taken[seat] and state.may_look(seat):
@@ -704,10 +602,7 @@ class KittyMove(CanastaMove[PickUpKitty | LeaveKitty]):
     phases = frozenset({CanastaPhase.KITTY})
 
     def __init__(
-        self,
-        rules: CanastaRules,
-        moves: Mapping[type[Action], Move[Any, Any]],
-        action_type: type[PickUpKitty | LeaveKitty],
+        self, rules: CanastaRules, moves: Mapping[type[Action], Move[Any, Any]], action_type: type[Action]
     ) -> None:
         super().__init__(rules, moves)
         self.action_type = action_type
@@ -723,14 +618,13 @@ class KittyMove(CanastaMove[PickUpKitty | LeaveKitty]):
             raise self.refuse("RC-20", "the kitty is picked up (or left) right after its owner's discard", action)
         return action
 
-    def legal(self, state: CanastaState, seat: int) -> list[PickUpKitty | LeaveKitty]:
+    def legal(self, state: CanastaState, seat: int) -> list[Action]:
         return [self.action_type(seat=seat)] if seat == state.turn else []
 
     def perform(self, state: CanastaState, action: PickUpKitty | LeaveKitty, rng: Randomness) -> None:
         if isinstance(action, PickUpKitty):
-            kitty = state.seat_piles["kitty"][action.seat]
-            _place(state, action.seat, kitty)
-            kitty.clear()
+            _place(state, action.seat, state.seat_piles["kitty"][action.seat])
+            state.seat_piles["kitty"][action.seat] = []
             state.kitty_taken[action.seat] = True
         self.end_turn(state)
 
@@ -752,42 +646,32 @@ def canasta_moves(rules: CanastaRules) -> dict[type[Action], Move[Any, Any]]:
     return moves
 
 
-# -- what the listing stands for ---------------------------------------------------------------------
-
-
 def split_initial(state: CanastaState, action: GoDown | TakePile) -> list[Action] | None:
     """The parts in which ``legal_actions`` lists an initial meld (RC-C6), or ``None`` if it lists it
-    whole.
+    whole (``action`` is a play its move's check accepted, in the form it returned).
 
     An initial meld (RC-13) is listed in its least forms: nothing laid down that it could do without
     and still reach the minimum. A larger one (accepted as named, G-6) is its least form, then the
     melds it could do without, one action each, then the cards it could do without, laid off one by
     one onto their melds (RC-C2); black 3s come last, as they go down only when going out (RC-C4).
-    ``action`` is a play its move's check accepted, in the form it returned.
     """
-    seat = action.seat
-    if state.has_melded(seat):
+    seat, top = action.seat, isinstance(action, TakePile)
+    if state.has_melded(seat) or (isinstance(action, TakePile) and not action.cards):
         return None
-    top = isinstance(action, TakePile)
-    if isinstance(action, GoDown):
-        melds = [list(group) for group in action.melds]
-    elif action.cards:
-        melds = [[face(state.piles["discard"][-1]), *action.cards], *(list(group) for group in action.melds)]
-    else:
-        return None
-    kept, dropped, extra_cards = least_form(melds, initial_minimum(state.totals[seat]), top=top)
+    melds = [list(group) for group in action.melds]
+    if isinstance(action, TakePile):
+        melds.insert(0, [face(state.piles["discard"][-1]), *action.cards])
+    kept, dropped, extra_cards = melding.least_form(melds, initial_minimum(state.totals[seat]), top=top)
     if not dropped and not extra_cards:
         return None
     kept_melds = [read_group(meld) for meld in kept]
-    groups = ordered_groups(kept_melds[1:] if top else kept_melds)
-    order = [meld_key(read_group(group)) for group in groups]  # the melds' places on the table
-    first: Action
+    groups = melding.ordered_groups(kept_melds[1:] if top else kept_melds)
+    order = [melding.meld_key(read_group(group)) for group in groups]  # the melds' places on the table
+    first: Action = GoDown(seat=seat, melds=groups)
     if top:
-        first = TakePile(seat=seat, cards=ordered_cards(kept[0][1:]), melds=groups)
-        order.insert(0, meld_key(kept_melds[0]))
-    else:
-        first = GoDown(seat=seat, melds=groups)
-    dropped.sort(key=lambda meld: read_group(meld).ranks[0] is Rank.THREE)
-    parts: list[Action] = [first, *(GoDown(seat=seat, melds=(ordered_cards(meld),)) for meld in dropped)]
+        first = TakePile(seat=seat, cards=melding.ordered_cards(kept[0][1:]), melds=groups)
+        order.insert(0, melding.meld_key(kept_melds[0]))
+    dropped.sort(key=lambda meld: read_group(meld).rank is Rank.THREE)
+    parts: list[Action] = [first, *(GoDown(seat=seat, melds=(melding.ordered_cards(meld),)) for meld in dropped)]
     parts += [LayOff(seat=seat, card=card, meld=len(state.table) + order.index(key)) for key, card in extra_cards]
     return parts

@@ -146,11 +146,15 @@ class RailroadCanasta(StandardRummy):
                 raise InvalidPositionError(f"extra.{name}", f"one entry per seat ({players})")
         for seat, turn in enumerate(state.melded_on):
             if turn is not None and not 1 <= turn <= state.turn_number:
-                raise InvalidPositionError(f"extra.melded_on[{seat}]", f"turn {turn} is not one of 1 to {state.turn_number}")
+                raise InvalidPositionError(
+                    f"extra.melded_on[{seat}]", f"turn {turn} is not one of 1 to {state.turn_number}"
+                )
         for seat, held in enumerate(state.hands):
             for i, cid in enumerate(held):
                 if is_red_three(face(cid)):
-                    raise InvalidPositionError(f"hands[{seat}][{i}]", "a red 3 is never held: it is placed at once (RC-6)")
+                    raise InvalidPositionError(
+                        f"hands[{seat}][{i}]", "a red 3 is never held: it is placed at once (RC-6)"
+                    )
         for seat, reds in enumerate(state.seat_piles["red_threes"]):
             for i, cid in enumerate(reds):
                 if not is_red_three(face(cid)):
@@ -172,7 +176,9 @@ class RailroadCanasta(StandardRummy):
                 ranks = " ".join(rank.symbol for rank in meld.ranks)
                 raise InvalidPositionError(f"table[{index}].ranks", f"the cards of {meld} stand for {ranks}")
             if not state.has_melded(table_meld.owner):
-                raise InvalidPositionError(f"table[{index}].owner", f"seat {table_meld.owner} has not melded this round")
+                raise InvalidPositionError(
+                    f"table[{index}].owner", f"seat {table_meld.owner} has not melded this round"
+                )
         for seat in range(players):
             keys = [meld_key(m.meld) for m in state.table if m.owner == seat and not is_closed(m.meld)]
             if len(keys) != len(set(keys)):

@@ -13,8 +13,9 @@ import attrs
 
 from rummykit.cards import Card
 from rummykit.standard import StandardState, StandardView
+from rummykit.state import TableMeld, cache
 from rummykit.views import shown
-from rummykit_variants.railroad_canasta.melding import canasta_kind, is_black_threes, is_closed, meld_key
+from rummykit_variants.railroad_canasta.melding import CANASTA_SIZE, canasta_kind, is_black_threes, meld_key
 from rummykit_variants.railroad_canasta.rules import CanastaKind, CanastaRules
 
 __all__ = ["LOOK_KINDS", "CanastaState", "RailroadCanastaView"]
@@ -38,6 +39,8 @@ class CanastaState(StandardState):
     frozen: bool = False
     kitty_taken: list[bool] = attrs.Factory(list)
     stuck: bool = False
+    kinds_seen: tuple[tuple[TableMeld, ...], tuple[frozenset[CanastaKind], ...]] | None = cache()
+    """The canasta kinds of each seat, with the table they were read from."""
 
     def start_round(self) -> None:
         super().start_round()
@@ -45,34 +48,38 @@ class CanastaState(StandardState):
         self.kitty_taken = [False] * self.players
         self.stuck = False
 
-    def canasta_kinds(self) -> list[frozenset[CanastaKind]]:
-        """The kinds of canasta each seat has completed this round (RC-12)."""
-        kinds: list[set[CanastaKind]] = [set() for _ in range(self.players)]
-        for table_meld in self.table:
-            kind = canasta_kind(table_meld.meld)
-            if kind is not None:
-                kinds[table_meld.owner].add(kind)
-        return [frozenset(seat_kinds) for seat_kinds in kinds]
+    def canasta_kinds(self) -> tuple[frozenset[CanastaKind], ...]:
+        """The kinds of canasta each seat has completed this round (RC-12), read again only when the
+        table has changed (checking and listing ask many times a step)."""
+        table = tuple(self.table)
+        if self.kinds_seen is None or self.kinds_seen[0] != table:
+            kinds: list[set[CanastaKind]] = [set() for _ in range(self.players)]
+            for table_meld in table:
+                kind = canasta_kind(table_meld.meld)
+                if kind is not None:
+                    kinds[table_meld.owner].add(kind)
+            self.kinds_seen = (table, tuple(frozenset(seat_kinds) for seat_kinds in kinds))
+        return self.kinds_seen[1]
 
-    def others_sevens(self, seat: int, kinds: list[frozenset[CanastaKind]]) -> bool:
-        """Every seat but ``seat`` has completed a sevens canasta (RC-18), by the seats' ``kinds``."""
+    def others_sevens(self, seat: int) -> bool:
+        """Every seat but ``seat`` has completed a sevens canasta (RC-18)."""
+        kinds = self.canasta_kinds()
         return all(CanastaKind.SEVENS in kinds[other] for other in range(self.players) if other != seat)
 
     def sevens_done(self, seat: int) -> bool:
         """RC-18: every player has completed a sevens canasta."""
-        kinds = self.canasta_kinds()
-        return CanastaKind.SEVENS in kinds[seat] and self.others_sevens(seat, kinds)
+        return CanastaKind.SEVENS in self.canasta_kinds()[seat] and self.others_sevens(seat)
 
     def may_look(self, seat: int) -> bool:
         """RC-20: ``seat`` has completed a canasta that is not black."""
         return bool(self.canasta_kinds()[seat] & LOOK_KINDS)
 
     def open_melds(self, seat: int) -> dict[int, int]:
-        """``seat``'s unfinished melds: the table index of each by key (RC-11)."""
+        """``seat``'s unfinished melds (black 3s aside): the table index of each by key (RC-11)."""
         return {
             meld_key(m.meld): index
             for index, m in enumerate(self.table)
-            if m.owner == seat and not is_closed(m.meld) and not is_black_threes(m.meld)
+            if m.owner == seat and len(m.ids) < CANASTA_SIZE and not is_black_threes(m.meld)
         }
 
 

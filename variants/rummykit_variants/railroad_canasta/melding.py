@@ -108,42 +108,29 @@ def canasta_kind(meld: Meld) -> CanastaKind | None:
     return CanastaKind.SEVENS if rank is Rank.SEVEN else CanastaKind.RED
 
 
-def add_rule(meld: Meld, card: Card) -> str | None:
-    """The rule adding ``card`` to ``meld`` breaks (RC-6 to RC-12), or ``None`` if it may be added;
-    RC-8 comes as ``"RC-8 wild"`` for the wild-card limit and ``"RC-8 rank"`` for another rank.
-    Cheap: listing legal actions asks it for every card and meld."""
-    rank = card.rank
-    if rank is Rank.THREE and card.suit in (Suit.HEARTS, Suit.DIAMONDS):
-        return "RC-6"
-    if meld.kind == MeldKind.SET and meld.ranks[0] is Rank.THREE:
-        return None if rank is Rank.THREE else "RC-7"
-    if len(meld.cards) >= CANASTA_SIZE:
-        return "RC-12"
-    wild = rank in _WILD_RANKS
-    if meld.kind == WILD:
-        return None if wild else "RC-9"
-    if not wild:
-        return None if rank is meld.ranks[0] else "RC-8 rank"
-    if meld.ranks[0] is Rank.SEVEN:
-        return "RC-10"
-    return "RC-8 wild" if sum(1 for c in meld.cards if c.rank in _WILD_RANKS) >= MAX_WILDS else None
-
-
 def can_add(meld: Meld, card: Card) -> IllegalActionError | None:
-    """Why ``card`` may not be added to ``meld`` (an error citing the rule), or ``None`` if it may."""
-    rule = add_rule(meld, card)
-    if rule is None:
-        return None
-    reasons = {
-        "RC-6": "red 3s are never melded",
-        "RC-7": "a meld of black 3s holds black 3s alone",
-        "RC-12": f"{meld} is a canasta: no card may be added to it",
-        "RC-9": f"a wild meld holds wild cards only, not {card}",
-        "RC-10": "a meld of 7s holds no wild cards",
-        "RC-8 wild": f"{meld} already holds 3 wild cards",
-        "RC-8 rank": f"{card} is not of the meld's rank ({meld.rank.symbol})",
-    }
-    return IllegalActionError(rule.split()[0], reasons[rule])
+    """Why ``card`` may not be added to ``meld`` (an error citing the rule, RC-6 to RC-12), or ``None``
+    if it may."""
+    rank, meld_rank = card.rank, meld.ranks[0]
+    if is_red_three(card):
+        return IllegalActionError("RC-6", "red 3s are never melded")
+    if meld.kind == MeldKind.SET and meld_rank is Rank.THREE:
+        return None if rank is Rank.THREE else IllegalActionError("RC-7", "a meld of black 3s holds black 3s alone")
+    if len(meld.cards) >= CANASTA_SIZE:
+        return IllegalActionError("RC-12", f"{meld} is a canasta: no card may be added to it")
+    if meld.kind == WILD:
+        return None if is_wild(card) else IllegalActionError("RC-9", f"a wild meld holds wild cards only, not {card}")
+    if not is_wild(card):
+        return (
+            None
+            if rank is meld_rank
+            else IllegalActionError("RC-8", f"{card} is not of the meld's rank ({meld_rank.symbol})")
+        )
+    if meld_rank is Rank.SEVEN:
+        return IllegalActionError("RC-10", "a meld of 7s holds no wild cards")
+    if sum(1 for c in meld.cards if is_wild(c)) >= MAX_WILDS:
+        return IllegalActionError("RC-8", f"{meld} already holds 3 wild cards")
+    return None
 
 
 def added(meld: Meld, card: Card) -> Meld:
@@ -229,7 +216,8 @@ _NATURAL_VALUE: Final = {r: card_value(Card.of(Rank(r), Suit.CLUBS)) for r in ra
 
 
 def rank_counts(cards: Iterable[Card]) -> list[int]:
-    """How many cards of each rank (indexed by rank value, 2 to 15 for jokers)."""
+    """How many cards of each rank (indexed by rank value, 2 to 15 for jokers; 0, :data:`WILD_KEY`,
+    holds none)."""
     counts = [0] * 16
     for card in cards:
         counts[card.rank] += 1
@@ -365,7 +353,7 @@ def initial_melds(
     (worth ``value``), that reach ``minimum`` and lay down nothing they could do without."""
     for i in range(first, len(keys)):
         key = keys[i]
-        for shape in single_shapes(key, counts[key] if key != WILD_KEY else 0, twos, jokers):
+        for shape in single_shapes(key, counts[key], twos, jokers):
             melds = (*chosen, shape)
             total = value + shape.value
             if total >= minimum:

@@ -15,7 +15,7 @@ import attrs
 
 from rummykit.actions import Action, Discard, Draw, GoDown, LayOff
 from rummykit.cards import FACE_MASK, Card, CardId, Rank, face
-from rummykit.errors import IllegalActionError, InvalidActionError
+from rummykit.errors import InvalidActionError
 from rummykit.mechanics import end_turn, pick_cards, remove_cards
 from rummykit.melds import Meld
 from rummykit.move import Move
@@ -39,6 +39,7 @@ from rummykit_variants.railroad_canasta.state import CanastaState
 __all__ = ["CanastaMove", "Hand", "canasta_moves", "draw_cards", "split_initial"]
 
 A = TypeVar("A", bound=Action)
+_Kitty = PickUpKitty | LeaveKitty
 Problem = tuple[str, str] | None
 """Why a play is refused (rule, reason), or ``None``."""
 
@@ -108,15 +109,6 @@ class Hand:
         exception = state.stuck and only_sevens and not (CanastaKind.SEVENS in kinds and others)
         return cls(cards, melding.rank_counts(cards), kinds, others, state.stuck, exception)
 
-    @property
-    def sevens_done(self) -> bool:
-        """RC-18: every player has completed a sevens canasta."""
-        return CanastaKind.SEVENS in self.kinds and self.others_sevens
-
-    def may_discard(self, card: Card) -> bool:
-        """RC-18: a 7 is discarded only once every player has a sevens canasta."""
-        return card.rank is not Rank.SEVEN or self.sevens_done
-
     def problem(self, shapes: Sequence[Shape], closes: CanastaKind | None = None) -> Problem:
         """What is wrong with what melding ``shapes`` from this hand leaves (:meth:`leaves`); ``closes``
         is the kind of canasta a lay-off completes."""
@@ -168,14 +160,6 @@ class CanastaMove(StandardMove[CanastaState, A]):
     def lists(self, action_type: type[Action], state: CanastaState, seat: int) -> bool:
         """``seat`` has a legal action of ``action_type`` now."""
         return bool(self.moves[action_type].legal(state, seat))
-
-    def read(self, group: Sequence[Card], action: Action) -> Meld:
-        """``group`` as a new meld, or the refusal of ``action`` citing the rule it breaks."""
-        try:
-            return read_group(group)
-        except IllegalActionError as err:
-            err.action = action
-            raise
 
     def check_new_melds(
         self, state: CanastaState, melds: Sequence[Meld], action: Action, *, taken: int = -1
@@ -322,8 +306,8 @@ class TakePileMove(CanastaMove[TakePile]):
             if onto is not None and len(action.cards) != 2:
                 reason = f"with an unfinished meld of {symbol}s the pile is taken with exactly two natural cards"
                 raise self.refuse("RC-C3", reason, action)
-            top_shape = Shape(rank, 3) if onto is not None else Shape.of(self.read((top, *action.cards), action))
-        others = [self.read(group, action) for group in action.melds]
+            top_shape = Shape(rank, 3) if onto is not None else Shape.of(read_group((top, *action.cards)))
+        others = [read_group(group) for group in action.melds]
         shapes = [top_shape, *self.check_new_melds(state, others, action, taken=rank)]
         self.check_initial(state, shapes, action)
         hand = Hand.of(state, seat)
@@ -342,12 +326,12 @@ class TakePileMove(CanastaMove[TakePile]):
         hand = Hand.of(state, seat)
         counts = hand.counts
         onto = state.open_melds(seat).get(rank)
-        candidates: list[tuple[Shape, tuple[Shape, ...], bool]] = []  # the top card's meld, others, with a pair
+        candidates: list[tuple[Shape, tuple[Shape, ...]]] = []  # the top card's meld, and other melds
         if onto is not None:
             if not state.frozen:
-                candidates.append((Shape(rank, 1), (), False))
+                candidates.append((Shape(rank, 1), ()))
             if counts[rank] >= 2:
-                candidates.append((Shape(rank, 3), (), True))
+                candidates.append((Shape(rank, 3), ()))
         elif counts[rank] >= 2:
             shapes = melding.single_shapes(rank, counts[rank], counts[_TWO], counts[_JOKER], extra=1)
             top_shapes = [shape for shape in shapes if shape.naturals >= 3]
@@ -356,20 +340,20 @@ class TakePileMove(CanastaMove[TakePile]):
             for shape in top_shapes:
                 if state.has_melded(seat) or shape.value >= minimum:
                     if state.has_melded(seat) or not melding.excess((shape,), shape.value - minimum, top=True):
-                        candidates.append((shape, (), True))
+                        candidates.append((shape, ()))
                     continue
                 twos, jokers = counts[_TWO] - shape.twos, counts[_JOKER] - shape.jokers
                 for melds in melding.initial_melds(
                     counts, keys, twos, jokers, minimum, (shape,), shape.value, top=True
                 ):
-                    candidates.append((shape, melding.canonical_order(melds[1:]), True))
+                    candidates.append((shape, melding.canonical_order(melds[1:])))
         if not candidates:
             return []
         exception = self.nothing_to_discard(state, hand)
         actions = []
-        for top_shape, others, with_pair in candidates:
+        for top_shape, others in candidates:
             if exception or self.problem(state, hand, onto, [top_shape, *others]) is None:
-                if with_pair:
+                if top_shape.naturals > 1:  # with a pair from hand
                     groups = melding.shape_cards([top_shape, *others], hand.cards, skip=[1])
                     actions.append(TakePile(seat=seat, cards=groups[0], melds=tuple(groups[1:])))
                 else:
@@ -405,7 +389,8 @@ class TakePileMove(CanastaMove[TakePile]):
         the player may discard (only 7s, RC-18), so the take may meld any of them, down to an empty
         hand (which ends the round, RC-22)."""
         cards = [*hand.cards, *map(face, state.piles["discard"][:-1])]
-        return not any(hand.may_discard(card) for card in cards if not is_red_three(card))
+        sevens = CanastaKind.SEVENS in hand.kinds and hand.others_sevens  # RC-18: 7s may be discarded
+        return not any(card.rank is not Rank.SEVEN or sevens for card in cards if not is_red_three(card))
 
     def perform(self, state: CanastaState, action: TakePile, rng: Randomness) -> None:
         seat, hand, pile = action.seat, state.hands[action.seat], state.piles["discard"]
@@ -450,7 +435,7 @@ class GoDownMove(CanastaMove[GoDown]):
         if state.has_melded(action.seat) and len(action.melds) > 1:
             raise self.refuse("RC-C2", "after the initial meld each meld action lays down one meld", action)
         self.played_cards(state, action, [card for group in action.melds for card in group])
-        melds = [self.read(group, action) for group in action.melds]
+        melds = [read_group(group) for group in action.melds]
         shapes = self.check_new_melds(state, melds, action)
         self.check_initial(state, shapes, action)
         self.check_end(Hand.of(state, action.seat).problem(shapes), action)
@@ -467,9 +452,7 @@ class GoDownMove(CanastaMove[GoDown]):
             candidates = (
                 (shape,)
                 for key in keys
-                for shape in melding.single_shapes(
-                    key, counts[key] if key != WILD_KEY else 0, counts[_TWO], counts[_JOKER]
-                )
+                for shape in melding.single_shapes(key, counts[key], counts[_TWO], counts[_JOKER])
             )
         else:
             minimum = initial_minimum(state.totals[seat])
@@ -512,7 +495,6 @@ class LayOffMove(CanastaMove[LayOff]):
         self.played_cards(state, action, [card])
         problem = melding.can_add(target.meld, card)
         if problem is not None:
-            problem.action = action
             raise problem
         closes = melding.canasta_kind(melding.added(target.meld, card))
         self.check_end(Hand.of(state, seat).problem([Shape.of_card(card)], closes), action)
@@ -530,7 +512,7 @@ class LayOffMove(CanastaMove[LayOff]):
         for index, meld in melds:
             closing = len(meld) + 1 == CANASTA_SIZE and not melding.is_black_threes(meld)
             for card in firsts.values():
-                if (card.rank is meld.ranks[0] or card.rank in WILD_RANKS) and melding.add_rule(meld, card) is None:
+                if (card.rank is meld.ranks[0] or card.rank in WILD_RANKS) and melding.can_add(meld, card) is None:
                     closes = melding.canasta_kind(melding.added(meld, card)) if closing else None
                     if hand.problem([Shape.of_card(card)], closes) is None:
                         actions.append(LayOff(seat=seat, card=card, meld=index))
@@ -594,7 +576,7 @@ class DiscardMove(CanastaMove[Discard]):
             self.end_turn(state)
 
 
-class KittyMove(CanastaMove[PickUpKitty | LeaveKitty]):
+class KittyMove(CanastaMove[_Kitty]):
     """RC-20 and RC-C5: after the discard, a seat that has completed a canasta that is not black picks
     up its kitty (once a round) or leaves it; then the turn passes. A refusal cites RC-20 whoever's
     turn it is (G-7)."""
@@ -602,12 +584,15 @@ class KittyMove(CanastaMove[PickUpKitty | LeaveKitty]):
     phases = frozenset({CanastaPhase.KITTY})
 
     def __init__(
-        self, rules: CanastaRules, moves: Mapping[type[Action], Move[Any, Any]], action_type: type[Action]
+        self,
+        rules: CanastaRules,
+        moves: Mapping[type[Action], Move[Any, Any]],
+        action_type: type[_Kitty],
     ) -> None:
         super().__init__(rules, moves)
-        self.action_type = action_type
+        self.action_type = self.kitty_action = action_type
 
-    def check(self, state: CanastaState, action: PickUpKitty | LeaveKitty) -> PickUpKitty | LeaveKitty:
+    def check(self, state: CanastaState, action: _Kitty) -> _Kitty:
         seat = action.seat
         if isinstance(action, PickUpKitty):
             if not state.may_look(seat):
@@ -618,10 +603,10 @@ class KittyMove(CanastaMove[PickUpKitty | LeaveKitty]):
             raise self.refuse("RC-20", "the kitty is picked up (or left) right after its owner's discard", action)
         return action
 
-    def legal(self, state: CanastaState, seat: int) -> list[Action]:
-        return [self.action_type(seat=seat)] if seat == state.turn else []
+    def legal(self, state: CanastaState, seat: int) -> list[_Kitty]:
+        return [self.kitty_action(seat=seat)] if seat == state.turn else []
 
-    def perform(self, state: CanastaState, action: PickUpKitty | LeaveKitty, rng: Randomness) -> None:
+    def perform(self, state: CanastaState, action: _Kitty, rng: Randomness) -> None:
         if isinstance(action, PickUpKitty):
             _place(state, action.seat, state.seat_piles["kitty"][action.seat])
             state.seat_piles["kitty"][action.seat] = []

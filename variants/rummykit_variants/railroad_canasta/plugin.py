@@ -12,15 +12,16 @@ from rummykit.bots import Bot
 from rummykit.cards import CardId, face
 from rummykit.errors import IllegalActionError, InvalidPositionError
 from rummykit.hookspecs import hookimpl
+from rummykit.melds import MeldKind
 from rummykit.move import Move
 from rummykit.shoe import Randomness
-from rummykit.standard import StandardRummy, deal, view_fields
+from rummykit.standard import StandardRules, StandardRummy, StandardState, deal, view_fields
 from rummykit.state import GameState, Phase
 from rummykit.variant import GameConfig, VariantSpec
 from rummykit.views import View
 from rummykit_variants.railroad_canasta.actions import EndRound, LeaveKitty, PickUpKitty, TakePile
 from rummykit_variants.railroad_canasta.bot import HeuristicBot
-from rummykit_variants.railroad_canasta.melding import canasta_kind, is_closed, meld_key, read_group
+from rummykit_variants.railroad_canasta.melding import WILD, canasta_kind, is_closed, meld_key, read_group
 from rummykit_variants.railroad_canasta.moves import canasta_moves, draw_cards
 from rummykit_variants.railroad_canasta.rules import (
     CANASTA_BONUS,
@@ -56,21 +57,6 @@ SPEC = VariantSpec(
 )
 
 
-def seat_score(state: CanastaState, seat: int, *, went_out: bool = False) -> int:
-    """RC-30 and RC-31: what ``seat`` scores for the round as things stand."""
-    rules = state.rules
-    score = rules.red_three_bonus * len(state.seat_piles["red_threes"][seat])
-    for table_meld in state.table:
-        if table_meld.owner == seat:
-            score += sum(card_value(card) for card in table_meld.meld.cards)
-            kind = canasta_kind(table_meld.meld)
-            if kind is not None:
-                score += CANASTA_BONUS[kind]
-    score -= sum(card_value(face(cid)) for cid in state.hands[seat])
-    score -= sum(card_value(face(cid)) for cid in state.seat_piles["kitty"][seat])
-    return score + (rules.going_out_bonus if went_out else 0)
-
-
 class RailroadCanasta(StandardRummy):
     """Railroad Canasta: the standard rummy's deal and turn, with moves, scoring and an end of its own."""
 
@@ -81,14 +67,16 @@ class RailroadCanasta(StandardRummy):
         return make_rules(config)
 
     @hookimpl
-    def rummykit_moves(self, rules: CanastaRules) -> dict[type[Action], Move[Any, Any]]:
+    def rummykit_moves(self, rules: StandardRules) -> dict[type[Action], Move[Any, Any]]:
+        assert isinstance(rules, CanastaRules)
         return canasta_moves(rules)
 
     @hookimpl
-    def rummykit_start_round(self, state: CanastaState, shoe: list[CardId], rng: Randomness) -> bool:
+    def rummykit_start_round(self, state: StandardState, shoe: list[CardId], rng: Randomness) -> bool:
         """RC-3 and RC-C1: the standard deal (13 cards to each hand, then 11 to each kitty); then the red
         3s in hands placed and replaced, seat by seat from the first player; then the up-card, which
         freezes the pile if it is a red 3 or a wild card (RC-15)."""
+        assert isinstance(state, CanastaState)
         deal(state, shoe)
         for step in range(state.players):
             seat = state.next_seat(state.turn, step)
@@ -103,24 +91,36 @@ class RailroadCanasta(StandardRummy):
         return True
 
     @hookimpl
-    def rummykit_score_round(self, state: CanastaState) -> list[int]:
+    def rummykit_score_round(self, state: StandardState) -> list[int]:
         """RC-30, RC-31 (RC-C5: a round with nobody out has no going-out bonus)."""
-        went_out = state.round_end.went_out if state.round_end else None
-        return [seat_score(state, seat, went_out=seat == went_out) for seat in range(state.players)]
+        assert isinstance(state, CanastaState)
+        rules, went_out = state.rules, state.round_end.went_out if state.round_end else None
+        scores = []
+        for seat in range(state.players):
+            score = rules.red_three_bonus * len(state.seat_piles["red_threes"][seat])
+            for table_meld in state.table:
+                if table_meld.owner == seat:
+                    kind = canasta_kind(table_meld.meld)
+                    score += sum(map(card_value, table_meld.meld.cards)) + (CANASTA_BONUS[kind] if kind else 0)
+            score -= sum(card_value(face(cid)) for cid in (*state.hands[seat], *state.seat_piles["kitty"][seat]))
+            scores.append(score + (rules.going_out_bonus if seat == went_out else 0))
+        return scores
 
     @hookimpl
-    def rummykit_game_over(self, state: CanastaState) -> bool:
+    def rummykit_game_over(self, state: StandardState) -> bool:
         """RC-32: a player has reached the target in this round or an earlier one (RC-C8), and nobody
         ties the highest total."""
+        assert isinstance(state, CanastaState)
         target = state.rules.scoring.target
         if target is None or not any(max(result.totals) >= target for result in state.history):
             return False
         return state.totals.count(max(state.totals)) == 1
 
     @hookimpl
-    def rummykit_view(self, state: CanastaState, seat: int | None, to_act: tuple[int, ...]) -> View:
+    def rummykit_view(self, state: StandardState, seat: int | None, to_act: tuple[int, ...]) -> View:
         """The standard view, the seat's own kitty once it may look (RC-20), every seat's red 3s and
         kitty size, the pile's state and the initial-meld minimums."""
+        assert isinstance(state, CanastaState)
         kitties = state.seat_piles["kitty"]
         looks = tuple(bool(kinds & LOOK_KINDS) for kinds in state.canasta_kinds())
         return RailroadCanastaView(
@@ -166,6 +166,10 @@ class RailroadCanasta(StandardRummy):
             if len(kitty) > size:
                 raise InvalidPositionError(f"seat_piles.kitty[{seat}]", f"a kitty holds {size} cards")
         for index, table_meld in enumerate(state.table):
+            if table_meld.meld.kind not in (*MeldKind, WILD):
+                raise InvalidPositionError(
+                    f"table[{index}].kind", f"a set or a wild meld, not {table_meld.meld.kind!r}"
+                )
             try:
                 meld = read_group(table_meld.meld.cards)
             except IllegalActionError as exc:

@@ -59,11 +59,11 @@ from rummykit.errors import (
     UnknownVariantError,
     quote,
 )
-from rummykit.melds import Meld, MeldKind, RunEnd
+from rummykit.melds import Meld, RunEnd
 from rummykit.plugins import variant_spec
 from rummykit.records import GameRecord
 from rummykit.shoe import MAX_SEED, Randomness
-from rummykit.state import GameState, Phase, RoundResult, TableMeld
+from rummykit.state import CACHE, GameState, Phase, RoundResult, TableMeld
 from rummykit.variant import Ruleset, VariantSpec
 from rummykit.views import View
 
@@ -407,7 +407,7 @@ _RANK_BY_SYMBOL: Final = {rank.symbol: rank for rank in Rank}
 @attrs.frozen(kw_only=True)
 class _MeldDoc:
     owner: int
-    kind: MeldKind
+    kind: str
     cards: tuple[str, ...]
     ranks: tuple[str, ...]
 
@@ -661,7 +661,7 @@ def _extra_type(state_type: type[GameState]) -> type | None:
     fields = {
         field.name: attrs.field(type=hints[field.name], default=field.default)
         for field in attrs.fields(state_type)
-        if field.name not in _CORE_FIELDS
+        if field.name not in _CORE_FIELDS and not field.metadata.get(CACHE)
     }
     extra_type = attrs.make_class(f"{state_type.__name__}Fields", fields, kw_only=True) if fields else None
     _EXTRA_TYPES[state_type] = extra_type

@@ -38,7 +38,10 @@ from rummykit.cards import Card, CardId, face
 from rummykit.melds import Meld
 from rummykit.variant import GameConfig, Ruleset
 
-__all__ = ["GameState", "Phase", "RoundEnd", "RoundResult", "TableMeld"]
+__all__ = ["CACHE", "GameState", "Phase", "RoundEnd", "RoundResult", "TableMeld", "cache"]
+
+CACHE = "rummykit.cache"
+"""The metadata key of a state field declared with :func:`cache`."""
 
 
 class Phase(enum.StrEnum):
@@ -183,6 +186,14 @@ class GameState:
         shared. Cheap (no ``deepcopy`` and no ``__init__``: search copies states in its inner loop);
         the copying code is written once per state class, from its fields' types."""
         return _copy_function(type(self))(self)
+
+
+def cache(default: Any = None) -> Any:
+    """Declare a field of a variant's state that only remembers what the rest of the state says,
+    worked out once for speed (Railroad Canasta's canasta kinds, with the table they were read from).
+    Its value must be immutable: copies share it; comparisons, reprs and positions leave it out, and a
+    loaded state starts from ``default``."""
+    return attrs.field(default=default, eq=False, repr=False, metadata={CACHE: True})
 
 
 _S = TypeVar("_S", bound=GameState)

@@ -18,7 +18,7 @@ from rummykit.bots import Bot
 from rummykit.cards import CardId, face
 from rummykit.errors import IllegalActionError, InvalidPositionError
 from rummykit.hookspecs import hookimpl
-from rummykit.melds import read_meld
+from rummykit.melds import MeldKind, read_meld
 from rummykit.move import Move
 from rummykit.shoe import Randomness
 from rummykit.standard.going_down import ContractGoDown, FreeGoDown
@@ -172,6 +172,8 @@ def check_position(state: StandardState) -> None:
     if state.melds_this_turn < 0 or (state.melds_this_turn and state.phase != Phase.PLAY):
         raise InvalidPositionError("extra.melds_this_turn", "melds are laid down only after the draw")
     for index, table_meld in enumerate(state.table):
+        if table_meld.meld.kind not in (MeldKind.SET, MeldKind.RUN):
+            raise InvalidPositionError(f"table[{index}].kind", f"a set or a run, not {table_meld.meld.kind!r}")
         try:
             meld = read_meld(table_meld.meld.cards, rules.melds, table_meld.meld.kind)
         except IllegalActionError as exc:

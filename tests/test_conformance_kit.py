@@ -53,19 +53,24 @@ class Patched(Move[Any, Any]):
         self.phases = move.phases
         self.parts = parts
 
+    def part(self, name: str) -> Callable[..., Any]:
+        """The planted replacement for one part, or the move's own."""
+        replaced: Callable[..., Any] = self.parts.get(name) or getattr(self.move, name)
+        return replaced
+
     def check(self, state: GameState, action: Action) -> Action:
-        checked: Action = self.parts.get("check", self.move.check)(state, action)
+        checked: Action = self.part("check")(state, action)
         return checked
 
     def legal(self, state: GameState, seat: int) -> Iterable[Action]:
-        listed: Iterable[Action] = self.parts.get("legal", self.move.legal)(state, seat)
+        listed: Iterable[Action] = self.part("legal")(state, seat)
         return listed
 
     def perform(self, state: GameState, action: Action, rng: Randomness) -> None:
-        self.parts.get("perform", self.move.perform)(state, action, rng)
+        self.part("perform")(state, action, rng)
 
     def split(self, state: GameState, action: Action) -> list[Action] | None:
-        parts: list[Action] | None = self.parts.get("split", self.move.split)(state, action)
+        parts: list[Action] | None = self.part("split")(state, action)
         return parts
 
 

@@ -51,7 +51,6 @@ from rummykit.variant import (
 
 __all__ = ["Configuration", "configure", "new_manager"]
 
-#: The hooks every variant must implement (:class:`rummykit.standard.StandardRummy` does).
 REQUIRED_VARIANT_HOOKS = (
     "rummykit_variant",
     "rummykit_setup",
@@ -59,6 +58,7 @@ REQUIRED_VARIANT_HOOKS = (
     "rummykit_start_round",
     "rummykit_score_round",
 )
+"""The hooks every variant must implement (:class:`rummykit.standard.StandardRummy` does)."""
 
 
 @attrs.frozen(eq=False, repr=False)

@@ -71,11 +71,11 @@ VARIANT_GROUP = "rummykit.variants"
 HOUSE_RULE_GROUP = "rummykit.house_rules"
 """Entry-point group of house-rule plug-ins (name: the house rule's name)."""
 
-#: A plug-in: a module or object whose ``rummykit_*`` functions are marked with ``hookimpl``.
 Plugin = Any
+"""A plug-in: a module or object whose ``rummykit_*`` functions are marked with ``hookimpl``."""
 
-#: Plug-ins registered for this process (:func:`register_variant`, :func:`register_house_rule`), by group and name.
 _REGISTERED: dict[str, dict[str, Plugin]] = {VARIANT_GROUP: {}, HOUSE_RULE_GROUP: {}}
+"""Plug-ins registered for this process (:func:`register_variant`, :func:`register_house_rule`), by group and name."""
 
 
 def _group(group: str) -> dict[str, EntryPoint | Plugin]:

@@ -50,16 +50,16 @@ from rummykit.views import View, shown_fields
 
 __all__ = ["ReadLine", "play_in_terminal"]
 
-#: Reads one line typed by the person, after showing the prompt; raises `EOFError` at the
-#: end of input (as `input` does).
 ReadLine = Callable[[str], str]
+"""Reads one line typed by the person, after showing the prompt; raises `EOFError` at the end of
+input (as `input` does)."""
 
 _QUIT = frozenset({"quit", "exit", "q"})
 _HELP = frozenset({"help", "?", "h"})
 _SHOW = frozenset({"show", "look", "table"})
 _CORE_ACTIONS: frozenset[type[Action]] = frozenset({Draw, TakeDiscard, GoDown, LayOff, Discard})
-#: A group of more legal moves of one kind than this is listed compactly, in columns.
 _COMPACT_FROM = 4
+"""A group of more legal moves of one kind than this is listed compactly, in columns."""
 _NUMBER = re.compile(r"[+-]?[0-9]+")
 _CARD_WORD = re.compile(r"^((?:10|[2-9JQKA])[CDHS]|JK)([,.;:)]*)$")
 

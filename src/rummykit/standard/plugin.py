@@ -29,7 +29,17 @@ from rummykit.state import Phase
 from rummykit.variant import GameConfig, Ruleset, VariantSpec
 from rummykit.views import View, base_view_fields, shown
 
-__all__ = ["StandardRummy", "StandardView", "deal", "score_round", "standard_moves"]
+__all__ = [
+    "StandardRummy",
+    "StandardView",
+    "check_position",
+    "check_view",
+    "deal",
+    "game_over",
+    "score_round",
+    "standard_moves",
+    "view_fields",
+]
 
 
 @attrs.frozen(kw_only=True)
@@ -188,20 +198,49 @@ def check_position(state: StandardState) -> None:
 
 def view_fields(state: StandardState, seat: int | None, to_act: tuple[int, ...]) -> dict[str, Any]:
     """The fields of a :class:`StandardView` for ``seat``: the common view's and the round's."""
-    rules = state.rules
-    melding = rules.melding
-    contract = str(melding.contract_of(state.round)) if isinstance(melding, ContractMelds) else None
     return {
         **base_view_fields(state, seat, to_act),
-        "hand_size": rules.deal.hand_size_of(max(state.round, 1)),
-        "contract": contract,
-        "target": rules.scoring.target,
-        "rounds": rules.rounds,
-        "stock_rebuilds": rules.stock.rebuilds,
+        **_round_facts(state.rules, max(state.round, 1)),
         "rebuilds_used": state.rebuilds,
         "played": tuple(turn is not None for turn in state.played_on),
         "melded": tuple(turn is not None for turn in state.melded_on),
         "melds_this_turn": state.melds_this_turn,
+    }
+
+
+def check_view(view: StandardView, rules: StandardRules) -> None:
+    """What a standard rummy view loaded from data must say of the round and the game: the facts its
+    rules fix (the round's hand size and contract, the target, the rounds, the rebuilds allowed), one
+    entry per seat, and counts within their bounds. The core has checked the common fields."""
+    if rules.rounds is not None and not 1 <= view.round <= rules.rounds:
+        raise InvalidPositionError("round", f"the game has rounds 1 to {rules.rounds}, not {view.round}")
+    expected = _round_facts(rules, max(view.round, 1))
+    for field, value in expected.items():
+        if getattr(view, field) != value:
+            raise InvalidPositionError(
+                field, f"round {view.round} has {field.replace('_', ' ')} {value}, not {getattr(view, field)}"
+            )
+    for field in ("played", "melded"):
+        if len(getattr(view, field)) != view.players:
+            raise InvalidPositionError(field, f"one entry per seat ({view.players})")
+    limit = rules.stock.rebuilds
+    if view.rebuilds_used < 0 or (limit is not None and view.rebuilds_used > limit):
+        raise InvalidPositionError(
+            "rebuilds_used", f"the stock is rebuilt 0 to {limit} times, not {view.rebuilds_used}"
+        )
+    if view.melds_this_turn < 0:
+        raise InvalidPositionError("melds_this_turn", f"a count, not {view.melds_this_turn}")
+
+
+def _round_facts(rules: StandardRules, round: int) -> dict[str, Any]:
+    """The fields of a :class:`StandardView` that ``rules`` fix for round ``round``."""
+    melding = rules.melding
+    return {
+        "hand_size": rules.deal.hand_size_of(round),
+        "contract": str(melding.contract_of(round)) if isinstance(melding, ContractMelds) else None,
+        "target": rules.scoring.target,
+        "rounds": rules.rounds,
+        "stock_rebuilds": rules.stock.rebuilds,
     }
 
 
@@ -263,6 +302,11 @@ class StandardRummy(Generic[R, S]):
     @hookimpl
     def rummykit_check_position(self, state: S) -> None:
         check_position(state)
+
+    @hookimpl
+    def rummykit_check_view(self, view: View, rules: R) -> None:
+        if isinstance(view, StandardView):
+            check_view(view, rules)
 
     @hookimpl
     def rummykit_bots(self) -> Mapping[str, Callable[[int | None], Bot]]:

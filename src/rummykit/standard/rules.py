@@ -253,5 +253,5 @@ class StandardRules(Ruleset):
             )
 
 
-#: Cards are worth their rank's points; a standard table.
 NO_POINTS: Final[Mapping[Rank, int]] = dict.fromkeys(Rank, 0)
+"""Cards are worth their rank's points; a standard table."""

@@ -20,6 +20,7 @@ from rummykit.actions import Action
 from rummykit.cards import Card, card_id_text, face, shoe_ids
 from rummykit.engine import Game
 from rummykit.errors import IllegalActionError, InvalidActionError
+from rummykit.state import CACHE
 from rummykit.testing.errors import ConformanceError
 from rummykit.testing.strategies import (
     MELD_KINDS,
@@ -461,7 +462,7 @@ def _rank_only(value: Any) -> Any:
 
 def _outcome(game: Game) -> tuple[Any, ...]:
     """What a play leaves: the faces in each hand and meld, the order of the melds and of their cards
-    aside (copies of one face are alike), and the rest of the state."""
+    aside (copies of one face are alike), and the rest of the state but what it caches (`cache`)."""
     state = game.state
 
     def faces(cards: Sequence[int]) -> list[int]:
@@ -470,7 +471,7 @@ def _outcome(game: Game) -> tuple[Any, ...]:
     rest = tuple(
         (field.name, getattr(state, field.name))
         for field in attrs.fields(type(state))
-        if field.name not in ("config", "rules", "log", "hands", "table")
+        if field.name not in ("config", "rules", "log", "hands", "table") and not field.metadata.get(CACHE)
     )
     return ([faces(hand) for hand in state.hands], sorted((m.owner, faces(m.ids)) for m in state.table), rest)
 

@@ -58,6 +58,7 @@ CR-C4 | Clarification: one form for every play | Melds laid down together are re
     then cards), a set's cards natural cards first in card order, a run's from low to high; a lay-off on a run
     records the end it extends. legal_actions lists each play once, in this form.
 """)
+"""Classic Rummy's rule book, rule by rule (the rules page renders it)."""
 
 OPTIONS: Final = (
     Option("target", int, 100, "CR-12: the score that ends the game (500 is common)", minimum=1, rule="CR-12"),
@@ -70,11 +71,11 @@ OPTIONS: Final = (
         rule="CR-9",
     ),
 )
+"""Classic Rummy's options: name, type, default, meaning and the rule each one sets."""
 
-#: CR-4: the ace is low or high (``A 2 … K A``); a run never uses a rank twice, so it never wraps.
 CLASSIC_RUN_ORDER: Final = (Rank.ACE, *(Rank(value) for value in range(2, 14)), Rank.ACE)
+"""CR-4: the ace is low or high (``A 2 … K A``); a run never uses a rank twice, so it never wraps."""
 
-#: CR-4: suited runs of 3 or more, sets of 3 or more; no wild cards (the ``jokers`` house rule adds them).
 MELD_RULES: Final = MeldRules(
     wild_faces=frozenset(),
     set_ranks=frozenset(rank for rank in Rank if rank is not Rank.JOKER),
@@ -85,8 +86,8 @@ MELD_RULES: Final = MeldRules(
     wilds_at_most_naturals=True,
     rules={"wilds": "CR-4", "set": "CR-4", "run": "CR-4"},
 )
+"""CR-4: suited runs of 3 or more, sets of 3 or more; no wild cards (the ``jokers`` house rule adds them)."""
 
-#: CR-10: what a card is worth (the ``jokers`` house rule adds the joker's 15).
 POINTS: Final[Mapping[Rank, int]] = {
     **{Rank(value): value for value in range(2, 11)},
     Rank.JACK: 10,
@@ -94,8 +95,8 @@ POINTS: Final[Mapping[Rank, int]] = {
     Rank.KING: 10,
     Rank.ACE: 1,
 }
+"""CR-10: what a card is worth (the ``jokers`` house rule adds the joker's 15)."""
 
-#: The rules the standard rummy cites in Classic Rummy.
 IDS: Final = RuleIds(
     start="CR-2",
     draw="CR-3",
@@ -108,6 +109,7 @@ IDS: Final = RuleIds(
     going_out="CR-8",
     rummy="CR-11",
 )
+"""The rules the standard rummy cites in Classic Rummy."""
 
 
 def make_rules(config: GameConfig) -> StandardRules:

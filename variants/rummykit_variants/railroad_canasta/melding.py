@@ -32,14 +32,14 @@ from rummykit_variants.railroad_canasta.rules import CanastaKind, card_value, is
 
 __all__ = ["WILD", "Shape", "can_add", "canasta_kind", "read_group", "single_shapes"]
 
-#: The kind of a wild meld (RC-9), Railroad Canasta's own kind of meld.
 WILD: Final = "wild"
-#: The key of wild melds among rank keys (RC-11: wild melds count as one rank).
+"""The kind of a wild meld (RC-9), Railroad Canasta's own kind of meld."""
 WILD_KEY: Final = 0
+"""The key of wild melds among rank keys (RC-11: wild melds count as one rank)."""
 _TWO, _JOKER, _THREE, _SEVEN = int(Rank.TWO), int(Rank.JOKER), int(Rank.THREE), int(Rank.SEVEN)
 _WILD_RANKS: Final = frozenset({Rank.TWO, Rank.JOKER})
-#: Most cards of a meld (RC-8, RC-9); black 3s have no limit (RC-7).
 CANASTA_SIZE: Final = 7
+"""Most cards of a meld (RC-8, RC-9); black 3s have no limit (RC-7)."""
 MAX_WILDS: Final = 3
 _INDEX = operator.attrgetter("index")
 

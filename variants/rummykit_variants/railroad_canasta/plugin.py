@@ -57,7 +57,7 @@ SPEC = VariantSpec(
 )
 
 
-class RailroadCanasta(StandardRummy):
+class RailroadCanasta(StandardRummy[CanastaRules, CanastaState]):
     """Railroad Canasta: the standard rummy's deal and turn, with moves, scoring and an end of its own."""
 
     spec = SPEC

@@ -38,7 +38,6 @@ def rule_book(text: str) -> tuple[RuleText, ...]:
     return tuple(RuleText(*" ".join(rule.split()).split(" | ", 2)) for rule in text.strip().split("\n\n"))
 
 
-#: The rule book, RULES.md's rules and the clarifications (RC-C…: decisions where it is silent).
 RULES: Final = rule_book(
     """
 RC-1 | Players and cards | 2 to 6 players, each playing for themselves. The shoe holds, for each player, two 52-card
@@ -173,6 +172,7 @@ ends after the first round (that one or a later one) after which one player alon
 is (RC-32).
 """
 )
+"""The rule book, RULES.md's rules and the clarifications (RC-C…: decisions where it is silent)."""
 
 
 class CanastaPhase(enum.StrEnum):
@@ -191,15 +191,14 @@ class CanastaKind(enum.StrEnum):
     BLACK = "black"
 
 
-#: RC-12: each kind of canasta's bonus.
 CANASTA_BONUS: Final[Mapping[CanastaKind, int]] = {
     CanastaKind.SEVENS: 1500,
     CanastaKind.WILD: 1000,
     CanastaKind.RED: 500,
     CanastaKind.BLACK: 300,
 }
+"""RC-12: each kind of canasta's bonus."""
 
-#: RC-5: what each rank is worth (a red 3 scores by RC-31 only: :func:`card_value`).
 POINTS: Final = {
     Rank.JOKER: 50,
     Rank.TWO: 20,
@@ -207,9 +206,10 @@ POINTS: Final = {
     **{Rank(r): 10 for r in range(8, 14)},
     **{Rank(r): 5 for r in range(3, 8)},
 }
+"""RC-5: what each rank is worth (a red 3 scores by RC-31 only: :func:`card_value`)."""
 
-#: Wild ranks (RC-4).
 WILD_RANKS: Final = frozenset({Rank.TWO, Rank.JOKER})
+"""Wild ranks (RC-4)."""
 
 
 def is_wild(card: Card) -> bool:
@@ -248,11 +248,11 @@ def initial_minimum(total: int) -> int:
     return 15
 
 
-#: The rules the standard rummy cites in Railroad Canasta.
 IDS: Final = RuleIds(
     start="RC-2", draw="RC-14", empty_discard="RC-14", meld="RC-13", lay_off="RC-8", discard="RC-18", no_card="RC-22",
     going_out="RC-21",
 )  # fmt: skip
+"""The rules the standard rummy cites in Railroad Canasta."""
 
 
 @attrs.frozen(kw_only=True)

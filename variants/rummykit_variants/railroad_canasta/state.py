@@ -20,8 +20,8 @@ from rummykit_variants.railroad_canasta.rules import CanastaKind, CanastaRules
 
 __all__ = ["LOOK_KINDS", "CanastaState", "RailroadCanastaView"]
 
-#: The kinds of canasta that let their owner look at the kitty (RC-20).
 LOOK_KINDS: Final = frozenset({CanastaKind.SEVENS, CanastaKind.WILD, CanastaKind.RED})
+"""The kinds of canasta that let their owner look at the kitty (RC-20)."""
 
 
 @attrs.define(kw_only=True)

@@ -174,6 +174,21 @@ class RailroadRummy(StandardRummy[RailroadRules, RailroadState]):
         )
 
     @hookimpl
+    def rummykit_check_view(self, view: View, rules: RailroadRules) -> None:
+        super().rummykit_check_view(view, rules)
+        if not isinstance(view, RailroadRummyView):
+            return
+        if len(view.hmg) != view.players:
+            raise InvalidPositionError("hmg", f"one entry per seat ({view.players})")
+        for seat, left in enumerate(view.hmg):
+            if not 0 <= left <= rules.hmg_per_player:
+                raise InvalidPositionError(f"hmg[{seat}]", f"HMGs left are 0 to {rules.hmg_per_player}, not {left}")
+        if not 0 <= view.standby_size <= len(rules.card_ids):
+            raise InvalidPositionError("standby_size", f"a pile holds 0 to {len(rules.card_ids)} cards")
+        if any(not 0 <= seat < view.players for seat in view.declared):
+            raise InvalidPositionError("declared", f"seats are 0 to {view.players - 1}")
+
+    @hookimpl
     def rummykit_check_position(self, state: RailroadState) -> None:
         check_position(state)
         players = state.players

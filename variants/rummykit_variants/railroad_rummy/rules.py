@@ -104,6 +104,7 @@ RR-C4 | Clarification: one listed go-down per set of ranks | Suits never matter 
     in suit order (clubs, diamonds, hearts, spades). A go-down naming other suits the hand holds is just as legal,
     and is carried out with exactly the cards it names (G-6).
 """)
+"""RailRoad Rummy's rule book, rule by rule (the rules page renders it)."""
 
 OPTIONS: Final = (
     Option("hmg_per_player", int, 3, "RR-18: HMGs each player starts the game with", minimum=0, rule="RR-18"),
@@ -115,6 +116,7 @@ OPTIONS: Final = (
         rule="RR-21",
     ),
 )
+"""RailRoad Rummy's options: name, type, default, meaning and the rule each one sets."""
 
 
 @attrs.frozen
@@ -133,7 +135,6 @@ def _contract(*kinds: MeldKind, last: bool = False) -> Contract:
 
 
 S, R = MeldKind.SET, MeldKind.RUN
-#: RR-10: the seven rounds.
 ROUNDS: Final = (
     RoundSpec(7, _contract(S, S)),
     RoundSpec(7, _contract(S, R)),
@@ -143,8 +144,8 @@ ROUNDS: Final = (
     RoundSpec(10, _contract(S, R, R)),
     RoundSpec(10, _contract(R, R, R, last=True)),
 )
+"""RR-10: the seven rounds."""
 
-#: RR-6 to RR-9.
 MELD_RULES: Final = MeldRules(
     wild_faces=frozenset(parse_cards("2C 2D 2H 2S JK")),
     set_ranks=frozenset(Rank(r) for r in range(3, 15)),
@@ -155,6 +156,7 @@ MELD_RULES: Final = MeldRules(
     wilds_at_most_naturals=True,
     rules={"wilds": "RR-7", "set": "RR-8", "run": "RR-9"},
 )
+"""RR-6 to RR-9."""
 
 POINTS: Final = {
     **{Rank(r): 5 for r in range(3, 10)},
@@ -173,7 +175,6 @@ def card_points(card: Card) -> int:
     return POINTS[card.rank]
 
 
-#: The rules the standard rummy cites in RailRoad Rummy.
 IDS: Final = RuleIds(
     start="RR-2",
     draw="RR-14",
@@ -186,6 +187,7 @@ IDS: Final = RuleIds(
     no_card="RR-5",
     going_out="RR-22",
 )
+"""The rules the standard rummy cites in RailRoad Rummy."""
 
 
 @attrs.frozen(kw_only=True)

@@ -19,7 +19,7 @@ house rule                        rule   how
 ================================  =====  ===========================================================
 """
 
-#: The house rules' names, as their entry points are named.
 NAMES = ("ace-low", "discard-to-go-out", "initial-meld-50", "jokers", "one-meld-per-turn")
+"""The house rules' names, as their entry points are named."""
 
 __all__ = ["NAMES"]

@@ -58,7 +58,8 @@ REQUIRED_VARIANT_HOOKS = (
     "rummykit_start_round",
     "rummykit_score_round",
 )
-"""The hooks every variant must implement (:class:`rummykit.standard.StandardRummy` does)."""
+"""The hooks every variant must implement
+([`rummykit.standard.StandardRummy`][rummykit.standard.plugin.StandardRummy] does)."""
 
 
 @attrs.frozen(eq=False, repr=False)
@@ -101,7 +102,7 @@ class Configuration:
         return self.spec.name
 
     def game_config(self, seed: int | None) -> GameConfig:
-        """The :class:`GameConfig` of a game of this configuration with ``seed``."""
+        """The [`GameConfig`][rummykit.variant.GameConfig] of a game of this configuration with ``seed``."""
         return GameConfig(
             variant=self.spec.name,
             players=self.players,

@@ -1,11 +1,11 @@
 """The engine: [`Game`][rummykit.engine.Game], [`new_game`][rummykit.engine.new_game] and
 [`replay`][rummykit.engine.replay].
 
-A game holds its configuration (:class:`~rummykit.configuration.Configuration`: the variant, its
-house rules and options compiled once into rules and moves, shared by every game of the
-configuration), one random source and one mutable :class:`~rummykit.state.GameState`. Every action
-goes through :meth:`Game.apply`, which asks the action's move to check it against every rule before
-anything changes.
+A game holds its configuration ([`Configuration`][rummykit.configuration.Configuration]: the variant,
+its house rules and options compiled once into rules and moves, shared by every game of the
+configuration), one random source and one mutable [`GameState`][rummykit.state.GameState]. Every action
+goes through [`Game.apply`][rummykit.engine.Game.apply], which asks the action's move to check it
+against every rule before anything changes.
 
 Examples:
     >>> import rummykit
@@ -142,7 +142,7 @@ class Game:
     @property
     def plugin_manager(self) -> pluggy.PluginManager:
         """The plugin manager of the game's configuration (the variant, its house rules, the core's
-        defaults), for tools that call its hooks, such as :func:`rummykit.moves.parse_move`."""
+        defaults), for tools that call its hooks, such as [`rummykit.moves.parse_move`][rummykit.moves.parse_move]."""
         return self._config.plugin_manager
 
     @property
@@ -212,10 +212,10 @@ class Game:
     # -- actions -------------------------------------------------------------------------------
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """Every legal action of ``seat`` now (of every seat in :attr:`to_act` if ``None``), each
-        once, in the form :meth:`check` returns; empty if the seat may not act. A variant may list
-        one representative of plays its rules treat alike (G-6: see what a listing stands for in the
-        docs); every one of them is accepted as named."""
+        """Every legal action of ``seat`` now (of every seat in [`to_act`][rummykit.engine.Game.to_act]
+        if ``None``), each once, in the form [`check`][rummykit.engine.Game.check] returns; empty if the
+        seat may not act. A variant may list one representative of plays its rules treat alike (G-6: see
+        what a listing stands for in the docs); every one of them is accepted as named."""
         if seat is None:
             return [action for s in self.to_act for action in self.legal_actions(s)]
         self._check_seat(seat)
@@ -490,10 +490,10 @@ def game_from_state(
     start: Mapping[str, Any] | None = None,
     rng: Randomness | None = None,
 ) -> Game:
-    """A game of ``configuration`` that continues from ``state`` (built and checked by the caller,
-    such as :func:`rummykit.serialize.load_position`), with ``rng`` or a fresh random source from
-    the state's seed. ``start`` is the position document, kept in the game's record so that it
-    replays."""
+    """A game of ``configuration`` that continues from ``state`` (built and checked by the caller, such
+    as [`rummykit.serialize.load_position`][rummykit.serialize.load_position]), with ``rng`` or a fresh
+    random source from the state's seed. ``start`` is the position document, kept in the game's record
+    so that it replays."""
     return Game(
         configuration=configuration,
         state=state,

@@ -11,9 +11,10 @@ implements the hook; the variant's answer comes next, and house rules registered
 override it (or, with ``wrapper=True``, adjust its answer). A hook that is not ``firstresult`` calls
 every implementation.
 
-Most variants derive their plug-in from :class:`rummykit.standard.StandardRummy`, which implements
-every hook from its rules' data, and override only what their rules change. Implement hooks with
-:data:`rummykit.hookimpl`::
+Most variants derive their plug-in from
+[`rummykit.standard.StandardRummy`][rummykit.standard.plugin.StandardRummy], which implements every hook
+from its rules' data, and override only what their rules change. Implement hooks with
+[`rummykit.hookimpl`][rummykit.hookimpl]::
 
     import rummykit
     from rummykit.standard import StandardRummy
@@ -26,7 +27,7 @@ every hook from its rules' data, and override only what their rules change. Impl
             ...  # the game's StandardRules, from config.players and config.options
 
 A variant must implement ``rummykit_variant``, ``rummykit_setup``, ``rummykit_moves``,
-``rummykit_start_round`` and ``rummykit_score_round`` (:class:`~rummykit.standard.StandardRummy`
+``rummykit_start_round`` and ``rummykit_score_round`` ([`StandardRummy`][rummykit.standard.plugin.StandardRummy]
 implements them all); the others have defaults.
 """
 
@@ -98,8 +99,8 @@ def rummykit_setup(config: GameConfig) -> Ruleset:  # type: ignore[empty-body]
             its seed).
 
     Returns:
-        The configuration's :class:`~rummykit.variant.Ruleset` (a standard rummy's
-        :class:`~rummykit.standard.StandardRules`): the shoe, the deal, the meld rules, contracts,
+        The configuration's [`Ruleset`][rummykit.variant.Ruleset] (a standard rummy's
+        [`StandardRules`][rummykit.standard.rules.StandardRules]): the shoe, the deal, the meld rules, contracts,
         points. Game code reads it as ``state.rules``; it may hold caches that depend on the
         rules alone (a contract solver), since it is shared by every game of the configuration.
 
@@ -112,14 +113,15 @@ def rummykit_setup(config: GameConfig) -> Ruleset:  # type: ignore[empty-body]
 @hookspec(firstresult=True)
 def rummykit_moves(rules: Ruleset) -> Mapping[type[Action], Move[Any, Any]]:  # type: ignore[empty-body]
     """The moves of a configuration: for each action type the variant accepts, the
-    :class:`~rummykit.move.Move` that checks it, lists it and carries it out, built for ``rules``.
+    [`Move`][rummykit.move.Move] that checks it, lists it and carries it out, built for ``rules``.
 
     Returns:
         Moves by action type, in the order ``legal_actions`` lists their actions.
 
     firstresult. A variant adds its own moves (RailRoad Rummy's claims) to the standard rummy's
-    (:func:`rummykit.standard.standard_moves`); a house rule that forbids some plays implements
-    this hook with ``wrapper=True`` and wraps one move (:func:`rummykit.move.restrict`).
+    ([`rummykit.standard.standard_moves`][rummykit.standard.plugin.standard_moves]); a house rule that
+    forbids some plays implements this hook with ``wrapper=True`` and wraps one move
+    ([`rummykit.move.restrict`][rummykit.move.restrict]).
     """
 
 
@@ -229,9 +231,9 @@ def rummykit_view(state: GameState, seat: int | None, to_act: tuple[int, ...]) -
     nothing hidden from it.
 
     Returns:
-        A :class:`~rummykit.views.View` (or the variant's subclass, whose own fields declare how
-        they are shown: :func:`~rummykit.views.shown`). firstresult; the core's default is a
-        plain :class:`~rummykit.views.View`.
+        A [`View`][rummykit.views.View] (or the variant's subclass, whose own fields declare how
+        they are shown: [`shown`][rummykit.views.shown]). firstresult; the core's default is a
+        plain [`View`][rummykit.views.View].
     """
 
 

@@ -83,9 +83,9 @@ class MeldRules:
     wilds_at_most_naturals: bool = True
     rules: Mapping[str, str] = attrs.field(factory=dict)
     wild_indices: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
-    """The face indices of :attr:`wild_faces`, in card order (worked out once)."""
+    """The face indices of `wild_faces`, in card order (worked out once)."""
     run_values: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
-    """:attr:`run_order` as rank values (worked out once)."""
+    """`run_order` as rank values (worked out once)."""
     _positions: dict[tuple[Rank, ...], int | None] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -102,7 +102,7 @@ class MeldRules:
         return self.rules.get(key, key)
 
     def run_positions(self, ranks: Sequence[Rank]) -> int | None:
-        """The index in :attr:`run_order` of the first of ``ranks``, if they are a slice of it
+        """The index in `run_order` of the first of ``ranks``, if they are a slice of it
         (remembered: the runs on a table are asked about every turn)."""
         key = tuple(ranks)
         known = self._positions.get(key, -1)
@@ -125,7 +125,7 @@ class Meld:
     """
 
     kind: str
-    """:class:`MeldKind` ``SET`` or ``RUN``, or a variant's own kind."""
+    """[`MeldKind`][rummykit.melds.MeldKind] ``SET`` or ``RUN``, or a variant's own kind."""
     cards: tuple[Card, ...]
     ranks: tuple[Rank, ...]
 

@@ -1,13 +1,13 @@
 """Moves: each kind of action's check, listing and effect, in one place.
 
-A :class:`Move` answers for one action type (``Draw``, ``GoDown``, a variant's ``Claim``): ``check``
-raises :class:`~rummykit.errors.IllegalActionError` naming the rule, or returns the action as it will
+A [`Move`][rummykit.move.Move] answers for one action type (``Draw``, ``GoDown``, a variant's ``Claim``): ``check``
+raises [`IllegalActionError`][rummykit.errors.IllegalActionError] naming the rule, or returns the action as it will
 be carried out (the same cards, G-6); ``legal`` lists the seat's legal actions of that type; and
 ``perform`` carries out a checked action. Because all three live side by side, checking and listing
 cannot drift apart. A variant's moves are built once per configuration, bound to its rules
 (``rummykit_moves``), and the engine dispatches on the action's type.
 
-A house rule that forbids some plays wraps one move with :func:`restrict`:
+A house rule that forbids some plays wraps one move with [`restrict`][rummykit.move.restrict]:
 
 Examples:
     >>> import rummykit
@@ -42,16 +42,17 @@ A = TypeVar("A", bound=Action)
 class Move(Generic[S, A]):
     """One kind of action: its check, its listing and its effect.
 
-    Subclasses set :attr:`action_type` and :attr:`phases` and implement :meth:`check`,
-    :meth:`legal` and :meth:`perform`; a move that stands for plays listed in parts implements
-    :meth:`split` too. A move is built once per configuration and shared by its games: it keeps
-    no game state of its own (what it needs to remember goes in the game's state).
+    Subclasses set [`action_type`][rummykit.actions.Action] and [`phases`][rummykit.move.Move.phases]
+    and implement [`check`][rummykit.move.Move.check], [`legal`][rummykit.move.Move.legal] and
+    [`perform`][rummykit.move.Move.perform]; a move that stands for plays listed in parts implements
+    [`split`][rummykit.move.Move.split] too. A move is built once per configuration and shared by its
+    games: it keeps no game state of its own (what it needs to remember goes in the game's state).
     """
 
     action_type: type[Action] = Action
     """The action type this move answers for."""
     phases: frozenset[str] = frozenset()
-    """The phases in which the move may be legal: :meth:`legal` is asked only then."""
+    """The phases in which the move may be legal: [`legal`][rummykit.move.Move.legal] is asked only then."""
 
     def check(self, state: S, action: A) -> A:
         """Check ``action`` against every rule without changing anything, and return it as it will
@@ -64,25 +65,26 @@ class Move(Generic[S, A]):
         raise NotImplementedError
 
     def legal(self, state: S, seat: int) -> Iterable[A]:
-        """Every legal action of this type for ``seat`` now, in the form :meth:`check` returns, each
-        once; a variant may list one representative of plays its rules treat alike (G-6)."""
+        """Every legal action of this type for ``seat`` now, in the form
+        [`check`][rummykit.move.Move.check] returns, each once; a variant may list one representative of
+        plays its rules treat alike (G-6)."""
         return ()
 
     def perform(self, state: S, action: A, rng: Randomness) -> None:
-        """Carry out an action :meth:`check` returned: move cards, advance the phase and the turn,
+        """Carry out an action [`check`][rummykit.move.Move.check] returned: move cards, advance the phase and the turn,
         and set ``state.round_end`` when the round ends."""
         raise NotImplementedError
 
     def split(self, state: S, action: A) -> Sequence[Action] | None:
-        """The parts in which :meth:`legal` lists an accepted play it does not list whole, or ``None``
-        (the play is listed whole, or with suits set aside where
-        :attr:`~rummykit.variant.VariantSpec.listing_ignores_suits`).
+        """The parts in which [`legal`][rummykit.move.Move.legal] lists an accepted play it does not
+        list whole, or ``None`` (the play is listed whole, or with suits set aside where
+        `listing_ignores_suits`).
 
         A listing may stay short by listing one representative of plays the rules treat alike
         (G-6): Railroad Canasta lists an initial meld in its least forms, and a larger one is its
         least form followed by the rest, meld by meld and card by card. The engine never calls it:
         it is the variant's declaration of what its listing stands for, checked by the conformance
-        kit (:mod:`rummykit.testing`): every part is listed in turn, and the parts, played one after
+        kit (`rummykit.testing`): every part is listed in turn, and the parts, played one after
         another, leave the position the whole play leaves.
 
         Returns:
@@ -97,8 +99,9 @@ class Move(Generic[S, A]):
 
 class Restricted(Move[S, A]):
     """A move with one more restriction: ``refuse(state, action)`` raises
-    :class:`IllegalActionError` for the plays it forbids (after the move's own check accepted
-    them); everything else is the move's own. Built by :func:`restrict`."""
+    [`IllegalActionError`][rummykit.errors.IllegalActionError] for the plays it forbids (after the
+    move's own check accepted them); everything else is the move's own. Built by
+    [`restrict`][rummykit.move.restrict]."""
 
     def __init__(self, move: Move[S, A], refuse: Callable[[S, A], None]) -> None:
         self.move = move
@@ -136,7 +139,7 @@ class Restricted(Move[S, A]):
 
 def restrict(move: Move[S, A], refuse: Callable[[S, A], None]) -> Move[S, A]:
     """``move`` with one more restriction (a house rule that forbids some plays): ``refuse(state,
-    action)`` raises :class:`IllegalActionError` citing the house rule for a play it forbids, and
-    returns for the others. The restriction applies to ``check`` (and so ``apply``) and to the
-    listing alike."""
+    action)`` raises [`IllegalActionError`][rummykit.errors.IllegalActionError] citing the house rule
+    for a play it forbids, and returns for the others. The restriction applies to ``check`` (and so
+    ``apply``) and to the listing alike."""
     return Restricted(move, refuse)

@@ -1,10 +1,10 @@
 """Plug-in discovery and the per-game plugin manager.
 
 Variants are found through the entry-point group ``rummykit.variants`` and house rules through
-``rummykit.house_rules``: the built-in variants are registered there by rummykit's own package
-metadata, exactly as a third-party package registers its own. Nothing is registered at import
-time; :func:`rummykit.configure` compiles each configuration (variant, players, options, house
-rules) once, with a plugin manager of its own.
+``rummykit.house_rules``: the built-in variants are registered there by rummykit's own package metadata,
+exactly as a third-party package registers its own. Nothing is registered at import time;
+[`rummykit.configure`][rummykit.configuration.configure] compiles each configuration (variant, players,
+options, house rules) once, with a plugin manager of its own.
 
 Before a plug-in is packaged (or in tests), [`register_variant`][rummykit.plugins.register_variant] and
 [`register_house_rule`][rummykit.plugins.register_house_rule] make it known by name for the process,
@@ -75,7 +75,8 @@ Plugin = Any
 """A plug-in: a module or object whose ``rummykit_*`` functions are marked with ``hookimpl``."""
 
 _REGISTERED: dict[str, dict[str, Plugin]] = {VARIANT_GROUP: {}, HOUSE_RULE_GROUP: {}}
-"""Plug-ins registered for this process (:func:`register_variant`, :func:`register_house_rule`), by group and name."""
+"""Plug-ins registered for this process ([`register_variant`][rummykit.plugins.register_variant],
+[`register_house_rule`][rummykit.plugins.register_house_rule]), by group and name."""
 
 
 def _group(group: str) -> dict[str, EntryPoint | Plugin]:

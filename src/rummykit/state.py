@@ -4,11 +4,12 @@ Only the engine changes a state, through [`rummykit.engine.Game.apply`][rummykit
 after every rule has been checked. Physical cards are card ids ([`rummykit.cards`][rummykit.cards]);
 ``face(cid)`` gives the face. Piles are lists whose *last* item is the top card.
 
-Every card is in a place the core knows: a hand, a shared pile, a seat's own pile (``seat_piles``:
-a Canasta kitty, its placed red 3s) or a table meld. A variant keeps what else only it needs
-(RailRoad Rummy's HMGs and claim window) in fields of its own: its state is a subclass of
-:class:`GameState` (the standard rummy's is :class:`~rummykit.standard.StandardState`), typed, and
-copied, saved and loaded with the core's fields, with no code of its own.
+Every card is in a place the core knows: a hand, a shared pile, a seat's own pile (``seat_piles``: a
+Canasta kitty, its placed red 3s) or a table meld. A variant keeps what else only it needs (RailRoad
+Rummy's HMGs and claim window) in fields of its own: its state is a subclass of
+[`GameState`][rummykit.state.GameState] (the standard rummy's is
+[`StandardState`][rummykit.standard.state.StandardState]), typed, and copied, saved and loaded with the
+core's fields, with no code of its own.
 
 Examples:
     >>> import attrs
@@ -41,7 +42,7 @@ from rummykit.variant import GameConfig, Ruleset
 __all__ = ["CACHE", "GameState", "Phase", "RoundEnd", "RoundResult", "TableMeld", "cache"]
 
 CACHE = "rummykit.cache"
-"""The metadata key of a state field declared with :func:`cache`."""
+"""The metadata key of a state field declared with [`cache`][rummykit.state.cache]."""
 
 
 class Phase(enum.StrEnum):
@@ -128,7 +129,7 @@ class GameState:
 
     A variant's own fields go in a subclass (``@attrs.define(kw_only=True)``), each with a default:
     ints, strings, ``None``, frozen records, tuples, and lists or dicts of them (or of lists), which
-    :meth:`copy` copies as deep as they go.
+    [`copy`][rummykit.state.GameState.copy] copies as deep as they go.
     """
 
     config: GameConfig

@@ -251,8 +251,8 @@ class VariantSpec:
         public_seat_piles: those of `seat_piles` that lie face up for everybody (red 3s);
             the others are hidden from the other seats, and the variant's views say when their
             owner sees them (a kitty).
-        state_type: the variant's state class (a subclass of :class:`~rummykit.state.GameState`
-            with its own fields; the standard rummy's is :class:`~rummykit.standard.StandardState`),
+        state_type: the variant's state class (a subclass of [`GameState`][rummykit.state.GameState]
+            with its own fields; the standard rummy's is [`StandardState`][rummykit.standard.state.StandardState]),
             or ``None`` for the core's.
         view_type: the class of the variant's views (``None``: the core's
             [`View`][rummykit.views.View]).
@@ -353,7 +353,7 @@ class Ruleset:
     once (``rummykit_setup``), and shared by every game of the configuration.
 
     The core reads the fields below; a variant's rules extend it (the standard rummy's
-    :class:`~rummykit.standard.StandardRules`: the deal, meld rules, contracts, points), and house
+    [`StandardRules`][rummykit.standard.rules.StandardRules]: the deal, meld rules, contracts, points), and house
     rules return an evolved copy. Game code reads it from ``state.rules`` instead of calling hooks
     in inner loops. The G-1 and G-3 caps are options (``state.config.options``), read by the engine.
 

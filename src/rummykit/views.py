@@ -4,8 +4,8 @@ A view holds the seat's own hand and everything public; other hands are counts, 
 count. Variants extend [`View`][rummykit.views.View] with their own public information (RailRoad Rummy's contract,
 HMGs and claim window). Views are frozen; a new one is built for every call of ``game.view``.
 
-A variant declares how its own fields are shown with :func:`shown`; the terminal (and anything
-else that draws a view) reads that declared schema through :func:`shown_fields`, never guessing
+A variant declares how its own fields are shown with [`shown`][rummykit.views.shown]; the terminal (and anything
+else that draws a view) reads that declared schema through [`shown_fields`][rummykit.views.shown_fields], never guessing
 field names:
 
 Examples:
@@ -80,7 +80,7 @@ class View:
 
 
 _SHOWN = "rummykit.shown"
-"""The metadata key of a field declared with :func:`shown`."""
+"""The metadata key of a field declared with [`shown`][rummykit.views.shown]."""
 
 
 _ALWAYS: Any = object()
@@ -96,7 +96,7 @@ def shown(label: str, *, per_seat: bool = False, hidden_if: Any = _ALWAYS, news:
         hidden_if: a value not worth showing (``0``, ``()``, ``None``), which is left out.
         news: the field tells what has just happened (the last claim's outcome): a new value is
             worth telling as it comes.
-        field: anything else for :func:`attrs.field` (a default, a converter).
+        field: anything else for `attrs.field` (a default, a converter).
 
     Examples:
         >>> import attrs
@@ -109,7 +109,7 @@ def shown(label: str, *, per_seat: bool = False, hidden_if: Any = _ALWAYS, news:
 
 @attrs.frozen
 class ShownField:
-    """A declared field of a view (:func:`shown`) with its value."""
+    """A declared field of a view ([`shown`][rummykit.views.shown]) with its value."""
 
     name: str
     label: str
@@ -119,7 +119,7 @@ class ShownField:
 
 
 def shown_fields(view: View, *, every: bool = False) -> list[ShownField]:
-    """The fields ``view``'s class declares with :func:`shown`, in declaration order, with their
+    """The fields ``view``'s class declares with [`shown`][rummykit.views.shown], in declaration order, with their
     values (a value equal to the field's ``hidden_if`` left out, unless ``every``)."""
     fields = []
     for field in attrs.fields(type(view)):

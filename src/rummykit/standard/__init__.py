@@ -1,9 +1,10 @@
 """The standard rummy: the game every variant starts from, described by data.
 
-:class:`StandardRules` says how a round is dealt, how the stock and the draw work, how players meld
-(free melds or a contract), lay off, discard and go out, and how rounds are scored and the game ends.
-:class:`StandardRummy` is the plug-in that plays it; a variant derives from it, gives its rules as
-data, and overrides only what its rule book changes. Classic Rummy is little more than its data:
+[`StandardRules`][rummykit.standard.rules.StandardRules] says how a round is dealt, how the stock and
+the draw work, how players meld (free melds or a contract), lay off, discard and go out, and how rounds
+are scored and the game ends. [`StandardRummy`][rummykit.standard.plugin.StandardRummy] is the plug-in
+that plays it; a variant derives from it, gives its rules as data, and overrides only what its rule book
+changes. Classic Rummy is little more than its data:
 
 Examples:
     >>> import rummykit

@@ -62,7 +62,7 @@ def _canonical(meld: Meld, rules: MeldRules) -> Meld:
 
 def canonical_melds(melds: Sequence[Meld], rules: MeldRules) -> tuple[Meld, ...]:
     """Free melds laid down together in their one order: each set's cards sorted, the melds by
-    :func:`~rummykit.solver.meld_key` (by ranks, then cards)."""
+    [`meld_key`][rummykit.solver.meld_key] (by ranks, then cards)."""
     return tuple(sorted((_canonical(meld, rules) for meld in melds), key=meld_key))
 
 
@@ -90,7 +90,7 @@ def read_group(cards: Sequence[Card], rules: StandardRules) -> Meld:
 
 class FreeGoDown(_GoDown[S]):
     """Lay down one or more sets and runs in one action (``ids.meld``, G-5), as often as the player
-    likes, within the table's limits (:class:`~rummykit.standard.FreeMelds`)."""
+    likes, within the table's limits ([`FreeMelds`][rummykit.standard.rules.FreeMelds])."""
 
     def check(self, state: S, action: GoDown) -> GoDown:
         self.rules.check_turn(state, action)
@@ -125,7 +125,7 @@ class FreeGoDown(_GoDown[S]):
         return melding
 
     def read(self, group: Sequence[Card]) -> Meld:
-        """``group`` as a set or a run (:func:`read_group`)."""
+        """``group`` as a set or a run ([`read_group`][rummykit.standard.going_down.read_group])."""
         return read_group(group, self.rules)
 
     def legal(self, state: S, seat: int) -> Iterable[GoDown]:
@@ -193,7 +193,8 @@ def ordered_melds(melds: Sequence[Meld]) -> tuple[Meld, ...]:
 
 class ContractGoDown(_GoDown[S]):
     """Go down: lay down exactly the round's contract in one action, once a round (``ids.once``); a
-    player who has gone down starts no new meld that round (:class:`~rummykit.standard.ContractMelds`)."""
+    player who has gone down starts no new meld that round
+    ([`ContractMelds`][rummykit.standard.rules.ContractMelds])."""
 
     def check(self, state: S, action: GoDown) -> GoDown:
         seat = action.seat
@@ -258,8 +259,9 @@ class ContractGoDown(_GoDown[S]):
             return read_meld(group, rules, kinds.pop())  # raises: no meld of that kind either
 
     def legal(self, state: S, seat: int) -> Iterable[GoDown]:
-        """Every go-down the hand can make (one per set of ranks where suits do not matter, naming
-        the listed suits, :func:`canonical_go_down`) that leaves a way to end the turn (G-4)."""
+        """Every go-down the hand can make (one per set of ranks where suits do not matter, naming the
+        listed suits, [`canonical_go_down`][rummykit.standard.going_down.canonical_go_down]) that leaves
+        a way to end the turn (G-4)."""
         if seat != state.turn or state.melded_on[seat] is not None:
             return []
         hand = state.hands[seat]
@@ -295,8 +297,9 @@ def _rank_face(cid: CardId) -> Card:
 
 
 def rank_pools(state: StandardState, seat: int) -> dict[int, list[Card]]:
-    """The faces of ``seat``'s hand by rank value, in the order :func:`canonical_go_down` takes them:
-    the card taken from the discard pile first, then by suit, then as received."""
+    """The faces of ``seat``'s hand by rank value, in the order
+    [`canonical_go_down`][rummykit.standard.going_down.canonical_go_down] takes them: the card taken
+    from the discard pile first, then by suit, then as received."""
     taken = state.taken
     pools: dict[int, list[Card]] = {}
     for cid in sorted(state.hands[seat], key=lambda c: (c != taken, face(c).suit or 0, c)):
@@ -307,7 +310,8 @@ def rank_pools(state: StandardState, seat: int) -> dict[int, list[Card]]:
 
 def canonical_go_down(melds: Sequence[Meld], pools: dict[int, list[Card]]) -> tuple[Meld, ...]:
     """The go-down the listing names for the ranks of ``melds`` (suits never matter): in the order of
-    :func:`ordered_melds`, each card taken from the hand by rank (``pools``, :func:`rank_pools`)."""
+    [`ordered_melds`][rummykit.standard.going_down.ordered_melds], each card taken from the hand by rank
+    (``pools``, [`rank_pools`][rummykit.standard.going_down.rank_pools])."""
     given: dict[int, int] = {}
     result = []
     for meld in ordered_melds(melds):

@@ -1,7 +1,7 @@
 """Every meld a hand can lay down, and every combination of them laid down together (free melds, G-5).
 
 This is the hot path of the standard rummy's listing of free melds (classic rummy), so it works on face indices
-(:attr:`Card.index`) and count vectors, not on card objects, and builds a :class:`Meld` only for what
+(`Card.index`) and count vectors, not on card objects, and builds a [`Meld`][rummykit.melds.Meld] only for what
 it finds. Melds come out canonical (CR-C4): a set's natural cards in card order, then its wild
 cards; a run's cards from low to high, each wild card standing for the rank of its place (G-5).
 
@@ -26,7 +26,7 @@ from rummykit.solver import meld_key, multisets
 __all__ = ["disjoint_combinations", "single_melds"]
 
 _FACES: Final = (*standard_deck(), Card.of(Rank.JOKER))
-"""Every face, at the position of its :attr:`Card.index`."""
+"""Every face, at the position of its `Card.index`."""
 _RANKS: Final = {int(rank): rank for rank in Rank}
 _SUITS: Final = range(4)
 
@@ -103,7 +103,7 @@ class _Hand:
                     yield from self._grow(places, start, stops[start], [], 0)
 
     def _natural_runs(self, order: tuple[int, ...], stops: tuple[int, ...]) -> Iterator[Meld]:
-        """:meth:`runs` for suited runs without wild cards: every stretch of ``min_run`` or more
+        """`runs` for suited runs without wild cards: every stretch of ``min_run`` or more
         places of one suit in a row that the hand holds a natural card for (one card per place)."""
         naturals = self.naturals
         least = self.rules.min_run
@@ -190,7 +190,7 @@ def _place_faces(order: tuple[int, ...], suit: int | None) -> tuple[tuple[Rank, 
 
 def single_melds(hand: Sequence[Card], rules: MeldRules) -> list[Meld]:
     """Every distinct set and run ``hand`` can lay down under ``rules``, canonical (CR-C4), sorted
-    by :func:`~rummykit.solver.meld_key`: every sub-multiset of a rank that makes a set, every run of
+    by [`meld_key`][rummykit.solver.meld_key]: every sub-multiset of a rank that makes a set, every run of
     every length in every suit, with wild cards in every place they may stand.
 
     Examples:

@@ -1,7 +1,7 @@
 """The standard rummy's moves: drawing, taking the discard, laying off and discarding, each with its
-check, its listing and its effect together (the melds are in :mod:`rummykit.standard.melding`).
+check, its listing and its effect together (the melds are in [`rummykit.standard.melding`][rummykit.standard.melding]).
 
-Every move is built once per configuration from the variant's :class:`~rummykit.standard.StandardRules`
+Every move is built once per configuration from the variant's [`StandardRules`][rummykit.standard.rules.StandardRules]
 and cites the rule ids they name (``rules.ids``).
 """
 
@@ -82,7 +82,8 @@ class StandardMove(Move[S, A], Generic[S, A]):
             )
 
     def leaves_a_way_out(self, state: S, seat: int, used: Sequence[CardId]) -> bool:
-        """:meth:`check_leaves_a_way_out` as a yes or no, for listings."""
+        """[`check_leaves_a_way_out`][rummykit.standard.moves.StandardMove.check_leaves_a_way_out] as a
+        yes or no, for listings."""
         hand = state.hands[seat]
         if len(used) == len(hand):
             return self.rules.ids.discard_to_go_out is None
@@ -133,7 +134,7 @@ def went_out(state: StandardState, seat: int) -> None:
 
 
 def draw_card(state: StandardState, rng: Randomness) -> CardId | RoundEnd:
-    """The top card of the stock, which is refilled first if it is empty (:class:`~rummykit.standard.Stock`);
+    """The top card of the stock, which is refilled first if it is empty ([`Stock`][rummykit.standard.rules.Stock]);
     if no card can be had, how the round ends for want of one (a draw ends it; a penalty card that
     cannot be had is simply not dealt)."""
     stock = state.piles["stock"]

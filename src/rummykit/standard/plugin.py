@@ -1,5 +1,6 @@
-"""The standard rummy as a plug-in: :class:`StandardRummy`, the class a variant's plug-in derives
-from, whose hooks play the game its :class:`~rummykit.standard.StandardRules` describe.
+"""The standard rummy as a plug-in: [`StandardRummy`][rummykit.standard.plugin.StandardRummy], the class
+a variant's plug-in derives from, whose hooks play the game its
+[`StandardRules`][rummykit.standard.rules.StandardRules] describe.
 
 A variant is a subclass with its declaration (``spec``) and its ``rummykit_setup`` (its rules, as
 data, for one configuration); it overrides a hook only where its rules differ from the standard
@@ -70,7 +71,7 @@ class StandardView(View):
 
     @property
     def went_down(self) -> tuple[bool, ...]:
-        """Whether each seat has gone down this round (contract melds: :attr:`melded`)."""
+        """Whether each seat has gone down this round (contract melds: `melded`)."""
         return self.melded
 
 
@@ -197,7 +198,8 @@ def check_position(state: StandardState) -> None:
 
 
 def view_fields(state: StandardState, seat: int | None, to_act: tuple[int, ...]) -> dict[str, Any]:
-    """The fields of a :class:`StandardView` for ``seat``: the common view's and the round's."""
+    """The fields of a [`StandardView`][rummykit.standard.plugin.StandardView] for ``seat``: the common
+    view's and the round's."""
     return {
         **base_view_fields(state, seat, to_act),
         **_round_facts(state.rules, max(state.round, 1)),
@@ -233,7 +235,8 @@ def check_view(view: StandardView, rules: StandardRules) -> None:
 
 
 def _round_facts(rules: StandardRules, round: int) -> dict[str, Any]:
-    """The fields of a :class:`StandardView` that ``rules`` fix for round ``round``."""
+    """The fields of a [`StandardView`][rummykit.standard.plugin.StandardView] that ``rules`` fix for
+    round ``round``."""
     melding = rules.melding
     return {
         "hand_size": rules.deal.hand_size_of(round),
@@ -254,9 +257,9 @@ class StandardRummy(Generic[R, S]):
     Generic over the variant's rules and state classes (``StandardRummy[RailroadRules,
     RailroadState]``), so that the hooks it overrides are typed with its own.
 
-    A variant derives from it, declares ``spec`` (its :class:`~rummykit.variant.VariantSpec`: the
+    A variant derives from it, declares ``spec`` (its [`VariantSpec`][rummykit.variant.VariantSpec]: the
     standard rummy's actions, state and view unless it names its own) and implements ``rummykit_setup``,
-    returning its :class:`~rummykit.standard.StandardRules` for a configuration; it overrides other
+    returning its [`StandardRules`][rummykit.standard.rules.StandardRules] for a configuration; it overrides other
     hooks only where its rules differ. Register an instance (the entry point names it).
     """
 

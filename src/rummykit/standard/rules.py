@@ -1,7 +1,7 @@
 """The standard rummy as data: how a round is dealt, how the stock is kept, how players meld, lay off,
-discard and go out, and how rounds are scored. Each part is a small frozen record with neutral
-defaults; a variant's :class:`StandardRules` is its game, and a house rule is an edit of a field or
-two (``attrs.evolve``).
+discard and go out, and how rounds are scored. Each part is a small frozen record with neutral defaults;
+a variant's [`StandardRules`][rummykit.standard.rules.StandardRules] is its game, and a house rule is an
+edit of a field or two (``attrs.evolve``).
 
 Examples:
     >>> from rummykit.cards import Rank
@@ -68,7 +68,7 @@ class Deal:
 class Stock:
     """Where the cards of a draw come from, and what happens when the stock runs out.
 
-    The shoe's parts (:attr:`~rummykit.variant.Ruleset.shoe_parts`) become the piles ``piles``
+    The shoe's parts (`shoe_parts`) become the piles ``piles``
     names, in draw order: the first is the stock. When a card must be drawn from an empty stock,
     the next of ``piles`` that still holds cards becomes the stock; when none does, the discard
     pile is shuffled into a new stock (``reshuffle``: all of it, or all but its top card; ``none``:
@@ -98,7 +98,8 @@ class FreeMelds:
         per_turn: at most this many new melds a turn (``None``: no limit).
         per_turn_rule: the rule that sets ``per_turn``.
         initial_minimum: a player's first meld action of a round is worth at least this many
-            points (:class:`Scoring`), and they lay off only after it (``None``: no minimum).
+            points ([`Scoring`][rummykit.standard.rules.Scoring]), and they lay off only after it
+            (``None``: no minimum).
         initial_rule: the rule that sets ``initial_minimum``.
         lay_off_rule: the rule that forbids laying off before the initial meld (else ``initial_rule``).
     """
@@ -168,7 +169,7 @@ class RuleIds:
         lay_off: laying off.
         discard: the turn's discard and the taken card (``"CR-6"``).
         no_card: a card must be drawn and none can be had.
-        stalemate: the stock ran out once too often (:attr:`Stock.rebuilds`).
+        stalemate: the stock ran out once too often (`Stock.rebuilds`).
         going_out: an empty hand ends the round.
         rummy: the scoring of a player who goes out in the turn of their first play (going rummy).
         discard_to_go_out: going out only by discarding the last card (``None``: not at this table).
@@ -201,11 +202,11 @@ class StandardRules(Ruleset):
         melding: free melds or contract melds.
         may_discard_taken: the card taken from the discard pile may be discarded the same turn.
         scoring: how rounds are scored and the game ends.
-        rounds: the game ends after this many rounds (``None``: when :attr:`Scoring.target` ends it).
+        rounds: the game ends after this many rounds (``None``: when `Scoring.target` ends it).
         ids: the rule ids cited.
         run_order_rule: the rule that sets which ranks a run may span, cited where a run is refused
             only because of it (``None``: the meld rules' own run rule).
-        natural_run_order: the run order that rule changes (a refusal cites :attr:`run_order_rule`
+        natural_run_order: the run order that rule changes (a refusal cites `run_order_rule`
             only if this order would accept the run).
     """
 

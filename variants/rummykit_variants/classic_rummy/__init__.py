@@ -1,8 +1,8 @@
 """Classic Rummy (``rummy``): the basic draw-and-discard rummy for 2 to 4 players with one deck,
 melding and laying off on any turn, winner-takes-all scoring to a target, and five opt-in house
-rules (CR-20 to CR-24) in :mod:`rummykit_variants.classic_rummy.house_rules`.
+rules (CR-20 to CR-24) in `rummykit_variants.classic_rummy.house_rules`.
 
-The plug-in object is :data:`rummykit_variants.classic_rummy.plugin.plugin`; games are created by name::
+The plug-in object is `rummykit_variants.classic_rummy.plugin.plugin`; games are created by name::
 
     import rummykit
     game = rummykit.new_game("rummy", players=2, seed=7, house_rules=["ace-low", "jokers"])

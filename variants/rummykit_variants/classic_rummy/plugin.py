@@ -1,5 +1,5 @@
 """The Classic Rummy plug-in, registered through the ``rummykit.variants`` entry point ``rummy``: the
-standard rummy played from :func:`~rummykit_variants.classic_rummy.rules.make_rules`'s data."""
+standard rummy played from [`make_rules`][rummykit_variants.classic_rummy.rules.make_rules]'s data."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Classic Rummy's rule book and its rules as data: a standard rummy (:mod:`rummykit.standard`)
+"""Classic Rummy's rule book and its rules as data: a standard rummy (`rummykit.standard`)
 with one deck, free melds, winner-takes-all scoring and a target. A house rule that changes the game
 (``ace-low``, ``jokers``) returns an ``attrs.evolve``-d copy of these rules from its
 ``rummykit_setup`` wrapper.

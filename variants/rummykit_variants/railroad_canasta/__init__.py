@@ -1,6 +1,6 @@
 """Railroad Canasta (``railroad-canasta``): canasta for 2 to 6 players, each for themselves, with
 two decks and two jokers a player, a hidden kitty per player, four kinds of canasta, score-based
-initial melds, and play to 20,000. Its plug-in object is :data:`~.plugin.plugin`, found by the
+initial melds, and play to 20,000. Its plug-in object is `plugin`, found by the
 entry point: ``rummykit.new_game("railroad-canasta", players=4, seed=7)``.
 """
 

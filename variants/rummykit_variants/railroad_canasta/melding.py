@@ -1,7 +1,7 @@
 """Railroad Canasta's melds: reading a group of cards as a meld, canasta kinds, and meld *shapes*
 (how many naturals, 2s and jokers of which rank) on which the listing of meld plays works.
 
-Suits never matter in a meld (RC-C6), so a meld is fixed by its shape; :func:`shape_cards` turns
+Suits never matter in a meld (RC-C6), so a meld is fixed by its shape; `shape_cards` turns
 shapes back into the hand's faces in the canonical order.
 
 Examples:
@@ -84,7 +84,7 @@ def is_black_threes(meld: Meld) -> bool:
 
 
 def meld_key(meld: Meld) -> int:
-    """The rank a meld counts as for RC-11: its rank, or :data:`WILD_KEY` for a wild meld."""
+    """The rank a meld counts as for RC-11: its rank, or `WILD_KEY` for a wild meld."""
     return WILD_KEY if meld.kind == WILD else int(meld.ranks[0])
 
 
@@ -134,7 +134,7 @@ def can_add(meld: Meld, card: Card) -> IllegalActionError | None:
 
 
 def added(meld: Meld, card: Card) -> Meld:
-    """``meld`` with ``card`` added (checked with :func:`can_add` first): naturals before wild cards."""
+    """``meld`` with ``card`` added (checked with `can_add` first): naturals before wild cards."""
     cards = (*meld.cards, card)
     if meld.kind == WILD:
         return Meld(WILD, cards, tuple(c.rank for c in cards))
@@ -154,7 +154,7 @@ def ordered_cards(cards: Sequence[Card]) -> tuple[Card, ...]:
 
 def ordered_groups(melds: Sequence[Meld]) -> tuple[tuple[Card, ...], ...]:
     """The melds of one action as it records them (RC-C6): in rank order, wild melds last, each's
-    cards in :func:`ordered_cards` order. Each key appears once in an action (RC-11)."""
+    cards in `ordered_cards` order. Each key appears once in an action (RC-11)."""
     ordered = sorted(melds, key=lambda meld: (meld_key(meld) == WILD_KEY, meld_key(meld)))
     return tuple(ordered_cards(meld.cards) for meld in ordered)
 
@@ -164,7 +164,7 @@ def ordered_groups(melds: Sequence[Meld]) -> tuple[tuple[Card, ...], ...]:
 
 @attrs.frozen(order=True)
 class Shape:
-    """A meld up to suits: its key (a rank 3 to 14, or :data:`WILD_KEY`), natural cards, 2s, jokers."""
+    """A meld up to suits: its key (a rank 3 to 14, or `WILD_KEY`), natural cards, 2s, jokers."""
 
     key: int
     naturals: int
@@ -216,7 +216,7 @@ _NATURAL_VALUE: Final = {r: card_value(Card.of(Rank(r), Suit.CLUBS)) for r in ra
 
 
 def rank_counts(cards: Iterable[Card]) -> list[int]:
-    """How many cards of each rank (indexed by rank value, 2 to 15 for jokers; 0, :data:`WILD_KEY`,
+    """How many cards of each rank (indexed by rank value, 2 to 15 for jokers; 0, `WILD_KEY`,
     holds none)."""
     counts = [0] * 16
     for card in cards:

@@ -1,8 +1,8 @@
 """Railroad Canasta's moves: for each action its check, its listing and its effect, side by side.
 
 A meld play's check and its listing ask one question of what the play leaves in hand
-(:meth:`Hand.leaves`), so that ``legal_actions`` lists exactly what ``apply`` accepts; an initial
-meld larger than its least form is listed in parts (:func:`split_initial`, RC-C6).
+(`Hand.leaves`), so that ``legal_actions`` lists exactly what ``apply`` accepts; an initial
+meld larger than its least form is listed in parts (`split_initial`, RC-C6).
 """
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ class Hand:
         return cls(cards, melding.rank_counts(cards), kinds, others, state.stuck, exception)
 
     def problem(self, shapes: Sequence[Shape], closes: CanastaKind | None = None) -> Problem:
-        """What is wrong with what melding ``shapes`` from this hand leaves (:meth:`leaves`); ``closes``
+        """What is wrong with what melding ``shapes`` from this hand leaves (`leaves`); ``closes``
         is the kind of canasta a lay-off completes."""
         if self.exception:
             return None

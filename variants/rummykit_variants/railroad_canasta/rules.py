@@ -206,7 +206,7 @@ POINTS: Final = {
     **{Rank(r): 10 for r in range(8, 14)},
     **{Rank(r): 5 for r in range(3, 8)},
 }
-"""RC-5: what each rank is worth (a red 3 scores by RC-31 only: :func:`card_value`)."""
+"""RC-5: what each rank is worth (a red 3 scores by RC-31 only: `card_value`)."""
 
 WILD_RANKS: Final = frozenset({Rank.TWO, Rank.JOKER})
 """Wild ranks (RC-4)."""

@@ -1,7 +1,7 @@
 """RailRoad Rummy (``railroad-rummy``): a seven-round contract rummy for 2 to 8 players with four
 decks, a claim window with HMGs, and golf scoring.
 
-The plug-in object is :data:`rummykit_variants.railroad_rummy.plugin.plugin`; games are created by name::
+The plug-in object is `rummykit_variants.railroad_rummy.plugin.plugin`; games are created by name::
 
     import rummykit
     game = rummykit.new_game("railroad-rummy", players=4, seed=7)

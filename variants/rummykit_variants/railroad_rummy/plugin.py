@@ -1,5 +1,5 @@
 """The RailRoad Rummy plug-in, registered through the ``rummykit.variants`` entry point
-``railroad-rummy``: a standard contract rummy (:mod:`rummykit.standard`) with a claim window after
+``railroad-rummy``: a standard contract rummy (`rummykit.standard`) with a claim window after
 every draw from the draw pile (RR-15 to RR-18), its HMGs, and golf scoring."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The Shanghai plug-in, registered through the ``rummykit.variants`` entry point ``shanghai``: the
-standard contract rummy played from :func:`~rummykit_shanghai.rules.make_rules`'s data, with one
+standard contract rummy played from `make_rules`'s data, with one
 override (which rule a group that is no meld breaks)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Shanghai's rule book, and its rules as data: a standard contract rummy (:mod:`rummykit.standard`)
+"""Shanghai's rule book, and its rules as data: a standard contract rummy (`rummykit.standard`)
 with two decks and four jokers, seven contracts, the discard pile reshuffled but its top card, and
 golf scoring.
 

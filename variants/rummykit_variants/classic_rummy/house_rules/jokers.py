@@ -7,22 +7,18 @@ from collections.abc import Generator
 
 import attrs
 
-from rummykit import Card, GameConfig, HouseRuleSpec, Option, Rank, RuleText, hookimpl
+from rummykit import Card, GameConfig, HouseRuleSpec, Option, Rank, hookimpl, rule_book
 from rummykit.standard import StandardRules
 
 SPEC = HouseRuleSpec(
     name="jokers",
     applies_to=frozenset({"rummy"}),
     title="Jokers",
-    rules=(
-        RuleText(
-            "CR-24",
-            "Jokers",
-            "Two jokers are added to the deck (option jokers); they are wild in sets and runs (a meld holds at least "
-            "as many natural cards as wilds) and count 15 in hand.",
-        ),
-        RuleText("CR-C6", "Clarification: a joker's rank", "A joker stands for the rank of its place (G-5)."),
-    ),
+    rules=rule_book("""
+CR-24 | Jokers | Two jokers are added to the deck (option jokers); they are wild in sets and runs (a meld holds
+    at least as many natural cards as wilds) and count 15 in hand.
+CR-C6 | Clarification: a joker's rank | A joker stands for the rank of its place (G-5).
+"""),
     options=(Option("jokers", int, 2, "CR-24: jokers added to the deck", minimum=1, maximum=4, rule="CR-24"),),
 )
 

@@ -610,8 +610,8 @@ def check_variant(
     options: Mapping[str, Any] | None = None,
     extra_actions: Sequence[ActionStrategy] = (),
 ) -> ConformanceReport:
-    """Check that ``variant`` with ``house_rules`` has every property of `PROPERTIES
-    <rummykit.testing.PROPERTIES>`: [`check_games`][rummykit.testing.checks.check_games] (``games``
+    """Check that ``variant`` with ``house_rules`` has every property of
+    [`PROPERTIES`][rummykit.testing.errors.PROPERTIES]: [`check_games`][rummykit.testing.checks.check_games] (``games``
     seeded games from ``seed``), then
     [`check_random_actions`][rummykit.testing.checks.check_random_actions] (``max_examples`` positions).
 

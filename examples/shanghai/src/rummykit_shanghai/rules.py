@@ -61,8 +61,8 @@ OPTIONS: Final = (
     Option("rounds", int, 7, "SH-7: how many of the seven contracts to play", minimum=1, maximum=7, rule="SH-7"),
 )
 
-#: SH-5, SH-6, SH-9: the least size of a contract's set and run.
 _LEAST: Final = {MeldKind.SET: 3, MeldKind.RUN: 4}
+"""SH-5, SH-6, SH-9: the least size of a contract's set and run."""
 
 
 def _contract(words: str) -> Contract:
@@ -71,12 +71,11 @@ def _contract(words: str) -> Contract:
     return Contract(tuple(MeldRequirement(kind, _LEAST[kind], exact=False) for kind in kinds))
 
 
-#: SH-7: the seven contracts.
 CONTRACTS: Final = tuple(
     map(_contract, ["2 sets", "1 set + 1 run", "2 runs", "3 sets", "2 sets + 1 run", "1 set + 2 runs", "3 runs"])
 )
+"""SH-7: the seven contracts."""
 
-#: SH-4 to SH-6: jokers wild, sets of 3+, suited runs of 4+ with the ace at either end.
 MELD_RULES: Final = MeldRules(
     wild_faces=frozenset(parse_cards("JK")),
     set_ranks=frozenset(rank for rank in Rank if rank is not Rank.JOKER),
@@ -87,11 +86,11 @@ MELD_RULES: Final = MeldRules(
     wilds_at_most_naturals=True,
     rules={"wilds": "SH-4", "set": "SH-5", "run": "SH-6"},
 )
+"""SH-4 to SH-6: jokers wild, sets of 3+, suited runs of 4+ with the ace at either end."""
 
-#: SH-14: what a card left in hand costs.
 POINTS: Final = {**dict.fromkeys(Rank, 10), **{Rank(value): 5 for value in range(2, 10)}, Rank.ACE: 15, Rank.JOKER: 25}
+"""SH-14: what a card left in hand costs."""
 
-#: The rules the standard rummy cites in Shanghai.
 IDS: Final = RuleIds(
     start="SH-2",
     draw="SH-8",
@@ -103,6 +102,7 @@ IDS: Final = RuleIds(
     no_card="SH-13",
     going_out="SH-12",
 )
+"""The rules the standard rummy cites in Shanghai."""
 
 
 def card_points(card: Card) -> int:

@@ -10,14 +10,13 @@ plays on a position the loader would refuse. Use the game it returns.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
 
 import rummykit
 from rummykit.cards import CardId, face
 from rummykit.serialize import dump_position, load_position
 from rummykit.state import TableMeld
 from rummykit_variants.railroad_canasta.melding import read_group
-from rummykit_variants.railroad_canasta.state import CanastaExtra
+from rummykit_variants.railroad_canasta.state import CanastaState
 from tests.support import CardPool, pool_ids
 
 VARIANT = "railroad-canasta"
@@ -71,6 +70,7 @@ def arrange(
     """
     scratch = game.copy()
     state = scratch.state
+    assert isinstance(state, CanastaState)
     players = state.players
     pool = CardPool(state.card_ids())
     state.hands = [pool.take(text) for text in hands]
@@ -99,19 +99,20 @@ def arrange(
     if totals is not None:
         state.totals = list(totals)
     owners = {owner for owner, _ in table} if melded is None else set(melded)
-    state.extra = CanastaExtra(
-        frozen=frozen,
-        melded=[seat in owners for seat in range(players)],
-        kitty_taken=[seat in kitty_taken for seat in range(players)],
-        stuck=stuck,
-    )
+    state.melded_on = [1 if seat in owners else None for seat in range(players)]
+    state.played_on = state.melded_on[:]
+    state.frozen = frozen
+    state.kitty_taken = [seat in kitty_taken for seat in range(players)]
+    state.stuck = stuck
     assert sorted(state.card_ids()) == sorted(pool_ids(game)), "arrange lost or made a card"
     return load_position(dump_position(scratch))
 
 
-def extra(game: rummykit.Game) -> CanastaExtra:
+def canasta_state(game: rummykit.Game) -> CanastaState:
     """The game's Railroad Canasta state."""
-    return cast(CanastaExtra, game.state.extra)
+    state = game.state
+    assert isinstance(state, CanastaState)
+    return state
 
 
 def faces(ids: Sequence[CardId]) -> list[str]:

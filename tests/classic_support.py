@@ -21,7 +21,7 @@ from rummykit.cards import CardId, card_id_text, face, parse_cards, standard_dec
 from rummykit.errors import IllegalActionError
 from rummykit.melds import Meld, read_meld
 from rummykit.serialize import load_position, position_to_data
-from rummykit_variants.classic_rummy import ClassicRules
+from rummykit.standard import StandardRules as ClassicRules
 from tests.support import CardPool
 
 
@@ -76,7 +76,7 @@ def arrange(
         melds.append(
             {
                 "owner": owner,
-                "kind": meld.kind.value,
+                "kind": str(meld.kind),
                 "cards": _texts(ids),
                 "ranks": [rank.symbol for rank in meld.ranks],
             }

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import Any
 
 import pytest
 
@@ -23,8 +23,7 @@ from rummykit.melds import read_meld
 from rummykit.serialize import dump_position, load_position
 from rummykit.shoe import decks
 from rummykit.state import TableMeld
-from rummykit_variants.railroad_rummy.rules import RailroadRules
-from rummykit_variants.railroad_rummy.state import RailroadExtra
+from rummykit_variants.railroad_rummy.state import RailroadState
 
 
 class CardPool:
@@ -89,7 +88,8 @@ def arrange(
         totals: each seat's total before this round (default: unchanged).
     """
     state = game.state
-    rules = cast(RailroadRules, state.rules)
+    assert isinstance(state, RailroadState)
+    rules = state.rules
     pool = CardPool(state.card_ids())
     state.hands = [pool.take(text) for text in hands]
     assert len(state.hands) == state.players, "one hand per seat"
@@ -121,13 +121,13 @@ def arrange(
     state.phase = phase
     state.turn_number = turn_number
     state.round_end = None
-    extra = cast(RailroadExtra, state.extra)
-    extra.went_down = [None] * state.players
+    state.melded_on = [None] * state.players
+    state.played_on = [None] * state.players
     for seat, number in (went_down or {}).items():
-        extra.went_down[seat] = number
+        state.melded_on[seat] = state.played_on[seat] = number
     if hmg is not None:
-        extra.hmg = list(hmg)
-    extra.declarations = {}
+        state.hmg = list(hmg)
+    state.declarations = {}
     state.taken = None
     if taken is not None:
         card = parse_cards(taken)[0]

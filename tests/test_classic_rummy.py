@@ -41,8 +41,8 @@ from rummykit.cards import shoe_ids, standard_deck
 from rummykit.moves import parse_move
 from rummykit.serialize import dump_position, dump_record, dump_view, load_position, load_record, load_view
 from rummykit.simulate import simulate
+from rummykit.standard.melding import disjoint_combinations, single_melds
 from rummykit_variants.classic_rummy import ClassicRummyView
-from rummykit_variants.classic_rummy.melding import disjoint_combinations, single_melds
 from rummykit_variants.classic_rummy.rules import MELD_RULES
 from tests.classic_support import arrange, legal_by_brute_force, stacked_shoe, table_melds
 from tests.support import play, refuse

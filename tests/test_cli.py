@@ -36,7 +36,7 @@ from tests.support import arrange
 runner = CliRunner()
 
 _PROMPT = re.compile(r"^(?:your move \([^)]*\)> )+")
-_EVENTS = ("you ", "seat ", "claims on ", "Round ", "Game over", "The winner", "You win", "You left")
+_EVENTS = ("you ", "seat ", "  last claim: ", "Round ", "Game over", "The winner", "You win", "You left")
 
 
 def flat(text: str) -> str:
@@ -211,13 +211,15 @@ def test_play_runs_a_whole_round_to_its_result_and_winners(whole_round: tuple[Ga
 def test_play_shows_the_position_and_the_numbered_moves(whole_round: tuple[Game, ScriptedPerson, str]) -> None:
     _, _, output = whole_round
     assert "RailRoad Rummy, round 1: contract 2 sets" in output
-    for heading in ("seat", "cards", "total", "HMGs", "down"):
+    # the view's declared fields: per seat in the seats' table, the others one a line
+    for heading in ("seat", "cards", "total", "HMGs left", "melded"):
         assert heading in output
     assert "seat 0 (you)" in output and "seat 1 (heuristic)" in output
-    assert re.search(r"Discard pile: \S+ on top \(\d+ cards?\)\s+stock: \d+ cards\s+standby: \d+ cards", output)
+    assert re.search(r"Discard pile: \S+ on top \(\d+ cards?\)\s+stock: \d+ cards", output)
+    assert re.search(r"Standby pile: \d+", output) and "Rounds: 7" in output
     assert re.search(r"Your hand \(7\): ", output)
     assert "   1. draw from the stock" in output and "   2. take the top discard" in output
-    assert "Claim window: seat 1 drew from the draw pile" in output
+    assert "RailRoad Rummy, round 1: contract 2 sets (claim)" in output  # the claim window's phase
     assert "   3. claim the top discard with an HMG" in output
 
 
@@ -237,7 +239,7 @@ def test_play_lists_the_table_melds_numbered_with_wild_ranks(monkeypatch: pytest
     assert "Table:" in output
     assert "meld 0: seat 1's set: 7C 7D 2S(7)" in output
     assert "meld 1: seat 1's run: 5H 6S JK(7) 8H" in output
-    assert re.search(r"seat 1 \(heuristic\)\s+7\s+0\s+3\s+yes", output)
+    assert re.search(r"seat 1 \(heuristic\)\s+7\s+0\s+yes\s+3", output)
     assert "You left the game in round 1" in output
 
 
@@ -287,11 +289,16 @@ def test_play_tells_each_bot_action_in_one_line_and_seals_declarations(
     lines = events(output)
     assert any(re.fullmatch(r"seat 1 draws from the stock", line) for line in lines)
     assert any(re.fullmatch(r"seat 1 discards \S+", line) for line in lines)
-    assert any(re.fullmatch(r"seat 1 has declared", line) for line in lines)  # RR-C1: not what
-    assert any(line.startswith("claims on ") for line in lines)
+    # with two players a declaration closes its claim window, so it is told (RR-C1 seals only open windows)
+    assert any(re.fullmatch(r"seat 1 (passes on|claims) the top discard( with an HMG)?", line) for line in lines)
+    assert not any("sealed" in line for line in lines)
+    assert any(line.startswith("  last claim: ") for line in lines)
     assert any(re.fullmatch(r"you draw from the stock: \S+", line) for line in lines)  # the card drawn
     # the person claimed once and won: the claimed card and the penalty card
-    assert re.search(r"\nclaims on (\S+) \(you: claim\): you take \1 and a penalty card\n  you get \S+ \S+\n", output)
+    assert re.search(
+        r"\n  last claim: seat 0 took the \S+ and a penalty card \([^)]*seat 0: claim[^)]*\)\n  you get \S+ \S+\n",
+        output,
+    )
     assert "you claim the top discard" in output
 
 
@@ -596,3 +603,15 @@ def test_the_default_bot_is_random_for_a_variant_without_a_heuristic_one(monkeyp
     result = runner.invoke(app, ["simulate", "railroad-rummy", "--players", "2", "--games", "1", "--json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["bots"] == ["random"]
+
+
+def test_play_keeps_a_declaration_sealed_while_its_claim_window_is_open() -> None:
+    # RR-C1 with three players: seat 1 declares on the card seat 0 drew past, seat 2 has yet to: the
+    # person is told only that seat 1 moved; when seat 2 closes the window, the claim's outcome names both.
+    args = ["play", "railroad-rummy", "--players", "3", "--seed", "4"]
+    result = runner.invoke(app, args, input="1\n" * 5 + "quit\n")
+    assert result.exit_code == 0, result.output
+    lines = events(result.stdout)
+    sealed = lines.index("seat 1 has made a sealed move")
+    assert lines[sealed + 1].startswith("seat 2 ")
+    assert re.fullmatch(r"  last claim: .*\(seat 1: \w+, seat 2: \w+\)", lines[sealed + 2])

@@ -14,7 +14,6 @@ import subprocess
 import sys
 import time
 import tracemalloc
-import types
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Final
@@ -29,11 +28,10 @@ from benchmarks.cli import render
 from benchmarks.results import Results
 from rummykit import simulate as simulation
 from rummykit.cli import app
-from rummykit.hookspecs import hookimpl
 from rummykit.moves import move_help, parse_move
 from rummykit.serialize import record_to_data
 from rummykit.simulate import GameOutcome, simulate
-from rummykit.variant import RuleText, VariantSpec
+from rummykit.variant import RuleText
 from rummykit_variants.classic_rummy import plugin as classic
 from rummykit_variants.railroad_canasta.actions import TakePile
 
@@ -84,24 +82,20 @@ def test_a_records_variant_is_printed_as_written(tmp_path: Path, text: str) -> N
     refused(["replay", str(path)], f"unknown variant '{text}'")
 
 
-def _markup_variant() -> types.ModuleType:
+class _MarkupRummy(classic.ClassicRummy):
     """Classic Rummy under a name, title and rule texts that look like rich markup."""
-    module = types.ModuleType("markup_variant")
-    module.__dict__.update({name: value for name, value in vars(classic).items() if name.startswith("rummykit_")})
-    rule = RuleText("MK-1", "[bold]Aces[/bold]", "An ace scores 1 [or 11 if it is high] point; [/] [red]x")
-    spec: VariantSpec = attrs.evolve(classic.SPEC, name="[mk]", title="[red]Markup[/red] Rummy", rules=(rule,))
 
-    @hookimpl
-    def rummykit_variant() -> VariantSpec:
-        return spec
-
-    module.rummykit_variant = rummykit_variant  # type: ignore[attr-defined]
-    return module
+    spec = attrs.evolve(
+        classic.SPEC,
+        name="[mk]",
+        title="[red]Markup[/red] Rummy",
+        rules=(RuleText("MK-1", "[bold]Aces[/bold]", "An ace scores 1 [or 11 if it is high] point; [/] [red]x"),),
+    )
 
 
 @pytest.fixture
 def markup_variant() -> Iterator[str]:
-    rummykit.plugins.register_variant("[mk]", _markup_variant())
+    rummykit.plugins.register_variant("[mk]", _MarkupRummy())
     try:
         yield "[mk]"
     finally:

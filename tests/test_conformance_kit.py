@@ -8,8 +8,8 @@ import pickle
 import random
 import subprocess
 import sys
-from collections.abc import Callable, Iterator, Mapping
-from typing import ClassVar
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, ClassVar
 
 import attrs
 import pytest
@@ -18,13 +18,14 @@ from hypothesis import strategies as st
 
 import rummykit
 import rummykit_variants.classic_rummy.plugin as classic
-from rummykit import Action, Card, Discard, GameConfig, GoDown, IllegalActionError, PluginError, TakeDiscard, hookimpl
-from rummykit.bots import Bot
+from rummykit import Action, Card, Discard, GoDown, IllegalActionError, PluginError, TakeDiscard, hookimpl
 from rummykit.cards import CardId, card_id
+from rummykit.move import Move
 from rummykit.plugins import register_house_rule, register_variant, unregister_house_rule, unregister_variant
 from rummykit.serialize import dump_record, dump_view, load_record, load_view
 from rummykit.shoe import Randomness
-from rummykit.state import GameState
+from rummykit.standard import StandardRules, StandardState, standard_moves, view_fields
+from rummykit.state import GameState, RoundEnd
 from rummykit.testing import (
     PROPERTIES,
     ConformanceError,
@@ -37,13 +38,44 @@ from rummykit.testing import (
 from rummykit.testing.pytest_plugin import VariantConformance
 from rummykit.testing.strategies import _built
 from rummykit.testing.visibility import _Seen
-from rummykit.variant import HouseRuleSpec, Ruleset, VariantSpec
+from rummykit.variant import HouseRuleSpec, VariantSpec
 from rummykit.views import View
-from rummykit_variants.classic_rummy.state import ClassicRummyView
+from rummykit_variants.classic_rummy import ClassicRummyView
+from rummykit_variants.classic_rummy.plugin import ClassicRummy
 
 
-class Toy:
-    """Classic Rummy under another name, every hook handed to the built-in plug-in."""
+class Patched(Move[Any, Any]):
+    """A move of the toy's with one part replaced (``check``, ``legal`` or ``perform``): a planted flaw."""
+
+    def __init__(self, move: Move[Any, Any], **parts: Callable[..., Any]) -> None:
+        self.move = move
+        self.action_type = move.action_type
+        self.phases = move.phases
+        self.parts = parts
+
+    def part(self, name: str) -> Callable[..., Any]:
+        """The planted replacement for one part, or the move's own."""
+        replaced: Callable[..., Any] = self.parts.get(name) or getattr(self.move, name)
+        return replaced
+
+    def check(self, state: GameState, action: Action) -> Action:
+        checked: Action = self.part("check")(state, action)
+        return checked
+
+    def legal(self, state: GameState, seat: int) -> Iterable[Action]:
+        listed: Iterable[Action] = self.part("legal")(state, seat)
+        return listed
+
+    def perform(self, state: GameState, action: Action, rng: Randomness) -> None:
+        self.part("perform")(state, action, rng)
+
+    def split(self, state: GameState, action: Action) -> list[Action] | None:
+        parts: list[Action] | None = self.part("split")(state, action)
+        return parts
+
+
+class Toy(ClassicRummy):
+    """Classic Rummy under another name."""
 
     name: ClassVar[str] = "toy-rummy"
     view_type: ClassVar[type[View]] = ClassicRummyView
@@ -53,44 +85,13 @@ class Toy:
         return attrs.evolve(classic.SPEC, name=self.name, title=self.name, view_type=self.view_type)
 
     @hookimpl
-    def rummykit_setup(self, config: GameConfig) -> Ruleset:
-        return classic.rummykit_setup(config)
+    def rummykit_moves(self, rules: StandardRules) -> dict[type[Action], Move[Any, Any]]:
+        moves = standard_moves(rules)
+        return {kind: self.patch(kind, move) for kind, move in moves.items()}
 
-    @hookimpl
-    def rummykit_start_round(self, state: GameState, shoe: list[CardId], rng: Randomness) -> bool:
-        return classic.rummykit_start_round(state, shoe, rng)
-
-    @hookimpl
-    def rummykit_score_round(self, state: GameState) -> list[int]:
-        return classic.rummykit_score_round(state)
-
-    @hookimpl
-    def rummykit_game_over(self, state: GameState) -> bool:
-        return classic.rummykit_game_over(state)
-
-    @hookimpl
-    def rummykit_legal_actions(self, state: GameState, seat: int) -> list[Action]:
-        return classic.rummykit_legal_actions(state, seat)
-
-    @hookimpl
-    def rummykit_check_action(self, state: GameState, action: Action) -> Action:
-        return classic.rummykit_check_action(state, action)
-
-    @hookimpl
-    def rummykit_perform_action(self, state: GameState, action: Action, rng: Randomness) -> bool:
-        return classic.rummykit_perform_action(state, action, rng)
-
-    @hookimpl
-    def rummykit_check_position(self, state: GameState) -> None:
-        classic.rummykit_check_position(state)
-
-    @hookimpl
-    def rummykit_view(self, state: GameState, seat: int | None, to_act: tuple[int, ...]) -> View:
-        return classic.rummykit_view(state, seat, to_act)
-
-    @hookimpl
-    def rummykit_bots(self) -> Mapping[str, Callable[[int | None], Bot]]:
-        return classic.rummykit_bots()
+    def patch(self, kind: type[Action], move: Move[Any, Any]) -> Move[Any, Any]:
+        """The toy's flaw, planted in one move (none in the toy itself)."""
+        return move
 
 
 class LosesACard(Toy):
@@ -98,12 +99,16 @@ class LosesACard(Toy):
 
     name = "toy-loses-a-card"
 
-    @hookimpl
-    def rummykit_perform_action(self, state: GameState, action: Action, rng: Randomness) -> bool:
-        classic.rummykit_perform_action(state, action, rng)
-        if isinstance(action, Discard) and state.round == 1 and state.turn_number == 3 and state.piles["stock"]:
-            state.piles["stock"].pop(0)
-        return True
+    def patch(self, kind: type[Action], move: Move[Any, Any]) -> Move[Any, Any]:
+        if kind is not Discard:
+            return move
+
+        def perform(state: GameState, action: Action, rng: Randomness) -> None:
+            move.perform(state, action, rng)
+            if state.round == 1 and state.turn_number == 3 and state.piles["stock"]:
+                state.piles["stock"].pop(0)
+
+        return Patched(move, perform=perform)
 
 
 class ListsAnIllegalMove(Toy):
@@ -111,14 +116,19 @@ class ListsAnIllegalMove(Toy):
 
     name = "toy-lists-an-illegal-move"
 
-    @hookimpl
-    def rummykit_legal_actions(self, state: GameState, seat: int) -> list[Action]:
-        legal = classic.rummykit_legal_actions(state, seat)
-        if state.phase == "play" and seat == state.turn:
-            held = {rummykit.face(cid) for cid in state.hands[seat]}
-            stranger = next(card for card in rummykit.cards.standard_deck() if card not in held)
-            legal.append(Discard(seat=seat, card=stranger))
-        return legal
+    def patch(self, kind: type[Action], move: Move[Any, Any]) -> Move[Any, Any]:
+        if kind is not Discard:
+            return move
+
+        def legal(state: GameState, seat: int) -> list[Action]:
+            listed = list(move.legal(state, seat))
+            if seat == state.turn:
+                held = {rummykit.face(cid) for cid in state.hands[seat]}
+                stranger = next(card for card in rummykit.cards.standard_deck() if card not in held)
+                listed.append(Discard(seat=seat, card=stranger))
+            return listed
+
+        return Patched(move, legal=legal)
 
 
 class MutatesBeforeRefusing(Toy):
@@ -126,13 +136,16 @@ class MutatesBeforeRefusing(Toy):
 
     name = "toy-mutates-before-refusing"
 
-    @hookimpl
-    def rummykit_check_action(self, state: GameState, action: Action) -> Action:
-        try:
-            return classic.rummykit_check_action(state, action)
-        except IllegalActionError:
-            state.turn_number += 1
-            raise
+    def patch(self, kind: type[Action], move: Move[Any, Any]) -> Move[Any, Any]:
+        def check(state: GameState, action: Action) -> Action:
+            try:
+                checked: Action = move.check(state, action)
+            except IllegalActionError:
+                state.turn_number += 1
+                raise
+            return checked
+
+        return Patched(move, check=check)
 
 
 @attrs.frozen(kw_only=True)
@@ -149,10 +162,9 @@ class ShowsAnOpponentsHand(Toy):
     view_type = PeekingView
 
     @hookimpl
-    def rummykit_view(self, state: GameState, seat: int | None, to_act: tuple[int, ...]) -> View:
-        view = classic.rummykit_view(state, seat, to_act)
+    def rummykit_view(self, state: StandardState, seat: int | None, to_act: tuple[int, ...]) -> View:
         peek = () if seat is None else tuple(state.hand_faces(state.next_seat(seat)))
-        return PeekingView(**attrs.asdict(view, recurse=False), peek=peek)
+        return PeekingView(**view_fields(state, seat, to_act), peek=peek)
 
 
 class HidesTakingTheDiscard(Toy):
@@ -160,10 +172,8 @@ class HidesTakingTheDiscard(Toy):
 
     name = "toy-hides-taking-the-discard"
 
-    @hookimpl
-    def rummykit_legal_actions(self, state: GameState, seat: int) -> list[Action]:
-        legal = classic.rummykit_legal_actions(state, seat)
-        return [action for action in legal if not isinstance(action, TakeDiscard)]
+    def patch(self, kind: type[Action], move: Move[Any, Any]) -> Move[Any, Any]:
+        return Patched(move, legal=lambda state, seat: ()) if kind is TakeDiscard else move
 
 
 class CitesAnUndeclaredRule(Toy):
@@ -171,22 +181,47 @@ class CitesAnUndeclaredRule(Toy):
 
     name = "toy-cites-an-undeclared-rule"
 
-    @hookimpl
-    def rummykit_check_action(self, state: GameState, action: Action) -> Action:
-        try:
-            return classic.rummykit_check_action(state, action)
-        except IllegalActionError as exc:
-            raise IllegalActionError("XX-1", exc.reason) from exc
+    def patch(self, kind: type[Action], move: Move[Any, Any]) -> Move[Any, Any]:
+        def check(state: GameState, action: Action) -> Action:
+            try:
+                checked: Action = move.check(state, action)
+            except IllegalActionError as exc:
+                raise IllegalActionError("XX-1", exc.reason) from exc
+            return checked
+
+        return Patched(move, check=check)
 
 
 class IgnoresTheCaps(Toy):
-    """Plays on past the options max_turns_per_round (G-1) and max_rounds (G-3)."""
+    """Plays on past the options max_turns_per_round (G-1) and max_rounds (G-3): its discards pass the
+    turn without the engine's turn cap, and its scoring winds the round number back."""
 
     name = "toy-ignores-the-caps"
 
+    def patch(self, kind: type[Action], move: Move[Any, Any]) -> Move[Any, Any]:
+        if kind is not Discard:
+            return move
+
+        def perform(state: GameState, action: Discard, rng: Randomness) -> None:
+            card = next(cid for cid in state.hands[action.seat] if rummykit.face(cid) == action.card)
+            state.hands[action.seat].remove(card)
+            state.piles["discard"].append(card)
+            if not state.hands[action.seat]:
+                state.round_end = RoundEnd(action.seat, "CR-8", "out")
+                return
+            state.turn, state.turn_number, state.phase, state.taken = (
+                state.next_seat(state.turn),
+                state.turn_number + 1,
+                "draw",
+                None,
+            )
+
+        return Patched(move, perform=perform)
+
     @hookimpl
-    def rummykit_setup(self, config: GameConfig) -> Ruleset:
-        return attrs.evolve(classic.rummykit_setup(config), max_turns_per_round=10**6, max_rounds=None)
+    def rummykit_score_round(self, state: StandardState) -> list[int]:
+        state.round = 0
+        return [0] * state.players
 
 
 class ShufflesWithoutTheSeed(Toy):
@@ -195,9 +230,9 @@ class ShufflesWithoutTheSeed(Toy):
     name = "toy-shuffles-without-the-seed"
 
     @hookimpl
-    def rummykit_start_round(self, state: GameState, shoe: list[CardId], rng: Randomness) -> bool:
+    def rummykit_start_round(self, state: StandardState, shoe: list[CardId], rng: Randomness) -> bool:
         random.shuffle(shoe)
-        return classic.rummykit_start_round(state, shoe, rng)
+        return super().rummykit_start_round(state, shoe, rng)
 
 
 class SwapsNamedCards(Toy):
@@ -211,15 +246,16 @@ class SwapsNamedCards(Toy):
         hand = sorted(state.hand_faces(action.seat), key=lambda card: card.index)
         return Discard(seat=action.seat, card=next(card for card in hand if card.rank is action.card.rank))
 
-    @hookimpl
-    def rummykit_legal_actions(self, state: GameState, seat: int) -> list[Action]:
-        legal = classic.rummykit_legal_actions(state, seat)
-        return [a for a in legal if not isinstance(a, Discard) or self._first_of_rank(state, a) == a]
+    def patch(self, kind: type[Action], move: Move[Any, Any]) -> Move[Any, Any]:
+        if kind is not Discard:
+            return move
 
-    @hookimpl
-    def rummykit_check_action(self, state: GameState, action: Action) -> Action:
-        checked = classic.rummykit_check_action(state, action)
-        return self._first_of_rank(state, checked) if isinstance(checked, Discard) else checked
+        def legal(state: GameState, seat: int) -> list[Action]:
+            return [a for a in move.legal(state, seat) if self._first_of_rank(state, a) == a]
+
+        return Patched(
+            move, legal=legal, check=lambda state, action: self._first_of_rank(state, move.check(state, action))
+        )
 
 
 class ListsMeldsOneByOne(Toy):
@@ -228,16 +264,17 @@ class ListsMeldsOneByOne(Toy):
 
     name = "toy-lists-melds-one-by-one"
 
-    @hookimpl
-    def rummykit_legal_actions(self, state: GameState, seat: int) -> list[Action]:
-        legal = classic.rummykit_legal_actions(state, seat)
-        return [a for a in legal if not (isinstance(a, GoDown) and len(a.melds) > 1)]
+    def patch(self, kind: type[Action], move: Move[Any, Any]) -> Move[Any, Any]:
+        if kind is not GoDown:
+            return move
+        return Patched(
+            move,
+            legal=lambda state, seat: [a for a in move.legal(state, seat) if len(a.melds) == 1],
+            split=lambda state, action: self.parts(action) if len(action.melds) > 1 else None,
+        )
 
-    @hookimpl
-    def rummykit_split_play(self, state: GameState, action: Action) -> list[Action] | None:
-        if isinstance(action, GoDown) and len(action.melds) > 1:
-            return [GoDown(seat=action.seat, melds=(meld,)) for meld in action.melds]
-        return None
+    def parts(self, action: GoDown) -> list[Action]:
+        return [GoDown(seat=action.seat, melds=(meld,)) for meld in action.melds]
 
 
 class SplitsWrongly(ListsMeldsOneByOne):
@@ -245,11 +282,8 @@ class SplitsWrongly(ListsMeldsOneByOne):
 
     name = "toy-splits-wrongly"
 
-    @hookimpl
-    def rummykit_split_play(self, state: GameState, action: Action) -> list[Action] | None:
-        if isinstance(action, GoDown) and len(action.melds) > 1:
-            return [GoDown(seat=action.seat, melds=action.melds[:1])]
-        return None
+    def parts(self, action: GoDown) -> list[Action]:
+        return [GoDown(seat=action.seat, melds=action.melds[:1])]
 
 
 TOYS: list[type[Toy]] = [

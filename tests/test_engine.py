@@ -13,8 +13,9 @@ import pytest
 
 import rummykit
 from rummykit import IllegalActionError, InvalidActionError, InvalidOptionError, hookimpl, plugins
-from rummykit.actions import Discard, Draw
+from rummykit.actions import Action, Discard, Draw
 from rummykit.errors import InvalidPositionError, InvalidRecordError, PluginError, UnknownHouseRuleError
+from rummykit.move import Move, restrict
 from rummykit.state import GameState
 from rummykit.variant import HouseRuleSpec, RuleText
 from rummykit_variants.railroad_rummy import Claim, RailroadRules
@@ -197,10 +198,14 @@ class NoClaims:
             rules=(RuleText("NC-1", "No claims", "Nobody claims the top discard."),),
         )
 
-    @hookimpl
-    def rummykit_restrict_action(self, state: GameState, action: rummykit.Action) -> None:
-        if isinstance(action, Claim):
-            raise IllegalActionError("NC-1", "claims are off at this table", action=action)
+    @hookimpl(wrapper=True)
+    def rummykit_moves(self) -> Generator[None, dict[type[Action], Move[Any, Any]], dict[type[Action], Move[Any, Any]]]:
+        moves = yield
+        return {**moves, Claim: restrict(moves[Claim], self.refuse)}
+
+    @staticmethod
+    def refuse(state: GameState, action: Claim) -> None:
+        raise IllegalActionError("NC-1", "claims are off at this table", action=action)
 
 
 class OneHmg:
@@ -261,17 +266,34 @@ def test_a_plugin_without_the_required_hooks_is_refused() -> None:
         rummykit.new_game(Half(), players=2)
 
 
-def test_each_game_has_its_own_plugin_manager() -> None:
-    with_rule = _claim_window([NoClaims()])
+def test_games_of_one_configuration_share_it_and_others_do_not() -> None:
+    no_claims = NoClaims()
+    with_rule = _claim_window([no_claims])
     without = _claim_window([])
-    assert with_rule._pm is not without._pm
+    assert with_rule.configuration is not without.configuration
+    assert with_rule.plugin_manager is not without.plugin_manager
+    assert _claim_window([no_claims]).configuration is with_rule.configuration  # compiled once
     assert len(without.legal_actions(without.to_act[0])) > 1
+
+
+def test_a_plug_in_implementing_a_hook_rummykit_does_not_have_is_refused() -> None:
+    class Old:  # the restriction hook of rummykit 0.1, gone: a move is restricted instead
+        @hookimpl
+        def rummykit_house_rule(self) -> HouseRuleSpec:
+            return HouseRuleSpec(name="old", applies_to=frozenset({"railroad-rummy"}))
+
+        @hookimpl
+        def rummykit_restrict_action(self, state: GameState, action: rummykit.Action) -> None:
+            raise IllegalActionError("OLD-1", "never", action=action)
+
+    with pytest.raises(PluginError, match="rummykit_restrict_action"):
+        rummykit.new_game("railroad-rummy", players=3, house_rules=[Old()])
 
 
 @pytest.mark.parametrize(
     ("group", "value", "load"),
     [
-        ("rummykit.variants", "rummykit_variants.railroad_rummy.plugin", "load_variant"),
+        ("rummykit.variants", "rummykit_variants.railroad_rummy.plugin:plugin", "load_variant"),
         ("rummykit.house_rules", "rummykit_variants.classic_rummy.house_rules.jokers", "load_house_rule"),
     ],
 )

@@ -370,8 +370,6 @@ def test_cr_21_with_jokers_a_joker_is_never_an_ace_above_a_king() -> None:
     [
         # a first meld worth less than 50 (10 + 10 + 10 = 30) naming QH, which seat 0 does not hold
         (["initial-meld-50"], "10H JH 9S", down("10H JH QH")),
-        # a lay-off before the initial meld, of a card seat 0 does not hold
-        (["initial-meld-50"], "10H JH 9S", LayOff(seat=0, card="5S", meld=0)),
         # a lay-off that would empty the hand, of a card seat 0 does not hold
         (["discard-to-go-out"], "9S", LayOff(seat=0, card="5S", meld=0)),
         # a meld that would empty the hand, naming 10H twice
@@ -390,6 +388,14 @@ def test_g_7_a_card_not_held_is_refused_as_such_under_the_house_rules(
     game = at(house_rules, "play", hand, table=[(1, "6S 7S 8S")])
     err = refuse(game, action, "G-7")
     assert "does not hold" in str(err)
+
+
+def test_g_7_a_lay_off_before_the_initial_meld_cites_cr_c5_whatever_card_it_names() -> None:
+    # CR-C5 is the seat's own condition for laying off (it has not made its initial meld): G-7 cites
+    # it first, as it cites RR-20 for a seat that has not gone down, whichever card the lay-off names.
+    game = at(["initial-meld-50"], "play", "10H JH 9S", table=[(1, "6S 7S 8S")])
+    refuse(game, LayOff(seat=0, card="5S", meld=0), "CR-C5")
+    refuse(game, LayOff(seat=0, card="9S", meld=0), "CR-C5")
 
 
 def test_g_7_a_second_meld_of_cards_not_held_is_refused_as_such_under_one_meld_per_turn() -> None:

@@ -22,7 +22,7 @@ def ranks(text: str) -> list[str]:
 
 def test_a_set_of_naturals_and_a_wild() -> None:
     m = read_meld(parse_cards("5H 5D JK"), RULES)
-    assert m.kind is MeldKind.SET and m.rank is Rank.FIVE
+    assert m.kind == MeldKind.SET and m.rank is Rank.FIVE
     assert ranks("5H 5D JK") == ["5", "5", "5"]
 
 

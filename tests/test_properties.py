@@ -48,7 +48,7 @@ from rummykit import (
 from rummykit.testing import check_action
 from rummykit.testing.checks import suit_blind
 from rummykit.testing.strategies import actions as kit_actions
-from rummykit_variants.railroad_rummy import MELD_RULES, ROUNDS, Claim, Pass
+from rummykit_variants.railroad_rummy import MELD_RULES, ROUNDS, Claim, Pass, RailroadRummyView
 from tests.support import arrange, play_random
 
 # -- games and positions -------------------------------------------------------------------------------
@@ -281,7 +281,7 @@ def card_orders(group: Sequence[Card], kind: MeldKind) -> Iterator[tuple[Card, .
     left = [group.count(card) for card in faces]
     wild = [MELD_RULES.is_wild(card) for card in faces]
     ranks = [int(card.rank) for card in faces]
-    run = kind is MeldKind.RUN
+    run = kind == MeldKind.RUN
     order: list[Card] = []
 
     def extend(last_natural: int) -> Iterator[tuple[Card, ...]]:
@@ -553,8 +553,10 @@ def test_views_hide_declarations_while_a_claim_window_is_open(seed: int, players
         game.apply(rng.choice(game.legal_actions(game.to_act[0])))
     seat = game.to_act[0]
     passed, claimed = game.copy(), game.copy()
+    own = game.view(seat)
+    assert isinstance(own, RailroadRummyView)
     passed.apply(Pass(seat=seat))
-    claimed.apply(Claim(seat=seat, hmg=game.state.extra.hmg[seat] > 0))
+    claimed.apply(Claim(seat=seat, hmg=own.hmg[seat] > 0))
     for viewer in (None, *range(players)):
         if viewer != seat:
             assert passed.view(viewer) == claimed.view(viewer), f"seat {viewer} sees what seat {seat} declared"

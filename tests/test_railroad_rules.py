@@ -469,7 +469,9 @@ def seven_quiet_rounds(*, discard_drawn: bool) -> tuple[Game, list[RoundSeen]]:
         v = view(game)
         starter, other = game.turn, 1 - game.turn
         hands = format_cards(game.hand(starter)), format_cards(game.hand(other))
-        seen.append((v.round, game.dealer, starter, v.hand_size, *hands, str(v.discard_top), v.contract.split(",")[0]))
+        seen.append(
+            (v.round, game.dealer, starter, v.hand_size, *hands, str(v.discard_top), (v.contract or "").split(",")[0])
+        )
         play(game, Draw(seat=starter), Pass(seat=other))
         game.apply(Discard(seat=starter, card=game.hand(starter)[-1] if discard_drawn else Card.parse("3C")))
     return game, seen

@@ -739,7 +739,7 @@ RAILROAD_POSITIONS: Final = (
     setting("HMGs for one seat", "extra.hmg", [3], "extra.hmg"),
     setting("99 HMGs", "extra.hmg[1]", 99),
     setting("HMGs as text", "extra.hmg[1]", "3"),
-    setting("went down on turn 999", "extra.went_down[0]", 999),
+    setting("went down on turn 999", "extra.melded_on[0]", 999),
     Bad(
         "a last claim won by seat 99",
         lambda document, sample: put(document, "extra.last_claim", last_claim(sample.players, winner=99)),

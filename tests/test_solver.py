@@ -297,7 +297,7 @@ def melds_of(group: tuple[Card, ...], kind: MeldKind, rules: MeldRules) -> list[
     """
     wilds = sorted(card for card in group if card in rules.wild_faces)
     naturals = sorted(card for card in group if card not in rules.wild_faces)
-    if kind is MeldKind.SET:
+    if kind == MeldKind.SET:
         candidates = [tuple(naturals + wilds)]
         if len({card.rank for card in naturals}) > 1:
             return []  # natural cards of two ranks: read_meld would refuse it; saves the oracle's time
@@ -420,7 +420,7 @@ def hands(
     hand: list[Card] = []
     if draw(st.booleans()):
         for requirement in contract.melds:
-            if requirement.kind is MeldKind.SET:
+            if requirement.kind == MeldKind.SET:
                 rank = draw(st.sampled_from(window))
                 hand += [card_for(rank) for _ in range(requirement.size)]
             else:

@@ -13,6 +13,7 @@ Examples:
 from rummykit.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
 from rummykit.bots import Bot, RandomBot, UnknownBotError
 from rummykit.cards import Card, CardId, Rank, Suit, card_id, face, format_cards, parse_card, parse_cards
+from rummykit.configuration import Configuration, configure
 from rummykit.engine import Game, new_game, replay
 from rummykit.errors import (
     GameOverError,
@@ -35,7 +36,6 @@ from rummykit.plugins import (
     available_variants,
     house_rule_spec,
     make_bot,
-    make_plugin_manager,
     variant_spec,
 )
 from rummykit.records import GameRecord
@@ -51,6 +51,7 @@ from rummykit.variant import (
     Ruleset,
     RuleText,
     VariantSpec,
+    rule_book,
 )
 from rummykit.views import View
 
@@ -64,6 +65,7 @@ __all__ = [
     "Bot",
     "Card",
     "CardId",
+    "Configuration",
     "Contract",
     "Discard",
     "Draw",
@@ -111,6 +113,7 @@ __all__ = [
     "available_variants",
     "can_meet_contract",
     "card_id",
+    "configure",
     "contract_ways",
     "extend_meld",
     "face",
@@ -118,11 +121,11 @@ __all__ = [
     "hookimpl",
     "house_rule_spec",
     "make_bot",
-    "make_plugin_manager",
     "new_game",
     "parse_card",
     "parse_cards",
     "read_meld",
     "replay",
+    "rule_book",
     "variant_spec",
 ]

@@ -119,10 +119,10 @@ _SUIT_BY_TEXT: Final = {
     "♤": Suit.SPADES,
 }
 
-#: Number of distinct faces: 52 suited cards and the joker.
 FACE_COUNT: Final = 53
-#: Card ids are ``copy << COPY_SHIFT | face index``.
+"""Number of distinct faces: 52 suited cards and the joker."""
 COPY_SHIFT: Final = 6
+"""Card ids are ``copy << COPY_SHIFT | face index``."""
 FACE_MASK: Final = (1 << COPY_SHIFT) - 1
 
 CardId = int

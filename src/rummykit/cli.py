@@ -49,8 +49,8 @@ err = Console(stderr=True, markup=False, highlight=False)
 _PIPED_WIDTH: Final = 10_000
 """The width tables are laid out in when the output is not a terminal (and COLUMNS does not say):
 wide enough that each row stays one line for grep and friends."""
-#: Exit code after Ctrl-C (128 + SIGINT), as shells report it.
 INTERRUPTED: Final = 130
+"""Exit code after Ctrl-C (128 + SIGINT), as shells report it."""
 
 
 def _show(table: Table) -> None:

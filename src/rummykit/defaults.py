@@ -1,5 +1,6 @@
-"""The core's neutral defaults: hook implementations registered ``trylast`` in every game, which a
-variant overrides where it differs."""
+"""The core's neutral defaults: for each hook a variant need not implement, a plug-in answering it,
+registered ``trylast`` in a configuration only where no plug-in of the configuration implements
+the hook; and the core's bots (``random``), offered in every configuration."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from rummykit.hookspecs import hookimpl
 from rummykit.state import GameState
 from rummykit.views import View, base_view_fields
 
-__all__ = ["best_totals"]
+__all__ = ["DEFAULTS", "CoreBots", "best_totals"]
 
 
 def best_totals(state: GameState) -> tuple[int, ...]:
@@ -20,26 +21,42 @@ def best_totals(state: GameState) -> tuple[int, ...]:
     return tuple(seat for seat, total in enumerate(totals) if total == best)
 
 
-@hookimpl(trylast=True)
-def rummykit_to_act(state: GameState) -> tuple[int, ...]:
-    return () if state.is_over else (state.turn,)
+class _ToAct:
+    @hookimpl(trylast=True)
+    def rummykit_to_act(self, state: GameState) -> tuple[int, ...]:
+        return () if state.is_over else (state.turn,)
 
 
-@hookimpl(trylast=True)
-def rummykit_game_over(state: GameState) -> bool:
-    return False
+class _GameOver:
+    @hookimpl(trylast=True)
+    def rummykit_game_over(self, state: GameState) -> bool:
+        return False
 
 
-@hookimpl(trylast=True)
-def rummykit_winners(state: GameState) -> tuple[int, ...]:
-    return best_totals(state)
+class _Winners:
+    @hookimpl(trylast=True)
+    def rummykit_winners(self, state: GameState) -> tuple[int, ...]:
+        return best_totals(state)
 
 
-@hookimpl(trylast=True)
-def rummykit_view(state: GameState, seat: int | None, to_act: tuple[int, ...]) -> View:
-    return View(**base_view_fields(state, seat, to_act))
+class _View:
+    @hookimpl(trylast=True)
+    def rummykit_view(self, state: GameState, seat: int | None, to_act: tuple[int, ...]) -> View:
+        return View(**base_view_fields(state, seat, to_act))
 
 
-@hookimpl(trylast=True)
-def rummykit_bots() -> Mapping[str, Callable[[int | None], Bot]]:
-    return {"random": RandomBot}
+class CoreBots:
+    """The bots every variant has (``random``)."""
+
+    @hookimpl(trylast=True)
+    def rummykit_bots(self) -> Mapping[str, Callable[[int | None], Bot]]:
+        return {"random": RandomBot}
+
+
+DEFAULTS: Mapping[str, object] = {
+    "rummykit_to_act": _ToAct(),
+    "rummykit_game_over": _GameOver(),
+    "rummykit_winners": _Winners(),
+    "rummykit_view": _View(),
+}
+"""The default of each hook that has one, by hook name."""

@@ -1,9 +1,11 @@
 """The engine: [`Game`][rummykit.engine.Game], [`new_game`][rummykit.engine.new_game] and
 [`replay`][rummykit.engine.replay].
 
-A game owns one plugin manager (the core's defaults, its variant, its house rules), one random
-source and one mutable [`GameState`][rummykit.state.GameState]. Every action goes through
-[`Game.apply`][rummykit.engine.Game.apply], which checks every rule before it changes anything.
+A game holds its configuration ([`Configuration`][rummykit.configuration.Configuration]: the variant,
+its house rules and options compiled once into rules and moves, shared by every game of the
+configuration), one random source and one mutable [`GameState`][rummykit.state.GameState]. Every action
+goes through [`Game.apply`][rummykit.engine.Game.apply], which asks the action's move to check it
+against every rule before anything changes.
 
 Examples:
     >>> import rummykit
@@ -27,6 +29,7 @@ import pluggy
 
 from rummykit.actions import Action
 from rummykit.cards import Card, face, parse_cards, shoe_ids
+from rummykit.configuration import Configuration, configure
 from rummykit.errors import (
     GameOverError,
     IllegalActionError,
@@ -39,55 +42,14 @@ from rummykit.errors import (
     UnknownHouseRuleError,
     quote,
 )
-from rummykit.plugins import Plugin, direct_caller, make_plugin_manager, plugin_references
+from rummykit.plugins import Plugin, plugin_references
 from rummykit.records import GameRecord
 from rummykit.shoe import Randomness, check_seed
 from rummykit.state import GameState, Phase, RoundResult
-from rummykit.variant import (
-    COMMON_OPTIONS,
-    COMMON_RULES,
-    GameConfig,
-    HouseRuleSpec,
-    Ruleset,
-    VariantSpec,
-    resolve_options,
-)
+from rummykit.variant import HouseRuleSpec, Ruleset, VariantSpec
 from rummykit.views import View
 
-__all__ = ["Game", "Setup", "configure", "game_from_state", "new_game", "replay"]
-
-
-class _Hooks:
-    """A game's hooks, resolved once into plain callables (see [`direct_caller`][rummykit.plugins.direct_caller])."""
-
-    __slots__ = (
-        "check",
-        "game_over",
-        "legal",
-        "perform",
-        "restrict",
-        "score",
-        "start_game",
-        "start_round",
-        "to_act",
-        "view",
-        "winners",
-    )
-
-    def __init__(self, pm: pluggy.PluginManager) -> None:
-        hook = pm.hook
-        self.start_game = direct_caller(hook.rummykit_start_game)
-        self.start_round = direct_caller(hook.rummykit_start_round)
-        self.score = direct_caller(hook.rummykit_score_round)
-        self.game_over = direct_caller(hook.rummykit_game_over)
-        self.winners = direct_caller(hook.rummykit_winners)
-        self.to_act = direct_caller(hook.rummykit_to_act)
-        self.legal = direct_caller(hook.rummykit_legal_actions)
-        self.check = direct_caller(hook.rummykit_check_action)
-        self.perform = direct_caller(hook.rummykit_perform_action)
-        self.view = direct_caller(hook.rummykit_view)
-        impls = hook.rummykit_restrict_action.get_hookimpls()
-        self.restrict = direct_caller(hook.rummykit_restrict_action) if impls else None
+__all__ = ["Game", "configure", "game_from_state", "new_game", "new_state", "replay"]
 
 
 class Game:
@@ -107,13 +69,10 @@ class Game:
 
     __slots__ = (
         "_actions",
+        "_config",
         "_dealer_given",
-        "_hooks",
-        "_house_rules",
-        "_pm",
         "_rng",
         "_shoes",
-        "_spec",
         "_start",
         "_state",
     )
@@ -121,23 +80,17 @@ class Game:
     def __init__(
         self,
         *,
-        pm: pluggy.PluginManager,
-        spec: VariantSpec,
-        house_rules: tuple[HouseRuleSpec, ...],
+        configuration: Configuration,
         state: GameState,
         rng: Randomness,
-        hooks: _Hooks,
         shoes: tuple[tuple[Card, ...], ...],
         dealer_given: bool,
         actions: list[Action],
         start: Mapping[str, Any] | None = None,
     ) -> None:
-        self._pm = pm
-        self._spec = spec
-        self._house_rules = house_rules
+        self._config = configuration
         self._state = state
         self._rng = rng
-        self._hooks = hooks
         self._shoes = shoes
         self._dealer_given = dealer_given
         self._actions = actions
@@ -146,19 +99,25 @@ class Game:
     # -- what the game is ----------------------------------------------------------------------
 
     @property
+    def configuration(self) -> Configuration:
+        """The game's configuration: its variant, house rules and options, compiled into rules and
+        moves that every game of the configuration shares."""
+        return self._config
+
+    @property
     def spec(self) -> VariantSpec:
         """The variant's declaration (name, players, rules, options)."""
-        return self._spec
+        return self._config.spec
 
     @property
     def variant(self) -> str:
         """The variant's name."""
-        return self._spec.name
+        return self._config.spec.name
 
     @property
     def house_rules(self) -> tuple[HouseRuleSpec, ...]:
         """The house rules stacked on the variant, in order."""
-        return self._house_rules
+        return self._config.house_rules
 
     @property
     def options(self) -> Mapping[str, Any]:
@@ -178,16 +137,13 @@ class Game:
     @property
     def rule_ids(self) -> frozenset[str]:
         """Every rule id this game may cite: the variant's, its house rules', and the common ones."""
-        ids = set(self._spec.rule_ids) | {rule.id for rule in COMMON_RULES}
-        for house_rule in self._house_rules:
-            ids |= {rule.id for rule in house_rule.rules}
-        return frozenset(ids)
+        return self._config.rule_ids
 
     @property
     def plugin_manager(self) -> pluggy.PluginManager:
-        """This game's own plugin manager (the core's defaults, the variant, its house rules), for
-        tools that call its hooks, such as [`rummykit.moves.parse_move`][rummykit.moves.parse_move]."""
-        return self._pm
+        """The plugin manager of the game's configuration (the variant, its house rules, the core's
+        defaults), for tools that call its hooks, such as [`rummykit.moves.parse_move`][rummykit.moves.parse_move]."""
+        return self._config.plugin_manager
 
     @property
     def state(self) -> GameState:
@@ -221,7 +177,7 @@ class Game:
     def to_act(self) -> tuple[int, ...]:
         """The seats that may act now, in turn order (several during a claim window; none once
         the game is over)."""
-        result: tuple[int, ...] = self._hooks.to_act(self._state)
+        result: tuple[int, ...] = self._config.to_act(self._state)
         return result
 
     @property
@@ -239,7 +195,7 @@ class Game:
         """The winning seats once the game is over (ties share the win); empty before."""
         if not self._state.is_over:
             return ()
-        result: tuple[int, ...] = self._hooks.winners(self._state)
+        result: tuple[int, ...] = self._config.winners(self._state)
         return result
 
     @property
@@ -257,25 +213,19 @@ class Game:
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Every legal action of ``seat`` now (of every seat in [`to_act`][rummykit.engine.Game.to_act]
-        if ``None``), each once, in canonical form; empty if the seat may not act."""
+        if ``None``), each once, in the form [`check`][rummykit.engine.Game.check] returns; empty if the
+        seat may not act. A variant may list one representative of plays its rules treat alike (G-6: see
+        what a listing stands for in the docs); every one of them is accepted as named."""
         if seat is None:
             return [action for s in self.to_act for action in self.legal_actions(s)]
         self._check_seat(seat)
         state = self._state
         if state.is_over:
             return []
-        actions: list[Action] = self._hooks.legal(state, seat)
-        restrict = self._hooks.restrict
-        if restrict is None:
-            return actions
-        allowed = []
-        for action in actions:
-            try:
-                restrict(state, action)
-            except IllegalActionError:
-                continue
-            allowed.append(action)
-        return allowed
+        actions: list[Action] = []
+        for move in self._config.by_phase.get(state.phase, ()):
+            actions.extend(move.legal(state, seat))
+        return actions
 
     def check(self, action: Action) -> Action:
         """Check ``action`` without changing anything; return it in canonical form.
@@ -286,17 +236,16 @@ class Game:
         """
         if not isinstance(action, Action):
             raise InvalidActionError(f"{quote(action)} is not an action")
-        if type(action) not in self._spec.actions:
-            names = ", ".join(sorted(a.kind for a in self._spec.actions))
+        move = self._config.moves.get(type(action))
+        if move is None:
+            names = ", ".join(sorted(a.kind for a in self._config.moves))
             raise InvalidActionError(f"{self.variant} has no action {action.kind!r}; its actions: {names}")
         self._check_seat(action.seat)
         state = self._state
         if state.is_over:
             raise GameOverError("G-0", "the game is over", action=action)
         try:
-            canonical: Action = self._hooks.check(state, action)
-            if self._hooks.restrict is not None:
-                self._hooks.restrict(state, canonical)
+            canonical: Action = move.check(state, action)
         except IllegalActionError as err:
             if err.action is None:
                 err.action = action
@@ -326,7 +275,7 @@ class Game:
         """
         canonical = self.check(action)
         state = self._state
-        self._hooks.perform(state, canonical, self._rng)
+        self._config.moves[type(canonical)].perform(state, canonical, self._rng)
         self._actions.append(canonical)
         state.log.append(canonical)
         if state.round_end is not None:
@@ -338,7 +287,7 @@ class Game:
         """What ``seat`` may see (``None``: a spectator): its own hand and everything public."""
         if seat is not None:
             self._check_seat(seat)
-        result: View = self._hooks.view(self._state, seat, self.to_act)
+        result: View = self._config.view(self._state, seat, self.to_act)
         return result
 
     @property
@@ -365,12 +314,9 @@ class Game:
         """An independent copy (state, random source and record), for search and bots.
         Cheap: no deepcopy; immutable parts are shared, a seeded random source is copied on write."""
         new = Game.__new__(Game)
-        new._pm = self._pm
-        new._spec = self._spec
-        new._house_rules = self._house_rules
+        new._config = self._config
         new._state = self._state.copy()
         new._rng = self._rng.copy()
-        new._hooks = self._hooks
         new._shoes = self._shoes
         new._dealer_given = self._dealer_given
         new._actions = self._actions[:]
@@ -394,7 +340,10 @@ class Game:
                 name, that cannot be pickled itself.
         """
         state, config = self._state, self._state.config
-        variant, house_rules = plugin_references(self._pm, self._spec, self._house_rules)
+        configuration = self._config
+        variant, house_rules = plugin_references(
+            configuration.plugin_manager, configuration.spec, configuration.house_rules
+        )
         return {
             "variant": variant,
             "house_rules": house_rules,
@@ -402,7 +351,7 @@ class Game:
             "options": dict(config.options),
             "seed": config.seed,
             "state": {
-                f.name: getattr(state, f.name) for f in attrs.fields(GameState) if f.name not in ("config", "rules")
+                f.name: getattr(state, f.name) for f in attrs.fields(type(state)) if f.name not in ("config", "rules")
             },
             "rng": self._rng,
             "shoes": self._shoes,
@@ -412,21 +361,17 @@ class Game:
         }
 
     def __setstate__(self, data: dict[str, Any]) -> None:
-        setup = configure(
-            data["variant"],
-            data["players"],
-            seed=data["seed"],
-            options=data["options"],
-            house_rules=data["house_rules"],
+        configuration = configure(
+            data["variant"], data["players"], options=data["options"], house_rules=data["house_rules"]
         )
+        state_type = configuration.spec.state_type or GameState
         Game.__init__(
             self,
-            pm=setup.pm,
-            spec=setup.spec,
-            house_rules=setup.house_rules,
-            state=GameState(config=setup.config, rules=setup.rules, **data["state"]),
+            configuration=configuration,
+            state=state_type(
+                config=configuration.game_config(data["seed"]), rules=configuration.rules, **data["state"]
+            ),
             rng=data["rng"],
-            hooks=_Hooks(setup.pm),
             shoes=data["shoes"],
             dealer_given=data["dealer_given"],
             actions=data["actions"],
@@ -470,13 +415,13 @@ class Game:
                 part_ids, ids = ids[: len(part)], ids[len(part) :]
                 self._rng.shuffle(part_ids)
                 shoe.extend(part_ids)
-        self._hooks.start_round(state, shoe, self._rng)
+        self._config.start_round(state, shoe, self._rng)
 
     def _finish_round(self) -> None:
         state = self._state
         assert state.round_end is not None
         went_out, rule, reason = state.round_end
-        scores = [int(s) for s in self._hooks.score(state)]
+        scores = [int(s) for s in self._config.score_round(state)]
         if len(scores) != self.players:
             raise PluginError(f"{self.variant} scored {len(scores)} seats in a game of {self.players}")
         state.totals = [total + score for total, score in zip(state.totals, scores, strict=True)]
@@ -491,12 +436,13 @@ class Game:
                 rule=rule,
             )
         )
-        max_rounds = state.rules.max_rounds
+        options = state.config.options
+        max_rounds = options["max_rounds"]
         capped = sum(1 for result in state.history if result.rule == "G-1")  # G-C1
         if (
-            self._hooks.game_over(state)
+            self._config.game_over(state)
             or (max_rounds is not None and state.round >= max_rounds)
-            or capped >= state.config.options["max_capped_rounds"]
+            or capped >= options["max_capped_rounds"]
         ):
             state.phase = Phase.OVER
             state.round_end = None
@@ -537,75 +483,38 @@ def _stacked(shoe: Iterable[Card | str] | str, rules: Ruleset, path: str) -> tup
     return faces
 
 
-@attrs.frozen
-class Setup:
-    """A game's plug-ins and rules, resolved from how it is asked for (before any card is dealt)."""
-
-    pm: pluggy.PluginManager
-    spec: VariantSpec
-    house_rules: tuple[HouseRuleSpec, ...]
-    config: GameConfig
-    rules: Ruleset
-
-
-def configure(
-    variant: str | Plugin,
-    players: int,
-    *,
-    seed: int | None = None,
-    options: Mapping[str, Any] | None = None,
-    house_rules: Sequence[str | Plugin] | str | None = (),
-) -> Setup:
-    """Resolve a game's plug-ins, options and rules (what [`new_game`][rummykit.engine.new_game] does before dealing).
-
-    Raises:
-        UnknownVariantError: the variant is not installed.
-        UnknownHouseRuleError: a house rule is not installed or does not apply.
-        InvalidOptionError: a bad player count, seed or option.
-        PluginError: a plug-in that breaks the variant contract.
-    """
-    pm, spec, rule_specs = make_plugin_manager(variant, house_rules)
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise InvalidOptionError(f"players must be an int, not {quote(players)}")
-    if not spec.min_players <= players <= spec.max_players:
-        raise InvalidOptionError(
-            f"{spec.name} is played by {spec.min_players} to {spec.max_players} players, not {quote(players)}",
-            rule=spec.players_rule,
-        )
-    check_seed(seed)
-    declared = [*COMMON_OPTIONS, *spec.options, *(opt for rule in rule_specs for opt in rule.options)]
-    resolved = resolve_options(declared, options or {}, owner=spec.name)
-    config = GameConfig(
-        variant=spec.name,
-        players=players,
-        options=resolved,
-        house_rules=tuple(rule.name for rule in rule_specs),
-        seed=seed,
-    )
-    rules = pm.hook.rummykit_setup(config=config)
-    if not isinstance(rules, Ruleset):
-        raise PluginError(f"{spec.name}'s rummykit_setup returned {rules!r}, not a Ruleset")
-    return Setup(pm=pm, spec=spec, house_rules=rule_specs, config=config, rules=rules)
-
-
 def game_from_state(
-    setup: Setup, state: GameState, *, start: Mapping[str, Any] | None = None, rng: Randomness | None = None
+    configuration: Configuration,
+    state: GameState,
+    *,
+    start: Mapping[str, Any] | None = None,
+    rng: Randomness | None = None,
 ) -> Game:
-    """A game that continues from ``state`` (built and checked by the caller, such as
-    [`rummykit.serialize.load_position`][rummykit.serialize.load_position]), with ``rng`` or a fresh
-    random source from the seed. ``start`` is the position document, kept in the game's record so that
-    it replays."""
+    """A game of ``configuration`` that continues from ``state`` (built and checked by the caller, such
+    as [`rummykit.serialize.load_position`][rummykit.serialize.load_position]), with ``rng`` or a fresh
+    random source from the state's seed. ``start`` is the position document, kept in the game's record
+    so that it replays."""
     return Game(
-        pm=setup.pm,
-        spec=setup.spec,
-        house_rules=setup.house_rules,
+        configuration=configuration,
         state=state,
-        rng=rng if rng is not None else Randomness(setup.config.seed),
-        hooks=_Hooks(setup.pm),
+        rng=rng if rng is not None else Randomness(state.config.seed),
         shoes=(),
         dealer_given=False,
         actions=[],
         start=start,
+    )
+
+
+def new_state(configuration: Configuration, seed: int | None) -> GameState:
+    """A new game's state of ``configuration`` (the variant's state class), before any card is dealt."""
+    check_seed(seed)
+    players = configuration.players
+    state_type = configuration.spec.state_type or GameState
+    return state_type(
+        config=configuration.game_config(seed),
+        rules=configuration.rules,
+        hands=[[] for _ in range(players)],
+        totals=[0] * players,
     )
 
 
@@ -620,24 +529,20 @@ def _create(
     shoes: Sequence[Iterable[Card | str] | str],
     rng: Randomness,
 ) -> Game:
-    setup = configure(variant, players, seed=seed, options=options, house_rules=house_rules)
-    rules = setup.rules
+    configuration = configure(variant, players, options=options, house_rules=house_rules)
+    state = new_state(configuration, seed)
+    rules = configuration.rules
     if isinstance(shoes, str) or not isinstance(shoes, Sequence):
         raise InvalidPositionError("shoes", "stacked shoes are a list of shoes, one per round")
     stacked = tuple(_stacked(shoe, rules, f"shoes[{i}]") for i, shoe in enumerate(shoes))
     if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players):
-        raise InvalidOptionError(f"dealer must be a seat from 0 to {players - 1}, not {quote(dealer)}")
-    state = GameState(config=setup.config, rules=rules, hands=[[] for _ in range(players)], totals=[0] * players)
+        raise InvalidOptionError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
     state.dealer = dealer if dealer is not None else rng.randrange(players)
-    hooks = _Hooks(setup.pm)
-    hooks.start_game(state)
+    configuration.start_game(state)
     game = Game(
-        pm=setup.pm,
-        spec=setup.spec,
-        house_rules=setup.house_rules,
+        configuration=configuration,
         state=state,
         rng=rng,
-        hooks=hooks,
         shoes=stacked,
         dealer_given=dealer is not None,
         actions=[],

@@ -1,37 +1,49 @@
 """The variant contract: every hook a variant or house rule may implement.
 
-Hooks are called by the engine at decision points, never per card. They are grouped by when they
-are called. ``firstresult`` hooks stop at the first implementation that returns something other
-than ``None``: the core registers neutral defaults with ``trylast=True``, the variant overrides
-them, and house rules registered after the variant override the variant (or, with
-``wrapper=True``, adjust its answer). A hook that is not ``firstresult`` calls every
-implementation.
+Hooks are grouped by when they are called. The ones under *Compiling* are called once per
+configuration (variant, players, options, house rules), when its first game is created: pluggy does
+its work then, and every game of the configuration shares the result. The others are called at
+decision points (a round dealt, scored, a view asked for), never per card.
 
-Implement hooks with [`rummykit.hookimpl`][rummykit.hookimpl]::
+``firstresult`` hooks stop at the first implementation that returns something other than ``None``.
+The core offers a neutral default for some of them, used only where no plug-in of the configuration
+implements the hook; the variant's answer comes next, and house rules registered after the variant
+override it (or, with ``wrapper=True``, adjust its answer). A hook that is not ``firstresult`` calls
+every implementation.
+
+Most variants derive their plug-in from
+[`rummykit.standard.StandardRummy`][rummykit.standard.plugin.StandardRummy], which implements every hook
+from its rules' data, and override only what their rules change. Implement hooks with
+[`rummykit.hookimpl`][rummykit.hookimpl]::
 
     import rummykit
+    from rummykit.standard import StandardRummy
 
-    @rummykit.hookimpl
-    def rummykit_variant():
-        return rummykit.VariantSpec(name="my-rummy", title="My Rummy", min_players=2, max_players=4)
+    class MyRummy(StandardRummy):
+        spec = rummykit.VariantSpec(name="my-rummy", title="My Rummy", min_players=2, max_players=4)
 
-A variant must implement ``rummykit_variant``, ``rummykit_setup``, ``rummykit_start_round``,
-``rummykit_legal_actions``, ``rummykit_check_action``, ``rummykit_perform_action`` and
-``rummykit_score_round``; the others have defaults.
+        @rummykit.hookimpl
+        def rummykit_setup(self, config):
+            ...  # the game's StandardRules, from config.players and config.options
+
+A variant must implement ``rummykit_variant``, ``rummykit_setup``, ``rummykit_moves``,
+``rummykit_start_round`` and ``rummykit_score_round`` ([`StandardRummy`][rummykit.standard.plugin.StandardRummy]
+implements them all); the others have defaults.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Mapping, Sequence
+    from collections.abc import Callable, Iterable, Mapping
 
     from rummykit.actions import Action
     from rummykit.bots import Bot
     from rummykit.cards import CardId
+    from rummykit.move import Move
     from rummykit.shoe import Randomness
     from rummykit.state import GameState
     from rummykit.variant import GameConfig, HouseRuleSpec, Ruleset, VariantSpec
@@ -74,30 +86,49 @@ def rummykit_house_rule() -> HouseRuleSpec:  # type: ignore[empty-body]
     """
 
 
-# -- Setting up: once per game ------------------------------------------------------------------
+# -- Compiling: once per configuration ------------------------------------------------------------
 
 
 @hookspec(firstresult=True)
 def rummykit_setup(config: GameConfig) -> Ruleset:  # type: ignore[empty-body]
-    """Resolve the rules of one game into data, once, when the game is created.
+    """The rules of a configuration, as data.
 
     Args:
-        config: the variant, player count, every option's validated value, house rules and seed.
+        config: the variant, player count, every option's validated value and the house rules
+            (its ``seed`` is ``None``: every game of the configuration shares the rules, whatever
+            its seed).
 
     Returns:
-        The game's [`Ruleset`][rummykit.variant.Ruleset] (the variant's subclass of it): the shoe, the
-        meld rules, contracts, points. Rule code reads it as ``state.rules``.
+        The configuration's [`Ruleset`][rummykit.variant.Ruleset] (a standard rummy's
+        [`StandardRules`][rummykit.standard.rules.StandardRules]): the shoe, the deal, the meld rules, contracts,
+        points. Game code reads it as ``state.rules``; it may hold caches that depend on the
+        rules alone (a contract solver), since it is shared by every game of the configuration.
 
     firstresult. A house rule that changes data (adds jokers, makes the ace low only) implements
-    this hook with ``wrapper=True``, takes the variant's ruleset from ``yield`` and returns an
+    this hook with ``wrapper=True``, takes the variant's rules from ``yield`` and returns an
     ``attrs.evolve``-d copy.
+    """
+
+
+@hookspec(firstresult=True)
+def rummykit_moves(rules: Ruleset) -> Mapping[type[Action], Move[Any, Any]]:  # type: ignore[empty-body]
+    """The moves of a configuration: for each action type the variant accepts, the
+    [`Move`][rummykit.move.Move] that checks it, lists it and carries it out, built for ``rules``.
+
+    Returns:
+        Moves by action type, in the order ``legal_actions`` lists their actions.
+
+    firstresult. A variant adds its own moves (RailRoad Rummy's claims) to the standard rummy's
+    ([`rummykit.standard.standard_moves`][rummykit.standard.plugin.standard_moves]); a house rule that
+    forbids some plays implements this hook with ``wrapper=True`` and wraps one move
+    ([`rummykit.move.restrict`][rummykit.move.restrict]).
     """
 
 
 @hookspec
 def rummykit_start_game(state: GameState) -> None:
-    """Prepare a new game's state before the first round: the variant sets ``state.extra``
-    (its own state, e.g. each seat's HMGs). ``state.dealer`` already holds the first dealer.
+    """Prepare a new game's state before the first round (each seat's HMGs for the whole game).
+    ``state.dealer`` already holds the first dealer.
 
     Every implementation is called (variant first, then house rules). Returns nothing.
     """
@@ -116,7 +147,8 @@ def rummykit_start_round(state: GameState, shoe: list[CardId], rng: Randomness) 
     piles (``state.piles``), deals ``state.hands``, and sets ``state.turn`` and ``state.phase``.
 
     Returns:
-        ``True`` once dealt. firstresult.
+        ``True`` once dealt. firstresult; a variant that adds to the standard deal (Railroad
+        Canasta places red 3s) implements it with ``wrapper=True``.
     """
 
 
@@ -134,7 +166,7 @@ def rummykit_score_round(state: GameState) -> list[int]:  # type: ignore[empty-b
 def rummykit_game_over(state: GameState) -> bool:  # type: ignore[empty-body]
     """After a round has been scored: has the game ended by the variant's rules?
 
-    The engine itself ends the game when the option ``max_rounds`` is reached (G-3).
+    The engine itself ends the game when the option ``max_rounds`` is reached (G-3), or G-C1.
 
     Returns:
         ``True`` or ``False``. firstresult; the core's default answers ``False``.
@@ -151,7 +183,7 @@ def rummykit_winners(state: GameState) -> tuple[int, ...]:  # type: ignore[empty
     """
 
 
-# -- Turns and actions -------------------------------------------------------------------------
+# -- Turns ---------------------------------------------------------------------------------------------
 
 
 @hookspec(firstresult=True)
@@ -164,53 +196,6 @@ def rummykit_to_act(state: GameState) -> tuple[int, ...]:  # type: ignore[empty-
     """
 
 
-@hookspec(firstresult=True)
-def rummykit_legal_actions(state: GameState, seat: int) -> list[Action]:  # type: ignore[empty-body]
-    """Every legal action of ``seat`` now, each once, in canonical form (as
-    ``rummykit_check_action`` returns it); an empty list if the seat may not act.
-
-    Must be complete and sound: everything listed applies without error, and nothing else does
-    (house-rule restrictions are applied on top by the engine). firstresult.
-    """
-
-
-@hookspec(firstresult=True)
-def rummykit_check_action(state: GameState, action: Action) -> Action:  # type: ignore[empty-body]
-    """Check ``action`` against every rule of the variant without changing anything.
-
-    Raises:
-        IllegalActionError: with ``.rule`` the id of the rule that refuses it.
-        InvalidActionError: if the action is malformed for this game.
-
-    Returns:
-        The action in canonical form (melds in a fixed order, a lay-off's run end filled in),
-        which is what the engine performs and records. firstresult.
-    """
-
-
-@hookspec
-def rummykit_restrict_action(state: GameState, action: Action) -> None:
-    """An extra restriction of a house rule: raise [`IllegalActionError`][rummykit.IllegalActionError] (citing the house
-    rule's id) to refuse ``action``, which the variant has already accepted; return ``None`` to
-    let it pass.
-
-    Every implementation is called, for ``apply`` and for each action ``legal_actions`` offers, so
-    keep it cheap. Must not change the state.
-    """
-
-
-@hookspec(firstresult=True)
-def rummykit_perform_action(state: GameState, action: Action, rng: Randomness) -> bool:  # type: ignore[empty-body]
-    """Carry out an action that ``rummykit_check_action`` accepted (in its canonical form).
-
-    Mutates ``state``: moves cards, advances the phase and turn, and sets ``state.round_end``
-    when the round ends. ``rng`` is the game's random source (for a reshuffle mid-round).
-
-    Returns:
-        ``True`` once performed. firstresult.
-    """
-
-
 @hookspec
 def rummykit_check_position(state: GameState) -> None:
     """Check a position loaded from data
@@ -220,31 +205,6 @@ def rummykit_check_position(state: GameState) -> None:
     The core has already checked the card accounting (every card of the shoe exactly once), seats,
     phases and counts. Raise [`InvalidPositionError`][rummykit.errors.InvalidPositionError] naming the field path
     (``"hands[2]"``, ``"extra.hmg[1]"``) to refuse the position. Every implementation is called.
-    """
-
-
-@hookspec(firstresult=True)
-def rummykit_split_play(state: GameState, action: Action) -> Sequence[Action] | None:
-    """The parts in which ``legal_actions`` lists an accepted play that it does not list whole.
-
-    A listing may stay short by listing one representative of plays the rules treat alike (G-6):
-    plays that differ only in suits where `listing_ignores_suits`,
-    and plays that are listed in parts. Railroad Canasta lists an initial meld in its least forms
-    (nothing laid down that it could do without and still reach RC-13's minimum); a larger one is
-    its least form followed by the rest, meld by meld and card by card (RC-C2).
-
-    The engine never calls it: it is the variant's declaration of what its listing stands for, read
-    by the conformance kit (`rummykit.testing`), which checks that every part is listed in
-    turn and that the parts, played one after another, leave the position the whole play leaves.
-
-    Args:
-        state: the position before the play.
-        action: a play that ``rummykit_check_action`` accepted, in the form it returned.
-
-    Returns:
-        The parts, in the order they are played, naming exactly the play's cards (meld numbers as
-        they will be when each part comes); ``None`` if the play is listed whole. firstresult; a
-        variant that lists every play whole need not implement it.
     """
 
 
@@ -271,8 +231,9 @@ def rummykit_view(state: GameState, seat: int | None, to_act: tuple[int, ...]) -
     nothing hidden from it.
 
     Returns:
-        A [`View`][rummykit.views.View] (or a variant's subclass). firstresult; the core's default
-        is a plain [`View`][rummykit.views.View].
+        A [`View`][rummykit.views.View] (or the variant's subclass, whose own fields declare how
+        they are shown: [`shown`][rummykit.views.shown]). firstresult; the core's default is a
+        plain [`View`][rummykit.views.View].
     """
 
 

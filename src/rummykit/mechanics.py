@@ -19,16 +19,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from rummykit.actions import Action, Discard, Draw, LayOff, TakeDiscard
+from rummykit.actions import LayOff
 from rummykit.cards import FACE_MASK, Card, CardId, face
-from rummykit.errors import IllegalActionError
 from rummykit.melds import MeldRules, RunEnd, extend_meld
 from rummykit.state import GameState, Phase, RoundEnd, TableMeld
 
 __all__ = [
     "can_end_turn",
-    "check_discard",
-    "check_turn",
     "discard",
     "discard_choice",
     "end_turn",
@@ -132,7 +129,7 @@ def discard(state: GameState, seat: int, cid: CardId) -> None:
 def end_turn(state: GameState) -> None:
     """End the turn after its discard: the round ends at the turn cap (G-1); otherwise the next
     seat's turn starts with its draw."""
-    if state.turn_number >= state.rules.max_turns_per_round:
+    if state.turn_number >= state.config.options["max_turns_per_round"]:
         turns = f"{state.turn_number} turn{'s' * (state.turn_number != 1)}"
         state.round_end = RoundEnd(None, "G-1", f"the round reached {turns} (G-1)")
         return
@@ -140,45 +137,3 @@ def end_turn(state: GameState) -> None:
     state.turn_number += 1
     state.phase = Phase.DRAW
     state.taken = None
-
-
-def check_turn(state: GameState, action: Action, *, start_rule: str, draw_rule: str, empty_discard: str) -> None:
-    """The checks of turn order and the draw that every variant shares, without changing anything.
-
-    Only the turn player acts (G-2; ``start_rule``, the rule of who starts a round, on a round's
-    first draw); a turn starts with exactly one draw, from the stock or the discard pile
-    (``draw_rule``), and the discard pile must have a card to take (``empty_discard`` says why it
-    may be empty).
-
-    Raises:
-        IllegalActionError: citing the rule.
-    """
-    if action.seat != state.turn:
-        if state.turn_number == 1 and state.phase == Phase.DRAW:
-            raise IllegalActionError(
-                start_rule, f"the seat after the dealer, seat {state.turn}, starts the round", action=action
-            )
-        raise IllegalActionError("G-2", f"it is seat {state.turn}'s turn", action=action)
-    drawing = isinstance(action, Draw | TakeDiscard)
-    if drawing and state.phase != Phase.DRAW:
-        raise IllegalActionError(draw_rule, "a turn has exactly one draw, and this one has had it", action=action)
-    if isinstance(action, TakeDiscard) and not state.piles["discard"]:
-        raise IllegalActionError(draw_rule, f"the discard pile is empty ({empty_discard})", action=action)
-    if not drawing and state.phase == Phase.DRAW:
-        raise IllegalActionError(
-            draw_rule, "a turn starts with a draw: from the stock or the top of the discard pile", action=action
-        )
-
-
-def check_discard(state: GameState, action: Discard, *, rule: str, may_discard_taken: bool = False) -> None:
-    """A discard of a card in hand that was not taken from the discard pile this turn (unless
-    ``may_discard_taken``); the refusal of the taken card cites ``rule``.
-
-    Raises:
-        IllegalActionError: citing G-7 for a card the hand does not hold (G-7), else ``rule``.
-    """
-    hand = state.hands[action.seat]
-    if not any(cid & FACE_MASK == action.card.index for cid in hand):
-        raise IllegalActionError("G-7", f"the hand does not hold {action.card}", action=action)
-    if discard_choice(hand, action.card, state.taken, may_discard_taken=may_discard_taken) is None:
-        raise IllegalActionError(rule, "it was taken from the discard pile this turn", action=action)

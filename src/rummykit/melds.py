@@ -18,8 +18,8 @@ Examples:
     ...     rules={"wilds": "RR-7", "set": "RR-8", "run": "RR-9"},
     ... )
     >>> meld = read_meld(parse_cards("4H JK 6S 7D"), rules)
-    >>> meld.kind, [r.symbol for r in meld.ranks]
-    (<MeldKind.RUN: 'run'>, ['4', '5', '6', '7'])
+    >>> meld.kind == MeldKind.RUN, [r.symbol for r in meld.ranks]
+    (True, ['4', '5', '6', '7'])
     >>> str(meld)
     '4H JK(5) 6S 7D'
 """
@@ -39,14 +39,13 @@ __all__ = ["Meld", "MeldKind", "MeldRules", "RunEnd", "can_extend", "extend_meld
 
 
 class MeldKind(enum.StrEnum):
-    """What a meld is."""
+    """The kinds of meld of the standard rummy. A meld's kind is a string, and a variant may have
+    kinds of its own (Railroad Canasta's wild melds, ``"wild"``): compare kinds with ``==``."""
 
     SET = "set"
     """Cards of one rank (suits do not matter, or must differ, as the variant says)."""
     RUN = "run"
     """Cards of consecutive ranks."""
-    WILD = "wild"
-    """Wild cards only (Railroad Canasta's wild melds); each card stands for its own rank."""
 
 
 class RunEnd(enum.StrEnum):
@@ -61,10 +60,10 @@ class MeldRules:
     """The shape rules of a variant's sets and runs, as data.
 
     Attributes:
-        wild_faces: faces that are wild (``2C 2D 2H 2S JK`` in RailRoad Rummy).
-        set_ranks: ranks whose natural cards may form a set.
-        run_order: ranks from low to high in which runs are built; empty if the game has no
-            runs. A rank may appear at both ends (classic Rummy's ace: ``A 2 … K A``); a run never
+        wild_faces: faces that are wild (``2C 2D 2H 2S JK`` in RailRoad Rummy; default none).
+        set_ranks: ranks whose natural cards may form a set (default: every rank but the joker).
+        run_order: ranks from low to high in which runs are built; empty (the default) if the game
+            has no runs. A rank may appear at both ends (classic Rummy's ace: ``A 2 … K A``); a run never
             uses one rank twice, so it never wraps.
         min_set, min_run: smallest sets and runs.
         max_set: largest set (``None``: no limit).
@@ -74,15 +73,25 @@ class MeldRules:
             ``"set"`` and ``"run"``.
     """
 
-    wild_faces: frozenset[Card]
-    set_ranks: frozenset[Rank]
-    run_order: tuple[Rank, ...]
+    wild_faces: frozenset[Card] = frozenset()
+    set_ranks: frozenset[Rank] = frozenset(rank for rank in Rank if rank is not Rank.JOKER)
+    run_order: tuple[Rank, ...] = ()
     min_set: int = 3
     max_set: int | None = None
     min_run: int = 3
     suited_runs: bool = False
     wilds_at_most_naturals: bool = True
     rules: Mapping[str, str] = attrs.field(factory=dict)
+    wild_indices: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    """The face indices of `wild_faces`, in card order (worked out once)."""
+    run_values: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    """`run_order` as rank values (worked out once)."""
+    _positions: dict[tuple[Rank, ...], int | None] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "wild_indices", tuple(sorted(card.index for card in self.wild_faces)))
+        object.__setattr__(self, "run_values", tuple(int(rank) for rank in self.run_order))
+        object.__setattr__(self, "_positions", {})
 
     def is_wild(self, card: Card) -> bool:
         """True if ``card`` is wild under these rules."""
@@ -93,13 +102,18 @@ class MeldRules:
         return self.rules.get(key, key)
 
     def run_positions(self, ranks: Sequence[Rank]) -> int | None:
-        """The index in `run_order` of the first of ``ranks``, if they are a slice of it."""
+        """The index in `run_order` of the first of ``ranks``, if they are a slice of it
+        (remembered: the runs on a table are asked about every turn)."""
+        key = tuple(ranks)
+        known = self._positions.get(key, -1)
+        if known != -1:
+            return known
         order = self.run_order
-        n = len(ranks)
-        for start in range(len(order) - n + 1):
-            if tuple(order[start : start + n]) == tuple(ranks):
-                return start
-        return None
+        n = len(key)
+        found = next((start for start in range(len(order) - n + 1) if order[start : start + n] == key), None)
+        if len(self._positions) < 4096:
+            self._positions[key] = found
+        return found
 
 
 @attrs.frozen
@@ -110,7 +124,8 @@ class Meld:
     when it was laid down (RR-9). A run's cards go from low to high.
     """
 
-    kind: MeldKind
+    kind: str
+    """[`MeldKind`][rummykit.melds.MeldKind] ``SET`` or ``RUN``, or a variant's own kind."""
     cards: tuple[Card, ...]
     ranks: tuple[Rank, ...]
 
@@ -265,16 +280,16 @@ def _read_run(cards: Sequence[Card], rules: MeldRules) -> Meld:
     )
 
 
-def read_meld(cards: Sequence[Card], rules: MeldRules, kind: MeldKind | None = None) -> Meld:
+def read_meld(cards: Sequence[Card], rules: MeldRules, kind: str | None = None) -> Meld:
     """``cards`` as a meld under ``rules``: a set or a run (low to high), whichever they form.
 
     With ``kind`` given, only that kind is tried. A group cannot be both: a set's naturals share a rank,
     a run's never do. Raises [`IllegalActionError`][rummykit.errors.IllegalActionError] citing the rule
     that is broken.
     """
-    if kind is MeldKind.SET:
+    if kind == MeldKind.SET:
         return read_set(cards, rules)
-    if kind is MeldKind.RUN:
+    if kind == MeldKind.RUN:
         return read_run(cards, rules)
     naturals = [c for c in cards if c not in rules.wild_faces]
     if len({c.rank for c in naturals}) <= 1 or not rules.run_order:
@@ -285,7 +300,7 @@ def read_meld(cards: Sequence[Card], rules: MeldRules, kind: MeldKind | None = N
 def can_extend(meld: Meld, card: Card, rules: MeldRules, end: RunEnd | None = None) -> bool:
     """True if [`extend_meld`][rummykit.melds.extend_meld] would accept ``card`` (a cheap test: no error is built)."""
     wild = card in rules.wild_faces
-    if meld.kind is MeldKind.SET:
+    if meld.kind == MeldKind.SET:
         size = len(meld.cards) + 1
         if (not wild and card.rank is not meld.rank) or (rules.max_set is not None and size > rules.max_set):
             return False
@@ -321,7 +336,7 @@ def extend_meld(meld: Meld, card: Card, rules: MeldRules, end: RunEnd | None = N
     at most one end, so ``end`` may be left out for it; a wild card must say which end (G-5).
     """
     wild = card in rules.wild_faces
-    if meld.kind is MeldKind.SET:
+    if meld.kind == MeldKind.SET:
         if not wild and card.rank is not meld.rank:
             raise _refuse(rules, "set", f"{card} is not a {meld.rank.symbol} or a wild card, so it cannot join {meld}")
         cards = (*meld.cards, card)

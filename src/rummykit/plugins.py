@@ -1,9 +1,10 @@
 """Plug-in discovery and the per-game plugin manager.
 
 Variants are found through the entry-point group ``rummykit.variants`` and house rules through
-``rummykit.house_rules``: the built-in variants are registered there by rummykit's own package
-metadata, exactly as a third-party package registers its own. Nothing is registered at import
-time; [`make_plugin_manager`][rummykit.plugins.make_plugin_manager] builds a fresh manager for each game.
+``rummykit.house_rules``: the built-in variants are registered there by rummykit's own package metadata,
+exactly as a third-party package registers its own. Nothing is registered at import time;
+[`rummykit.configure`][rummykit.configuration.configure] compiles each configuration (variant, players,
+options, house rules) once, with a plugin manager of its own.
 
 Before a plug-in is packaged (or in tests), [`register_variant`][rummykit.plugins.register_variant] and
 [`register_house_rule`][rummykit.plugins.register_house_rule] make it known by name for the process,
@@ -22,6 +23,7 @@ Examples:
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import pickle
 import sys
@@ -32,7 +34,7 @@ from typing import Any
 
 import pluggy
 
-from rummykit import defaults, hookspecs
+from rummykit import hookspecs
 from rummykit.bots import Bot, BotFactory, UnknownBotError
 from rummykit.errors import (
     InvalidOptionError,
@@ -51,11 +53,11 @@ __all__ = [
     "available_house_rules",
     "available_variants",
     "bot_factories",
+    "house_rule_list",
     "house_rule_spec",
     "load_house_rule",
     "load_variant",
     "make_bot",
-    "make_plugin_manager",
     "plugin_references",
     "register_house_rule",
     "register_variant",
@@ -69,24 +71,12 @@ VARIANT_GROUP = "rummykit.variants"
 HOUSE_RULE_GROUP = "rummykit.house_rules"
 """Entry-point group of house-rule plug-ins (name: the house rule's name)."""
 
-#: A plug-in: a module or object whose ``rummykit_*`` functions are marked with ``hookimpl``.
 Plugin = Any
+"""A plug-in: a module or object whose ``rummykit_*`` functions are marked with ``hookimpl``."""
 
-#: The hooks every variant must implement.
-REQUIRED_VARIANT_HOOKS = (
-    "rummykit_variant",
-    "rummykit_setup",
-    "rummykit_start_round",
-    "rummykit_legal_actions",
-    "rummykit_check_action",
-    "rummykit_perform_action",
-    "rummykit_score_round",
-)
-
-
-#: Plug-ins registered for this process ([`register_variant`][rummykit.plugins.register_variant],
-#: [`register_house_rule`][rummykit.plugins.register_house_rule]), by group and name.
 _REGISTERED: dict[str, dict[str, Plugin]] = {VARIANT_GROUP: {}, HOUSE_RULE_GROUP: {}}
+"""Plug-ins registered for this process ([`register_variant`][rummykit.plugins.register_variant],
+[`register_house_rule`][rummykit.plugins.register_house_rule]), by group and name."""
 
 
 def _group(group: str) -> dict[str, EntryPoint | Plugin]:
@@ -127,26 +117,29 @@ def load_variant(name: str) -> Plugin:
     return plugin
 
 
-_SPECS: dict[tuple[types.ModuleType, str], tuple[object, Any]] = {}
-"""What a module plug-in's spec hook answered, by module and hook, with the function that answered."""
+_SPECS: dict[tuple[Plugin, str], tuple[object, Any]] = {}
+"""What a plug-in's spec hook answered, by plug-in and hook, with the function that answered."""
 
 
 def _single(plugin: Plugin, hook: str) -> Any:
-    """What ``plugin`` alone answers to the argument-free ``hook`` (its spec). A module plug-in's
-    answer is kept for the process (a simulation creates thousands of games), as long as the
-    module's function is the one that gave it."""
-    function = plugin.__dict__.get(hook) if isinstance(plugin, types.ModuleType) else None
-    if function is not None:
+    """What ``plugin`` alone answers to the argument-free ``hook`` (its spec), kept for the process
+    (a simulation creates thousands of games) as long as the plug-in's function is the one that
+    gave it."""
+    owner = plugin if isinstance(plugin, types.ModuleType) else type(plugin)
+    function = getattr(owner, hook, None)
+    try:
         known = _SPECS.get((plugin, hook))
-        if known is not None and known[0] is function:
-            return known[1]
+    except TypeError:  # a plug-in object that cannot be hashed: read it each time
+        known = None
+    if known is not None and known[0] is function:
+        return known[1]
     pm = _new_manager()
     try:
         pm.register(plugin)
-    except pluggy.PluginValidationError as exc:
+    except (pluggy.PluginValidationError, ValueError) as exc:
         raise PluginError(f"plug-in {plugin!r} is not valid: {exc}") from exc
     answer = getattr(pm.hook, hook)()
-    if function is not None:
+    with contextlib.suppress(TypeError):
         _SPECS[plugin, hook] = (function, answer)
     return answer
 
@@ -204,41 +197,6 @@ def _check_declared_name(kind: str, name: str, ep: EntryPoint | Plugin, declared
         )
 
 
-_Opts = Any
-_PARSED: dict[tuple[types.ModuleType, str, str], tuple[object, _Opts]] = {}
-"""pluggy's reading of a module's attribute (hook spec or implementation options, or ``None``), by
-module, attribute and kind, with the attribute it read."""
-
-
-class _Manager(pluggy.PluginManager):
-    """A plugin manager that remembers how pluggy read each attribute of a module plug-in, so that
-    building one per game does not inspect the same modules again. Every game still gets its own
-    manager; objects other than modules are read afresh each time, and a module attribute that has
-    been replaced is read again."""
-
-    def parse_hookimpl_opts(self, plugin: Plugin, name: str) -> Any:
-        """pluggy's reading, remembered for module plug-ins (a copy: pluggy fills in defaults)."""
-        opts = _parsed(plugin, name, "impl", super().parse_hookimpl_opts)
-        return None if opts is None else dict(opts)
-
-    def parse_hookspec_opts(self, module_or_class: Any, name: str) -> Any:
-        """pluggy's reading, remembered for module hook specifications."""
-        opts = _parsed(module_or_class, name, "spec", super().parse_hookspec_opts)
-        return None if opts is None else dict(opts)
-
-
-def _parsed(plugin: Any, name: str, kind: str, parse: Callable[[Any, str], Any]) -> Any:
-    if not isinstance(plugin, types.ModuleType):
-        return parse(plugin, name)
-    attribute = plugin.__dict__.get(name)
-    known = _PARSED.get((plugin, name, kind))
-    if known is not None and known[0] is attribute:
-        return known[1]
-    opts = parse(plugin, name)
-    _PARSED[plugin, name, kind] = (attribute, opts)
-    return opts
-
-
 def _register(group: str, kind: str, name: str, plugin: Plugin, declared: str) -> None:
     if declared != name:
         raise PluginError(f"the {kind} plug-in {plugin!r} declares the name {declared!r}, not {name!r}")
@@ -263,8 +221,8 @@ def register_variant(name: str, plugin: Plugin) -> None:
             is already installed or registered as ``name``.
 
     Examples:
-        >>> import rummykit_variants.classic_rummy.plugin as classic
-        >>> register_variant("rummy", classic)  # the name is the installed variant's
+        >>> from rummykit_variants.classic_rummy.plugin import ClassicRummy
+        >>> register_variant("rummy", ClassicRummy())  # the name is the installed variant's
         Traceback (most recent call last):
         ...
         rummykit.errors.PluginError: a variant called 'rummy' is already installed or registered
@@ -290,6 +248,9 @@ def _unregister(group: str, kind: str, name: str) -> None:
     serialize = sys.modules.get("rummykit.serialize")  # it caches specs by variant name
     if serialize is not None:
         serialize._spec.cache_clear()
+    configuration = sys.modules.get("rummykit.configuration")  # and compiled configurations
+    if configuration is not None:
+        configuration.forget_compiled()
 
 
 def unregister_variant(name: str) -> None:
@@ -313,53 +274,18 @@ def unregister_house_rule(name: str) -> None:
 
 
 def _new_manager() -> pluggy.PluginManager:
-    pm = _Manager(hookspecs.PROJECT)
+    pm = pluggy.PluginManager(hookspecs.PROJECT)
     pm.add_hookspecs(hookspecs)
     return pm
 
 
-def make_plugin_manager(
-    variant: str | Plugin, house_rules: Sequence[str | Plugin] | str | None = ()
-) -> tuple[pluggy.PluginManager, VariantSpec, tuple[HouseRuleSpec, ...]]:
-    """A new plugin manager for one game: the core's defaults, the variant, then the house rules
-    in order (each later one overrides the earlier ones). ``house_rules`` is a list of names or
-    plug-ins; one name alone (``"jokers"``) is one house rule, and ``None`` is none.
+def house_rule_list(house_rules: Sequence[str | Plugin] | str | None) -> Sequence[str | Plugin]:
+    """``house_rules`` as a list: one name alone is one house rule (never split into letters), and
+    ``None`` is none.
 
-    Returns the manager, the variant's spec and the house rules' specs. Raises
-    [`UnknownVariantError`][rummykit.errors.UnknownVariantError],
-    [`UnknownHouseRuleError`][rummykit.errors.UnknownHouseRuleError],
-    [`PluginError`][rummykit.errors.PluginError], or
-    [`InvalidOptionError`][rummykit.errors.InvalidOptionError] for a ``house_rules`` that is not a list.
+    Raises:
+        InvalidOptionError: anything else that is not a list of names or plug-ins.
     """
-    if variant is None or isinstance(variant, int | float | bytes | list | tuple | dict):
-        raise InvalidOptionError(f"a variant is given by its name, such as 'rummy', not {quote(variant)}")
-    house_rules = _house_rule_list(house_rules)
-    plugin = load_variant(variant) if isinstance(variant, str) else variant
-    spec = variant_spec(plugin)
-    missing = [hook for hook in REQUIRED_VARIANT_HOOKS if not _implements(plugin, hook)]
-    if missing:
-        raise PluginError(f"variant {spec.name!r} does not implement {', '.join(missing)}")
-    pm = _new_manager()
-    pm.register(defaults, name="rummykit.defaults")
-    pm.register(plugin, name=f"variant:{spec.name}")
-    rule_specs: list[HouseRuleSpec] = []
-    for house_rule in house_rules:
-        rule_plugin = load_house_rule(house_rule, spec.name) if isinstance(house_rule, str) else house_rule
-        rule_spec = house_rule_spec(rule_plugin)
-        if spec.name not in rule_spec.applies_to:
-            raise UnknownHouseRuleError(rule_spec.name, spec.name, available_house_rules(spec.name), installed=True)
-        if any(r.name == rule_spec.name for r in rule_specs):
-            raise UnknownHouseRuleError(rule_spec.name, spec.name, (), duplicate=True)
-        try:
-            pm.register(rule_plugin, name=f"house-rule:{rule_spec.name}")
-        except pluggy.PluginValidationError as exc:
-            raise PluginError(f"house rule {rule_spec.name!r} is not valid: {exc}") from exc
-        rule_specs.append(rule_spec)
-    return pm, spec, tuple(rule_specs)
-
-
-def _house_rule_list(house_rules: Sequence[str | Plugin] | str | None) -> Sequence[str | Plugin]:
-    """``house_rules`` as a list: one name alone is one house rule (never split into letters)."""
     if house_rules is None:
         return ()
     if isinstance(house_rules, str):
@@ -372,7 +298,7 @@ def _house_rule_list(house_rules: Sequence[str | Plugin] | str | None) -> Sequen
 def plugin_references(
     pm: pluggy.PluginManager, spec: VariantSpec, house_rules: Sequence[HouseRuleSpec]
 ) -> tuple[str | Plugin, tuple[str | Plugin, ...]]:
-    """How a game made by [`make_plugin_manager`][rummykit.plugins.make_plugin_manager] names its
+    """How a game names its
     variant and house rules when it is pickled: by name where the name finds the very plug-in it uses,
     else the plug-in object itself (loaded with the game, if it pickles).
 
@@ -401,53 +327,18 @@ def plugin_references(
     return variant, tuple(reference("house rule", rule.name, load_house_rule) for rule in house_rules)
 
 
-def _implements(plugin: Plugin, hook: str) -> bool:
-    return callable(getattr(plugin, hook, None))
-
-
-def direct_caller(caller: pluggy.HookCaller) -> Callable[..., Any]:
-    """A plain callable that calls the hook's implementations as pluggy would (positional
-    arguments in the spec's order), resolved once so that a game's hot path skips pluggy's
-    dispatch. Falls back to the hook caller itself when wrappers are involved."""
-    spec = caller.spec
-    assert spec is not None
-    names = spec.argnames
-    impls = caller.get_hookimpls()
-    if any(impl.hookwrapper or impl.wrapper for impl in impls):
-        return lambda *args: caller(**dict(zip(names, args, strict=True)))
-    functions: list[Callable[..., Any]] = []
-    for impl in reversed(impls):
-        if tuple(impl.argnames) == tuple(names):
-            functions.append(impl.function)
-        else:
-            picks = tuple(names.index(arg) for arg in impl.argnames)
-            functions.append(lambda *args, _f=impl.function, _p=picks: _f(*(args[i] for i in _p)))
-    if spec.opts.get("firstresult"):
-        if len(functions) == 1:
-            return functions[0]
-
-        def first(*args: Any) -> Any:
-            for function in functions:
-                result = function(*args)
-                if result is not None:
-                    return result
-            return None
-
-        return first
-
-    def every(*args: Any) -> list[Any]:
-        return [result for function in functions if (result := function(*args)) is not None]
-
-    return every
-
-
 def _factories(variant: str | Plugin | pluggy.PluginManager) -> dict[str, BotFactory]:
-    pm = variant if isinstance(variant, pluggy.PluginManager) else make_plugin_manager(variant)[0]
-    factories: dict[str, BotFactory] = {}
-    # Later plug-ins answer first in pluggy; let the variant's names win over the core's.
-    for contribution in reversed(pm.hook.rummykit_bots()):
-        factories.update(contribution)
-    return factories
+    if isinstance(variant, pluggy.PluginManager):
+        factories: dict[str, BotFactory] = {}
+        for contribution in reversed(variant.hook.rummykit_bots()):  # later plug-ins answer first
+            factories.update(contribution)
+        return factories
+    from rummykit.configuration import Configuration, configure  # noqa: PLC0415 - configurations build on plug-ins
+
+    if isinstance(variant, Configuration):
+        return dict(variant.bots())
+    spec = variant_spec(variant)
+    return dict(configure(variant, spec.min_players).bots())
 
 
 def available_bots(variant: str | Plugin | pluggy.PluginManager) -> tuple[str, ...]:

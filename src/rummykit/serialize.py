@@ -35,7 +35,7 @@ import functools
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, Final, get_args, get_origin
+from typing import Any, Final, get_args, get_origin, get_type_hints
 
 import attrs
 import cattrs
@@ -46,8 +46,9 @@ from cattrs.preconf.json import make_converter
 from cattrs.v import format_exception
 
 from rummykit.actions import Action
-from rummykit.cards import Card, CardId, Rank, card_id_text, face, parse_card_id, shoe_ids
-from rummykit.engine import Game, Setup, configure, game_from_state, replay
+from rummykit.cards import Card, CardId, Rank, card_id, card_id_text, face, parse_card_id, shoe_ids, standard_deck
+from rummykit.configuration import Configuration, configure
+from rummykit.engine import Game, game_from_state, replay
 from rummykit.errors import (
     InvalidCardError,
     InvalidOptionError,
@@ -58,11 +59,11 @@ from rummykit.errors import (
     UnknownVariantError,
     quote,
 )
-from rummykit.melds import Meld, MeldKind, RunEnd
+from rummykit.melds import Meld, RunEnd
 from rummykit.plugins import variant_spec
 from rummykit.records import GameRecord
 from rummykit.shoe import MAX_SEED, Randomness
-from rummykit.state import GameState, Phase, RoundResult, TableMeld
+from rummykit.state import CACHE, GameState, Phase, RoundResult, TableMeld
 from rummykit.variant import Ruleset, VariantSpec
 from rummykit.views import View
 
@@ -406,7 +407,7 @@ _RANK_BY_SYMBOL: Final = {rank.symbol: rank for rank in Rank}
 @attrs.frozen(kw_only=True)
 class _MeldDoc:
     owner: int
-    kind: MeldKind
+    kind: str
     cards: tuple[str, ...]
     ranks: tuple[str, ...]
 
@@ -437,7 +438,7 @@ class _PositionDoc:
 def _meld_data(table_meld: TableMeld) -> dict[str, Any]:
     return {
         "owner": table_meld.owner,
-        "kind": table_meld.meld.kind.value,
+        "kind": str(table_meld.meld.kind),
         "cards": [card_id_text(cid) for cid in table_meld.ids],
         "ranks": [rank.symbol for rank in table_meld.meld.ranks],
     }
@@ -474,7 +475,7 @@ def position_to_data(game: Game) -> dict[str, Any]:
         "history": conv.unstructure(list(state.history), list[RoundResult]),
         "taken": None if state.taken is None else card_id_text(state.taken),
         "log": [conv.unstructure(action) for action in state.log],
-        "extra": None if state.extra is None else conv.unstructure(state.extra),
+        "extra": _extra_data(state, conv),
     }
 
 
@@ -483,27 +484,46 @@ def dump_position(game: Game, *, indent: int | None = None) -> str:
     return json.dumps(position_to_data(game), indent=indent, ensure_ascii=False)
 
 
+_PARSED: Final = {
+    card_id_text(card_id(card, copy)): card_id(card, copy) for card in standard_deck(jokers=1) for copy in range(64)
+}
+"""Card ids by their text, for the first 64 copies of every face (a position reads every card; others
+are read one by one)."""
+
+
 class _Cards:
     """Reads the physical cards of a position, each once, against the game's shoe."""
 
     def __init__(self, rules: Ruleset) -> None:
-        self.expected = set(shoe_ids(rules.shoe))
-        self.seen: dict[CardId, str] = {}
+        self.expected = rules.card_ids
+        self.seen: dict[CardId, tuple[str, int | None]] = {}
 
-    def read(self, text: str, path: str) -> CardId:
+    def read(self, text: str, path: str, index: int | None = None) -> CardId:
+        where = path if index is None else f"{path}[{index}]"
         try:
             cid = parse_card_id(text)
         except InvalidCardError as exc:
-            raise InvalidPositionError(path, str(exc)) from exc
+            raise InvalidPositionError(where, str(exc)) from exc
         if cid not in self.expected:
-            raise InvalidPositionError(path, f"{text} is not a card of this game's shoe")
+            raise InvalidPositionError(where, f"{text} is not a card of this game's shoe")
         if cid in self.seen:
-            raise InvalidPositionError(path, f"{text} is already at {self.seen[cid]}; every card is in one place")
-        self.seen[cid] = path
+            seen_path, seen_index = self.seen[cid]
+            seen = seen_path if seen_index is None else f"{seen_path}[{seen_index}]"
+            raise InvalidPositionError(where, f"{text} is already at {seen}; every card is in one place")
+        self.seen[cid] = (path, index)
         return cid
 
     def pile(self, texts: tuple[str, ...], path: str) -> list[CardId]:
-        return [self.read(text, f"{path}[{i}]") for i, text in enumerate(texts)]
+        ids = []
+        expected, seen = self.expected, self.seen
+        for i, text in enumerate(texts):
+            cid = _PARSED.get(text) if type(text) is str else None
+            if cid is None or cid not in expected or cid in seen:
+                cid = self.read(text, path, i)  # raises, naming the card's place
+            else:
+                seen[cid] = (path, i)
+            ids.append(cid)
+        return ids
 
     def check_all_placed(self) -> None:
         missing = self.expected - set(self.seen)
@@ -558,7 +578,7 @@ def _table_meld(doc: _MeldDoc, cards: _Cards, players: int, path: str) -> TableM
     return TableMeld(owner=doc.owner, meld=meld, ids=ids)
 
 
-def _build_state(setup: Setup, doc: _PositionDoc, conv: cattrs.Converter) -> GameState:
+def _build_state(setup: Configuration, seed: int | None, doc: _PositionDoc, conv: cattrs.Converter) -> GameState:
     spec, players = setup.spec, doc.players
     cards = _Cards(setup.rules)
     if len(doc.hands) != players:
@@ -597,8 +617,9 @@ def _build_state(setup: Setup, doc: _PositionDoc, conv: cattrs.Converter) -> Gam
                 "taken", f"{quote(doc.taken)} is neither in the turn player's hand (seat {doc.turn}) nor on the table"
             )
     extra = _extra(spec, doc.extra, conv)
-    return GameState(
-        config=setup.config,
+    state_type = spec.state_type or GameState
+    return state_type(
+        config=setup.game_config(seed),
         rules=setup.rules,
         round=doc.round,
         dealer=_seat(doc.dealer, players, "dealer"),
@@ -613,7 +634,7 @@ def _build_state(setup: Setup, doc: _PositionDoc, conv: cattrs.Converter) -> Gam
         history=list(doc.history),
         taken=taken,
         log=list(doc.log),
-        extra=extra,
+        **extra,
     )
 
 
@@ -625,17 +646,50 @@ def _is_card_id(text: str) -> bool:
     return True
 
 
-def _extra(spec: VariantSpec, data: Any, conv: cattrs.Converter) -> Any:
-    if spec.state_type is None:
+_CORE_FIELDS: Final = frozenset(field.name for field in attrs.fields(GameState))
+
+
+_EXTRA_TYPES: dict[type[GameState], type | None] = {}
+
+
+def _extra_type(state_type: type[GameState]) -> type | None:
+    """A record of the fields ``state_type`` adds to the core's (a variant's own state), for reading
+    them from a document's ``extra`` object with every field checked; ``None`` if it adds none."""
+    if state_type in _EXTRA_TYPES:
+        return _EXTRA_TYPES[state_type]
+    hints = get_type_hints(state_type)
+    fields = {
+        field.name: attrs.field(type=hints[field.name], default=field.default)
+        for field in attrs.fields(state_type)
+        if field.name not in _CORE_FIELDS and not field.metadata.get(CACHE)
+    }
+    extra_type = attrs.make_class(f"{state_type.__name__}Fields", fields, kw_only=True) if fields else None
+    _EXTRA_TYPES[state_type] = extra_type
+    return extra_type
+
+
+def _extra_data(state: GameState, conv: cattrs.Converter) -> dict[str, Any] | None:
+    """The fields a variant's state adds to the core's, as JSON-ready data (``None``: none)."""
+    extra_type = _extra_type(type(state))
+    if extra_type is None:
+        return None
+    return {field.name: conv.unstructure(getattr(state, field.name), field.type) for field in attrs.fields(extra_type)}
+
+
+def _extra(spec: VariantSpec, data: Any, conv: cattrs.Converter) -> dict[str, Any]:
+    """The values of the fields a variant's state adds to the core's, read from ``extra``."""
+    extra_type = _extra_type(spec.state_type or GameState)
+    if extra_type is None:
         if data is not None:
             raise InvalidPositionError("extra", f"{spec.name} keeps no state of its own; expected null")
-        return None
+        return {}
     if not isinstance(data, Mapping):
         raise InvalidPositionError("extra", f"{spec.name}'s own state is an object, not {_json_type(data)}")
     try:
-        return conv.structure(data, spec.state_type)
+        extra: Any = conv.structure(data, extra_type)
     except (cattrs.BaseValidationError, RummyError, ValueError, TypeError) as exc:
         raise _structure_error(exc, "extra.", InvalidPositionError) from exc
+    return {field.name: getattr(extra, field.name) for field in attrs.fields(extra_type)}
 
 
 def load_position(data: str | bytes | Mapping[str, Any]) -> Game:
@@ -672,13 +726,15 @@ def _position_game(data: str | bytes | Mapping[str, Any], rng: Randomness | None
     except (cattrs.BaseValidationError, RummyError, ValueError, TypeError) as exc:
         raise _structure_error(exc, "", InvalidPositionError) from exc
     try:
-        setup = configure(variant, doc.players, seed=doc.seed, options=doc.options, house_rules=doc.house_rules)
+        setup = configure(variant, doc.players, options=doc.options, house_rules=doc.house_rules)
+        if doc.seed is not None and (isinstance(doc.seed, bool) or not isinstance(doc.seed, int)):
+            raise InvalidOptionError(f"a seed is an int, not {doc.seed!r}")
     except UnknownHouseRuleError as exc:
         raise InvalidPositionError("house_rules", str(exc)) from exc
     except InvalidOptionError as exc:
         raise InvalidPositionError("players" if "players" in str(exc) else "options", str(exc)) from exc
-    state = _build_state(setup, doc, conv)
-    setup.pm.hook.rummykit_check_position(state=state)
+    state = _build_state(setup, doc.seed, doc, conv)
+    setup.check_position(state)
     start = {"format": POSITION_FORMAT, "version": POSITION_VERSION, **document}
     return game_from_state(setup, state, start=start, rng=rng)
 
@@ -724,7 +780,7 @@ def load_view(data: str | bytes | Mapping[str, Any]) -> View:
         raise InvalidPositionError("house_rules", str(exc)) from exc
     except InvalidOptionError as exc:
         raise InvalidPositionError("players" if "players" in str(exc) else "options", str(exc)) from exc
-    if dict(view.options) != dict(setup.config.options):
+    if dict(view.options) != dict(setup.options):
         raise InvalidPositionError("options", "every option's value is given")
     shoe = frozenset(shoe_ids(setup.rules.shoe))
     _check_view_counts(view, spec, len(shoe))
@@ -738,7 +794,7 @@ def load_view(data: str | bytes | Mapping[str, Any]) -> View:
         where = "the hands, the stock, the discard pile and the table"
         raise InvalidPositionError("hand_sizes", f"{where} hold more cards than the shoe's {len(shoe)}")
     view = attrs.evolve(view, hand_ids=hand_ids, table=table)
-    setup.pm.hook.rummykit_check_view(view=view, rules=setup.rules)
+    setup.plugin_manager.hook.rummykit_check_view(view=view, rules=setup.rules)
     return view
 
 

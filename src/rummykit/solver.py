@@ -362,7 +362,7 @@ class _Tables:
         mask = self.covers.get(key)
         if mask is None:
             step = self.steps[index]
-            if step.kind is MeldKind.SET:
+            if step.kind == MeldKind.SET:
                 mask = _union(1 << rank for rank in self.set_ranks if rank >= lowest)
             else:
                 starts = zip(self.run_order, self.longest_runs, strict=True)
@@ -449,7 +449,7 @@ class _Demand:
         """Count the places of ``shape`` (``step=-1``: take them back)."""
         self.places += step * len(shape.ranks)
         self.min_naturals += step * shape.min_naturals
-        if shape.kind is MeldKind.SET:
+        if shape.kind == MeldKind.SET:
             rank = shape.ranks[0]
             self.any_suit[rank] += step * len(shape.ranks)
             self._update(rank)
@@ -595,7 +595,7 @@ class _Search:
         step = steps[depth]
         sizes = self._sizes(depth)
         floor = chosen[-1].ranks if step.tied else ()
-        if step.kind is MeldKind.SET:
+        if step.kind == MeldKind.SET:
             candidates = self._set_shapes(depth, sizes, floor, spare)
         else:
             candidates = self._run_shapes(depth, sizes, floor, spare)
@@ -684,7 +684,7 @@ class _Search:
         size = step.low
         need = self.tables.min_naturals(size)
         best = -1
-        if step.kind is MeldKind.SET:
+        if step.kind == MeldKind.SET:
             for rank in self.set_ranks:
                 if by_rank[rank] >= need:  # a larger set needs even more natural cards
                     best = max(best, by_rank[rank] - reach[rank])
@@ -723,7 +723,7 @@ class _Search:
         for index in range(depth, len(steps)):
             step = steps[index]
             chained = chained and step.tied
-            places = step.high if step.kind is MeldKind.SET else 1  # a run holds a rank once
+            places = step.high if step.kind == MeldKind.SET else 1  # a run holds a rank once
             later.append((self.tables.cover(index, lowest if chained else 0), places))
         by_rank, reach = self.counts.by_rank, self.demand.reach
         left_over = 0
@@ -748,7 +748,7 @@ class _Search:
     def _fits_alone(self, shape: _Shape) -> bool:
         """`_fits` for a single shape, written out (phase 2 asks it for every last meld)."""
         counts = self.counts
-        if shape.kind is MeldKind.SET:
+        if shape.kind == MeldKind.SET:
             reach = min(len(shape.ranks), counts.by_rank[shape.ranks[0]])
         elif shape.suit == _ANY_SUIT:
             reach = sum(1 for rank in shape.ranks if counts.by_rank[rank])
@@ -782,7 +782,7 @@ class _Search:
         tied = self.tables.steps[depth].tied and shapes[depth - 1].ranks == shape.ranks
         floor = keys[-1][1] if tied else ()
         later = shapes[depth + 1 :]
-        cards_of = self._set_cards if shape.kind is MeldKind.SET else self._run_cards
+        cards_of = self._set_cards if shape.kind == MeldKind.SET else self._run_cards
         for cards in cards_of(shape, self._room(shapes, depth)):
             if cards < floor or (later and not self._fits(later)):
                 continue
@@ -878,7 +878,7 @@ def _resolve(contract: Contract, rules: MeldRules, longest_run: int) -> tuple[_S
     steps = []
     previous = None
     for requirement in contract.melds:
-        if requirement.kind is MeldKind.SET:
+        if requirement.kind == MeldKind.SET:
             low, high = rules.min_set, _MANY if rules.max_set is None else rules.max_set
         else:
             low, high = rules.min_run, longest_run

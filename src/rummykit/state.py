@@ -4,17 +4,33 @@ Only the engine changes a state, through [`rummykit.engine.Game.apply`][rummykit
 after every rule has been checked. Physical cards are card ids ([`rummykit.cards`][rummykit.cards]);
 ``face(cid)`` gives the face. Piles are lists whose *last* item is the top card.
 
-Every card is in a place the core knows: a hand, a shared pile, a seat's own pile (``seat_piles``:
-a Canasta kitty, its placed red 3s) or a table meld. A variant keeps what else only it needs
-(RailRoad Rummy's HMGs and claim window) in ``state.extra``, an object with ``copy()`` (see
-[`VariantState`][rummykit.state.VariantState]).
+Every card is in a place the core knows: a hand, a shared pile, a seat's own pile (``seat_piles``: a
+Canasta kitty, its placed red 3s) or a table meld. A variant keeps what else only it needs (RailRoad
+Rummy's HMGs and claim window) in fields of its own: its state is a subclass of
+[`GameState`][rummykit.state.GameState] (the standard rummy's is
+[`StandardState`][rummykit.standard.state.StandardState]), typed, and copied, saved and loaded with the
+core's fields, with no code of its own.
+
+Examples:
+    >>> import attrs
+    >>> @attrs.define(kw_only=True)
+    ... class MyState(GameState):
+    ...     bonus: list[int] = attrs.Factory(list)
+    >>> state = MyState(config=None, rules=None, hands=[[1, 2], [3]], bonus=[0, 5])  # type: ignore[arg-type]
+    >>> copy = state.copy()
+    >>> copy.bonus.append(9); copy.hands[0].pop()
+    2
+    >>> state.bonus, state.hands
+    ([0, 5], [[1, 2], [3]])
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator, Sequence
-from typing import Any, NamedTuple, Protocol
+import types
+import typing
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, NamedTuple, TypeVar
 
 import attrs
 
@@ -23,7 +39,10 @@ from rummykit.cards import Card, CardId, face
 from rummykit.melds import Meld
 from rummykit.variant import GameConfig, Ruleset
 
-__all__ = ["GameState", "Phase", "RoundEnd", "RoundResult", "TableMeld", "VariantState"]
+__all__ = ["CACHE", "GameState", "Phase", "RoundEnd", "RoundResult", "TableMeld", "cache"]
+
+CACHE = "rummykit.cache"
+"""The metadata key of a state field declared with [`cache`][rummykit.state.cache]."""
 
 
 class Phase(enum.StrEnum):
@@ -36,13 +55,6 @@ class Phase(enum.StrEnum):
     """The turn player has drawn: they may meld, lay off, and must end the turn by discarding."""
     OVER = "over"
     """The game is over."""
-
-
-class VariantState(Protocol):
-    """What a variant keeps in ``state.extra`` (never cards: those live in ``seat_piles``)."""
-
-    def copy(self) -> VariantState:
-        """An independent copy (no ``deepcopy``)."""
 
 
 @attrs.frozen
@@ -114,7 +126,10 @@ class GameState:
         log: the actions of the current round, in the canonical form performed.
         round_end: set by the variant when the round has just ended ([`RoundEnd`][rummykit.state.RoundEnd]: the seat
             that went out, ``None`` if nobody did, the rule and the reason).
-        extra: the variant's own state.
+
+    A variant's own fields go in a subclass (``@attrs.define(kw_only=True)``), each with a default:
+    ints, strings, ``None``, frozen records, tuples, and lists or dicts of them (or of lists), which
+    [`copy`][rummykit.state.GameState.copy] copies as deep as they go.
     """
 
     config: GameConfig
@@ -133,7 +148,6 @@ class GameState:
     taken: CardId | None = None
     log: list[Action] = attrs.Factory(list)
     round_end: RoundEnd | None = None
-    extra: Any = None
 
     @property
     def players(self) -> int:
@@ -168,25 +182,68 @@ class GameState:
         """Every card id in the game, from every zone (each exactly once in a consistent state)."""
         return [cid for _, cards in self.zones() for cid in cards]
 
-    def copy(self) -> GameState:
-        """An independent copy: lists are copied, immutable records shared. Cheap (no deepcopy, and
-        no ``__init__``: search copies states in its inner loop)."""
-        new = object.__new__(GameState)
-        new.config = self.config
-        new.rules = self.rules
-        new.round = self.round
-        new.dealer = self.dealer
-        new.turn = self.turn
-        new.turn_number = self.turn_number
-        new.phase = self.phase
-        new.hands = list(map(list.copy, self.hands))
-        new.piles = {name: pile[:] for name, pile in self.piles.items()}
-        new.seat_piles = {name: list(map(list.copy, per_seat)) for name, per_seat in self.seat_piles.items()}
-        new.table = self.table[:]
-        new.totals = self.totals[:]
-        new.history = self.history[:]
-        new.taken = self.taken
-        new.log = self.log[:]
-        new.round_end = self.round_end
-        new.extra = None if self.extra is None else self.extra.copy()
-        return new
+    def copy(self: _S) -> _S:
+        """An independent copy: lists and dicts are copied as deep as they nest, immutable values
+        shared. Cheap (no ``deepcopy`` and no ``__init__``: search copies states in its inner loop);
+        the copying code is written once per state class, from its fields' types."""
+        return _copy_function(type(self))(self)
+
+
+def cache(default: Any = None) -> Any:
+    """Declare a field of a variant's state that only remembers what the rest of the state says,
+    worked out once for speed (Railroad Canasta's canasta kinds, with the table they were read from).
+    Its value must be immutable: copies share it; comparisons, reprs and positions leave it out, and a
+    loaded state starts from ``default``."""
+    return attrs.field(default=default, eq=False, repr=False, metadata={CACHE: True})
+
+
+_S = TypeVar("_S", bound=GameState)
+_COPIERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def _copy_function(cls: type[_S]) -> Callable[[_S], _S]:
+    """The function that copies states of ``cls``, generated from its fields' types the first time."""
+    copier = _COPIERS.get(cls)
+    if copier is None:
+        hints = typing.get_type_hints(cls)
+        lines = ["def copy(self):", "    new = new_object(cls)"]
+        for field in attrs.fields(cls):
+            lines.append(f"    new.{field.name} = {_copy_expression(hints[field.name], f'self.{field.name}', 0)}")
+        lines.append("    return new")
+        namespace: dict[str, Any] = {"new_object": object.__new__, "cls": cls}
+        exec("\n".join(lines), namespace)
+        copier = _COPIERS[cls] = namespace["copy"]
+    return copier
+
+
+def _copy_expression(tp: Any, value: str, depth: int) -> str:
+    """Python code that copies ``value``, of type ``tp``: itself if immutable, else a copy as deep as
+    its lists and dicts nest."""
+    origin = typing.get_origin(tp)
+    item = f"x{depth}"
+    if origin in (typing.Union, types.UnionType):
+        parts = {_copy_expression(arg, value, depth) for arg in typing.get_args(tp) if arg is not type(None)}
+        if parts == {value}:
+            return value
+        if len(parts) == 1:
+            return f"(None if {value} is None else {parts.pop()})"
+        raise TypeError(f"a state field of type {tp} is ambiguous to copy: give it one mutable type")
+    if origin is list:
+        (inner,) = typing.get_args(tp)
+        copied = _copy_expression(inner, item, depth + 1)
+        return f"{value}[:]" if copied == item else f"[{copied} for {item} in {value}]"
+    if origin is dict:
+        _, inner = typing.get_args(tp)
+        copied = _copy_expression(inner, item, depth + 1)
+        key = f"k{depth}"
+        return f"{value}.copy()" if copied == item else f"{{{key}: {copied} for {key}, {item} in {value}.items()}}"
+    if tp in (list, dict, set) or origin is set:
+        raise TypeError(f"a state field of type {tp} cannot be copied: give its items' types (list[int])")
+    if isinstance(tp, type) and attrs.has(tp) and not _is_frozen(tp):
+        raise TypeError(f"a state field of the mutable type {tp.__name__} cannot be copied: make it frozen")
+    return value  # ints, strings, enums, tuples, frozen records: shared
+
+
+def _is_frozen(cls: type) -> bool:
+    """True for an attrs class whose instances cannot be changed."""
+    return getattr(getattr(cls, "__setattr__", None), "__name__", "") == "_frozen_setattrs"

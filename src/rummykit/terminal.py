@@ -46,20 +46,20 @@ from rummykit.moves import move_help, parse_move
 from rummykit.plugins import Plugin, make_bot
 from rummykit.state import TableMeld
 from rummykit.variant import COMMON_RULES, RuleText
-from rummykit.views import View
+from rummykit.views import View, shown_fields
 
 __all__ = ["ReadLine", "play_in_terminal"]
 
-#: Reads one line typed by the person, after showing the prompt; raises `EOFError` at the
-#: end of input (as `input` does).
 ReadLine = Callable[[str], str]
+"""Reads one line typed by the person, after showing the prompt; raises `EOFError` at the end of
+input (as `input` does)."""
 
 _QUIT = frozenset({"quit", "exit", "q"})
 _HELP = frozenset({"help", "?", "h"})
 _SHOW = frozenset({"show", "look", "table"})
 _CORE_ACTIONS: frozenset[type[Action]] = frozenset({Draw, TakeDiscard, GoDown, LayOff, Discard})
-#: A group of more legal moves of one kind than this is listed compactly, in columns.
 _COMPACT_FROM = 4
+"""A group of more legal moves of one kind than this is listed compactly, in columns."""
 _NUMBER = re.compile(r"[+-]?[0-9]+")
 _CARD_WORD = re.compile(r"^((?:10|[2-9JQKA])[CDHS]|JK)([,.;:)]*)$")
 
@@ -226,51 +226,40 @@ class _Session:
     # -- telling what happened -----------------------------------------------------------------
 
     def _tell(self, action: Action, before: View, rounds: int) -> None:
-        """One line for ``action``, then what it led to: a closed claim window, cards the person
-        got (a draw's card on the draw's own line), a round's end."""
+        """One line for ``action`` (or, while the seat's view withholds it, that a move was made),
+        then what it led to: the view's declared facts that changed (a closed claim window), cards
+        the person got (a draw's card on the draw's own line), a round's end."""
         game = self.game
-        line = self._action_line(action, before)
+        after = game.view(self.seat)
+        sealed = action.seat != self.seat and (not after.log or after.log[-1] != action) and not game.is_over
+        line = self._action_line(action, before, sealed=sealed and len(game.history) == rounds)
         if len(game.history) > rounds:
             self._print_line(line)
             self._round_over()
             return
-        after = game.view(self.seat)
         gained = sorted((Counter(after.hand) - Counter(before.hand)).elements(), key=self._hand_key)
         if action.seat == self.seat and isinstance(action, Draw | TakeDiscard):
             if isinstance(action, Draw) and gained:
                 line += Text(": ") + self._cards(gained)
             gained = []
         self._print_line(line)
-        outcome = getattr(after, "last_claim", None)
-        if outcome is not None and outcome is not getattr(before, "last_claim", None):
-            self._print_line(self._claim_line(outcome))
+        was = {field.name: field.value for field in shown_fields(before, every=True) if field.news}
+        for field in shown_fields(after):
+            if field.news and field.name in was and field.value != was[field.name]:
+                self._print_line(Text(f"  {field.label}: ") + self._value(field.value))
         if gained:
             self._print_line(Text("  you get ") + self._cards(gained))
 
-    def _action_line(self, action: Action, before: View) -> Text:
+    def _action_line(self, action: Action, before: View, *, sealed: bool) -> Text:
         mine = action.seat == self.seat
-        if not mine and _sealed(action, before):
-            # RR-C1: a declaration stays hidden until every seat has declared.
-            return Text(f"{self._who(action.seat)} has declared", style="dim")
+        if sealed:  # the seat's view withholds it for now (RailRoad Rummy's sealed claims, RR-C1)
+            return Text(f"{self._who(action.seat)} has made a sealed move", style="dim")
         words = action.describe()
         if isinstance(action, TakeDiscard) and before.discard_top is not None:
             words += f" ({before.discard_top})"
         if mine:
             return Text().append("you ", style="bold") + self._styled(words)
         return Text(f"{self._who(action.seat)} ") + self._styled(_third_person(words))
-
-    def _claim_line(self, outcome: Any) -> Text:
-        """How a claim window closed (RailRoad Rummy's ``last_claim``)."""
-        card = getattr(outcome, "card", None)
-        winner = getattr(outcome, "winner", None)
-        declared = ", ".join(f"{self._who(s)}: {d}" for s, d in getattr(outcome, "declarations", ()))
-        line = Text("claims on ") + self._styled(str(card)) + Text(f" ({declared}): ")
-        if winner is None:
-            return line + Text("nobody claims it")
-        verb = "take" if winner == self.seat else "takes"
-        how = " with an HMG" if getattr(outcome, "hmg", False) else ""
-        penalty = " and a penalty card" if getattr(outcome, "penalty", False) else ""
-        return line + Text(f"{self._who(winner)} {verb} ") + self._styled(f"{card}{how}{penalty}")
 
     def _round_over(self) -> None:
         result = self.game.history[-1]
@@ -315,13 +304,12 @@ class _Session:
         for renderable in self._table_melds(view):
             console.print(renderable)
         console.print(self._piles(view))
-        claim = self._claim_window(view)
-        if claim is not None:
-            console.print(claim)
-        kitty: Sequence[Card] = getattr(view, "kitty", ())
-        if kitty:
-            shown = sorted(kitty, key=self._hand_key)
-            console.print(Text().append(f"Your kitty ({len(shown)}): ", style="bold") + self._cards(shown))
+        for field in shown_fields(view):
+            if not field.per_seat and field.name not in ("hand_size", "contract"):
+                console.print(
+                    Text().append(f"{field.label[:1].upper()}{field.label[1:]}: ", style="bold")
+                    + self._value(field.value)
+                )
         hand = sorted(view.hand, key=self._hand_key)
         console.print(Text().append(f"Your hand ({len(hand)}): ", style="bold") + self._cards(hand))
         console.print(Text("Your moves:", style="bold"))
@@ -330,43 +318,42 @@ class _Session:
 
     def _title(self, view: View) -> str:
         title = f"{self.game.spec.title}, round {view.round}"
-        contract = getattr(view, "contract", None)
+        contract = next((field.value for field in shown_fields(view) if field.name == "contract"), None)
         if contract:
             title += f": contract {contract}"
+        if view.phase not in ("draw", "play", "over"):  # a phase of the variant's own
+            title += f" ({view.phase})"
         return title
 
     def _seats_table(self, view: View) -> Table:
-        hmg: Sequence[int] | None = getattr(view, "hmg", None)
-        went_down: Sequence[bool] | None = getattr(view, "went_down", None)
-        kitties: Sequence[int] | None = getattr(view, "kitty_sizes", None)
-        red_threes: Sequence[Sequence[Card]] | None = getattr(view, "red_threes", None)
+        """The seats: hand sizes, totals, and the view's declared facts per seat (HMGs, kitties...)."""
+        per_seat = [field for field in shown_fields(view) if field.per_seat]
         table = Table(show_header=True, header_style="bold", box=None, padding=(0, 2))
         table.add_column("seat")
         table.add_column("cards", justify="right")
         table.add_column("total", justify="right")
-        if hmg is not None:
-            table.add_column("HMGs", justify="right")
-        if went_down is not None:
-            table.add_column("down")
-        if kitties is not None:
-            table.add_column("kitty", justify="right")
-        if red_threes is not None:
-            table.add_column("red 3s")
+        for field in per_seat:
+            table.add_column(field.label, justify="right" if isinstance(field.value[0], int) else "left")
         table.add_column("")
         for s in range(view.players):
             row = [Text(self._who(s, long=True)), Text(str(view.hand_sizes[s])), Text(str(view.totals[s]))]
-            if hmg is not None:
-                row.append(Text(str(hmg[s])))
-            if went_down is not None:
-                row.append(Text("yes" if went_down[s] else ""))
-            if kitties is not None:
-                row.append(Text(str(kitties[s])))
-            if red_threes is not None:
-                row.append(self._cards(red_threes[s]))
+            row += [self._value(field.value[s]) for field in per_seat]
             notes = [note for note, yes in (("dealer", s == view.dealer), ("to play", s == view.turn)) if yes]
             row.append(Text(", ".join(notes)))
             table.add_row(*row, style="bold" if s == self.seat else None)
         return table
+
+    def _value(self, value: Any) -> Text:
+        """A declared view field's value: cards as cards, yes/no for a flag, else its words."""
+        if isinstance(value, bool):
+            return Text("yes" if value else "")
+        if isinstance(value, Card):
+            return self._cards([value])
+        if isinstance(value, tuple) and value and all(isinstance(item, Card) for item in value):
+            return self._cards(sorted(value, key=self._hand_key))
+        if isinstance(value, tuple):
+            return Text(", ".join(str(item) for item in value))
+        return self._styled(str(value))
 
     def _table_melds(self, view: View) -> Iterator[RenderableType]:
         if not view.table:
@@ -374,7 +361,7 @@ class _Session:
             return
         yield Text("Table:", style="bold")
         for number, table_meld in enumerate(view.table):
-            owner, kind = self._who(table_meld.owner), table_meld.meld.kind.value
+            owner, kind = self._who(table_meld.owner), table_meld.meld.kind
             whose = "your" if owner == "you" else f"{owner}'s"
             yield Text(f"  meld {number}: {whose} {kind}: ") + self._meld(table_meld)
 
@@ -384,29 +371,7 @@ class _Session:
             line += Text("empty")
         else:
             line += self._cards([view.discard_top]) + Text(f" on top ({_count(view.discard_size, 'card')})")
-        if getattr(view, "frozen", False):
-            line += Text(" frozen", style="bold cyan")
-        line += Text(f"   stock: {_count(view.stock_size, 'card')}")
-        standby = getattr(view, "standby_size", None)
-        if standby is not None:
-            line += Text(f"   standby: {_count(standby, 'card')}")
-        return line
-
-    def _claim_window(self, view: View) -> Text | None:
-        """RailRoad Rummy's claim window (RR-15), when one is open: its card and who has declared."""
-        declared: Sequence[int] | None = getattr(view, "declared", None)
-        if declared is None or view.phase != "claim":
-            return None
-        line = Text().append("Claim window: ", style="bold") + Text(f"{self._who(view.turn)} drew from the draw pile; ")
-        if view.discard_top is not None:
-            line += Text("the top discard ") + self._cards([view.discard_top]) + Text(" may be claimed. ")
-        waiting = ", ".join(self._who(s) for s in view.to_act)
-        done = ", ".join(self._who(s) for s in declared) or "nobody yet"
-        line += Text(f"Declared: {done}; to declare: {waiting}.")
-        hmg: Sequence[int] | None = getattr(view, "hmg", None)
-        if hmg is not None:
-            line += Text(f" You have {hmg[self.seat]} HMG{'s' * (hmg[self.seat] != 1)} left.")
-        return line
+        return line + Text(f"   stock: {_count(view.stock_size, 'card')}")
 
     def _moves(self, legal: Sequence[Action]) -> Iterator[RenderableType]:
         """The legal moves numbered from 1; a long run of moves of one kind in compact columns."""
@@ -559,11 +524,6 @@ def _meld_rules(game: Game) -> MeldRules | None:
 
 def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'s' * (number != 1)}"
-
-
-def _sealed(action: Action, before: View) -> bool:
-    """A declaration in a sealed claim window (RailRoad Rummy, RR-C1)."""
-    return getattr(before, "declared", None) is not None and before.phase == "claim" and action.seat != before.turn
 
 
 def _third_person(words: str) -> str:

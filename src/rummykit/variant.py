@@ -18,6 +18,8 @@ Examples:
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -25,10 +27,11 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from rummykit.actions import Action
-from rummykit.cards import Card
+from rummykit.cards import Card, CardId, shoe_ids
 from rummykit.errors import InvalidOptionError, quote
 
 if TYPE_CHECKING:
+    from rummykit.state import GameState
     from rummykit.views import View
 
 __all__ = [
@@ -41,6 +44,7 @@ __all__ = [
     "Ruleset",
     "VariantSpec",
     "resolve_options",
+    "rule_book",
 ]
 
 
@@ -51,6 +55,23 @@ class RuleText:
     id: str
     title: str
     text: str
+
+
+def rule_book(text: str) -> tuple[RuleText, ...]:
+    """A rule book from a compact text: each rule starts a line as ``id | title | text``, its text
+    going on in indented lines (joined with single spaces).
+
+    Examples:
+        >>> book = rule_book('''
+        ... XX-1 | Players | 2 to 6
+        ...     players.
+        ... XX-2 | Deal | Ten cards each.
+        ... ''')
+        >>> [(rule.id, rule.title, rule.text) for rule in book]
+        [('XX-1', 'Players', '2 to 6 players.'), ('XX-2', 'Deal', 'Ten cards each.')]
+    """
+    rules = re.findall(r"^(\S+) \| (.+?) \| (.+(?:\n[ \t]+.+)*)", text, re.MULTILINE)
+    return tuple(RuleText(id_, title, " ".join(body.split())) for id_, title, body in rules)
 
 
 _INT_LIMIT = 2**63 - 1
@@ -230,14 +251,16 @@ class VariantSpec:
         public_seat_piles: those of `seat_piles` that lie face up for everybody (red 3s);
             the others are hidden from the other seats, and the variant's views say when their
             owner sees them (a kitty).
-        state_type: the attrs class of the variant's own state (``state.extra``), or ``None``.
+        state_type: the variant's state class (a subclass of [`GameState`][rummykit.state.GameState]
+            with its own fields; the standard rummy's is [`StandardState`][rummykit.standard.state.StandardState]),
+            or ``None`` for the core's.
         view_type: the class of the variant's views (``None``: the core's
             [`View`][rummykit.views.View]).
         listing_ignores_suits: ``legal_actions`` lists plays that differ only in the suits of their
             cards once, as the variant's rules ignore suits (RailRoad Rummy, Railroad Canasta). Any
             of them is accepted and carried out with the cards it names (G-6); the conformance kit
             finds an accepted play in the listing with suits set aside. ``False``: every accepted
-            play is listed as it is (or in parts, ``rummykit_split_play``).
+            play is listed as it is (or in parts, its move's ``split``).
     """
 
     name: str
@@ -253,7 +276,7 @@ class VariantSpec:
     piles: tuple[str, ...] = ("stock", "discard")
     seat_piles: tuple[str, ...] = ()
     public_seat_piles: tuple[str, ...] = ()
-    state_type: type | None = None
+    state_type: type[GameState] | None = None
     view_type: type[View] | None = None
     listing_ignores_suits: bool = False
 
@@ -326,28 +349,31 @@ def _game_config(fields: dict[str, Any]) -> GameConfig:
 
 @attrs.frozen(kw_only=True)
 class Ruleset:
-    """The rules of one game resolved into data, once, when it is created (``rummykit_setup``).
+    """The rules of a configuration (variant, players, options, house rules) resolved into data,
+    once (``rummykit_setup``), and shared by every game of the configuration.
 
-    The core reads the fields below; a variant subclasses it with its own (meld rules, contracts,
-    card points), and house rules return an evolved copy. Rule code reads it from
-    ``state.rules`` instead of calling hooks in inner loops.
+    The core reads the fields below; a variant's rules extend it (the standard rummy's
+    [`StandardRules`][rummykit.standard.rules.StandardRules]: the deal, meld rules, contracts, points), and house
+    rules return an evolved copy. Game code reads it from ``state.rules`` instead of calling hooks
+    in inner loops. The G-1 and G-3 caps are options (``state.config.options``), read by the engine.
 
     Attributes:
         shoe_parts: every card of a round's shoe, as faces in a fixed order, in parts that are
             shuffled separately and put one after the other in draw order (RailRoad Rummy: the
             two decks of the draw pile, then the two of the standby pile). The engine gives each
             card its id and shuffles each part.
-        max_turns_per_round: G-1.
-        max_rounds: G-3 (``None``: play by the rules).
         low_score_wins: the best total is the lowest.
     """
 
     shoe_parts: tuple[tuple[Card, ...], ...]
-    max_turns_per_round: int = 1000
-    max_rounds: int | None = None
     low_score_wins: bool = False
 
     @property
     def shoe(self) -> tuple[Card, ...]:
         """Every card of a round's shoe, all parts together, in their fixed order."""
         return tuple(card for part in self.shoe_parts for card in part)
+
+    @functools.cached_property
+    def card_ids(self) -> frozenset[CardId]:
+        """Every physical card of a round's shoe (worked out once per configuration)."""
+        return frozenset(shoe_ids(self.shoe))

@@ -3,6 +3,16 @@
 A view holds the seat's own hand and everything public; other hands are counts, the stock is a
 count. Variants extend [`View`][rummykit.views.View] with their own public information (RailRoad Rummy's contract,
 HMGs and claim window). Views are frozen; a new one is built for every call of ``game.view``.
+
+A variant declares how its own fields are shown with [`shown`][rummykit.views.shown]; the terminal (and anything
+else that draws a view) reads that declared schema through [`shown_fields`][rummykit.views.shown_fields], never guessing
+field names:
+
+Examples:
+    >>> import rummykit
+    >>> view = rummykit.new_game("railroad-rummy", players=2, seed=1).view(0)
+    >>> [(field.label, field.per_seat) for field in shown_fields(view)][:2]
+    [('hand size', False), ('contract', False)]
 """
 
 from __future__ import annotations
@@ -16,7 +26,7 @@ from rummykit.actions import Action
 from rummykit.cards import Card, CardId, face
 from rummykit.state import GameState, RoundResult, TableMeld
 
-__all__ = ["View", "base_view_fields"]
+__all__ = ["ShownField", "View", "base_view_fields", "shown", "shown_fields"]
 
 
 @attrs.frozen(kw_only=True)
@@ -67,6 +77,61 @@ class View:
     totals: tuple[int, ...]
     history: tuple[RoundResult, ...]
     log: tuple[Action, ...]
+
+
+_SHOWN = "rummykit.shown"
+"""The metadata key of a field declared with [`shown`][rummykit.views.shown]."""
+
+
+_ALWAYS: Any = object()
+"""``hidden_if`` of a field that is always shown."""
+
+
+def shown(label: str, *, per_seat: bool = False, hidden_if: Any = _ALWAYS, news: bool = False, **field: Any) -> Any:
+    """Declare a field of a variant's view class, with how it is shown.
+
+    Args:
+        label: the words it is shown with (``"HMGs left"``).
+        per_seat: the value holds one item per seat (shown in the seats' table).
+        hidden_if: a value not worth showing (``0``, ``()``, ``None``), which is left out.
+        news: the field tells what has just happened (the last claim's outcome): a new value is
+            worth telling as it comes.
+        field: anything else for `attrs.field` (a default, a converter).
+
+    Examples:
+        >>> import attrs
+        >>> @attrs.frozen(kw_only=True)
+        ... class MyView(View):
+        ...     bonus: tuple[int, ...] = shown("bonus points", per_seat=True)
+    """
+    return attrs.field(metadata={_SHOWN: (label, per_seat, hidden_if, news)}, **field)
+
+
+@attrs.frozen
+class ShownField:
+    """A declared field of a view ([`shown`][rummykit.views.shown]) with its value."""
+
+    name: str
+    label: str
+    value: Any
+    per_seat: bool
+    news: bool = False
+
+
+def shown_fields(view: View, *, every: bool = False) -> list[ShownField]:
+    """The fields ``view``'s class declares with [`shown`][rummykit.views.shown], in declaration order, with their
+    values (a value equal to the field's ``hidden_if`` left out, unless ``every``)."""
+    fields = []
+    for field in attrs.fields(type(view)):
+        declared = field.metadata.get(_SHOWN)
+        if declared is None:
+            continue
+        label, per_seat, hidden_if, news = declared
+        value = getattr(view, field.name)
+        if not every and hidden_if is not _ALWAYS and value == hidden_if:
+            continue
+        fields.append(ShownField(field.name, label, value, per_seat, news))
+    return fields
 
 
 def base_view_fields(state: GameState, seat: int | None, to_act: tuple[int, ...]) -> dict[str, Any]:

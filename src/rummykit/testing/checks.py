@@ -20,6 +20,7 @@ from rummykit.actions import Action
 from rummykit.cards import Card, card_id_text, face, shoe_ids
 from rummykit.engine import Game
 from rummykit.errors import IllegalActionError, InvalidActionError
+from rummykit.state import CACHE
 from rummykit.testing.errors import ConformanceError
 from rummykit.testing.strategies import (
     MELD_KINDS,
@@ -379,13 +380,13 @@ def check_action(game: Game, action: Action) -> str | None:
     [`IllegalActionError`][rummykit.errors.IllegalActionError] citing one of ``game.rule_ids`` (or
     [`InvalidActionError`][rummykit.errors.InvalidActionError] for malformed input) and change nothing;
     accepted, it must be carried out with the cards it names, be represented in the listing
-    ([`suit_blind`][rummykit.testing.checks.suit_blind], ``rummykit_split_play``), and be recorded as
+    ([`suit_blind`][rummykit.testing.checks.suit_blind], the move's ``split``), and be recorded as
     ``check`` returned it. Returns the rule cited, or ``None`` if accepted.
 
     Raises:
         ConformanceError: ``refusal`` or ``completeness``, with the action's index in the record.
     """
-    return _check_action(game, action, _Listing(game.copy()))  # the listing of the position before
+    return _check_action(game, action, _Listing(game.copy()))  # listed before the action changes the game
 
 
 class _Listing:
@@ -461,34 +462,26 @@ def _rank_only(value: Any) -> Any:
 
 def _outcome(game: Game) -> tuple[Any, ...]:
     """What a play leaves: the faces in each hand and meld, the order of the melds and of their cards
-    aside (copies of one face are alike), and the rest of the state."""
+    aside (copies of one face are alike), and the rest of the state but what it caches (`cache`)."""
     state = game.state
 
     def faces(cards: Sequence[int]) -> list[int]:
         return sorted(face(cid).index for cid in cards)
 
-    return (
-        game.round,
-        game.phase,
-        game.turn,
-        state.turn_number,
-        [faces(hand) for hand in state.hands],
-        sorted((m.owner, faces(m.ids)) for m in state.table),
-        state.piles,
-        state.seat_piles,
-        state.taken,
-        state.extra,
-        game.scores,
-        game.history,
+    rest = tuple(
+        (field.name, getattr(state, field.name))
+        for field in attrs.fields(type(state))
+        if field.name not in ("config", "rules", "log", "hands", "table") and not field.metadata.get(CACHE)
     )
+    return ([faces(hand) for hand in state.hands], sorted((m.owner, faces(m.ids)) for m in state.table), rest)
 
 
 def _check_represented(before: Game, canonical: Action, index: int, listing: _Listing) -> None:
     """Completeness: the accepted ``canonical`` play is listed (up to suits, where the listing ignores
-    them), or its parts (``rummykit_split_play``) are, one after another, and leave what it leaves."""
+    them), or its parts (the move's ``split``) are, one after another, and leave what it leaves."""
     if listing.holds(canonical):
         return
-    parts = before.plugin_manager.hook.rummykit_split_play(state=before.state, action=canonical)
+    parts = before.configuration.moves[type(canonical)].split(before.state, canonical)
     if not parts:
         raise _fail("completeness", f"{canonical!r} was accepted but is not listed", index)
     probe = before.copy()
@@ -617,8 +610,8 @@ def check_variant(
     options: Mapping[str, Any] | None = None,
     extra_actions: Sequence[ActionStrategy] = (),
 ) -> ConformanceReport:
-    """Check that ``variant`` with ``house_rules`` has every property of `PROPERTIES
-    <rummykit.testing.PROPERTIES>`: [`check_games`][rummykit.testing.checks.check_games] (``games``
+    """Check that ``variant`` with ``house_rules`` has every property of
+    [`PROPERTIES`][rummykit.testing.errors.PROPERTIES]: [`check_games`][rummykit.testing.checks.check_games] (``games``
     seeded games from ``seed``), then
     [`check_random_actions`][rummykit.testing.checks.check_random_actions] (``max_examples`` positions).
 

@@ -15,7 +15,7 @@ PROPERTIES: Final[Mapping[str, str]] = {
     "soundness": "every action legal_actions(seat) lists is in canonical form, listed once, and applies",
     "completeness": "every action apply accepts is carried out with the cards it names (G-6), in the form check "
     "returns, and is represented in legal_actions: listed, listed up to suits where the variant's listing "
-    "ignores them, or listed in parts (rummykit_split_play) that leave the same position",
+    "ignores them, or listed in parts (its move's `split`) that leave the same position",
     "refusal": "a refused action raises IllegalActionError citing a rule of the game and changes nothing",
     "determinism": "the same seed and actions give the same record, scores and views",
     "views": "no view (nor its JSON) shows a card hidden from its seat; hidden cards make no difference to it",

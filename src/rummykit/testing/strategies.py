@@ -424,22 +424,24 @@ def _has_twin(value: Any, seat: int, held: Mapping[Any, Sequence[Card]]) -> bool
     return False
 
 
-@st.composite
-def _suit_swap(draw: st.DrawFn, game: Game, listed: Sequence[Action]) -> Action | None:
-    """A listed action naming other cards of the same ranks from the acting seat's hand (other suits,
-    other copies): legal as often as not, and carried out as named (G-6)."""
+def _swappable(game: Game, listed: Sequence[Action]) -> tuple[list[Action], dict[Any, list[Card]]]:
+    """The listed actions that name a card of a rank the acting seat holds in another suit or copy,
+    and the cards each seat holds by rank."""
     held: dict[Any, list[Card]] = {}
     for seat in {action.seat for action in listed}:
         for card in game.hand(seat):
             held.setdefault((seat, card.rank), []).append(card)
-    # the listed actions that name a card of a rank the seat holds in another suit or copy
-    swappable = [action for action in listed if _has_twin(action, action.seat, held)]
-    if not swappable:
-        return None
+    return [action for action in listed if _has_twin(action, action.seat, held)], held
+
+
+@st.composite
+def _suit_swap(draw: st.DrawFn, swappable: Sequence[Action], held: Mapping[Any, Sequence[Card]]) -> Action:
+    """One of the ``swappable`` listed actions naming other cards of the same ranks from the acting
+    seat's hand (other suits, other copies): legal as often as not, and carried out as named (G-6)."""
     action = draw(st.sampled_from(swappable))
-    held = {rank: cards for (seat, rank), cards in held.items() if seat == action.seat}
+    own = {rank: cards for (seat, rank), cards in held.items() if seat == action.seat}
     changes = {
-        field.name: _swapped(getattr(action, field.name), draw, held)
+        field.name: _swapped(getattr(action, field.name), draw, own)
         for field in attrs.fields(type(action))
         if field.init and field.name != "seat"
     }
@@ -449,7 +451,7 @@ def _suit_swap(draw: st.DrawFn, game: Game, listed: Sequence[Action]) -> Action 
 def merged(first: Action, second: Action) -> Action | None:
     """One play made of two of the same kind by the same seat: their groups of cards together (two
     go-downs of one meld each make a go-down of two melds), or ``None`` if they have no groups.
-    A listing may stand for such a play in parts (``rummykit_split_play``)."""
+    A listing may stand for such a play in parts (a move's ``split``)."""
     if type(first) is not type(second) or first.seat != second.seat or first == second:
         return None
     changes: dict[str, Any] = {}
@@ -498,14 +500,6 @@ def _cards_in(value: Any) -> list[Card]:
     return []
 
 
-@st.composite
-def _merge(draw: st.DrawFn, game: Game, listed: Sequence[Action]) -> Action | None:
-    """Two listed plays merged into one ([`merged`][rummykit.testing.strategies.merged]), of cards the
-    seat holds together."""
-    found = merges(game, listed, 20)
-    return draw(st.sampled_from(found)) if found else None
-
-
 def actions(game: Game, extra: Sequence[ActionStrategy] = ()) -> st.SearchStrategy[Action]:
     """An action of any of the game's action types by any seat, mostly illegal: built field by field,
     a listed legal action, a listed one with a field changed, its groups reordered or its cards swapped
@@ -515,6 +509,11 @@ def actions(game: Game, extra: Sequence[ActionStrategy] = ()) -> st.SearchStrate
     options: list[st.SearchStrategy[Action | None]] = [_built(game, cls) for cls in game.spec.actions]
     if listed:
         options += [st.sampled_from(listed), _near_miss(game, listed), _near_miss(game, listed)]
-        options += [_suit_swap(game, listed), _merge(game, listed)]
+        swappable, held = _swappable(game, listed)
+        if swappable:
+            options.append(_suit_swap(swappable, held))
+        found = merges(game, listed, 20)
+        if found:  # two listed plays merged into one, of cards the seat holds together
+            options.append(st.sampled_from(found))
     options += [make(game) for make in extra]
     return st.one_of(options).filter(lambda action: action is not None)  # type: ignore[return-value]

@@ -88,8 +88,8 @@ def face_up(game: Game, seat: Observer) -> frozenset[CardId]:
 
 # -- finding cards in values -------------------------------------------------------------------------
 
-#: Values that hold no card, skipped without a call (the walks below run millions of times).
 _ATOMS: Final = frozenset({int, str, bool, float, type(None)})
+"""Values that hold no card, skipped without a call (the walks below run millions of times)."""
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
@@ -213,12 +213,12 @@ class RoundWatch:
 
 # -- the leak checks ---------------------------------------------------------------------------------
 
-#: View fields checked exactly against the state; every other field may show seen cards only.
 _EXACT_FIELDS: Final = frozenset({"hand", "hand_ids", "table", "discard_top", "taken", "log"})
-#: Every face as the JSON writes it, and its face index.
+"""View fields checked exactly against the state; every other field may show seen cards only."""
 _FACE_TEXT: Final = {str(card): card.index for card in standard_deck(jokers=1)}
-#: A JSON string literal, key or value (its text without the quotes).
+"""Every face as the JSON writes it, and its face index."""
 _JSON_STRING: Final = re.compile(r'"((?:[^"\\]|\\.)*)"')
+"""A JSON string literal, key or value (its text without the quotes)."""
 
 
 def _shown_indices(shown: tuple[Action, ...], log: list[Action]) -> list[int] | None:

@@ -2,29 +2,13 @@
 melding and laying off on any turn, winner-takes-all scoring to a target, and five opt-in house
 rules (CR-20 to CR-24) in `rummykit_variants.classic_rummy.house_rules`.
 
-The plug-in object is `rummykit_variants.classic_rummy.plugin`; games are created by name::
+The plug-in object is `rummykit_variants.classic_rummy.plugin.plugin`; games are created by name::
 
     import rummykit
     game = rummykit.new_game("rummy", players=2, seed=7, house_rules=["ace-low", "jokers"])
 """
 
-from rummykit_variants.classic_rummy.rules import (
-    CLASSIC_RUN_ORDER,
-    MELD_RULES,
-    OPTIONS,
-    POINTS,
-    RULES,
-    ClassicRules,
-)
-from rummykit_variants.classic_rummy.state import ClassicExtra, ClassicRummyView
+from rummykit.standard import StandardView as ClassicRummyView
+from rummykit_variants.classic_rummy.rules import CLASSIC_RUN_ORDER, MELD_RULES, OPTIONS, POINTS, RULES, make_rules
 
-__all__ = [
-    "CLASSIC_RUN_ORDER",
-    "MELD_RULES",
-    "OPTIONS",
-    "POINTS",
-    "RULES",
-    "ClassicExtra",
-    "ClassicRules",
-    "ClassicRummyView",
-]
+__all__ = ["CLASSIC_RUN_ORDER", "MELD_RULES", "OPTIONS", "POINTS", "RULES", "ClassicRummyView", "make_rules"]

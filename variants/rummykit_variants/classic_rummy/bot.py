@@ -19,8 +19,8 @@ from rummykit_variants.classic_rummy.rules import POINTS
 
 __all__ = ["HeuristicBot"]
 
-#: What a joker is worth (CR-10); the bot treats every joker as wild (CR-24).
 _JOKER_POINTS = 15
+"""What a joker is worth (CR-10); the bot treats every joker as wild (CR-24)."""
 
 
 def _points(card: Card) -> int:
@@ -115,7 +115,7 @@ class HeuristicBot:
             return bool(view.table)
         for table_meld in view.table:
             meld = table_meld.meld
-            if meld.kind is MeldKind.SET:
+            if meld.kind == MeldKind.SET:
                 if meld.rank is card.rank:
                     return True
                 continue

@@ -1,22 +1,19 @@
-"""The Classic Rummy plug-in: its hook implementations, registered through the
-``rummykit.variants`` entry point ``rummy``."""
+"""The Classic Rummy plug-in, registered through the ``rummykit.variants`` entry point ``rummy``: the
+standard rummy played from [`make_rules`][rummykit_variants.classic_rummy.rules.make_rules]'s data."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from rummykit.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
+from rummykit.actions import Discard, Draw, GoDown, LayOff, TakeDiscard
 from rummykit.bots import Bot
-from rummykit.cards import CardId
 from rummykit.hookspecs import hookimpl
-from rummykit.shoe import Randomness
-from rummykit.state import GameState
+from rummykit.standard import StandardRules, StandardRummy, StandardState, StandardView
 from rummykit.variant import GameConfig, VariantSpec
-from rummykit.views import View
-from rummykit_variants.classic_rummy import play
 from rummykit_variants.classic_rummy.bot import HeuristicBot
-from rummykit_variants.classic_rummy.rules import OPTIONS, RULES, ClassicRules, make_rules
-from rummykit_variants.classic_rummy.state import ClassicExtra, ClassicRummyView
+from rummykit_variants.classic_rummy.rules import OPTIONS, RULES, make_rules
+
+__all__ = ["SPEC", "ClassicRummy", "plugin"]
 
 SPEC = VariantSpec(
     name="rummy",
@@ -24,68 +21,27 @@ SPEC = VariantSpec(
     min_players=2,
     max_players=4,
     players_rule="CR-1",
-    low_score_wins=False,
     rules=RULES,
     options=OPTIONS,
     actions=(Draw, TakeDiscard, GoDown, LayOff, Discard),
-    piles=("stock", "discard"),
-    state_type=ClassicExtra,
-    view_type=ClassicRummyView,
+    state_type=StandardState,
+    view_type=StandardView,
 )
 
 
-@hookimpl
-def rummykit_variant() -> VariantSpec:
-    return SPEC
+class ClassicRummy(StandardRummy[StandardRules, StandardState]):
+    """Classic Rummy: the standard rummy, its rules as data, and its heuristic bot."""
+
+    spec = SPEC
+
+    @hookimpl
+    def rummykit_setup(self, config: GameConfig) -> StandardRules:
+        return make_rules(config)
+
+    @hookimpl
+    def rummykit_bots(self) -> Mapping[str, Callable[[int | None], Bot]]:
+        return {"heuristic": HeuristicBot}
 
 
-@hookimpl
-def rummykit_setup(config: GameConfig) -> ClassicRules:
-    return make_rules(config)
-
-
-@hookimpl
-def rummykit_start_round(state: GameState, shoe: list[CardId], rng: Randomness) -> bool:
-    play.deal(state, shoe)
-    return True
-
-
-@hookimpl
-def rummykit_score_round(state: GameState) -> list[int]:
-    return play.score_round(state)
-
-
-@hookimpl
-def rummykit_game_over(state: GameState) -> bool:
-    return play.game_over(state)
-
-
-@hookimpl
-def rummykit_legal_actions(state: GameState, seat: int) -> list[Action]:
-    return play.legal_actions(state, seat)
-
-
-@hookimpl
-def rummykit_check_action(state: GameState, action: Action) -> Action:
-    return play.check_action(state, action)
-
-
-@hookimpl
-def rummykit_perform_action(state: GameState, action: Action, rng: Randomness) -> bool:
-    play.perform_action(state, action, rng)
-    return True
-
-
-@hookimpl
-def rummykit_check_position(state: GameState) -> None:
-    play.check_position(state)
-
-
-@hookimpl
-def rummykit_view(state: GameState, seat: int | None, to_act: tuple[int, ...]) -> View:
-    return play.view(state, seat, to_act)
-
-
-@hookimpl
-def rummykit_bots() -> Mapping[str, Callable[[int | None], Bot]]:
-    return {"heuristic": HeuristicBot}
+plugin = ClassicRummy()
+"""The plug-in object the entry point names."""

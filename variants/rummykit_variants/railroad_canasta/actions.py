@@ -17,15 +17,11 @@ __all__ = ["EndRound", "LeaveKitty", "PickUpKitty", "TakePile"]
 def _cards(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
     if isinstance(value, tuple) and all(isinstance(card, Card) for card in value):
         return value
-    return tuple(parse_cards(value))
+    return parse_cards(value)
 
 
 def _melds(value: Iterable[Iterable[Card | str] | str]) -> tuple[tuple[Card, ...], ...]:
-    if isinstance(value, tuple) and all(
-        isinstance(group, tuple) and all(isinstance(card, Card) for card in group) for group in value
-    ):
-        return value
-    return tuple(tuple(parse_cards(group)) for group in value)
+    return tuple(_cards(group) for group in value)
 
 
 @attrs.frozen

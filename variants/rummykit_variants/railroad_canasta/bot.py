@@ -43,11 +43,7 @@ def _meld_score(cards: Sequence[Card], *, before: int = 0) -> float:
 
 
 class HeuristicBot:
-    """The ``heuristic`` bot of Railroad Canasta.
-
-    Args:
-        seed: seeds the choice between equally good actions.
-    """
+    """The ``heuristic`` bot of Railroad Canasta; ``seed`` seeds its choice between equally good actions."""
 
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)

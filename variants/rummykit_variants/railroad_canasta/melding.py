@@ -1,5 +1,5 @@
 """Railroad Canasta's melds: reading a group of cards as a meld, canasta kinds, and meld *shapes*
-(how many naturals, 2s and jokers of which rank) on which legal-action listing works.
+(how many naturals, 2s and jokers of which rank) on which the listing of meld plays works.
 
 Suits never matter in a meld (RC-C6), so a meld is fixed by its shape; `shape_cards` turns
 shapes back into the hand's faces in the canonical order.
@@ -19,6 +19,7 @@ Examples:
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
 
@@ -29,36 +30,18 @@ from rummykit.errors import IllegalActionError
 from rummykit.melds import Meld, MeldKind
 from rummykit_variants.railroad_canasta.rules import CanastaKind, card_value, is_red_three, is_wild
 
-__all__ = [
-    "CANASTA_SIZE",
-    "WILD_KEY",
-    "Shape",
-    "add_rule",
-    "added",
-    "can_add",
-    "canasta_kind",
-    "is_black_threes",
-    "is_closed",
-    "meld_key",
-    "rank_counts",
-    "read_group",
-    "shape_cards",
-    "shape_of",
-    "single_shapes",
-]
+__all__ = ["WILD", "Shape", "can_add", "canasta_kind", "read_group", "single_shapes"]
 
-#: The key of wild melds among rank keys (RC-11: wild melds count as one rank).
+WILD: Final = "wild"
+"""The kind of a wild meld (RC-9), Railroad Canasta's own kind of meld."""
 WILD_KEY: Final = 0
+"""The key of wild melds among rank keys (RC-11: wild melds count as one rank)."""
 _TWO, _JOKER, _THREE, _SEVEN = int(Rank.TWO), int(Rank.JOKER), int(Rank.THREE), int(Rank.SEVEN)
 _WILD_RANKS: Final = frozenset({Rank.TWO, Rank.JOKER})
-_RED_SUITS: Final = frozenset({Suit.HEARTS, Suit.DIAMONDS})
-#: Most cards of a meld (RC-8, RC-9); black 3s have no limit (RC-7).
 CANASTA_SIZE: Final = 7
+"""Most cards of a meld (RC-8, RC-9); black 3s have no limit (RC-7)."""
 MAX_WILDS: Final = 3
-
-
-def _refuse(rule: str, reason: str) -> IllegalActionError:
-    return IllegalActionError(rule, reason)
+_INDEX = operator.attrgetter("index")
 
 
 def read_group(cards: Sequence[Card]) -> Meld:
@@ -66,48 +49,48 @@ def read_group(cards: Sequence[Card]) -> Meld:
     (RC-8, RC-10), a wild meld (RC-9), or black 3s (RC-7); red 3s are never melded (RC-6)."""
     shown = " ".join(map(str, cards))
     if any(is_red_three(card) for card in cards):
-        raise _refuse("RC-6", f"red 3s are never melded ({shown})")
+        raise IllegalActionError("RC-6", f"red 3s are never melded ({shown})")
     wilds = [card for card in cards if is_wild(card)]
     naturals = [card for card in cards if not is_wild(card)]
     threes = [card for card in naturals if card.rank is Rank.THREE]
     if threes:
         if len(threes) != len(cards):
-            raise _refuse("RC-7", f"black 3s are melded alone, without wild or other cards ({shown})")
+            raise IllegalActionError("RC-7", f"black 3s are melded alone, without wild or other cards ({shown})")
         if len(cards) < 3:
-            raise _refuse("RC-7", f"a meld of black 3s has 3 or more cards ({shown})")
+            raise IllegalActionError("RC-7", f"a meld of black 3s has 3 or more cards ({shown})")
         return Meld(MeldKind.SET, tuple(cards), (Rank.THREE,) * len(cards))
     if not naturals:
         if not 3 <= len(cards) <= CANASTA_SIZE:
-            raise _refuse("RC-9", f"a wild meld is 3 to 7 wild cards, not {len(cards)} ({shown})")
-        return Meld(MeldKind.WILD, tuple(cards), tuple(card.rank for card in cards))
+            raise IllegalActionError("RC-9", f"a wild meld is 3 to 7 wild cards, not {len(cards)} ({shown})")
+        return Meld(WILD, tuple(cards), tuple(card.rank for card in cards))
     ranks = {card.rank for card in naturals}
     if len(ranks) > 1:
-        raise _refuse("RC-8", f"a meld is of one rank, and {shown} mixes {len(ranks)}")
+        raise IllegalActionError("RC-8", f"a meld is of one rank, and {shown} mixes {len(ranks)}")
     rank = ranks.pop()
     if not 3 <= len(cards) <= CANASTA_SIZE:
-        raise _refuse("RC-8", f"a meld is 3 to 7 cards, not {len(cards)} ({shown})")
+        raise IllegalActionError("RC-8", f"a meld is 3 to 7 cards, not {len(cards)} ({shown})")
     if rank is Rank.SEVEN and wilds:
-        raise _refuse("RC-10", "a meld of 7s holds no wild cards")
+        raise IllegalActionError("RC-10", "a meld of 7s holds no wild cards")
     if len(naturals) < 2:
-        raise _refuse("RC-8", f"a meld holds at least 2 natural cards ({shown})")
+        raise IllegalActionError("RC-8", f"a meld holds at least 2 natural cards ({shown})")
     if len(wilds) > MAX_WILDS:
-        raise _refuse("RC-8", f"a meld holds at most 3 wild cards, not {len(wilds)} ({shown})")
+        raise IllegalActionError("RC-8", f"a meld holds at most 3 wild cards, not {len(wilds)} ({shown})")
     return Meld(MeldKind.SET, tuple(cards), (rank,) * len(cards))
 
 
 def is_black_threes(meld: Meld) -> bool:
     """A meld of black 3s (RC-7)."""
-    return meld.kind is MeldKind.SET and meld.rank is Rank.THREE
+    return meld.kind == MeldKind.SET and meld.ranks[0] is Rank.THREE
 
 
 def meld_key(meld: Meld) -> int:
     """The rank a meld counts as for RC-11: its rank, or `WILD_KEY` for a wild meld."""
-    return WILD_KEY if meld.kind is MeldKind.WILD else int(meld.rank)
+    return WILD_KEY if meld.kind == WILD else int(meld.ranks[0])
 
 
 def is_closed(meld: Meld) -> bool:
     """A canasta: 7 cards or more, except black 3s, which never close (RC-7, RC-12)."""
-    return len(meld) >= CANASTA_SIZE and not is_black_threes(meld)
+    return len(meld.cards) >= CANASTA_SIZE and not is_black_threes(meld)
 
 
 def canasta_kind(meld: Meld) -> CanastaKind | None:
@@ -115,67 +98,68 @@ def canasta_kind(meld: Meld) -> CanastaKind | None:
     cards = meld.cards
     if len(cards) < CANASTA_SIZE:
         return None
-    if meld.kind is MeldKind.WILD:
+    if meld.kind == WILD:
         return CanastaKind.WILD
     rank = meld.ranks[0]
     if rank is Rank.THREE:
         return None
-    for card in cards:
-        if card.rank in _WILD_RANKS:
-            return CanastaKind.BLACK
+    if any(card.rank in _WILD_RANKS for card in cards):
+        return CanastaKind.BLACK
     return CanastaKind.SEVENS if rank is Rank.SEVEN else CanastaKind.RED
 
 
-def add_rule(meld: Meld, card: Card) -> str | None:
-    """The rule adding ``card`` to ``meld`` breaks (RC-6 to RC-12), or ``None`` if it may be added;
-    RC-8 comes as ``"RC-8 wild"`` for the wild-card limit and ``"RC-8 rank"`` for another rank.
-    Cheap: listing legal actions asks it for every card and meld."""
-    rank = card.rank
-    if rank is Rank.THREE and card.suit in _RED_SUITS:
-        return "RC-6"
-    if meld.kind is MeldKind.SET and meld.ranks[0] is Rank.THREE:
-        return None if rank is Rank.THREE else "RC-7"
-    if len(meld.cards) >= CANASTA_SIZE:
-        return "RC-12"
-    wild = rank in _WILD_RANKS
-    if meld.kind is MeldKind.WILD:
-        return None if wild else "RC-9"
-    if wild:
-        if meld.ranks[0] is Rank.SEVEN:
-            return "RC-10"
-        if sum(1 for c in meld.cards if c.rank in _WILD_RANKS) >= MAX_WILDS:
-            return "RC-8 wild"
-        return None
-    return None if rank is meld.ranks[0] else "RC-8 rank"
-
-
 def can_add(meld: Meld, card: Card) -> IllegalActionError | None:
-    """Why ``card`` may not be added to ``meld`` (an error citing the rule), or ``None`` if it may."""
-    rule = add_rule(meld, card)
-    if rule is None:
-        return None
-    reasons = {
-        "RC-6": "red 3s are never melded",
-        "RC-7": "a meld of black 3s holds black 3s alone",
-        "RC-12": f"{meld} is a canasta: no card may be added to it",
-        "RC-9": f"a wild meld holds wild cards only, not {card}",
-        "RC-10": "a meld of 7s holds no wild cards",
-        "RC-8 wild": f"{meld} already holds 3 wild cards",
-        "RC-8 rank": f"{card} is not of the meld's rank ({meld.rank.symbol})",
-    }
-    return _refuse(rule.split()[0], reasons[rule])
+    """Why ``card`` may not be added to ``meld`` (an error citing the rule, RC-6 to RC-12), or ``None``
+    if it may."""
+    rank, meld_rank = card.rank, meld.ranks[0]
+    if is_red_three(card):
+        return IllegalActionError("RC-6", "red 3s are never melded")
+    if meld.kind == MeldKind.SET and meld_rank is Rank.THREE:
+        return None if rank is Rank.THREE else IllegalActionError("RC-7", "a meld of black 3s holds black 3s alone")
+    if len(meld.cards) >= CANASTA_SIZE:
+        return IllegalActionError("RC-12", f"{meld} is a canasta: no card may be added to it")
+    if meld.kind == WILD:
+        return None if is_wild(card) else IllegalActionError("RC-9", f"a wild meld holds wild cards only, not {card}")
+    if not is_wild(card):
+        return (
+            None
+            if rank is meld_rank
+            else IllegalActionError("RC-8", f"{card} is not of the meld's rank ({meld_rank.symbol})")
+        )
+    if meld_rank is Rank.SEVEN:
+        return IllegalActionError("RC-10", "a meld of 7s holds no wild cards")
+    if sum(1 for c in meld.cards if is_wild(c)) >= MAX_WILDS:
+        return IllegalActionError("RC-8", f"{meld} already holds 3 wild cards")
+    return None
 
 
 def added(meld: Meld, card: Card) -> Meld:
     """``meld`` with ``card`` added (checked with `can_add` first): naturals before wild cards."""
     cards = (*meld.cards, card)
-    if meld.kind is MeldKind.WILD:
-        return Meld(MeldKind.WILD, cards, tuple(c.rank for c in cards))
+    if meld.kind == WILD:
+        return Meld(WILD, cards, tuple(c.rank for c in cards))
     order = sorted(cards, key=lambda c: (is_wild(c), c.rank is Rank.JOKER, c.index))
     return Meld(MeldKind.SET, tuple(order), (meld.rank,) * len(cards))
 
 
-# -- shapes -------------------------------------------------------------------------------------------
+def _wild_order(card: Card) -> int:
+    return 2 if card.rank is Rank.JOKER else 1 if card.rank is Rank.TWO else 0
+
+
+def ordered_cards(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards of a meld as a meld action records them (RC-C6): naturals, then 2s, then jokers,
+    cards of one kind in the order given."""
+    return tuple(sorted(cards, key=_wild_order))
+
+
+def ordered_groups(melds: Sequence[Meld]) -> tuple[tuple[Card, ...], ...]:
+    """The melds of one action as it records them (RC-C6): in rank order, wild melds last, each's
+    cards in `ordered_cards` order. Each key appears once in an action (RC-11)."""
+    ordered = sorted(melds, key=lambda meld: (meld_key(meld) == WILD_KEY, meld_key(meld)))
+    return tuple(ordered_cards(meld.cards) for meld in ordered)
+
+
+# -- shapes ------------------------------------------------------------------------------------------
 
 
 @attrs.frozen(order=True)
@@ -186,6 +170,20 @@ class Shape:
     naturals: int
     twos: int = 0
     jokers: int = 0
+
+    @classmethod
+    def of(cls, meld: Meld) -> Shape:
+        """The shape of a meld."""
+        twos = sum(1 for card in meld.cards if card.rank is Rank.TWO)
+        jokers = sum(1 for card in meld.cards if card.rank is Rank.JOKER)
+        return cls(meld_key(meld), len(meld) - twos - jokers, twos, jokers)
+
+    @classmethod
+    def of_card(cls, card: Card) -> Shape:
+        """One card as a shape (a wild card: of a wild meld)."""
+        if is_wild(card):
+            return cls(WILD_KEY, 0, int(card.rank is Rank.TWO), int(card.rank is Rank.JOKER))
+        return cls(int(card.rank), 1)
 
     @property
     def size(self) -> int:
@@ -218,18 +216,24 @@ _NATURAL_VALUE: Final = {r: card_value(Card.of(Rank(r), Suit.CLUBS)) for r in ra
 
 
 def rank_counts(cards: Iterable[Card]) -> list[int]:
-    """How many cards of each rank (indexed by rank value, 2 to 15 for jokers)."""
+    """How many cards of each rank (indexed by rank value, 2 to 15 for jokers; 0, `WILD_KEY`,
+    holds none)."""
     counts = [0] * 16
     for card in cards:
         counts[card.rank] += 1
     return counts
 
 
-def shape_of(meld: Meld) -> Shape:
-    """The shape of a meld."""
-    twos = sum(1 for card in meld.cards if card.rank is Rank.TWO)
-    jokers = sum(1 for card in meld.cards if card.rank is Rank.JOKER)
-    return Shape(meld_key(meld), len(meld) - twos - jokers, twos, jokers)
+def left_after(counts: Sequence[int], size: int, shapes: Sequence[Shape]) -> tuple[list[int], int]:
+    """Rank counts and size of a hand after the cards of ``shapes`` leave it."""
+    left = list(counts)
+    for shape in shapes:
+        if shape.key != WILD_KEY:
+            left[shape.key] -= shape.naturals
+        left[_TWO] -= shape.twos
+        left[_JOKER] -= shape.jokers
+        size -= shape.size
+    return left, size
 
 
 def single_shapes(key: int, have: int, twos: int, jokers: int, *, extra: int = 0) -> Iterator[Shape]:
@@ -267,22 +271,132 @@ def shape_cards(shapes: Sequence[Shape], hand: Iterable[Card], *, skip: Sequence
     cards in suit order, each meld's naturals then 2s then jokers. ``skip[i]`` natural cards of
     meld ``i`` come from elsewhere and are left out."""
     queues: dict[int, list[Card]] = {}
-    for card in sorted(hand):
+    for card in sorted(hand, key=_INDEX):
         queues.setdefault(int(card.rank), []).append(card)
+
+    def take(rank: int, count: int) -> list[Card]:
+        queue = queues.get(rank, [])
+        taken, queues[rank] = queue[:count], queue[count:]
+        assert len(taken) == count, "shapes are built from the hand's counts"
+        return taken
+
     melds = []
     for i, shape in enumerate(shapes):
         naturals = shape.naturals - (skip[i] if i < len(skip) else 0)
-        cards: list[Card] = []
-        if shape.key != WILD_KEY:
-            cards += _take(queues, shape.key, naturals)
-        cards += _take(queues, _TWO, shape.twos)
-        cards += _take(queues, _JOKER, shape.jokers)
-        melds.append(tuple(cards))
+        cards = take(shape.key, naturals) if shape.key != WILD_KEY else []
+        melds.append((*cards, *take(_TWO, shape.twos), *take(_JOKER, shape.jokers)))
     return melds
 
 
-def _take(queues: dict[int, list[Card]], rank: int, count: int) -> list[Card]:
-    queue = queues.get(rank, [])
-    taken, queues[rank] = queue[:count], queue[count:]
-    assert len(taken) == count, "shapes are built from the hand's counts"
-    return taken
+def canonical_order(shapes: Sequence[Shape]) -> tuple[Shape, ...]:
+    """Melds of one action in rank order, wild melds last (RC-C6)."""
+    return tuple(sorted(shapes, key=lambda s: (s.key == WILD_KEY, s.key, s.naturals, s.twos, s.jokers)))
+
+
+def meld_keys(counts: Sequence[int], exclude: Iterable[int]) -> list[int]:
+    """The keys a hand of ``counts`` could start a meld of: ranks 4 to A with 2 naturals, black 3s
+    with 3, wild melds with 3 wild cards (not those of ``exclude``)."""
+    excluded = set(exclude)
+    keys = [r for r in range(4, 15) if counts[r] >= 2 and r not in excluded]
+    if counts[_THREE] >= 3 and _THREE not in excluded:
+        keys.insert(0, _THREE)
+    if counts[_TWO] + counts[_JOKER] >= 3 and WILD_KEY not in excluded:
+        keys.append(WILD_KEY)
+    return keys
+
+
+# -- initial melds and their least forms (RC-13, RC-C6) ----------------------------------------------
+
+
+def _removable(shape: Shape, *, fixed: int = 0) -> Iterator[tuple[int, int]]:
+    """The ranks (and values) of the cards ``shape`` could do without and still be a meld (RC-7 to
+    RC-9): none at 3 cards; a natural card while more than 2 (3 for black 3s; ``fixed`` more for the
+    top card's meld, whose top card and pair stay) remain; any wild card."""
+    if shape.size <= 3:
+        return
+    least = (3 if shape.key == _THREE else 2) + fixed
+    if shape.key != WILD_KEY and shape.naturals > least:
+        yield shape.key, shape.natural_value
+    if shape.twos:
+        yield _TWO, 20
+    if shape.jokers:
+        yield _JOKER, 50
+
+
+def excess(shapes: Sequence[Shape], slack: int, *, top: bool = False) -> bool:
+    """An initial meld worth ``slack`` more than the minimum could do without one of its melds or
+    one of their cards: it is not a least form. With ``top``, ``shapes[0]`` is the top card's meld,
+    which stays, with its top card and pair."""
+    for i, shape in enumerate(shapes):
+        fixed = 1 if top and i == 0 else 0
+        if not fixed and shape.value <= slack:
+            return True
+        if any(value <= slack for _, value in _removable(shape, fixed=fixed)):
+            return True
+    return False
+
+
+def initial_melds(
+    counts: Sequence[int],
+    keys: Sequence[int],
+    twos: int,
+    jokers: int,
+    minimum: int,
+    chosen: tuple[Shape, ...] = (),
+    value: int = 0,
+    first: int = 0,
+    *,
+    top: bool = False,
+) -> Iterator[tuple[Shape, ...]]:
+    """The least forms of initial meld from a hand of ``counts`` with ``twos`` and ``jokers`` to
+    share: sets of new melds, at most one per key of ``keys`` from ``first`` on, added to ``chosen``
+    (worth ``value``), that reach ``minimum`` and lay down nothing they could do without."""
+    for i in range(first, len(keys)):
+        key = keys[i]
+        for shape in single_shapes(key, counts[key], twos, jokers):
+            melds = (*chosen, shape)
+            total = value + shape.value
+            if total >= minimum:
+                if not excess(melds, total - minimum, top=top):
+                    yield melds
+            else:
+                yield from initial_melds(
+                    counts, keys, twos - shape.twos, jokers - shape.jokers, minimum, melds, total, i + 1, top=top
+                )
+
+
+def least_form(
+    melds: list[list[Card]], minimum: int, *, top: bool
+) -> tuple[list[list[Card]], list[list[Card]], list[tuple[int, Card]]]:
+    """An initial meld's least form: the melds kept (``melds[0]`` stays if ``top``: the top card's
+    meld, with its top card and pair), the melds dropped, and the cards dropped with the key of the
+    meld each belongs to. Melds go first (black 3s first), then cards."""
+    kept = [list(meld) for meld in melds]
+    dropped: list[list[Card]] = []
+    cards: list[tuple[int, Card]] = []
+    while True:
+        slack = sum(card_value(card) for meld in kept for card in meld) - minimum
+        removable = [
+            meld for i, meld in enumerate(kept) if not (top and i == 0) and sum(map(card_value, meld)) <= slack
+        ]
+        if removable:
+            meld = min(removable, key=lambda m: read_group(m).rank is not Rank.THREE)
+            kept.remove(meld)
+            dropped.append(meld)
+            continue
+        for i, meld in enumerate(kept):
+            card = _spare_card(meld, slack, fixed=int(top and i == 0))
+            if card is not None:
+                meld.remove(card)
+                cards.append((meld_key(read_group(meld)), card))
+                break
+        else:
+            return kept, dropped, cards
+
+
+def _spare_card(meld: Sequence[Card], slack: int, *, fixed: int) -> Card | None:
+    """A card of ``meld`` worth at most ``slack`` that it could do without and still be a meld."""
+    for rank, value in _removable(Shape.of(read_group(meld)), fixed=fixed):
+        if value <= slack:
+            return [card for card in meld if card.rank == rank][-1]
+    return None

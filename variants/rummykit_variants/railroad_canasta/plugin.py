@@ -1,23 +1,42 @@
-"""The Railroad Canasta plug-in: its hook implementations, registered through the
-``rummykit.variants`` entry point ``railroad-canasta``."""
+"""The Railroad Canasta plug-in, registered through the ``rummykit.variants`` entry point
+``railroad-canasta``: the standard rummy's deal, with its own moves (taking the pile, the kitty, the
+3s), canasta scoring and play to 20,000."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from rummykit.actions import Action, Discard, Draw, GoDown, LayOff
 from rummykit.bots import Bot
-from rummykit.cards import CardId
+from rummykit.cards import CardId, face
+from rummykit.errors import IllegalActionError, InvalidPositionError
 from rummykit.hookspecs import hookimpl
+from rummykit.melds import MeldKind
+from rummykit.move import Move
 from rummykit.shoe import Randomness
-from rummykit.state import GameState
+from rummykit.standard import StandardRules, StandardRummy, StandardState, deal, view_fields
+from rummykit.state import GameState, Phase
 from rummykit.variant import GameConfig, VariantSpec
 from rummykit.views import View
-from rummykit_variants.railroad_canasta import play
 from rummykit_variants.railroad_canasta.actions import EndRound, LeaveKitty, PickUpKitty, TakePile
 from rummykit_variants.railroad_canasta.bot import HeuristicBot
-from rummykit_variants.railroad_canasta.rules import RULES, CanastaRules, make_rules
-from rummykit_variants.railroad_canasta.state import CanastaExtra, CanastaPhase, RailroadCanastaView
+from rummykit_variants.railroad_canasta.melding import WILD, canasta_kind, is_closed, meld_key, read_group
+from rummykit_variants.railroad_canasta.moves import canasta_moves, draw_cards
+from rummykit_variants.railroad_canasta.rules import (
+    CANASTA_BONUS,
+    RULES,
+    CanastaPhase,
+    CanastaRules,
+    card_value,
+    initial_minimum,
+    is_red_three,
+    is_wild,
+    make_rules,
+)
+from rummykit_variants.railroad_canasta.state import LOOK_KINDS, CanastaState, RailroadCanastaView
+
+__all__ = ["SPEC", "RailroadCanasta", "plugin"]
 
 SPEC = VariantSpec(
     name="railroad-canasta",
@@ -32,88 +51,166 @@ SPEC = VariantSpec(
     piles=("stock", "discard"),
     seat_piles=("kitty", "red_threes"),
     public_seat_piles=("red_threes",),
-    state_type=CanastaExtra,
+    state_type=CanastaState,
     view_type=RailroadCanastaView,
     listing_ignores_suits=True,
 )
 
 
-@hookimpl
-def rummykit_variant() -> VariantSpec:
-    return SPEC
+class RailroadCanasta(StandardRummy[CanastaRules, CanastaState]):
+    """Railroad Canasta: the standard rummy's deal and turn, with moves, scoring and an end of its own."""
+
+    spec = SPEC
+
+    @hookimpl
+    def rummykit_setup(self, config: GameConfig) -> CanastaRules:
+        return make_rules(config)
+
+    @hookimpl
+    def rummykit_moves(self, rules: StandardRules) -> dict[type[Action], Move[Any, Any]]:
+        assert isinstance(rules, CanastaRules)
+        return canasta_moves(rules)
+
+    @hookimpl
+    def rummykit_start_round(self, state: StandardState, shoe: list[CardId], rng: Randomness) -> bool:
+        """RC-3 and RC-C1: the standard deal (13 cards to each hand, then 11 to each kitty); then the red
+        3s in hands placed and replaced, seat by seat from the first player; then the up-card, which
+        freezes the pile if it is a red 3 or a wild card (RC-15)."""
+        assert isinstance(state, CanastaState)
+        deal(state, shoe)
+        for step in range(state.players):
+            seat = state.next_seat(state.turn, step)
+            reds = [cid for cid in state.hands[seat] if is_red_three(face(cid))]
+            for cid in reds:
+                state.hands[seat].remove(cid)
+            state.seat_piles["red_threes"][seat].extend(reds)
+            draw_cards(state, seat, len(reds))
+        up = state.piles["stock"].pop()
+        state.piles["discard"].append(up)
+        state.frozen = is_red_three(face(up)) or is_wild(face(up))
+        return True
+
+    @hookimpl
+    def rummykit_score_round(self, state: StandardState) -> list[int]:
+        """RC-30, RC-31 (RC-C5: a round with nobody out has no going-out bonus)."""
+        assert isinstance(state, CanastaState)
+        rules, went_out = state.rules, state.round_end.went_out if state.round_end else None
+        scores = []
+        for seat in range(state.players):
+            score = rules.red_three_bonus * len(state.seat_piles["red_threes"][seat])
+            for table_meld in state.table:
+                if table_meld.owner == seat:
+                    kind = canasta_kind(table_meld.meld)
+                    score += sum(map(card_value, table_meld.meld.cards)) + (CANASTA_BONUS[kind] if kind else 0)
+            score -= sum(card_value(face(cid)) for cid in (*state.hands[seat], *state.seat_piles["kitty"][seat]))
+            scores.append(score + (rules.going_out_bonus if seat == went_out else 0))
+        return scores
+
+    @hookimpl
+    def rummykit_game_over(self, state: StandardState) -> bool:
+        """RC-32: a player has reached the target in this round or an earlier one (RC-C8), and nobody
+        ties the highest total."""
+        assert isinstance(state, CanastaState)
+        target = state.rules.scoring.target
+        if target is None or not any(max(result.totals) >= target for result in state.history):
+            return False
+        return state.totals.count(max(state.totals)) == 1
+
+    @hookimpl
+    def rummykit_view(self, state: StandardState, seat: int | None, to_act: tuple[int, ...]) -> View:
+        """The standard view, the seat's own kitty once it may look (RC-20), every seat's red 3s and
+        kitty size, the pile's state and the initial-meld minimums."""
+        assert isinstance(state, CanastaState)
+        kitties = state.seat_piles["kitty"]
+        looks = tuple(bool(kinds & LOOK_KINDS) for kinds in state.canasta_kinds())
+        return RailroadCanastaView(
+            **view_fields(state, seat, to_act),
+            kitty=tuple(face(cid) for cid in kitties[seat]) if seat is not None and looks[seat] else (),
+            kitty_sizes=tuple(len(kitty) for kitty in kitties),
+            kitty_picked_up=tuple(state.kitty_taken),
+            may_look=looks,
+            red_threes=tuple(tuple(face(cid) for cid in reds) for reds in state.seat_piles["red_threes"]),
+            frozen=state.frozen,
+            initial_minimum=tuple(initial_minimum(total) for total in state.totals),
+        )
+
+    @hookimpl
+    def rummykit_check_position(self, state: GameState) -> None:
+        """What a Railroad Canasta position loaded from data must satisfy beyond the core's checks."""
+        assert isinstance(state, CanastaState)
+        players = state.players
+        if state.phase == Phase.OVER:
+            return
+        for name in ("melded_on", "played_on", "kitty_taken"):
+            if len(getattr(state, name)) != players:
+                raise InvalidPositionError(f"extra.{name}", f"one entry per seat ({players})")
+        for seat, turn in enumerate(state.melded_on):
+            if turn is not None and not 1 <= turn <= state.turn_number:
+                raise InvalidPositionError(
+                    f"extra.melded_on[{seat}]", f"turn {turn} is not one of 1 to {state.turn_number}"
+                )
+        for seat, held in enumerate(state.hands):
+            for i, cid in enumerate(held):
+                if is_red_three(face(cid)):
+                    raise InvalidPositionError(
+                        f"hands[{seat}][{i}]", "a red 3 is never held: it is placed at once (RC-6)"
+                    )
+        for seat, reds in enumerate(state.seat_piles["red_threes"]):
+            for i, cid in enumerate(reds):
+                if not is_red_three(face(cid)):
+                    raise InvalidPositionError(f"seat_piles.red_threes[{seat}][{i}]", f"{face(cid)} is not a red 3")
+        size = dict(state.rules.deal.seat_piles)["kitty"]
+        for seat, kitty in enumerate(state.seat_piles["kitty"]):
+            if state.kitty_taken[seat] and kitty:
+                raise InvalidPositionError(f"seat_piles.kitty[{seat}]", "the kitty was picked up, so it is empty")
+            if len(kitty) > size:
+                raise InvalidPositionError(f"seat_piles.kitty[{seat}]", f"a kitty holds {size} cards")
+        for index, table_meld in enumerate(state.table):
+            if table_meld.meld.kind not in (*MeldKind, WILD):
+                raise InvalidPositionError(
+                    f"table[{index}].kind", f"a set or a wild meld, not {table_meld.meld.kind!r}"
+                )
+            try:
+                meld = read_group(table_meld.meld.cards)
+            except IllegalActionError as exc:
+                raise InvalidPositionError(f"table[{index}]", f"not a valid meld: {exc}") from exc
+            if meld.kind != table_meld.meld.kind:
+                raise InvalidPositionError(f"table[{index}]", f"not a valid meld: {meld} is a {meld.kind} meld")
+            if meld.ranks != table_meld.meld.ranks:
+                ranks = " ".join(rank.symbol for rank in meld.ranks)
+                raise InvalidPositionError(f"table[{index}].ranks", f"the cards of {meld} stand for {ranks}")
+            if not state.has_melded(table_meld.owner):
+                raise InvalidPositionError(
+                    f"table[{index}].owner", f"seat {table_meld.owner} has not melded this round"
+                )
+        for seat in range(players):
+            keys = [meld_key(m.meld) for m in state.table if m.owner == seat and not is_closed(m.meld)]
+            if len(keys) != len(set(keys)):
+                raise InvalidPositionError("table", f"seat {seat} has two unfinished melds of one rank (RC-11)")
+        turn = state.turn
+        if state.phase == CanastaPhase.KITTY and (state.kitty_taken[turn] or not state.may_look(turn)):
+            raise InvalidPositionError("phase", f"seat {turn} may not pick up its kitty now (RC-20)")
+        for seat, hand in enumerate(state.hands):
+            if not hand:
+                raise InvalidPositionError(f"hands[{seat}]", "an empty hand means the seat went out, ending the round")
+
+    @hookimpl
+    def rummykit_bots(self) -> Mapping[str, Callable[[int | None], Bot]]:
+        return {"heuristic": HeuristicBot}
+
+    @hookimpl
+    def rummykit_parse_move(self, seat: int, words: list[str]) -> Action | None:
+        match words:
+            case ["take", "pile", *cards] | ["take", *cards]:
+                return TakePile(seat=seat, cards=" ".join(cards))
+            case ["kitty"] | ["pick", "up", "kitty"]:
+                return PickUpKitty(seat=seat)
+            case ["leave"] | ["leave", "kitty"]:
+                return LeaveKitty(seat=seat)
+            case ["end"] | ["end", "round"]:
+                return EndRound(seat=seat)
+        return None
 
 
-@hookimpl
-def rummykit_setup(config: GameConfig) -> CanastaRules:
-    return make_rules(config)
-
-
-@hookimpl
-def rummykit_start_round(state: GameState, shoe: list[CardId], rng: Randomness) -> bool:
-    play.deal(state, shoe)
-    return True
-
-
-@hookimpl
-def rummykit_score_round(state: GameState) -> list[int]:
-    return play.score_round(state)
-
-
-@hookimpl
-def rummykit_game_over(state: GameState) -> bool:
-    return play.game_over(state)
-
-
-@hookimpl
-def rummykit_to_act(state: GameState) -> tuple[int, ...]:
-    return play.to_act(state)
-
-
-@hookimpl
-def rummykit_legal_actions(state: GameState, seat: int) -> list[Action]:
-    return play.legal_actions(state, seat)
-
-
-@hookimpl
-def rummykit_check_action(state: GameState, action: Action) -> Action:
-    return play.check_action(state, action)
-
-
-@hookimpl
-def rummykit_perform_action(state: GameState, action: Action, rng: Randomness) -> bool:
-    play.perform_action(state, action, rng)
-    return True
-
-
-@hookimpl
-def rummykit_split_play(state: GameState, action: Action) -> list[Action] | None:
-    return play.split_play(state, action)
-
-
-@hookimpl
-def rummykit_check_position(state: GameState) -> None:
-    play.check_position(state)
-
-
-@hookimpl
-def rummykit_view(state: GameState, seat: int | None, to_act: tuple[int, ...]) -> View:
-    return play.view(state, seat, to_act)
-
-
-@hookimpl
-def rummykit_bots() -> Mapping[str, Callable[[int | None], Bot]]:
-    return {"heuristic": HeuristicBot}
-
-
-@hookimpl
-def rummykit_parse_move(seat: int, words: list[str]) -> Action | None:
-    match words:
-        case ["take", "pile", *cards] | ["take", *cards]:
-            return TakePile(seat=seat, cards=" ".join(cards))
-        case ["kitty"] | ["pick", "up", "kitty"]:
-            return PickUpKitty(seat=seat)
-        case ["leave"] | ["leave", "kitty"]:
-            return LeaveKitty(seat=seat)
-        case ["end"] | ["end", "round"]:
-            return EndRound(seat=seat)
-    return None
+plugin = RailroadCanasta()
+"""The plug-in object the entry point names."""

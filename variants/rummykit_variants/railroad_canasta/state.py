@@ -1,62 +1,92 @@
-"""What Railroad Canasta keeps beyond the core state, and what its views show.
+"""What Railroad Canasta keeps beyond the standard rummy's state, and what its views show.
 
 The kitties and the placed red 3s are the seat piles ``kitty`` and ``red_threes``
-(``state.seat_piles``); the rest of the round's own state is
-[`CanastaExtra`][rummykit_variants.railroad_canasta.state.CanastaExtra].
+(``state.seat_piles``); whether a seat has made its initial meld (RC-13) is the standard rummy's
+``melded_on``.
 """
 
 from __future__ import annotations
 
-import enum
+from typing import Final
 
 import attrs
 
 from rummykit.cards import Card
-from rummykit.views import View
+from rummykit.standard import StandardState, StandardView
+from rummykit.state import TableMeld, cache
+from rummykit.views import shown
+from rummykit_variants.railroad_canasta.melding import CANASTA_SIZE, canasta_kind, is_black_threes, meld_key
+from rummykit_variants.railroad_canasta.rules import CanastaKind, CanastaRules
 
-__all__ = ["CanastaExtra", "CanastaPhase", "RailroadCanastaView"]
+__all__ = ["LOOK_KINDS", "CanastaState", "RailroadCanastaView"]
 
-
-class CanastaPhase(enum.StrEnum):
-    """Railroad Canasta's own turn phase."""
-
-    KITTY = "kitty"
-    """The turn player has discarded and may pick up their kitty (RC-20, RC-C5)."""
+LOOK_KINDS: Final = frozenset({CanastaKind.SEVENS, CanastaKind.WILD, CanastaKind.RED})
+"""The kinds of canasta that let their owner look at the kitty (RC-20)."""
 
 
 @attrs.define(kw_only=True)
-class CanastaExtra:
-    """Railroad Canasta's own state for the round being played.
+class CanastaState(StandardState):
+    """Railroad Canasta's state: the standard rummy's, and the round's own.
 
     Attributes:
         frozen: the discard pile is frozen (RC-15).
-        melded: per seat, whether it has made its initial meld this round (RC-13).
         kitty_taken: per seat, whether it has picked up its kitty this round (RC-20).
         stuck: the turn player's hand held no card they may discard right after drawing (RC-19,
             RC-22).
     """
 
+    rules: CanastaRules
     frozen: bool = False
-    melded: list[bool] = attrs.Factory(list)
     kitty_taken: list[bool] = attrs.Factory(list)
     stuck: bool = False
+    kinds_seen: tuple[tuple[TableMeld, ...], tuple[frozenset[CanastaKind], ...]] | None = cache()
+    """The canasta kinds of each seat, with the table they were read from."""
 
-    @classmethod
-    def for_round(cls, players: int, *, frozen: bool) -> CanastaExtra:
-        """The state at the start of a round."""
-        return cls(frozen=frozen, melded=[False] * players, kitty_taken=[False] * players)
+    def start_round(self) -> None:
+        super().start_round()
+        self.frozen = False
+        self.kitty_taken = [False] * self.players
+        self.stuck = False
 
-    def copy(self) -> CanastaExtra:
-        """An independent copy."""
-        return CanastaExtra(
-            frozen=self.frozen, melded=self.melded[:], kitty_taken=self.kitty_taken[:], stuck=self.stuck
-        )
+    def canasta_kinds(self) -> tuple[frozenset[CanastaKind], ...]:
+        """The kinds of canasta each seat has completed this round (RC-12), read again only when the
+        table has changed (checking and listing ask many times a step)."""
+        table = tuple(self.table)
+        if self.kinds_seen is None or self.kinds_seen[0] != table:
+            kinds: list[set[CanastaKind]] = [set() for _ in range(self.players)]
+            for table_meld in table:
+                kind = canasta_kind(table_meld.meld)
+                if kind is not None:
+                    kinds[table_meld.owner].add(kind)
+            self.kinds_seen = (table, tuple(frozenset(seat_kinds) for seat_kinds in kinds))
+        return self.kinds_seen[1]
+
+    def others_sevens(self, seat: int) -> bool:
+        """Every seat but ``seat`` has completed a sevens canasta (RC-18)."""
+        kinds = self.canasta_kinds()
+        return all(CanastaKind.SEVENS in kinds[other] for other in range(self.players) if other != seat)
+
+    def sevens_done(self, seat: int) -> bool:
+        """RC-18: every player has completed a sevens canasta."""
+        return CanastaKind.SEVENS in self.canasta_kinds()[seat] and self.others_sevens(seat)
+
+    def may_look(self, seat: int) -> bool:
+        """RC-20: ``seat`` has completed a canasta that is not black."""
+        return bool(self.canasta_kinds()[seat] & LOOK_KINDS)
+
+    def open_melds(self, seat: int) -> dict[int, int]:
+        """``seat``'s unfinished melds (black 3s aside): the table index of each by key (RC-11)."""
+        return {
+            meld_key(m.meld): index
+            for index, m in enumerate(self.table)
+            if m.owner == seat and len(m.ids) < CANASTA_SIZE and not is_black_threes(m.meld)
+        }
 
 
 @attrs.frozen(kw_only=True)
-class RailroadCanastaView(View):
-    """A Railroad Canasta view: the common view plus the kitties, the red 3s, the pile's state and
-    each seat's initial-meld minimum.
+class RailroadCanastaView(StandardView):
+    """A Railroad Canasta view: the standard rummy's (``melded``: who has made their initial meld,
+    ``target``), the kitties, the red 3s, the pile's state and each seat's initial-meld minimum.
 
     Attributes:
         kitty: this seat's own kitty once it may look at it (RC-20), else empty; never another's.
@@ -65,17 +95,13 @@ class RailroadCanastaView(View):
         may_look: whether each seat has completed a canasta that is not black (RC-20).
         red_threes: the red 3s each seat has placed (RC-6).
         frozen: the discard pile is frozen (RC-15).
-        melded: whether each seat has made its initial meld this round (RC-13).
         initial_minimum: what each seat's initial meld must be worth this round (RC-13).
-        target: the total that ends the game (RC-32).
     """
 
-    kitty: tuple[Card, ...]
-    kitty_sizes: tuple[int, ...]
-    kitty_picked_up: tuple[bool, ...]
-    may_look: tuple[bool, ...]
-    red_threes: tuple[tuple[Card, ...], ...]
-    frozen: bool
-    melded: tuple[bool, ...]
-    initial_minimum: tuple[int, ...]
-    target: int
+    kitty: tuple[Card, ...] = shown("your kitty", hidden_if=())
+    kitty_sizes: tuple[int, ...] = shown("kitty", per_seat=True)
+    kitty_picked_up: tuple[bool, ...] = shown("kitty picked up", per_seat=True)
+    may_look: tuple[bool, ...] = ()
+    red_threes: tuple[tuple[Card, ...], ...] = shown("red 3s", per_seat=True)
+    frozen: bool = shown("discard pile frozen", hidden_if=False)
+    initial_minimum: tuple[int, ...] = shown("initial meld", per_seat=True)

@@ -1,7 +1,7 @@
 """RailRoad Rummy (``railroad-rummy``): a seven-round contract rummy for 2 to 8 players with four
 decks, a claim window with HMGs, and golf scoring.
 
-The plug-in object is `rummykit_variants.railroad_rummy.plugin`; games are created by name::
+The plug-in object is `rummykit_variants.railroad_rummy.plugin.plugin`; games are created by name::
 
     import rummykit
     game = rummykit.new_game("railroad-rummy", players=4, seed=7)
@@ -9,7 +9,13 @@ The plug-in object is `rummykit_variants.railroad_rummy.plugin`; games are creat
 
 from rummykit_variants.railroad_rummy.actions import Claim, Pass
 from rummykit_variants.railroad_rummy.rules import MELD_RULES, OPTIONS, ROUNDS, RULES, RailroadRules, RoundSpec
-from rummykit_variants.railroad_rummy.state import ClaimOutcome, Declaration, RailroadPhase, RailroadRummyView
+from rummykit_variants.railroad_rummy.state import (
+    ClaimOutcome,
+    Declaration,
+    RailroadPhase,
+    RailroadRummyView,
+    RailroadState,
+)
 
 __all__ = [
     "MELD_RULES",
@@ -23,5 +29,6 @@ __all__ = [
     "RailroadPhase",
     "RailroadRules",
     "RailroadRummyView",
+    "RailroadState",
     "RoundSpec",
 ]

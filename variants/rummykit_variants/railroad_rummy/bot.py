@@ -94,7 +94,7 @@ class HeuristicBot:
     def _fits_table(self, view: View, card: Card) -> bool:
         for table_meld in view.table:
             meld = table_meld.meld
-            if meld.kind is MeldKind.SET:
+            if meld.kind == MeldKind.SET:
                 if card.rank is meld.rank:
                     return True
             else:

@@ -1,24 +1,29 @@
-"""The RailRoad Rummy plug-in: its hook implementations, registered through the
-``rummykit.variants`` entry point ``railroad-rummy``."""
+"""The RailRoad Rummy plug-in, registered through the ``rummykit.variants`` entry point
+``railroad-rummy``: a standard contract rummy (`rummykit.standard`) with a claim window after
+every draw from the draw pile (RR-15 to RR-18), its HMGs, and golf scoring."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 from rummykit.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
 from rummykit.bots import Bot
-from rummykit.cards import CardId
+from rummykit.cards import face
 from rummykit.errors import InvalidPositionError
 from rummykit.hookspecs import hookimpl
+from rummykit.move import Move
 from rummykit.shoe import Randomness
-from rummykit.state import GameState
+from rummykit.standard import DrawMove, StandardMove, StandardRummy, check_position, draw_card, view_fields
+from rummykit.state import Phase, RoundEnd
 from rummykit.variant import GameConfig, VariantSpec
 from rummykit.views import View
-from rummykit_variants.railroad_rummy import play
 from rummykit_variants.railroad_rummy.actions import Claim, Pass
 from rummykit_variants.railroad_rummy.bot import HeuristicBot
-from rummykit_variants.railroad_rummy.rules import OPTIONS, RULES, RailroadRules, make_rules
-from rummykit_variants.railroad_rummy.state import RailroadExtra, RailroadPhase, RailroadRummyView
+from rummykit_variants.railroad_rummy.rules import OPTIONS, RULES, RailroadPhase, RailroadRules, make_rules
+from rummykit_variants.railroad_rummy.state import ClaimOutcome, Declaration, RailroadRummyView, RailroadState
+
+__all__ = ["SPEC", "RailroadRummy", "plugin"]
 
 SPEC = VariantSpec(
     name="railroad-rummy",
@@ -32,107 +37,198 @@ SPEC = VariantSpec(
     actions=(Draw, TakeDiscard, Claim, Pass, GoDown, LayOff, Discard),
     phases=tuple(RailroadPhase),
     piles=("stock", "standby", "discard"),
-    state_type=RailroadExtra,
+    state_type=RailroadState,
     view_type=RailroadRummyView,
     listing_ignores_suits=True,
 )
 
 
-@hookimpl
-def rummykit_variant() -> VariantSpec:
-    return SPEC
+def declaring(state: RailroadState) -> tuple[int, ...]:
+    """In an open claim window, the seats yet to declare, in turn order from the turn player."""
+    seats = (state.next_seat(state.turn, step) for step in range(1, state.players))
+    return tuple(seat for seat in seats if seat not in state.declarations)
 
 
-@hookimpl
-def rummykit_setup(config: GameConfig) -> RailroadRules:
-    return make_rules(config)
+class RailroadDraw(DrawMove[RailroadState]):
+    """RR-14, RR-15: a draw from the draw pile opens a claim window on the top discard (if any, RR-C3)."""
+
+    def start_play(self, state: RailroadState) -> None:
+        if state.piles["discard"]:
+            state.phase = RailroadPhase.CLAIM
+            state.declarations = {}
+        else:
+            state.phase = Phase.PLAY
 
 
-@hookimpl
-def rummykit_start_game(state: GameState) -> None:
-    play.start_game(state)
+class Declare(StandardMove[RailroadState, Claim | Pass]):
+    """A declaration in the claim window (RR-15 to RR-18): pass, claim, or claim with an HMG. When
+    the last seat has declared, the claim is resolved."""
+
+    phases = frozenset({RailroadPhase.CLAIM})
+
+    def __init__(self, rules: RailroadRules, action_type: type[Claim | Pass]) -> None:
+        super().__init__(rules)
+        self.action_type = action_type
+
+    def check(self, state: RailroadState, action: Claim | Pass) -> Claim | Pass:
+        if state.phase != RailroadPhase.CLAIM:
+            raise self.refuse(
+                "RR-15", "no claim window is open: one opens when the turn player draws from the draw pile", action
+            )
+        if action.seat == state.turn:
+            raise self.refuse("RR-15", "the turn player does not declare in their own claim window", action)
+        if action.seat in state.declarations:
+            raise self.refuse("RR-15", "each player declares once in a claim window, and this seat has", action)
+        if isinstance(action, Claim) and action.hmg and state.hmg[action.seat] <= 0:
+            raise self.refuse("RR-18", "this seat has no HMG left", action)
+        return action
+
+    def legal(self, state: RailroadState, seat: int) -> Iterable[Claim | Pass]:
+        if seat == state.turn or seat in state.declarations:
+            return ()
+        if self.action_type is Pass:
+            return (Pass(seat=seat),)
+        return (Claim(seat=seat), Claim(seat=seat, hmg=True)) if state.hmg[seat] > 0 else (Claim(seat=seat),)
+
+    def perform(self, state: RailroadState, action: Claim | Pass, rng: Randomness) -> None:
+        if isinstance(action, Pass):
+            declared = Declaration.PASS
+        else:
+            declared = Declaration.HMG if action.hmg else Declaration.CLAIM
+        state.declarations[action.seat] = declared
+        if len(state.declarations) == state.players - 1:
+            resolve_claims(state, rng)
 
 
-@hookimpl
-def rummykit_start_round(state: GameState, shoe: list[CardId], rng: Randomness) -> bool:
-    play.deal(state, shoe)
-    return True
+def resolve_claims(state: RailroadState, rng: Randomness) -> None:
+    """RR-16, RR-17: HMG claimants first, then turn order from the turn player; the winner takes the
+    card and a penalty card (none if none can be had, RR-5), and only the winner's HMG is used up."""
+    order = [state.next_seat(state.turn, step) for step in range(1, state.players)]
+    declarations = tuple((seat, state.declarations[seat]) for seat in order)
+    hmg_claimants = [seat for seat, declared in declarations if declared is Declaration.HMG]
+    claimants = [seat for seat, declared in declarations if declared is not Declaration.PASS]
+    winner = hmg_claimants[0] if hmg_claimants else (claimants[0] if claimants else None)
+    pile = state.piles["discard"]
+    card = pile[-1]
+    penalty = False
+    with_hmg = winner is not None and state.declarations[winner] is Declaration.HMG
+    if winner is not None:
+        state.hands[winner].append(pile.pop())
+        penalty_card = draw_card(state, rng)
+        if not isinstance(penalty_card, RoundEnd):
+            state.hands[winner].append(penalty_card)
+            penalty = True
+        if with_hmg:
+            state.hmg[winner] -= 1
+    state.last_claim = ClaimOutcome(
+        turn=state.turn, card=face(card), declarations=declarations, winner=winner, hmg=with_hmg, penalty=penalty
+    )
+    state.declarations = {}
+    state.phase = Phase.PLAY
 
 
-@hookimpl
-def rummykit_score_round(state: GameState) -> list[int]:
-    return play.score_round(state)
+class RailroadRummy(StandardRummy[RailroadRules, RailroadState]):
+    """RailRoad Rummy: the standard contract rummy, with the claim window and HMGs of its own."""
 
+    spec = SPEC
 
-@hookimpl
-def rummykit_game_over(state: GameState) -> bool:
-    return play.game_over(state)
+    @hookimpl
+    def rummykit_setup(self, config: GameConfig) -> RailroadRules:
+        return make_rules(config)
 
+    @hookimpl
+    def rummykit_moves(self, rules: RailroadRules) -> dict[type[Action], Move[Any, Any]]:
+        moves = super().rummykit_moves(rules)
+        return {
+            Draw: RailroadDraw(rules),
+            TakeDiscard: moves[TakeDiscard],
+            Pass: Declare(rules, Pass),
+            Claim: Declare(rules, Claim),
+            **{kind: moves[kind] for kind in (GoDown, LayOff, Discard)},
+        }
 
-@hookimpl
-def rummykit_to_act(state: GameState) -> tuple[int, ...]:
-    return play.to_act(state)
+    @hookimpl
+    def rummykit_start_game(self, state: RailroadState) -> None:
+        state.hmg = [state.rules.hmg_per_player] * state.players  # RR-18: for the whole game
 
+    @hookimpl
+    def rummykit_to_act(self, state: RailroadState) -> tuple[int, ...]:
+        if state.is_over:
+            return ()
+        return declaring(state) if state.phase == RailroadPhase.CLAIM else (state.turn,)
 
-@hookimpl
-def rummykit_legal_actions(state: GameState, seat: int) -> list[Action]:
-    return play.legal_actions(state, seat)
-
-
-@hookimpl
-def rummykit_check_action(state: GameState, action: Action) -> Action:
-    return play.check_action(state, action)
-
-
-@hookimpl
-def rummykit_perform_action(state: GameState, action: Action, rng: Randomness) -> bool:
-    play.perform_action(state, action, rng)
-    return True
-
-
-@hookimpl
-def rummykit_check_position(state: GameState) -> None:
-    play.check_position(state)
-
-
-@hookimpl
-def rummykit_check_view(view: View, rules: RailroadRules) -> None:
-    """A RailRoad Rummy view's own fields: its round's hand size and contract (RR-10), HMGs."""
-    if not isinstance(view, RailroadRummyView):
-        return
-    if view.round > len(rules.rounds):
-        raise InvalidPositionError("round", f"RailRoad Rummy has rounds 1 to {len(rules.rounds)}, not {view.round}")
-    spec = rules.rounds[view.round - 1]
-    if view.hand_size != spec.hand_size:
-        raise InvalidPositionError(
-            "hand_size", f"round {view.round} deals {spec.hand_size} cards, not {view.hand_size}"
+    @hookimpl
+    def rummykit_view(self, state: RailroadState, seat: int | None, to_act: tuple[int, ...]) -> View:
+        fields = view_fields(state, seat, to_act)
+        claim_open = state.phase == RailroadPhase.CLAIM
+        if claim_open:  # RR-C1: the open window's declarations stay sealed, except the seat's own
+            log = list(state.log)
+            opened = len(log) - len(state.declarations)
+            fields["log"] = (*log[:opened], *(a for a in log[opened:] if a.seat == seat))
+        return RailroadRummyView(
+            **fields,
+            standby_size=len(state.piles.get("standby", ())),
+            hmg=tuple(state.hmg),
+            declared=tuple(sorted(state.declarations)) if claim_open else (),
+            last_claim=state.last_claim,
         )
-    if view.contract != str(spec.contract):
-        raise InvalidPositionError("contract", f"round {view.round}'s contract is {spec.contract}")
-    for field in ("hmg", "went_down"):
-        if len(getattr(view, field)) != view.players:
-            raise InvalidPositionError(field, f"one entry per seat ({view.players})")
-    for seat, left in enumerate(view.hmg):
-        if not 0 <= left <= rules.hmg_per_player:
-            raise InvalidPositionError(f"hmg[{seat}]", f"HMGs left are 0 to {rules.hmg_per_player}, not {left}")
+
+    @hookimpl
+    def rummykit_check_view(self, view: View, rules: RailroadRules) -> None:
+        super().rummykit_check_view(view, rules)
+        if not isinstance(view, RailroadRummyView):
+            return
+        if len(view.hmg) != view.players:
+            raise InvalidPositionError("hmg", f"one entry per seat ({view.players})")
+        for seat, left in enumerate(view.hmg):
+            if not 0 <= left <= rules.hmg_per_player:
+                raise InvalidPositionError(f"hmg[{seat}]", f"HMGs left are 0 to {rules.hmg_per_player}, not {left}")
+        if not 0 <= view.standby_size <= len(rules.card_ids):
+            raise InvalidPositionError("standby_size", f"a pile holds 0 to {len(rules.card_ids)} cards")
+        if any(not 0 <= seat < view.players for seat in view.declared):
+            raise InvalidPositionError("declared", f"seats are 0 to {view.players - 1}")
+
+    @hookimpl
+    def rummykit_check_position(self, state: RailroadState) -> None:
+        check_position(state)
+        players = state.players
+        if state.phase == Phase.OVER:
+            return
+        if len(state.hmg) != players:
+            raise InvalidPositionError("extra.hmg", f"one entry per seat ({players})")
+        for seat, left in enumerate(state.hmg):
+            if not 0 <= left <= state.rules.hmg_per_player:
+                raise InvalidPositionError(f"extra.hmg[{seat}]", f"HMGs left are 0 to {state.rules.hmg_per_player}")
+        claim = state.last_claim
+        named: list[tuple[str, int | None]] = [("declarations", seat) for seat in state.declarations]
+        if claim is not None:
+            named += [("last_claim.turn", claim.turn), ("last_claim.winner", claim.winner)]
+            named += [(f"last_claim.declarations[{i}]", seat) for i, (seat, _) in enumerate(claim.declarations)]
+        for field, named_seat in named:
+            if named_seat is not None and not 0 <= named_seat < players:
+                raise InvalidPositionError(f"extra.{field}", f"there is no seat {named_seat}")
+        claim_open = state.phase == RailroadPhase.CLAIM
+        if state.declarations and not claim_open:
+            raise InvalidPositionError("extra.declarations", "declarations are only open during a claim window")
+        if claim_open and not state.piles["discard"]:
+            raise InvalidPositionError("phase", "a claim window needs a top discard to claim (RR-C3)")
+        if state.turn in state.declarations:
+            raise InvalidPositionError("extra.declarations", "the turn player does not declare")
+
+    @hookimpl
+    def rummykit_bots(self) -> Mapping[str, Callable[[int | None], Bot]]:
+        return {"heuristic": HeuristicBot}
+
+    @hookimpl
+    def rummykit_parse_move(self, seat: int, words: list[str]) -> Action | None:
+        if words == ["claim"]:
+            return Claim(seat=seat)
+        if words in (["hmg"], ["claim", "hmg"]):
+            return Claim(seat=seat, hmg=True)
+        if words == ["pass"]:
+            return Pass(seat=seat)
+        return None
 
 
-@hookimpl
-def rummykit_view(state: GameState, seat: int | None, to_act: tuple[int, ...]) -> View:
-    return play.view(state, seat, to_act)
-
-
-@hookimpl
-def rummykit_bots() -> Mapping[str, Callable[[int | None], Bot]]:
-    return {"heuristic": HeuristicBot}
-
-
-@hookimpl
-def rummykit_parse_move(seat: int, words: list[str]) -> Action | None:
-    if words == ["claim"]:
-        return Claim(seat=seat)
-    if words in (["hmg"], ["claim", "hmg"]):
-        return Claim(seat=seat, hmg=True)
-    if words == ["pass"]:
-        return Pass(seat=seat)
-    return None
+plugin = RailroadRummy()
+"""The plug-in object the entry point names."""

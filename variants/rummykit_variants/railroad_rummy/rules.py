@@ -2,177 +2,109 @@
 
 from __future__ import annotations
 
+import enum
 from typing import Final
 
 import attrs
 
+from rummykit.actions import Action
 from rummykit.cards import Card, Rank, parse_cards
+from rummykit.errors import IllegalActionError
 from rummykit.melds import MeldKind, MeldRules
 from rummykit.shoe import decks
 from rummykit.solver import Contract, MeldRequirement
-from rummykit.variant import GameConfig, Option, Ruleset, RuleText
+from rummykit.standard import ContractMelds, Deal, RuleIds, Scoring, StandardRules, Stock
+from rummykit.state import GameState
+from rummykit.variant import GameConfig, Option, rule_book
 
-__all__ = ["OPTIONS", "ROUNDS", "RULES", "RailroadRules", "RoundSpec", "card_points", "make_rules"]
+__all__ = [
+    "IDS",
+    "MELD_RULES",
+    "OPTIONS",
+    "POINTS",
+    "ROUNDS",
+    "RULES",
+    "RailroadPhase",
+    "RailroadRules",
+    "RoundSpec",
+    "card_points",
+    "make_rules",
+]
 
-RULES: Final = (
-    RuleText("RR-1", "Players", "2 to 8 players; seats are numbered 0..n-1 in turn order."),
-    RuleText(
-        "RR-2",
-        "Dealer",
-        "The first dealer is chosen at random. The starting player of a round is the seat after the dealer; "
-        "the dealer moves one seat forward each round.",
-    ),
-    RuleText(
-        "RR-3",
-        "Cards",
-        "Every round starts from all 216 cards, shuffled anew: a draw pile of two 54-card decks (52 cards and 2 "
-        "jokers each) and a separate standby pile of two more such decks.",
-    ),
-    RuleText(
-        "RR-4",
-        "Deal",
-        "Deal one card at a time from the draw pile, starting with the starting player, until each player holds "
-        "the round's hand size; then turn the top draw-pile card face up to start the discard pile.",
-    ),
-    RuleText(
-        "RR-5",
-        "Empty draw pile",
-        "When the draw pile is empty, the standby pile becomes the draw pile. When that is used up too, every card "
-        "of the discard pile but its top card is shuffled to form a new draw pile. If a card must be drawn and none "
-        "can be had, the round ends at once with nobody out; a penalty card that cannot be had is not dealt.",
-    ),
-    RuleText("RR-6", "Wild cards", "Every 2 and every joker is wild."),
-    RuleText(
-        "RR-7",
-        "Wild limit",
-        "A meld never holds more wild cards than natural cards, when it is laid down and after every card added.",
-    ),
-    RuleText(
-        "RR-8",
-        "Sets",
-        "A set is 3 or more cards whose natural cards all have one rank (3 to A); a wild card stands for that rank.",
-    ),
-    RuleText(
-        "RR-9",
-        "Runs",
-        "A run is 4 or more cards of consecutive ranks within 3..A (ace high only, no wrap; suits do not matter). "
-        "Each wild card stands for one fixed rank, set when it is laid down; a run of 12 cards is complete. A wild "
-        "card on the table is never taken back or swapped.",
-    ),
-    RuleText(
-        "RR-10",
-        "Rounds and contracts",
-        "Seven rounds: 7 cards, 2 sets; 7, 1 set + 1 run; 7, 2 runs; 10, 3 sets; 10, 2 sets + 1 run; "
-        "10, 1 set + 2 runs; 10, 3 runs using every card in hand.",
-    ),
-    RuleText(
-        "RR-11",
-        "Going down, rounds 1-6",
-        "Lay down exactly the contract in one action: every set exactly 3 cards, every run exactly 4, no other "
-        "or extra meld.",
-    ),
-    RuleText(
-        "RR-12",
-        "Going down, round 7",
-        "Lay down exactly 3 runs of 4 or more cards that together use every card in hand, or every card but one, "
-        "which is then discarded. Going down in round 7 is going out.",
-    ),
-    RuleText(
-        "RR-13",
-        "Once a round",
-        "A player goes down at most once a round, on their own turn, after drawing, and never starts a new meld "
-        "after going down.",
-    ),
-    RuleText(
-        "RR-14",
-        "The draw",
-        "A turn starts with exactly one draw: the top card of the discard pile, or the top card of the draw pile.",
-    ),
-    RuleText(
-        "RR-15",
-        "Claims",
-        "When the turn player draws from the draw pile, each other player declares once: pass, claim the top "
-        "discard, or claim using an HMG (if they have one left).",
-    ),
-    RuleText(
-        "RR-16",
-        "Claim priority",
-        "The claim goes to the first claimant in turn order from the turn player; claimants using an HMG come "
-        "before all others, and among them turn order decides.",
-    ),
-    RuleText(
-        "RR-17",
-        "Penalty card",
-        "The winning claimant takes the card and is dealt one penalty card face down from the draw pile. Only the "
-        "winner's HMG is used up.",
-    ),
-    RuleText(
-        "RR-18",
-        "HMGs",
-        "Each player starts the game with 3 HMGs (option hmg_per_player), kept across rounds. At most one claim "
-        "per turn.",
-    ),
-    RuleText(
-        "RR-19",
-        "After the draw",
-        "After the draw and any claim, the turn player may go down and, from the turn after going down, lay off.",
-    ),
-    RuleText(
-        "RR-20",
-        "Laying off",
-        "A player who went down on an earlier turn may add single cards from hand to any meld on the table: to a "
-        "set a card of its rank or a wild card; to a run a card that extends it at one end. RR-7 holds after each.",
-    ),
-    RuleText(
-        "RR-21",
-        "Discard",
-        "The turn ends with one discard, of any card in hand, the card taken from the discard pile this turn "
-        "included. Option may_discard_taken_card (default true): a table that plays classic Rummy's rule sets it to "
-        "false, and then that card may not be discarded this turn.",
-    ),
-    RuleText(
-        "RR-22",
-        "Going out",
-        "A player whose hand becomes empty, by going down, laying off or discarding, goes out: the round ends.",
-    ),
-    RuleText(
-        "RR-30",
-        "Scoring",
-        "Every player who did not go out adds the cards left in hand: 3-9: 5; 10, J, Q, K: 10; A: 15; 2: 20; "
-        "joker: 50. The player who went out adds 0.",
-    ),
-    RuleText("RR-31", "Winning", "After round 7 the lowest total wins; equal lowest totals share the win."),
-    # Clarifications: decisions where the rule book is silent, with their own ids.
-    RuleText(
-        "RR-C1",
-        "Clarification: sealed claims",
-        "During a claim window each seat's declaration stays hidden from the others until every seat has "
-        "declared; views show who has declared, not what.",
-    ),
-    RuleText(
-        "RR-C2",
-        "Clarification: the taken card is a physical card",
-        "Where RR-21 forbids discarding the card taken from the discard pile (may_discard_taken_card false), it "
-        "forbids that very card. With several decks a hand may hold another card of the same face; that one may "
-        "be discarded. When a play names a face the hand holds twice, the taken card is played first and the "
-        "other kept.",
-    ),
-    RuleText(
-        "RR-C3",
-        "Clarification: no claim on an empty pile",
-        "When the discard pile is empty (a claim took its last card), a draw from the draw pile opens no claim "
-        "window and the discard pile cannot be taken.",
-    ),
-    RuleText(
-        "RR-C4",
-        "Clarification: one listed go-down per set of ranks",
-        "Suits never matter in RailRoad Rummy (RR-8, RR-9, RR-30), so legal_actions lists each go-down once for "
-        "the ranks of its cards and the rank each wild card stands for, naming for each rank the card taken from "
-        "the discard pile first (RR-C2), then the hand's cards of that rank in suit order (clubs, diamonds, "
-        "hearts, spades). A go-down naming other suits the hand holds is just as legal, and is carried out with "
-        "exactly the cards it names (G-6).",
-    ),
-)
+
+class RailroadPhase(enum.StrEnum):
+    """RailRoad Rummy's own turn phase."""
+
+    CLAIM = "claim"
+    """The turn player drew from the draw pile; the others declare on the top discard (RR-15)."""
+
+
+RULES: Final = rule_book("""
+RR-1 | Players | 2 to 8 players; seats are numbered 0..n-1 in turn order.
+RR-2 | Dealer | The first dealer is chosen at random. The starting player of a round is the seat after the dealer;
+    the dealer moves one seat forward each round.
+RR-3 | Cards | Every round starts from all 216 cards, shuffled anew: a draw pile of two 54-card decks (52 cards and
+    2 jokers each) and a separate standby pile of two more such decks.
+RR-4 | Deal | Deal one card at a time from the draw pile, starting with the starting player, until each player holds
+    the round's hand size; then turn the top draw-pile card face up to start the discard pile.
+RR-5 | Empty draw pile | When the draw pile is empty, the standby pile becomes the draw pile. When that is used up
+    too, every card of the discard pile but its top card is shuffled to form a new draw pile. If a card must be
+    drawn and none can be had, the round ends at once with nobody out; a penalty card that cannot be had is not
+    dealt.
+RR-6 | Wild cards | Every 2 and every joker is wild.
+RR-7 | Wild limit | A meld never holds more wild cards than natural cards, when it is laid down and after every card
+    added.
+RR-8 | Sets | A set is 3 or more cards whose natural cards all have one rank (3 to A); a wild card stands for that
+    rank.
+RR-9 | Runs | A run is 4 or more cards of consecutive ranks within 3..A (ace high only, no wrap; suits do not
+    matter). Each wild card stands for one fixed rank, set when it is laid down; a run of 12 cards is complete. A
+    wild card on the table is never taken back or swapped.
+RR-10 | Rounds and contracts | Seven rounds: 7 cards, 2 sets; 7, 1 set + 1 run; 7, 2 runs; 10, 3 sets; 10, 2 sets +
+    1 run; 10, 1 set + 2 runs; 10, 3 runs using every card in hand.
+RR-11 | Going down, rounds 1-6 | Lay down exactly the contract in one action: every set exactly 3 cards, every run
+    exactly 4, no other or extra meld.
+RR-12 | Going down, round 7 | Lay down exactly 3 runs of 4 or more cards that together use every card in hand, or
+    every card but one, which is then discarded. Going down in round 7 is going out.
+RR-13 | Once a round | A player goes down at most once a round, on their own turn, after drawing, and never starts a
+    new meld after going down.
+RR-14 | The draw | A turn starts with exactly one draw: the top card of the discard pile, or the top card of the
+    draw pile.
+RR-15 | Claims | When the turn player draws from the draw pile, each other player declares once: pass, claim the top
+    discard, or claim using an HMG (if they have one left).
+RR-16 | Claim priority | The claim goes to the first claimant in turn order from the turn player; claimants using an
+    HMG come before all others, and among them turn order decides.
+RR-17 | Penalty card | The winning claimant takes the card and is dealt one penalty card face down from the draw
+    pile. Only the winner's HMG is used up.
+RR-18 | HMGs | Each player starts the game with 3 HMGs (option hmg_per_player), kept across rounds. At most one
+    claim per turn.
+RR-19 | After the draw | After the draw and any claim, the turn player may go down and, from the turn after going
+    down, lay off.
+RR-20 | Laying off | A player who went down on an earlier turn may add single cards from hand to any meld on the
+    table: to a set a card of its rank or a wild card; to a run a card that extends it at one end. RR-7 holds after
+    each.
+RR-21 | Discard | The turn ends with one discard, of any card in hand, the card taken from the discard pile this
+    turn included. Option may_discard_taken_card (default true): a table that plays classic Rummy's rule sets it to
+    false, and then that card may not be discarded this turn.
+RR-22 | Going out | A player whose hand becomes empty, by going down, laying off or discarding, goes out: the round
+    ends.
+RR-30 | Scoring | Every player who did not go out adds the cards left in hand: 3-9: 5; 10, J, Q, K: 10; A: 15; 2:
+    20; joker: 50. The player who went out adds 0.
+RR-31 | Winning | After round 7 the lowest total wins; equal lowest totals share the win.
+RR-C1 | Clarification: sealed claims | During a claim window each seat's declaration stays hidden from the others
+    until every seat has declared; views show who has declared, not what.
+RR-C2 | Clarification: the taken card is a physical card | Where RR-21 forbids discarding the card taken from the
+    discard pile (may_discard_taken_card false), it forbids that very card. With several decks a hand may hold
+    another card of the same face; that one may be discarded. When a play names a face the hand holds twice, the
+    taken card is played first and the other kept.
+RR-C3 | Clarification: no claim on an empty pile | When the discard pile is empty (a claim took its last card), a
+    draw from the draw pile opens no claim window and the discard pile cannot be taken.
+RR-C4 | Clarification: one listed go-down per set of ranks | Suits never matter in RailRoad Rummy (RR-8, RR-9,
+    RR-30), so legal_actions lists each go-down once for the ranks of its cards and the rank each wild card stands
+    for, naming for each rank the card taken from the discard pile first (RR-C2), then the hand's cards of that rank
+    in suit order (clubs, diamonds, hearts, spades). A go-down naming other suits the hand holds is just as legal,
+    and is carried out with exactly the cards it names (G-6).
+""")
+"""RailRoad Rummy's rule book, rule by rule (the rules page renders it)."""
 
 OPTIONS: Final = (
     Option("hmg_per_player", int, 3, "RR-18: HMGs each player starts the game with", minimum=0, rule="RR-18"),
@@ -184,6 +116,7 @@ OPTIONS: Final = (
         rule="RR-21",
     ),
 )
+"""RailRoad Rummy's options: name, type, default, meaning and the rule each one sets."""
 
 
 @attrs.frozen
@@ -202,7 +135,6 @@ def _contract(*kinds: MeldKind, last: bool = False) -> Contract:
 
 
 S, R = MeldKind.SET, MeldKind.RUN
-#: RR-10: the seven rounds.
 ROUNDS: Final = (
     RoundSpec(7, _contract(S, S)),
     RoundSpec(7, _contract(S, R)),
@@ -212,8 +144,8 @@ ROUNDS: Final = (
     RoundSpec(10, _contract(S, R, R)),
     RoundSpec(10, _contract(R, R, R, last=True)),
 )
+"""RR-10: the seven rounds."""
 
-#: RR-6 to RR-9.
 MELD_RULES: Final = MeldRules(
     wild_faces=frozenset(parse_cards("2C 2D 2H 2S JK")),
     set_ranks=frozenset(Rank(r) for r in range(3, 15)),
@@ -224,8 +156,9 @@ MELD_RULES: Final = MeldRules(
     wilds_at_most_naturals=True,
     rules={"wilds": "RR-7", "set": "RR-8", "run": "RR-9"},
 )
+"""RR-6 to RR-9."""
 
-_POINTS: Final = {
+POINTS: Final = {
     **{Rank(r): 5 for r in range(3, 10)},
     Rank.TEN: 10,
     Rank.JACK: 10,
@@ -239,28 +172,61 @@ _POINTS: Final = {
 
 def card_points(card: Card) -> int:
     """RR-30: what a card left in hand costs."""
-    return _POINTS[card.rank]
+    return POINTS[card.rank]
+
+
+IDS: Final = RuleIds(
+    start="RR-2",
+    draw="RR-14",
+    empty_discard="RR-C3",
+    meld="RR-11",
+    last_contract="RR-12",
+    once="RR-13",
+    lay_off="RR-20",
+    discard="RR-21",
+    no_card="RR-5",
+    going_out="RR-22",
+)
+"""The rules the standard rummy cites in RailRoad Rummy."""
 
 
 @attrs.frozen(kw_only=True)
-class RailroadRules(Ruleset):
-    """RailRoad Rummy's rules for one game: the core's fields, the schedule, melds and options."""
+class RailroadRules(StandardRules):
+    """RailRoad Rummy's rules for a configuration: a standard contract rummy (RR-10 to RR-13, RR-20 to
+    RR-22, RR-30) with a claim window after every draw from the draw pile.
 
-    rounds: tuple[RoundSpec, ...] = ROUNDS
-    melds: MeldRules = MELD_RULES
+    Attributes:
+        hmg_per_player: the HMGs each seat starts the game with (RR-18).
+    """
+
     hmg_per_player: int = 3
-    may_discard_taken_card: bool = True
+
+    def check_turn(self, state: GameState, action: Action) -> None:
+        """G-2 and RR-14, and RR-19: while the others declare on the top discard, nobody plays."""
+        if state.phase == RailroadPhase.CLAIM:
+            if action.seat == state.turn:
+                raise IllegalActionError(
+                    "RR-19", "the other players are still declaring on the top discard", action=action
+                )
+            raise IllegalActionError("G-2", f"it is seat {state.turn}'s turn", action=action)
+        super().check_turn(state, action)
 
 
 def make_rules(config: GameConfig) -> RailroadRules:
-    """The rules of one game, from its validated options (RR-3: two decks to draw from, two standing by)."""
+    """The rules of a configuration: two decks to draw from, two standing by (RR-3, RR-5), seven
+    rounds of contracts (RR-10), golf scoring (RR-30, RR-31), and the options (RR-18, RR-21)."""
     options = config.options
     two_decks = decks(2, jokers_per_deck=2)
     return RailroadRules(
         shoe_parts=(two_decks, two_decks),
-        max_turns_per_round=options["max_turns_per_round"],
-        max_rounds=options["max_rounds"],
         low_score_wins=True,
+        deal=Deal(hand_size=tuple(spec.hand_size for spec in ROUNDS)),
+        stock=Stock(piles=("stock", "standby"), reshuffle="below-top"),
+        melds=MELD_RULES,
+        melding=ContractMelds(contracts=tuple(spec.contract for spec in ROUNDS), lay_off_same_turn=False),
+        may_discard_taken=options["may_discard_taken_card"],
+        scoring=Scoring(points=POINTS),
+        rounds=len(ROUNDS),
+        ids=IDS,
         hmg_per_player=options["hmg_per_player"],
-        may_discard_taken_card=options["may_discard_taken_card"],
     )

@@ -7,16 +7,11 @@ import enum
 import attrs
 
 from rummykit.cards import Card
-from rummykit.views import View
+from rummykit.standard import StandardState, StandardView
+from rummykit.views import shown
+from rummykit_variants.railroad_rummy.rules import RailroadPhase, RailroadRules
 
-__all__ = ["ClaimOutcome", "Declaration", "RailroadExtra", "RailroadPhase", "RailroadRummyView"]
-
-
-class RailroadPhase(enum.StrEnum):
-    """RailRoad Rummy's own turn phase."""
-
-    CLAIM = "claim"
-    """The turn player drew from the draw pile; the others declare on the top discard (RR-15)."""
+__all__ = ["ClaimOutcome", "Declaration", "RailroadPhase", "RailroadRummyView", "RailroadState"]
 
 
 class Declaration(enum.StrEnum):
@@ -47,45 +42,50 @@ class ClaimOutcome:
     hmg: bool
     penalty: bool
 
+    def __str__(self) -> str:
+        declared = ", ".join(f"seat {seat}: {declaration}" for seat, declaration in self.declarations)
+        if self.winner is None:
+            return f"nobody claimed the {self.card} ({declared})"
+        how = " with an HMG" if self.hmg else ""
+        penalty = " and a penalty card" if self.penalty else ""
+        return f"seat {self.winner} took the {self.card}{how}{penalty} ({declared})"
+
 
 @attrs.define(kw_only=True)
-class RailroadExtra:
-    """RailRoad Rummy's own state: HMGs left, who went down on which turn, the claim window."""
+class RailroadState(StandardState):
+    """RailRoad Rummy's state: the standard rummy's (``melded_on``: who went down on which turn), each
+    seat's HMGs for the game, and the claim window.
 
-    hmg: list[int]
-    went_down: list[int | None]
+    Attributes:
+        hmg: each seat's HMGs left (RR-18), kept across rounds.
+        declarations: what each seat has declared in the open claim window (RR-15).
+        last_claim: how the last claim window of this round closed.
+    """
+
+    rules: RailroadRules
+    hmg: list[int] = attrs.Factory(list)
     declarations: dict[int, Declaration] = attrs.Factory(dict)
     last_claim: ClaimOutcome | None = None
 
-    def copy(self) -> RailroadExtra:
-        """An independent copy (without ``__init__``: states are copied in search loops)."""
-        new = object.__new__(RailroadExtra)
-        new.hmg = self.hmg[:]
-        new.went_down = self.went_down[:]
-        new.declarations = dict(self.declarations)
-        new.last_claim = self.last_claim
-        return new
+    def start_round(self) -> None:
+        super().start_round()
+        self.declarations = {}
+        self.last_claim = None
 
 
 @attrs.frozen(kw_only=True)
-class RailroadRummyView(View):
-    """A RailRoad Rummy view: the common view plus the round's contract, the standby pile's size,
-    each seat's HMGs and whether it has gone down, and the claim window.
+class RailroadRummyView(StandardView):
+    """A RailRoad Rummy view: the standard rummy's (the contract, who went down), the standby pile's
+    size, each seat's HMGs and the claim window.
 
     Attributes:
-        contract: this round's contract in words (RR-10).
-        hand_size: this round's hand size.
         standby_size: cards left in the standby pile.
         hmg: each seat's HMGs left.
-        went_down: whether each seat has gone down this round.
         declared: the seats that have declared in the open claim window (RR-C1: not what).
         last_claim: how the last claim window of this round closed.
     """
 
-    contract: str
-    hand_size: int
-    standby_size: int
-    hmg: tuple[int, ...]
-    went_down: tuple[bool, ...]
-    declared: tuple[int, ...]
-    last_claim: ClaimOutcome | None
+    standby_size: int = shown("standby pile")
+    hmg: tuple[int, ...] = shown("HMGs left", per_seat=True)
+    declared: tuple[int, ...] = shown("declared", hidden_if=())
+    last_claim: ClaimOutcome | None = shown("last claim", hidden_if=None, news=True)

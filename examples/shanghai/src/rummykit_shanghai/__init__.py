@@ -12,8 +12,8 @@ Examples:
     '2 sets'
 """
 
+from rummykit.standard import StandardView as ShanghaiView
 from rummykit_shanghai.bot import ShanghaiBot
-from rummykit_shanghai.rules import CONTRACTS, RULES, ShanghaiRules, card_points
-from rummykit_shanghai.state import ShanghaiExtra, ShanghaiView
+from rummykit_shanghai.rules import CONTRACTS, OPTIONS, RULES, card_points, make_rules
 
-__all__ = ["CONTRACTS", "RULES", "ShanghaiBot", "ShanghaiExtra", "ShanghaiRules", "ShanghaiView", "card_points"]
+__all__ = ["CONTRACTS", "OPTIONS", "RULES", "ShanghaiBot", "ShanghaiView", "card_points", "make_rules"]

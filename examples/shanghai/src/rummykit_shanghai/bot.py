@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 
 from rummykit import Action, Card, Discard, Draw, GoDown, LayOff, Rank, TakeDiscard, View
+from rummykit.standard import StandardView
 from rummykit_shanghai.rules import card_points
 
 __all__ = ["ShanghaiBot"]
@@ -54,7 +55,7 @@ class ShanghaiBot:
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """The action to take: see the module's description."""
-        contract = getattr(view, "contract", "")
+        contract = (view.contract if isinstance(view, StandardView) else None) or ""
         go_downs = [action for action in legal if isinstance(action, GoDown)]
         if go_downs:
             return max(go_downs, key=lambda action: sum(len(meld) for meld in action.melds))

@@ -1,39 +1,21 @@
-"""The Shanghai plug-in: its hook implementations, registered through the ``rummykit.variants``
-entry point ``shanghai`` in this package's ``pyproject.toml``.
-
-Each hook is a thin function over `rummykit_shanghai.play`; the hooks it does not implement
-(``rummykit_to_act``, ``rummykit_winners``) keep the core's defaults: the turn player acts, and the
-lowest total wins because the spec says ``low_score_wins``.
-"""
+"""The Shanghai plug-in, registered through the ``rummykit.variants`` entry point ``shanghai``: the
+standard contract rummy played from `make_rules`'s data, with one
+override (which rule a group that is no meld breaks)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
-from rummykit import (
-    Action,
-    Bot,
-    CardId,
-    Discard,
-    Draw,
-    GameConfig,
-    GameState,
-    GoDown,
-    LayOff,
-    TakeDiscard,
-    VariantSpec,
-    View,
-    hookimpl,
-)
-from rummykit.shoe import Randomness
-from rummykit_shanghai import play
+from rummykit import Bot, Card, Contract, GameConfig, Meld, VariantSpec, hookimpl, read_meld
+from rummykit.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
+from rummykit.move import Move
+from rummykit.standard import ContractGoDown, StandardRules, StandardRummy, StandardState, StandardView
 from rummykit_shanghai.bot import ShanghaiBot
-from rummykit_shanghai.rules import OPTIONS, RULES, ShanghaiRules, make_rules
-from rummykit_shanghai.state import ShanghaiExtra, ShanghaiView
+from rummykit_shanghai.rules import OPTIONS, RULES, make_rules
 
-__all__ = ["SPEC"]
+__all__ = ["SPEC", "Shanghai", "plugin"]
 
-#: What Shanghai is, as data.
 SPEC = VariantSpec(
     name="shanghai",
     title="Shanghai",
@@ -44,64 +26,36 @@ SPEC = VariantSpec(
     rules=RULES,
     options=OPTIONS,
     actions=(Draw, TakeDiscard, GoDown, LayOff, Discard),
-    piles=("stock", "discard"),
-    state_type=ShanghaiExtra,
-    view_type=ShanghaiView,
+    state_type=StandardState,
+    view_type=StandardView,
 )
 
 
-@hookimpl
-def rummykit_variant() -> VariantSpec:
-    return SPEC
+class ShanghaiGoDown(ContractGoDown[StandardState]):
+    """SH-9 as the standard rummy plays it, but a group that is no meld cites the rule it breaks as a
+    set (SH-5) if its natural cards share a rank, else as a run (SH-6), whatever the contract asks."""
+
+    def read(self, group: Sequence[Card], contract: Contract) -> Meld:
+        return read_meld(group, self.rules.melds)
 
 
-@hookimpl
-def rummykit_setup(config: GameConfig) -> ShanghaiRules:
-    return make_rules(config)
+class Shanghai(StandardRummy[StandardRules, StandardState]):
+    """Shanghai: the standard contract rummy, its rules as data, and its heuristic bot."""
+
+    spec = SPEC
+
+    @hookimpl
+    def rummykit_setup(self, config: GameConfig) -> StandardRules:
+        return make_rules(config)
+
+    @hookimpl
+    def rummykit_moves(self, rules: StandardRules) -> dict[type[Action], Move[Any, Any]]:
+        return {**super().rummykit_moves(rules), GoDown: ShanghaiGoDown(rules)}
+
+    @hookimpl
+    def rummykit_bots(self) -> Mapping[str, Callable[[int | None], Bot]]:
+        return {"heuristic": ShanghaiBot}
 
 
-@hookimpl
-def rummykit_start_round(state: GameState, shoe: list[CardId], rng: Randomness) -> bool:
-    play.deal(state, shoe)
-    return True
-
-
-@hookimpl
-def rummykit_score_round(state: GameState) -> list[int]:
-    return play.score_round(state)
-
-
-@hookimpl
-def rummykit_game_over(state: GameState) -> bool:
-    return play.game_over(state)
-
-
-@hookimpl
-def rummykit_legal_actions(state: GameState, seat: int) -> list[Action]:
-    return play.legal_actions(state, seat)
-
-
-@hookimpl
-def rummykit_check_action(state: GameState, action: Action) -> Action:
-    return play.check_action(state, action)
-
-
-@hookimpl
-def rummykit_perform_action(state: GameState, action: Action, rng: Randomness) -> bool:
-    play.perform_action(state, action, rng)
-    return True
-
-
-@hookimpl
-def rummykit_check_position(state: GameState) -> None:
-    play.check_position(state)
-
-
-@hookimpl
-def rummykit_view(state: GameState, seat: int | None, to_act: tuple[int, ...]) -> View:
-    return play.view(state, seat, to_act)
-
-
-@hookimpl
-def rummykit_bots() -> Mapping[str, Callable[[int | None], Bot]]:
-    return {"heuristic": ShanghaiBot}
+plugin = Shanghai()
+"""The plug-in object the entry point names."""

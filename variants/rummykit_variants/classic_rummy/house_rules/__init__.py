@@ -5,21 +5,21 @@ the ``rummykit.house_rules`` entry-point group, stacked on a game by name::
     game = rummykit.new_game("rummy", players=3, house_rules=["ace-low", "initial-meld-50"],
                              options={"initial_meld_minimum": 40})
 
-Each overrides only the hooks it changes: a restriction (``rummykit_restrict_action``) refuses
-plays the variant accepts, and a ``rummykit_setup`` wrapper changes the game's rules as data.
+Each is one ``rummykit_setup`` wrapper: it takes the rules Classic Rummy plays by
+([`StandardRules`][rummykit.standard.rules.StandardRules], data) and returns them with a field or two changed.
 
 ================================  =====  ===========================================================
-house rule                        rule   how
+house rule                        rule   what it changes
 ================================  =====  ===========================================================
-``one-meld-per-turn``             CR-20  restriction: one new meld per turn
-``ace-low``                       CR-21  setup wrapper: runs go from A to K only
-``discard-to-go-out``             CR-22  restriction: no play may empty the hand
-``initial-meld-50``               CR-23  restriction: the first meld action is worth 50 or more
-``jokers``                        CR-24  setup wrapper: jokers in the deck, wild, 15 points
+``one-meld-per-turn``             CR-20  ``melding.per_turn``: one new meld per turn
+``ace-low``                       CR-21  ``melds.run_order``: runs go from A to K only
+``discard-to-go-out``             CR-22  ``ids.discard_to_go_out``: the last card must be discarded
+``initial-meld-50``               CR-23  ``melding.initial_minimum``: the first meld action is worth 50
+``jokers``                        CR-24  ``shoe_parts``, ``melds.wild_faces``, ``scoring.points``
 ================================  =====  ===========================================================
 """
 
-#: The house rules' names, as their entry points are named.
 NAMES = ("ace-low", "discard-to-go-out", "initial-meld-50", "jokers", "one-meld-per-turn")
+"""The house rules' names, as their entry points are named."""
 
 __all__ = ["NAMES"]

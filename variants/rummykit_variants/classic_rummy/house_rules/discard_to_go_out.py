@@ -1,20 +1,16 @@
-"""The ``discard-to-go-out`` house rule (CR-22): a player goes out only by discarding their last card.
-
-A restriction: it refuses a meld action or a lay-off that would empty the hand. With G-4 (which the
-variant applies) a player therefore always keeps a card they may discard.
-"""
+"""The ``discard-to-go-out`` house rule (CR-22): a player goes out only by discarding their last
+card, so no meld action or lay-off may empty the hand."""
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Generator
 
-from rummykit.actions import Action, GoDown, LayOff
-from rummykit.errors import IllegalActionError
-from rummykit.hookspecs import hookimpl
-from rummykit.state import GameState
-from rummykit.variant import HouseRuleSpec, RuleText
+import attrs
 
-SPEC: Final = HouseRuleSpec(
+from rummykit import HouseRuleSpec, RuleText, hookimpl
+from rummykit.standard import StandardRules
+
+SPEC = HouseRuleSpec(
     name="discard-to-go-out",
     applies_to=frozenset({"rummy"}),
     title="Discard to go out",
@@ -27,17 +23,7 @@ def rummykit_house_rule() -> HouseRuleSpec:
     return SPEC
 
 
-@hookimpl
-def rummykit_restrict_action(state: GameState, action: Action) -> None:
-    if isinstance(action, GoDown):
-        played = sum(len(group) for group in action.melds)
-    elif isinstance(action, LayOff):
-        played = 1
-    else:
-        return
-    if played >= len(state.hands[action.seat]):
-        raise IllegalActionError(
-            "CR-22",
-            "it would empty the hand; at this table a player goes out only by discarding their last card",
-            action=action,
-        )
+@hookimpl(wrapper=True)
+def rummykit_setup() -> Generator[None, StandardRules, StandardRules]:
+    rules = yield
+    return attrs.evolve(rules, ids=attrs.evolve(rules.ids, discard_to_go_out="CR-22"))

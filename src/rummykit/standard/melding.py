@@ -1,13 +1,13 @@
-"""Every meld a hand can lay down, and every combination of them laid down together (CR-4, CR-5, G-5).
+"""Every meld a hand can lay down, and every combination of them laid down together (free melds, G-5).
 
-This is the hot path of Classic Rummy's legal-action generation, so it works on face indices
+This is the hot path of the standard rummy's listing of free melds (classic rummy), so it works on face indices
 (`Card.index`) and count vectors, not on card objects, and builds a [`Meld`][rummykit.melds.Meld] only for what
 it finds. Melds come out canonical (CR-C4): a set's natural cards in card order, then its wild
 cards; a run's cards from low to high, each wild card standing for the rank of its place (G-5).
 
 Examples:
     >>> from rummykit.cards import parse_cards
-    >>> from rummykit_variants.classic_rummy.rules import MELD_RULES
+    >>> from rummykit_variants.classic_rummy.rules import MELD_RULES  # noqa: F401 - the doctest's rules
     >>> [str(m) for m in single_melds(parse_cards("7C 7D 7H AS 2S 3S 4S"), MELD_RULES)]
     ['2S 3S 4S', '7C 7D 7H', 'AS 2S 3S', 'AS 2S 3S 4S']
 """
@@ -175,20 +175,9 @@ class _Places:
         bound on the natural cards a run can still get)."""
 
 
-_RESOLVED: dict[int, tuple[MeldRules, tuple[int, ...], tuple[int, ...]]] = {}
-_MOST_KEPT: Final = 64
-
-
 def _resolved(rules: MeldRules) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The wild faces of ``rules`` in card order and their run order as rank values, worked out once
-    per rules object (a game lists melds with the same rules every turn)."""
-    known = _RESOLVED.get(id(rules))
-    if known is None or known[0] is not rules:
-        wild_order = tuple(sorted(card.index for card in rules.wild_faces))
-        if len(_RESOLVED) >= _MOST_KEPT:  # house rules make new rules per game: keep the cache small
-            _RESOLVED.clear()
-        known = _RESOLVED[id(rules)] = (rules, wild_order, tuple(int(rank) for rank in rules.run_order))
-    return known[1], known[2]
+    """The wild faces of ``rules`` in card order and their run order as rank values."""
+    return rules.wild_indices, rules.run_values
 
 
 @functools.cache
@@ -206,7 +195,7 @@ def single_melds(hand: Sequence[Card], rules: MeldRules) -> list[Meld]:
 
     Examples:
         >>> from rummykit.cards import parse_cards
-        >>> from rummykit_variants.classic_rummy.rules import MELD_RULES
+        >>> from rummykit_variants.classic_rummy.rules import MELD_RULES  # noqa: F401 - the doctest's rules
         >>> [str(m) for m in single_melds(parse_cards("QH KH AH 2H 9C"), MELD_RULES)]
         ['QH KH AH']
     """

@@ -1,0 +1,325 @@
+"""Laying down melds in the standard rummy: free melds (classic rummy: any melds, as often as the
+player likes) and contract melds (a round's contract, once a round). Each is one move for
+``GoDown``: its check, its listing and its effect.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TypeVar
+
+from rummykit.actions import GoDown
+from rummykit.cards import FACE_COUNT, FACE_MASK, Card, CardId, Suit, face
+from rummykit.errors import IllegalActionError, InvalidActionError
+from rummykit.mechanics import pick_cards, remove_cards
+from rummykit.melds import Meld, MeldKind, MeldRules, read_meld
+from rummykit.shoe import Randomness
+from rummykit.solver import Contract, meld_key
+from rummykit.standard.melding import disjoint_combinations, single_melds
+from rummykit.standard.moves import StandardMove, blame_run_order
+from rummykit.standard.rules import ContractMelds, FreeMelds, StandardRules
+from rummykit.standard.state import StandardState
+from rummykit.state import Phase, TableMeld
+
+__all__ = ["ContractGoDown", "FreeGoDown", "canonical_melds", "ordered_melds", "read_group"]
+
+S = TypeVar("S", bound=StandardState)
+
+
+class _GoDown(StandardMove[S, GoDown]):
+    """What both kinds of go-down share: their effect."""
+
+    action_type = GoDown
+    phases = frozenset({Phase.PLAY})
+
+    def groups(self, action: GoDown) -> list[Card]:
+        """Every card the action names; a malformed action is refused as such."""
+        if not action.melds or any(not group for group in action.melds):
+            raise InvalidActionError("a meld action lists one or more melds, each with its cards")
+        return [card for group in action.melds for card in group]
+
+    def perform(self, state: S, action: GoDown, rng: Randomness) -> None:
+        hand = state.hands[action.seat]
+        for group in action.melds:
+            ids = pick_cards(hand, group, prefer=state.taken)
+            assert ids is not None, "checked actions only"
+            remove_cards(hand, ids)
+            state.table.append(TableMeld(owner=action.seat, meld=read_meld(group, self.rules.melds), ids=tuple(ids)))
+        state.melds_this_turn += len(action.melds)
+        self.played(state, action.seat, melded=True)
+
+
+# -- free melds ------------------------------------------------------------------------------------------
+
+
+def _canonical(meld: Meld, rules: MeldRules) -> Meld:
+    """A set's cards in one order: natural cards, then wild cards, each in card order."""
+    if meld.kind == MeldKind.RUN:
+        return meld
+    wild = rules.wild_faces
+    return Meld(meld.kind, tuple(sorted(meld.cards, key=lambda c: (c in wild, c.index))), meld.ranks)
+
+
+def canonical_melds(melds: Sequence[Meld], rules: MeldRules) -> tuple[Meld, ...]:
+    """Free melds laid down together in their one order: each set's cards sorted, the melds by
+    [`meld_key`][rummykit.solver.meld_key] (by ranks, then cards)."""
+    return tuple(sorted((_canonical(meld, rules) for meld in melds), key=meld_key))
+
+
+def read_group(cards: Sequence[Card], rules: StandardRules) -> Meld:
+    """``cards`` as a set or a run under ``rules``, or a refusal citing the rule they break: the meld
+    rules' own, or the rule that set the run order where only that order refuses them (a house
+    rule's, such as ace-low's).
+
+    Examples:
+        >>> import rummykit
+        >>> from rummykit import parse_cards
+        >>> rules = rummykit.new_game("rummy", players=2, seed=1, house_rules=["ace-low"]).state.rules
+        >>> str(read_group(parse_cards("AH 2H 3H"), rules))
+        'AH 2H 3H'
+        >>> read_group(parse_cards("QH KH AH"), rules)
+        Traceback (most recent call last):
+        ...
+        rummykit.errors.IllegalActionError: QH KH AH is not a run: ... at this table runs go from A to K only (CR-21)
+    """
+    try:
+        return read_meld(cards, rules.melds)
+    except IllegalActionError as err:
+        raise blame_run_order(rules, err, lambda melds: read_meld(cards, melds)) from None
+
+
+class FreeGoDown(_GoDown[S]):
+    """Lay down one or more sets and runs in one action (``ids.meld``, G-5), as often as the player
+    likes, within the table's limits ([`FreeMelds`][rummykit.standard.rules.FreeMelds])."""
+
+    def check(self, state: S, action: GoDown) -> GoDown:
+        self.rules.check_turn(state, action)
+        used = self.played_cards(state, action, self.groups(action))
+        melds = canonical_melds([self.read(group) for group in action.melds], self.rules.melds)
+        self.check_leaves_a_way_out(state, used, action)
+        melding = self.melding
+        if melding.per_turn is not None:
+            if state.melds_this_turn >= melding.per_turn:
+                raise self.refuse(
+                    melding.per_turn_rule, "one new meld per turn at this table, and this turn has had it", action
+                )
+            if state.melds_this_turn + len(melds) > melding.per_turn:
+                raise self.refuse(
+                    melding.per_turn_rule, f"one new meld per turn at this table, not {len(melds)} at once", action
+                )
+        minimum = melding.initial_minimum
+        if minimum is not None and state.melded_on[action.seat] is None:
+            points = sum(self.rules.scoring.points_of(card) for meld in melds for card in meld.cards)
+            if points < minimum:
+                raise self.refuse(
+                    melding.initial_rule,
+                    f"a first meld action of the round must be worth at least {minimum} points, and this is {points}",
+                    action,
+                )
+        return GoDown(seat=action.seat, melds=tuple(meld.cards for meld in melds))
+
+    @property
+    def melding(self) -> FreeMelds:
+        melding = self.rules.melding
+        assert isinstance(melding, FreeMelds)
+        return melding
+
+    def read(self, group: Sequence[Card]) -> Meld:
+        """``group`` as a set or a run ([`read_group`][rummykit.standard.going_down.read_group])."""
+        return read_group(group, self.rules)
+
+    def legal(self, state: S, seat: int) -> Iterable[GoDown]:
+        """Every combination of disjoint melds the hand can lay down together that leaves a way to
+        end the turn (G-4) and keeps to the table's limits."""
+        if seat != state.turn:
+            return []
+        melding = self.melding
+        room = None if melding.per_turn is None else melding.per_turn - state.melds_this_turn
+        if room is not None and room <= 0:
+            return []
+        hand = state.hands[seat]
+        melds = single_melds([face(cid) for cid in hand], self.rules.melds)
+        if not melds:
+            return []
+        counts = [0] * FACE_COUNT
+        for cid in hand:
+            counts[cid & FACE_MASK] += 1
+        uses = [tuple(card.index for card in meld.cards) for meld in melds]
+        taken = state.taken if state.taken in hand and not self.rules.may_discard_taken else None
+        taken_face = None if taken is None else taken & FACE_MASK
+        held_taken = 0 if taken_face is None else counts[taken_face]
+        minimum = melding.initial_minimum if state.melded_on[seat] is None else None
+        points = self.rules.scoring.points_of
+        going_out = self.rules.ids.discard_to_go_out is None
+        size = len(hand)
+        actions: list[GoDown] = []
+        for combination in disjoint_combinations(uses, counts):
+            if room is not None and len(combination) > room:
+                continue
+            left = size - sum(len(uses[i]) for i in combination)
+            # G-4: the only card left may not be the taken one (a play uses the taken copy first).
+            if left == 1 and taken_face is not None and counts[taken_face] == held_taken:
+                continue
+            if left == 0 and not going_out:
+                continue
+            if minimum is not None and sum(points(card) for i in combination for card in melds[i].cards) < minimum:
+                continue
+            actions.append(GoDown(seat=seat, melds=tuple(melds[i].cards for i in combination)))
+        return actions
+
+
+# -- contract melds --------------------------------------------------------------------------------------
+
+
+def _rank_key(card: Card) -> int:
+    return int(card.rank)
+
+
+def ordered_melds(melds: Sequence[Meld]) -> tuple[Meld, ...]:
+    """The melds of a go-down in their one order, with the same cards: sets, then runs, by the ranks
+    of their cards, then by the cards; a set's cards naturals first, then wild cards (2s before
+    jokers), cards of one rank in suit order. (A run's order is its ranks', G-5.)"""
+    ordered = []
+    for meld in melds:
+        cards = meld.cards
+        if meld.kind == MeldKind.SET:
+            rank = meld.ranks[0]
+            cards = tuple(sorted(cards, key=lambda c: (c.rank is not rank, _rank_key(c), c.index)))
+        key = (meld.kind == MeldKind.RUN, [_rank_key(c) for c in cards], list(meld.ranks), [c.index for c in cards])
+        ordered.append((key, cards, meld))
+    ordered.sort(key=lambda item: item[0])
+    return tuple(Meld(meld.kind, cards, meld.ranks) for _, cards, meld in ordered)
+
+
+class ContractGoDown(_GoDown[S]):
+    """Go down: lay down exactly the round's contract in one action, once a round (``ids.once``); a
+    player who has gone down starts no new meld that round
+    ([`ContractMelds`][rummykit.standard.rules.ContractMelds])."""
+
+    def check(self, state: S, action: GoDown) -> GoDown:
+        seat = action.seat
+        ids = self.rules.ids
+        if state.melded_on[seat] is not None:  # G-7: the seat's own condition, whoever's turn it is
+            raise self.refuse(ids.once, "a player goes down at most once a round, and this seat already has", action)
+        self.rules.check_turn(state, action)
+        cards = self.groups(action)
+        contract = self.melding.contract_of(state.round)
+        last = contract.max_leftover is not None
+        rule = ids.last_contract if last and ids.last_contract else ids.meld
+        used = self.played_cards(state, action, cards)
+        melds = [self.read(group, contract) for group in action.melds]
+        wanted = sorted(req.kind for req in contract.melds)
+        laid = sorted(meld.kind for meld in melds)
+        if laid != wanted:
+            raise self.refuse(rule, f"round {state.round}'s contract is {contract}, not {_kinds(melds)}", action)
+        if last:
+            left = len(state.hands[seat]) - len(cards)
+            assert contract.max_leftover is not None
+            if left > contract.max_leftover:
+                raise self.refuse(
+                    rule,
+                    f"in round {state.round} the melds must use every card in hand or every card but "
+                    f"{contract.max_leftover}; {left} would be left",
+                    action,
+                )
+        else:
+            for meld in melds:
+                requirement = next(req for req in contract.melds if req.kind == meld.kind)
+                if requirement.exact and len(meld) != requirement.size:
+                    raise self.refuse(
+                        rule,
+                        f"every {meld.kind} of a contract is exactly {requirement.size} cards, and {meld} is "
+                        f"{len(meld)}",
+                        action,
+                    )
+                if len(meld) < requirement.size:
+                    raise self.refuse(
+                        rule, f"every {meld.kind} of the contract has {requirement.size} or more cards", action
+                    )
+        self.check_leaves_a_way_out(state, used, action)
+        return GoDown(seat=seat, melds=tuple(meld.cards for meld in ordered_melds(melds)))
+
+    @property
+    def melding(self) -> ContractMelds:
+        melding = self.rules.melding
+        assert isinstance(melding, ContractMelds)
+        return melding
+
+    def read(self, group: Sequence[Card], contract: Contract) -> Meld:
+        """A group of a go-down as a meld. If it is no meld at all and the contract asks for one
+        kind only, the refusal names that kind's rule (a broken set in a round of sets cites the set
+        rule)."""
+        rules = self.rules.melds
+        try:
+            return read_meld(group, rules)
+        except IllegalActionError:
+            kinds = {req.kind for req in contract.melds}
+            if len(kinds) != 1:
+                raise
+            return read_meld(group, rules, kinds.pop())  # raises: no meld of that kind either
+
+    def legal(self, state: S, seat: int) -> Iterable[GoDown]:
+        """Every go-down the hand can make (one per set of ranks where suits do not matter, naming the
+        listed suits, [`canonical_go_down`][rummykit.standard.going_down.canonical_go_down]) that leaves
+        a way to end the turn (G-4)."""
+        if seat != state.turn or state.melded_on[seat] is not None:
+            return []
+        hand = state.hands[seat]
+        solver = self.rules.solvers[min(state.round, len(self.melding.contracts))]
+        found: dict[GoDown, None] = {}
+        if self.rules.melds.suited_runs:
+            ways: Sequence[tuple[Meld, ...]] = solver.ways([face(cid) for cid in hand])
+            pools = None
+        else:  # suits never matter: solve the hand with suits set aside, then name the listed suits
+            ways = solver.ways([_rank_face(cid) for cid in hand])
+            pools = rank_pools(state, seat)
+        for way in ways:
+            melds = ordered_melds(way) if pools is None else canonical_go_down(way, pools)
+            if len(hand) - sum(len(meld.cards) for meld in melds) <= 1:
+                used = pick_cards(hand, [card for meld in melds for card in meld.cards], prefer=state.taken)
+                assert used is not None
+                if not self.leaves_a_way_out(state, seat, used):
+                    continue
+            found[GoDown(seat=seat, melds=tuple(meld.cards for meld in melds))] = None
+        return list(found)
+
+
+def _kinds(melds: Sequence[Meld]) -> str:
+    sets = sum(1 for meld in melds if meld.kind == MeldKind.SET)
+    runs = len(melds) - sets
+    parts = [f"{n} {kind}{'s' if n != 1 else ''}" for n, kind in ((sets, "set"), (runs, "run")) if n]
+    return " + ".join(parts) or "nothing"
+
+
+def _rank_face(cid: CardId) -> Card:
+    card = face(cid)
+    return card if card.suit is None else Card.of(card.rank, Suit.CLUBS)
+
+
+def rank_pools(state: StandardState, seat: int) -> dict[int, list[Card]]:
+    """The faces of ``seat``'s hand by rank value, in the order
+    [`canonical_go_down`][rummykit.standard.going_down.canonical_go_down] takes them: the card taken
+    from the discard pile first, then by suit, then as received."""
+    taken = state.taken
+    pools: dict[int, list[Card]] = {}
+    for cid in sorted(state.hands[seat], key=lambda c: (c != taken, face(c).suit or 0, c)):
+        card = face(cid)
+        pools.setdefault(int(card.rank), []).append(card)
+    return pools
+
+
+def canonical_go_down(melds: Sequence[Meld], pools: dict[int, list[Card]]) -> tuple[Meld, ...]:
+    """The go-down the listing names for the ranks of ``melds`` (suits never matter): in the order of
+    [`ordered_melds`][rummykit.standard.going_down.ordered_melds], each card taken from the hand by rank
+    (``pools``, [`rank_pools`][rummykit.standard.going_down.rank_pools])."""
+    given: dict[int, int] = {}
+    result = []
+    for meld in ordered_melds(melds):
+        faces = []
+        for card in meld.cards:
+            key = _rank_key(card)
+            position = given.get(key, 0)
+            given[key] = position + 1
+            faces.append(pools[key][position])
+        result.append(Meld(meld.kind, tuple(faces), meld.ranks))
+    return ordered_melds(result)

@@ -1,0 +1,316 @@
+"""The standard rummy as a plug-in: [`StandardRummy`][rummykit.standard.plugin.StandardRummy], the class
+a variant's plug-in derives from, whose hooks play the game its
+[`StandardRules`][rummykit.standard.rules.StandardRules] describe.
+
+A variant is a subclass with its declaration (``spec``) and its ``rummykit_setup`` (its rules, as
+data, for one configuration); it overrides a hook only where its rules differ from the standard
+rummy's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+import attrs
+
+from rummykit.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
+from rummykit.bots import Bot
+from rummykit.cards import CardId, face
+from rummykit.errors import IllegalActionError, InvalidPositionError
+from rummykit.hookspecs import hookimpl
+from rummykit.melds import MeldKind, read_meld
+from rummykit.move import Move
+from rummykit.shoe import Randomness
+from rummykit.standard.going_down import ContractGoDown, FreeGoDown
+from rummykit.standard.moves import DiscardMove, DrawMove, LayOffMove, TakeDiscardMove
+from rummykit.standard.rules import ContractMelds, StandardRules
+from rummykit.standard.state import StandardState
+from rummykit.state import Phase
+from rummykit.variant import GameConfig, Ruleset, VariantSpec
+from rummykit.views import View, base_view_fields, shown
+
+__all__ = [
+    "StandardRummy",
+    "StandardView",
+    "check_position",
+    "check_view",
+    "deal",
+    "game_over",
+    "score_round",
+    "standard_moves",
+    "view_fields",
+]
+
+
+@attrs.frozen(kw_only=True)
+class StandardView(View):
+    """A standard rummy view: the common view plus the round's and the game's public facts.
+
+    Attributes:
+        hand_size: the cards dealt to each hand this round.
+        contract: this round's contract in words (contract melds), else ``None``.
+        target: the total that ends the game, if the game has one.
+        rounds: the rounds the game has, if it has a fixed number.
+        stock_rebuilds: how many times the stock may be rebuilt in a round (``None``: no limit).
+        rebuilds_used: how many times it has been rebuilt this round.
+        played: whether each seat has melded or laid off this round.
+        melded: whether each seat has laid down a meld this round (gone down, with contract melds).
+        melds_this_turn: new melds the turn player has laid down this turn.
+    """
+
+    hand_size: int = shown("hand size")
+    contract: str | None = shown("contract", hidden_if=None)
+    target: int | None = shown("target", hidden_if=None)
+    rounds: int | None = shown("rounds", hidden_if=None)
+    stock_rebuilds: int | None = None
+    rebuilds_used: int = 0
+    played: tuple[bool, ...] = ()
+    melded: tuple[bool, ...] = shown("melded", per_seat=True)
+    melds_this_turn: int = 0
+
+    @property
+    def went_down(self) -> tuple[bool, ...]:
+        """Whether each seat has gone down this round (contract melds: `melded`)."""
+        return self.melded
+
+
+def standard_moves(rules: StandardRules) -> dict[type[Action], Move[Any, Any]]:
+    """The standard rummy's moves for ``rules``, in listing order: draws, melds, lay-offs, discards."""
+    moves: dict[type[Action], Move[Any, Any]] = {Draw: DrawMove(rules)}
+    if rules.stock.from_discard:
+        moves[TakeDiscard] = TakeDiscardMove(rules)
+    moves[GoDown] = ContractGoDown(rules) if isinstance(rules.melding, ContractMelds) else FreeGoDown(rules)
+    moves[LayOff] = LayOffMove(rules)
+    moves[Discard] = DiscardMove(rules)
+    return moves
+
+
+def deal(state: StandardState, shoe: Sequence[CardId]) -> None:
+    """Deal a round as ``rules.deal`` says: the shoe's parts become the stock and its reserve piles;
+    every hand gets its cards one at a time from the seat after the dealer, then every seat pile;
+    then the up-card starts the discard pile."""
+    rules = state.rules
+    players = state.players
+    piles: dict[str, list[CardId]] = {}
+    start_of_part = 0
+    for name, part in zip(rules.stock.piles, rules.shoe_parts, strict=True):
+        piles[name] = list(reversed(shoe[start_of_part : start_of_part + len(part)]))  # top last
+        start_of_part += len(part)
+    stock = piles["stock"]
+    start = state.next_seat(state.dealer)
+    order = [(start + step) % players for step in range(players)]
+    hands: list[list[CardId]] = [[] for _ in range(players)]
+    for _ in range(rules.deal.hand_size_of(state.round)):
+        for seat in order:
+            hands[seat].append(stock.pop())
+    seat_piles: dict[str, list[list[CardId]]] = {}
+    for name, size in rules.deal.seat_piles:
+        per_seat: list[list[CardId]] = [[] for _ in range(players)]
+        seat_piles[name] = per_seat
+        for _ in range(size):
+            for seat in order:
+                per_seat[seat].append(stock.pop())
+    piles["discard"] = [stock.pop()] if rules.deal.up_card else []
+    state.hands = hands
+    state.piles = piles
+    state.seat_piles = seat_piles
+    state.turn = start
+    state.phase = Phase.DRAW
+    state.start_round()
+
+
+def score_round(state: StandardState) -> list[int]:
+    """Score the round that has just ended (``rules.scoring``): the player who went out scores the
+    other hands' points (doubled, or more, for going rummy), or every player who did not go out
+    scores their own hand's points."""
+    scoring = state.rules.scoring
+    went_out = state.round_end.went_out if state.round_end is not None else None
+    points = scoring.points_of
+    if not scoring.winner_takes_hands:
+        return [
+            0 if seat == went_out else sum(points(face(cid)) for cid in hand) for seat, hand in enumerate(state.hands)
+        ]
+    scores = [0] * state.players
+    if went_out is None:
+        return scores
+    won = sum(points(face(cid)) for seat, hand in enumerate(state.hands) if seat != went_out for cid in hand)
+    scores[went_out] = won * scoring.rummy_multiplier if state.went_rummy(went_out) else won
+    return scores
+
+
+def game_over(state: StandardState) -> bool:
+    """The game ends after its last round (``rules.rounds``), or once a total has reached the target
+    with one player alone best (a tie plays on)."""
+    rules = state.rules
+    if rules.rounds is not None:
+        return state.round >= rules.rounds
+    target = rules.scoring.target
+    if target is None:
+        return False
+    totals = state.totals
+    best = min(totals) if rules.low_score_wins else max(totals)
+    reached = best <= target if rules.low_score_wins else best >= target
+    return reached and totals.count(best) == 1
+
+
+def check_position(state: StandardState) -> None:
+    """What a standard rummy position loaded from data must satisfy beyond the core's checks: hands
+    and what the round has seen consistent with the turn, and valid melds owned by seats that melded."""
+    rules = state.rules
+    if rules.rounds is not None and not 1 <= state.round <= rules.rounds:
+        raise InvalidPositionError("round", f"the game has rounds 1 to {rules.rounds}, not {state.round}")
+    if state.phase == Phase.OVER:
+        return
+    players = state.players
+    for seat, hand in enumerate(state.hands):
+        if not hand:
+            raise InvalidPositionError(f"hands[{seat}]", "an empty hand means the seat went out, which ends the round")
+    for name, turns in (("melded_on", state.melded_on), ("played_on", state.played_on)):
+        if len(turns) != players:
+            raise InvalidPositionError(f"extra.{name}", f"one entry per seat ({players})")
+        for seat, turn in enumerate(turns):
+            if turn is not None and not 1 <= turn <= state.turn_number:
+                raise InvalidPositionError(
+                    f"extra.{name}[{seat}]", f"turn {turn} is not one of 1 to {state.turn_number}"
+                )
+    for seat, (played, melded) in enumerate(zip(state.played_on, state.melded_on, strict=True)):
+        if melded is not None and (played is None or played > melded):
+            raise InvalidPositionError(f"extra.played_on[{seat}]", "a seat that melded has played by then")
+    limit = rules.stock.rebuilds
+    if state.rebuilds < 0 or (limit is not None and state.rebuilds > limit):
+        raise InvalidPositionError("extra.rebuilds", f"the stock is rebuilt 0 to {limit} times")
+    if state.melds_this_turn < 0 or (state.melds_this_turn and state.phase != Phase.PLAY):
+        raise InvalidPositionError("extra.melds_this_turn", "melds are laid down only after the draw")
+    for index, table_meld in enumerate(state.table):
+        if table_meld.meld.kind not in (MeldKind.SET, MeldKind.RUN):
+            raise InvalidPositionError(f"table[{index}].kind", f"a set or a run, not {table_meld.meld.kind!r}")
+        try:
+            meld = read_meld(table_meld.meld.cards, rules.melds, table_meld.meld.kind)
+        except IllegalActionError as exc:
+            raise InvalidPositionError(f"table[{index}]", f"not a valid meld: {exc}") from exc
+        if meld.ranks != table_meld.meld.ranks:
+            raise InvalidPositionError(f"table[{index}].ranks", "the ranks do not follow the cards' places (G-5)")
+        if state.melded_on[table_meld.owner] is None:
+            raise InvalidPositionError(f"table[{index}].owner", f"seat {table_meld.owner} has not melded this round")
+    if state.taken is not None and state.phase != Phase.PLAY:
+        raise InvalidPositionError("taken", "a card is taken from the discard pile at the draw, so only in play")
+
+
+def view_fields(state: StandardState, seat: int | None, to_act: tuple[int, ...]) -> dict[str, Any]:
+    """The fields of a [`StandardView`][rummykit.standard.plugin.StandardView] for ``seat``: the common
+    view's and the round's."""
+    return {
+        **base_view_fields(state, seat, to_act),
+        **_round_facts(state.rules, max(state.round, 1)),
+        "rebuilds_used": state.rebuilds,
+        "played": tuple(turn is not None for turn in state.played_on),
+        "melded": tuple(turn is not None for turn in state.melded_on),
+        "melds_this_turn": state.melds_this_turn,
+    }
+
+
+def check_view(view: StandardView, rules: StandardRules) -> None:
+    """What a standard rummy view loaded from data must say of the round and the game: the facts its
+    rules fix (the round's hand size and contract, the target, the rounds, the rebuilds allowed), one
+    entry per seat, and counts within their bounds. The core has checked the common fields."""
+    if rules.rounds is not None and not 1 <= view.round <= rules.rounds:
+        raise InvalidPositionError("round", f"the game has rounds 1 to {rules.rounds}, not {view.round}")
+    expected = _round_facts(rules, max(view.round, 1))
+    for field, value in expected.items():
+        if getattr(view, field) != value:
+            raise InvalidPositionError(
+                field, f"round {view.round} has {field.replace('_', ' ')} {value}, not {getattr(view, field)}"
+            )
+    for field in ("played", "melded"):
+        if len(getattr(view, field)) != view.players:
+            raise InvalidPositionError(field, f"one entry per seat ({view.players})")
+    limit = rules.stock.rebuilds
+    if view.rebuilds_used < 0 or (limit is not None and view.rebuilds_used > limit):
+        raise InvalidPositionError(
+            "rebuilds_used", f"the stock is rebuilt 0 to {limit} times, not {view.rebuilds_used}"
+        )
+    if view.melds_this_turn < 0:
+        raise InvalidPositionError("melds_this_turn", f"a count, not {view.melds_this_turn}")
+
+
+def _round_facts(rules: StandardRules, round: int) -> dict[str, Any]:
+    """The fields of a [`StandardView`][rummykit.standard.plugin.StandardView] that ``rules`` fix for
+    round ``round``."""
+    melding = rules.melding
+    return {
+        "hand_size": rules.deal.hand_size_of(round),
+        "contract": str(melding.contract_of(round)) if isinstance(melding, ContractMelds) else None,
+        "target": rules.scoring.target,
+        "rounds": rules.rounds,
+        "stock_rebuilds": rules.stock.rebuilds,
+    }
+
+
+R = TypeVar("R", bound=StandardRules)
+S = TypeVar("S", bound=StandardState)
+
+
+class StandardRummy(Generic[R, S]):
+    """The standard rummy as a plug-in: every hook of a variant, played from its rules' data.
+
+    Generic over the variant's rules and state classes (``StandardRummy[RailroadRules,
+    RailroadState]``), so that the hooks it overrides are typed with its own.
+
+    A variant derives from it, declares ``spec`` (its [`VariantSpec`][rummykit.variant.VariantSpec]: the
+    standard rummy's actions, state and view unless it names its own) and implements ``rummykit_setup``,
+    returning its [`StandardRules`][rummykit.standard.rules.StandardRules] for a configuration; it overrides other
+    hooks only where its rules differ. Register an instance (the entry point names it).
+    """
+
+    spec: ClassVar[VariantSpec]
+    """The variant's declaration."""
+
+    @hookimpl
+    def rummykit_variant(self) -> VariantSpec:
+        spec = self.spec
+        return attrs.evolve(
+            spec,
+            actions=spec.actions or (Draw, TakeDiscard, GoDown, LayOff, Discard),
+            state_type=spec.state_type or StandardState,
+            view_type=spec.view_type or StandardView,
+        )
+
+    @hookimpl
+    def rummykit_setup(self, config: GameConfig) -> Ruleset:
+        raise NotImplementedError(f"{type(self).__name__} implements rummykit_setup: its rules for a configuration")
+
+    @hookimpl
+    def rummykit_moves(self, rules: R) -> dict[type[Action], Move[Any, Any]]:
+        return standard_moves(rules)
+
+    @hookimpl
+    def rummykit_start_round(self, state: S, shoe: list[CardId], rng: Randomness) -> bool:
+        deal(state, shoe)
+        return True
+
+    @hookimpl
+    def rummykit_score_round(self, state: S) -> list[int]:
+        return score_round(state)
+
+    @hookimpl
+    def rummykit_game_over(self, state: S) -> bool:
+        return game_over(state)
+
+    @hookimpl
+    def rummykit_view(self, state: S, seat: int | None, to_act: tuple[int, ...]) -> View:
+        view_type = self.spec.view_type or StandardView
+        return view_type(**view_fields(state, seat, to_act))
+
+    @hookimpl
+    def rummykit_check_position(self, state: S) -> None:
+        check_position(state)
+
+    @hookimpl
+    def rummykit_check_view(self, view: View, rules: R) -> None:
+        if isinstance(view, StandardView):
+            check_view(view, rules)
+
+    @hookimpl
+    def rummykit_bots(self) -> Mapping[str, Callable[[int | None], Bot]]:
+        return {}

@@ -16,10 +16,10 @@ import attrs
 
 from rummykit.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
 from rummykit.bots import Bot
-from rummykit.cards import CardId, face
+from rummykit.cards import Card, CardId, face
 from rummykit.errors import IllegalActionError, InvalidPositionError
 from rummykit.hookspecs import hookimpl
-from rummykit.melds import MeldKind, read_meld
+from rummykit.melds import Meld, MeldKind, read_meld
 from rummykit.move import Move
 from rummykit.shoe import Randomness
 from rummykit.standard.going_down import ContractGoDown, FreeGoDown
@@ -33,6 +33,7 @@ from rummykit.views import View, base_view_fields, shown
 __all__ = [
     "StandardRummy",
     "StandardView",
+    "arrange_position",
     "check_position",
     "check_view",
     "deal",
@@ -247,6 +248,14 @@ def _round_facts(rules: StandardRules, round: int) -> dict[str, Any]:
     }
 
 
+def arrange_position(state: StandardState, melded: frozenset[int]) -> None:
+    """A position built by hand ([`build_position`][rummykit.builder.build_position]): the seats of
+    ``melded`` have melded, and played, on the turn before this one (turn 1 at the earliest)."""
+    earlier = max(state.turn_number - 1, 1)
+    state.melded_on = [earlier if seat in melded else None for seat in range(state.players)]
+    state.played_on = list(state.melded_on)
+
+
 R = TypeVar("R", bound=StandardRules)
 S = TypeVar("S", bound=StandardState)
 
@@ -305,6 +314,15 @@ class StandardRummy(Generic[R, S]):
     @hookimpl
     def rummykit_check_position(self, state: S) -> None:
         check_position(state)
+
+    @hookimpl
+    def rummykit_read_meld(self, rules: R, cards: tuple[Card, ...]) -> Meld:
+        return read_meld(cards, rules.melds)
+
+    @hookimpl
+    def rummykit_arrange_position(self, state: S, melded: frozenset[int], given: frozenset[str]) -> None:
+        if not given & {"melded_on", "played_on"}:
+            arrange_position(state, melded)
 
     @hookimpl
     def rummykit_check_view(self, view: View, rules: R) -> None:

@@ -9,10 +9,10 @@ from typing import Any
 
 from rummykit.actions import Action, Discard, Draw, GoDown, LayOff
 from rummykit.bots import Bot
-from rummykit.cards import CardId, face
+from rummykit.cards import Card, CardId, face
 from rummykit.errors import IllegalActionError, InvalidPositionError
 from rummykit.hookspecs import hookimpl
-from rummykit.melds import MeldKind
+from rummykit.melds import Meld, MeldKind
 from rummykit.move import Move
 from rummykit.shoe import Randomness
 from rummykit.standard import StandardRules, StandardRummy, StandardState, deal, view_fields
@@ -193,6 +193,21 @@ class RailroadCanasta(StandardRummy[CanastaRules, CanastaState]):
         for seat, hand in enumerate(state.hands):
             if not hand:
                 raise InvalidPositionError(f"hands[{seat}]", "an empty hand means the seat went out, ending the round")
+
+    @hookimpl
+    def rummykit_read_meld(self, rules: CanastaRules, cards: tuple[Card, ...]) -> Meld:
+        return read_group(cards)
+
+    @hookimpl
+    def rummykit_arrange_position(self, state: CanastaState, melded: frozenset[int], given: frozenset[str]) -> None:
+        """RC-15: the pile is frozen while a wild card lies in it, or a red 3 or a wild card was its
+        first up-card; a kitty that is empty has been picked up (RC-20)."""
+        super().rummykit_arrange_position(state, melded, given)
+        pile = [face(cid) for cid in state.piles["discard"]]
+        if "frozen" not in given:
+            state.frozen = any(is_wild(card) for card in pile) or bool(pile and is_red_three(pile[0]))
+        if "kitty_taken" not in given:
+            state.kitty_taken = [not kitty for kitty in state.seat_piles["kitty"]]
 
     @hookimpl
     def rummykit_bots(self) -> Mapping[str, Callable[[int | None], Bot]]:

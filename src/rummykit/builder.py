@@ -35,7 +35,7 @@ from rummykit.errors import IllegalActionError, InvalidCardError, InvalidPositio
 from rummykit.plugins import Plugin
 from rummykit.serialize import _extra_type, _structure_error, converter, load_position, position_to_data
 from rummykit.shoe import Randomness
-from rummykit.state import GameState, Phase, TableMeld
+from rummykit.state import GameState, Phase, RoundResult, TableMeld
 
 __all__ = ["build_position"]
 
@@ -61,6 +61,7 @@ def build_position(
     melded: Iterable[int] | None = None,
     taken: str | Card | None = None,
     totals: Sequence[int] | None = None,
+    history: Sequence[RoundResult] = (),
     facts: Mapping[str, Any] | None = None,
     rest: str = "stock",
 ) -> Game:
@@ -96,7 +97,9 @@ def build_position(
         melded: the seats that have gone down or made their first meld this round (default: the
             owners of the table's melds).
         taken: a card of the turn player's hand taken from the discard pile this turn.
-        totals: each seat's total before this round (default: 0 each).
+        totals: each seat's total before this round (default: 0 each, or the last of ``history``).
+        history: the results of the rounds played before this one, if they matter (the rule G-C1
+            counts the rounds that ended at the turn cap).
         facts: fields of the variant's own state, by name (``{"hmg": [3, 2]}`` in RailRoad Rummy,
             ``{"kitty_taken": [True, False]}`` in Railroad Canasta), read as a position file's
             ``extra`` is; what they do not give is derived (a frozen pile) or as at the deal.
@@ -212,7 +215,10 @@ def build_position(
             raise InvalidPositionError("melded", f"there is no seat {quote(seat)}: seats are 0 to {players - 1}")
     state.phase = phase
     state.turn_number = turn_number if turn_number is not None else (players + 1 if melded_seats else 1)
-    state.totals = [0] * players if totals is None else list(totals)
+    state.history = list(history)
+    if totals is None:
+        totals = history[-1].totals if history else [0] * players
+    state.totals = list(totals)
     if len(state.totals) != players:
         raise InvalidPositionError("totals", f"one total per seat ({players}), not {len(state.totals)}")
     state.taken = taken_id

@@ -54,12 +54,15 @@ import re
 from collections.abc import Mapping
 from typing import Any, Final
 
+import attrs
+
 from rummykit.engine import Game, replay
 from rummykit.errors import InvalidPositionError, quote
 from rummykit.serialize import (
     POSITION_FORMAT,
     POSITION_VERSION,
     RECORD_FORMAT,
+    _extra_type,
     load_position,
     load_record,
     position_to_data,
@@ -101,8 +104,9 @@ def position_text(game: Game) -> str:
         lines.append("totals: " + " ".join(map(str, data["totals"])))
     if data["taken"] is not None:
         lines.append(f"taken: {data['taken']}")
-    if data["extra"]:
-        lines.append("extra: " + _pairs(data["extra"]))
+    extra = _changed_extra(game, data["extra"])
+    if extra:
+        lines.append("extra: " + _pairs(extra))
     if data["log"]:
         lines.append("log: " + "; ".join(_action_text(action) for action in data["log"]))
     if data["history"]:
@@ -197,6 +201,23 @@ def _header(data: Mapping[str, Any]) -> str:
 def _own_rank(face_text: str) -> str:
     """The rank symbol of a card written ``5H`` or ``JK`` (a joker's is ``JK``)."""
     return face_text if face_text == "JK" else face_text[:-1]
+
+
+def _changed_extra(game: Game, extra: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The variant's own state, but the fields at their defaults (a reader fills those in)."""
+    extra_type = _extra_type(type(game.state))
+    if not extra or extra_type is None:
+        return {}
+    defaults: dict[str, Any] = {}
+    for field in attrs.fields(extra_type):
+        default = field.default
+        if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+            if default.takes_self:
+                continue
+            default = default.factory()
+        if default is not attrs.NOTHING:
+            defaults[field.name] = default
+    return {name: value for name, value in extra.items() if name not in defaults or defaults[name] != value}
 
 
 def _meld_text(meld: Mapping[str, Any]) -> str:

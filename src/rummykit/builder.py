@@ -260,7 +260,7 @@ def _seat_pile_sizes(state: GameState) -> dict[str, int]:
     none for a pile that only fills in play (its red 3s)."""
     deal = getattr(state.rules, "deal", None)
     sizes = getattr(deal, "seat_piles", ())
-    return {name: size for name, size in sizes} if isinstance(sizes, tuple) else {}
+    return dict(sizes) if isinstance(sizes, tuple) else {}
 
 
 class _Pool:

@@ -56,9 +56,9 @@ def package(page: str, blocks: list[tuple[str, str]], text: str) -> None:
         (folder / "my_rummy_rules.py").write_text(module + "\n\nno_hmg = NoHmg()\n", encoding="utf-8")
         (folder / "pyproject.toml").write_text(toml[0], encoding="utf-8")
     elif page == "howto/variant-package.md":
-        # "the code of steps 1 to 6, and at the end: plugin = SetRummy()"
+        # "the code of steps 1 and 2, and at the end: plugin = SetRummy()"
         steps = re.split(r"^## ", text, flags=re.MULTILINE)
-        code = [block for part in steps if re.match(r"[1-6]\. ", part) for kind, block in BLOCK.findall(part)
+        code = [block for part in steps if re.match(r"[12]\. ", part) for kind, block in BLOCK.findall(part)
                 if kind == "python"]
         folder = work / "set-rummy" / "set_rummy"
         folder.mkdir(parents=True)

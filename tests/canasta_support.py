@@ -13,11 +13,7 @@ from collections.abc import Sequence
 
 import rummykit
 from rummykit.cards import CardId, face
-from rummykit.serialize import dump_position, load_position
-from rummykit.state import TableMeld
-from rummykit_variants.railroad_canasta.melding import read_group
 from rummykit_variants.railroad_canasta.state import CanastaState
-from tests.support import CardPool, pool_ids
 
 VARIANT = "railroad-canasta"
 
@@ -47,7 +43,7 @@ def arrange(
     stuck: bool = False,
 ) -> rummykit.Game:
     """A game at a position made from the cards of ``game`` (which is left as it was), loaded and
-    checked as :func:`rummykit.serialize.load_position` loads any position.
+    built by the public position builder (`rummykit.build_position`) and checked as any position is.
 
     Args:
         hands: each seat's hand as card text.
@@ -68,44 +64,35 @@ def arrange(
     Raises:
         InvalidPositionError: the loader refuses the position (the test's position is wrong).
     """
-    scratch = game.copy()
-    state = scratch.state
-    assert isinstance(state, CanastaState)
-    players = state.players
-    pool = CardPool(state.card_ids())
-    state.hands = [pool.take(text) for text in hands]
-    assert len(state.hands) == players, "one hand per seat"
-    state.table = []
-    for owner, text in table:
-        ids = pool.take(text)
-        state.table.append(TableMeld(owner=owner, meld=read_group([face(c) for c in ids]), ids=tuple(ids)))
-    state.seat_piles = {
-        "kitty": [pool.take(text) for text in (kitties or [""] * players)],
-        "red_threes": [pool.take(text) for text in (red_threes or [""] * players)],
-    }
-    discard_ids = pool.take(discard)
-    stock_ids: list[CardId] = list(reversed(pool.take(stock)))
-    rest = pool.rest()
-    if leftover == "stock":
-        stock_ids = rest + stock_ids
-    else:
-        discard_ids = rest + discard_ids
-    state.piles = {"stock": stock_ids, "discard": discard_ids}
-    state.turn = turn
-    state.phase = phase
-    state.turn_number = turn_number
-    state.round_end = None
-    state.taken = None
-    if totals is not None:
-        state.totals = list(totals)
+    players = game.players
     owners = {owner for owner, _ in table} if melded is None else set(melded)
-    state.melded_on = [1 if seat in owners else None for seat in range(players)]
-    state.played_on = state.melded_on[:]
-    state.frozen = frozen
-    state.kitty_taken = [seat in kitty_taken for seat in range(players)]
-    state.stuck = stuck
-    assert sorted(state.card_ids()) == sorted(pool_ids(game)), "arrange lost or made a card"
-    return load_position(dump_position(scratch))
+    melded_on = [1 if seat in owners else None for seat in range(players)]
+    return rummykit.build_position(
+        VARIANT,
+        players,
+        hands=hands,
+        seed=game.seed,
+        options=game.options,
+        round=game.round,
+        dealer=game.dealer,
+        turn=turn,
+        phase=phase,
+        turn_number=turn_number,
+        discard=discard,
+        stock=stock,
+        seat_piles={"kitty": list(kitties or [""] * players), "red_threes": list(red_threes or [""] * players)},
+        table=table,
+        totals=game.scores if totals is None else totals,
+        history=game.history,
+        facts={
+            "frozen": frozen,
+            "kitty_taken": [seat in kitty_taken for seat in range(players)],
+            "stuck": stuck,
+            "melded_on": melded_on,
+            "played_on": melded_on,
+        },
+        rest=leftover,
+    )
 
 
 def canasta_state(game: rummykit.Game) -> CanastaState:

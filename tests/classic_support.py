@@ -1,11 +1,10 @@
 """Test support for Classic Rummy: set up exact positions and stacked shoes, list every action a
 brute force can think of.
 
-:func:`arrange` builds a position from a game's configuration the way a user would: it writes a
-position document (moving physical cards between zones, so every card stays accounted for) and
-loads it with :func:`rummykit.serialize.load_position`, so the core and the variant check it, and a
-test cannot run on a position the loader would refuse. :func:`stacked_shoe` stacks a round's shoe
-so that a real deal (CR-1, CR-C1) gives the hands a test names.
+`arrange` builds a position from a game's configuration with the public position builder
+(`rummykit.build_position`), so the core and the variant check it, and a test cannot run on a
+position the loader would refuse. `stacked_shoe` stacks a round's shoe so that a real deal (CR-1,
+CR-C1) gives the hands a test names.
 """
 
 from __future__ import annotations
@@ -13,16 +12,14 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, cast
+from typing import cast
 
 import rummykit
 from rummykit import Action, Card, Discard, GoDown, LayOff, Rank, RunEnd
-from rummykit.cards import CardId, card_id_text, face, parse_cards, standard_deck
+from rummykit.cards import CardId, card_id_text, parse_cards, standard_deck
 from rummykit.errors import IllegalActionError
 from rummykit.melds import Meld, read_meld
-from rummykit.serialize import load_position, position_to_data
 from rummykit.standard import StandardRules as ClassicRules
-from tests.support import CardPool
 
 
 def arrange(
@@ -44,7 +41,8 @@ def arrange(
     totals: Sequence[int] | None = None,
 ) -> rummykit.Game:
     """A game at a position, with ``game``'s configuration (variant, players, options, house rules,
-    seed), round, dealer and history, loaded through :func:`rummykit.serialize.load_position`.
+    seed), round, dealer and history: [`rummykit.build_position`][rummykit.builder.build_position]
+    with the defaults these tests share.
 
     Args:
         hands: each seat's hand as card text.
@@ -62,63 +60,37 @@ def arrange(
         totals: each seat's total before this round (default: the game's).
 
     Raises:
-        InvalidPositionError: the loader refuses the position (a test may not run on it).
+        InvalidPositionError: the builder refuses the position (a test may not run on it).
     """
-    data: dict[str, Any] = position_to_data(game)
-    rules = cast(ClassicRules, game.state.rules)
-    pool = CardPool(game.state.card_ids())
-    hand_ids = [pool.take(text) for text in hands]
-    assert len(hand_ids) == game.players, "one hand per seat"
-    melds = []
-    for owner, text in table:
-        ids = pool.take(text)
-        meld = read_meld([face(cid) for cid in ids], rules.melds)
-        melds.append(
-            {
-                "owner": owner,
-                "kind": str(meld.kind),
-                "cards": _texts(ids),
-                "ranks": [rank.symbol for rank in meld.ranks],
-            }
-        )
-    discard_ids = pool.take(discard)
-    stock_ids = list(reversed(pool.take(stock)))
-    rest = pool.rest()
-    turn = game.turn if turn is None else turn
-    played_on: list[int | None] = [None] * game.players
-    melded_on: list[int | None] = [None] * game.players
-    for owner, _ in table:
-        played_on[owner] = melded_on[owner] = 1
-    for seat, number in (played or {}).items():
-        played_on[seat] = number
-    for seat, number in (melded or {}).items():
-        melded_on[seat] = number
-    taken_text = None
-    if taken is not None:
-        card = parse_cards(taken)[0]
-        taken_text = card_id_text(next(cid for cid in reversed(hand_ids[turn]) if face(cid) == card))
-    data.update(
-        hands=[_texts(ids) for ids in hand_ids],
-        piles={
-            "stock": _texts(rest + stock_ids if leftover == "stock" else stock_ids),
-            "discard": _texts(rest + discard_ids if leftover == "discard" else discard_ids),
-        },
-        table=melds,
-        turn=turn,
+    owners = {owner for owner, _ in table}
+    melded_on = [(melded or {}).get(seat, 1 if seat in owners else None) for seat in range(game.players)]
+    played_on = [(played or {}).get(seat, melded_on[seat]) for seat in range(game.players)]
+    return rummykit.build_position(
+        game.variant,
+        game.players,
+        hands=hands,
+        seed=game.seed,
+        options=game.options,
+        house_rules=[rule.name for rule in game.house_rules],
+        round=game.round,
+        dealer=game.dealer,
+        turn=game.turn if turn is None else turn,
         phase=phase,
         turn_number=turn_number,
-        taken=taken_text,
-        log=[],
-        extra={
-            "rebuilds": rebuilds,
-            "played_on": played_on,
+        discard=discard,
+        stock=stock,
+        table=table,
+        taken=taken,
+        totals=game.scores if totals is None else totals,
+        history=game.history,
+        facts={
             "melded_on": melded_on,
+            "played_on": played_on,
+            "rebuilds": rebuilds,
             "melds_this_turn": melds_this_turn,
         },
+        rest=leftover,
     )
-    if totals is not None:
-        data["totals"] = list(totals)
-    return load_position(data)
 
 
 def _texts(ids: Sequence[CardId]) -> list[str]:

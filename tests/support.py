@@ -1,7 +1,7 @@
 """Test support: set up exact RailRoad Rummy positions, stack shoes, and play games with seeded
 random choices.
 
-:func:`arrange` rearranges the cards of a freshly created game into a position: it moves physical
+`arrange` rearranges the cards of a freshly created game into a position: it moves physical
 cards between zones (so every card stays accounted for), sets the round, turn and phase, and then
 loads the position through the public loading path (:func:`rummykit.serialize.load_position`), so
 that the variant's position check runs: a test never plays from a position the loader refuses.
@@ -18,33 +18,9 @@ from typing import Any
 import pytest
 
 import rummykit
-from rummykit.cards import Card, CardId, face, parse_cards
-from rummykit.melds import read_meld
-from rummykit.serialize import dump_position, load_position
+from rummykit.cards import Card, parse_cards
 from rummykit.shoe import decks
-from rummykit.state import TableMeld
 from rummykit_variants.railroad_rummy.state import RailroadState
-
-
-class CardPool:
-    """The physical cards of a game not placed yet, by face; copies come out in id order."""
-
-    def __init__(self, ids: Sequence[CardId]) -> None:
-        self.by_face: dict[int, list[CardId]] = {}
-        for cid in sorted(ids):
-            self.by_face.setdefault(face(cid).index, []).append(cid)
-
-    def take(self, text: str) -> list[CardId]:
-        taken = []
-        for card in parse_cards(text):
-            copies = self.by_face.get(card.index)
-            if not copies:
-                raise ValueError(f"no {card} left to place")
-            taken.append(copies.pop(0))
-        return taken
-
-    def rest(self) -> list[CardId]:
-        return sorted(cid for copies in self.by_face.values() for cid in copies)
 
 
 def arrange(
@@ -65,12 +41,10 @@ def arrange(
     taken: str | None = None,
     totals: Sequence[int] | None = None,
 ) -> rummykit.Game:
-    """Rearrange ``game`` into a position, and return the game the loader builds from it.
-
-    The position goes through :func:`~rummykit.serialize.dump_position` and
-    :func:`~rummykit.serialize.load_position`: a position the loader refuses raises
-    ``InvalidPositionError`` here. Play on the returned game; ``game`` itself is left in the same
-    (checked) state, for callers that hold on to it.
+    """A RailRoad Rummy position with ``game``'s configuration, seed, dealer, history and (unless
+    given) round, turn and totals: [`rummykit.build_position`][rummykit.builder.build_position] with
+    the defaults these tests share (an empty standby pile, nobody gone down unless ``went_down`` says
+    on which turn, the HMGs as ``game`` has them).
 
     Args:
         hands: each seat's hand as card text.
@@ -89,69 +63,29 @@ def arrange(
     """
     state = game.state
     assert isinstance(state, RailroadState)
-    rules = state.rules
-    pool = CardPool(state.card_ids())
-    state.hands = [pool.take(text) for text in hands]
-    assert len(state.hands) == state.players, "one hand per seat"
-    state.table = []
-    for owner, text in table:
-        ids = pool.take(text)
-        state.table.append(TableMeld(owner=owner, meld=read_meld([face(c) for c in ids], rules.melds), ids=tuple(ids)))
-    discard_ids = pool.take(discard)
-    stock_ids = pool.take(stock)
-    standby_ids = pool.take(standby) if isinstance(standby, str) else []
-    rest = pool.rest()
-    if isinstance(standby, int):
-        standby_ids, rest = rest[:standby], rest[standby:]
-    piles: dict[str, list[CardId]] = {
-        "stock": list(reversed(stock_ids)),
-        "standby": list(reversed(standby_ids)),
-        "discard": discard_ids,
-    }
-    if leftover == "stock":
-        piles["stock"] = rest + piles["stock"]
-    elif leftover == "standby":
-        piles["standby"] = rest + piles["standby"]
-    else:
-        piles["discard"] = rest + piles["discard"]
-    state.piles = piles
-    if round is not None:
-        state.round = round
-    state.turn = state.turn if turn is None else turn
-    state.phase = phase
-    state.turn_number = turn_number
-    state.round_end = None
-    state.melded_on = [None] * state.players
-    state.played_on = [None] * state.players
-    for seat, number in (went_down or {}).items():
-        state.melded_on[seat] = state.played_on[seat] = number
-    if hmg is not None:
-        state.hmg = list(hmg)
-    state.declarations = {}
-    state.taken = None
-    if taken is not None:
-        card = parse_cards(taken)[0]
-        copies = [cid for cid in state.hands[state.turn] if face(cid) == card]
-        if not copies:
-            raise ValueError(f"seat {state.turn} holds no {card} to have taken from the discard pile")
-        state.taken = copies[-1]
-    if totals is not None:
-        state.totals = list(totals)
-    assert sorted(state.card_ids()) == sorted(pool_ids(game)), "arrange lost or made a card"
-    return through_loader(game)
-
-
-def through_loader(game: rummykit.Game) -> rummykit.Game:
-    """``game``'s position as the public position loader builds it, checked by the core and the
-    variant (``InvalidPositionError`` where the loader refuses it)."""
-    loaded = load_position(dump_position(game))
-    assert loaded.state == game.state, "the position does not survive the loader unchanged"
-    return loaded
-
-
-def pool_ids(game: rummykit.Game) -> list[CardId]:
-    """Every card id of the game's shoe."""
-    return rummykit.cards.shoe_ids(game.state.rules.shoe)
+    turns = [(went_down or {}).get(seat) for seat in range(game.players)]
+    return rummykit.build_position(
+        game.variant,
+        game.players,
+        hands=hands,
+        seed=game.seed,
+        options=game.options,
+        house_rules=[rule.name for rule in game.house_rules],
+        round=game.round if round is None else round,
+        dealer=game.dealer,
+        turn=game.turn if turn is None else turn,
+        phase=phase,
+        turn_number=turn_number,
+        discard=discard,
+        stock=stock,
+        piles={"standby": standby},
+        table=table,
+        taken=taken,
+        totals=game.scores if totals is None else totals,
+        history=game.history,
+        facts={"melded_on": turns, "played_on": turns, "hmg": list(state.hmg if hmg is None else hmg)},
+        rest=leftover,
+    )
 
 
 def stacked_shoe(*hands: str, up: str = "", stock: str = "") -> list[Card]:

@@ -224,8 +224,8 @@ def test_play_shows_the_position_and_the_numbered_moves(whole_round: tuple[Game,
 
 
 def test_play_lists_the_table_melds_numbered_with_wild_ranks(monkeypatch: pytest.MonkeyPatch) -> None:
-    def position(game: Game) -> None:
-        arrange(
+    def position(game: Game) -> Game:
+        return arrange(
             game,
             hands=["4C 4D 9H 9S JH QS KD", "5C 5D 8C 8D 10S JD QH"],
             turn=0,
@@ -348,8 +348,8 @@ def test_play_may_discard_the_card_just_taken_from_the_discard_pile(monkeypatch:
 
 
 def test_many_go_downs_are_all_listed_compactly(monkeypatch: pytest.MonkeyPatch) -> None:
-    def position(game: Game) -> None:
-        arrange(game, hands=["5C 5D 5H 7C 7D 7S 2S JK", "3C 4D 6H 8S 9S 10D QH"], turn=0, phase="play")
+    def position(game: Game) -> Game:
+        return arrange(game, hands=["5C 5D 5H 7C 7D 7S 2S JK", "3C 4D 6H 8S 9S 10D QH"], turn=0, phase="play")
 
     game, _, output = play_directly(monkeypatch, seed=1, arrange_game=position, probes={"play": ["quit"]})
     moves = output.split("Your moves:")[1].split("your move (")[0]
@@ -366,8 +366,10 @@ def test_many_go_downs_are_all_listed_compactly(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_cards_are_coloured_red_and_wild_cards_highlighted(monkeypatch: pytest.MonkeyPatch) -> None:
-    def position(game: Game) -> None:
-        arrange(game, hands=["5H 9C KD 2S JK 7S 8S", "3C 4D 6H 8S 9S 10D QH"], turn=0, phase="draw", discard="4C")
+    def position(game: Game) -> Game:
+        return arrange(
+            game, hands=["5H 9C KD 2S JK 7S 8S", "3C 4D 6H 8S 9S 10D QH"], turn=0, phase="draw", discard="4C"
+        )
 
     _, _, output = play_directly(
         monkeypatch,

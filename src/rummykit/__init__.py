@@ -5,13 +5,15 @@ Examples:
     >>> game = rummykit.new_game("railroad-rummy", players=4, seed=7)
     >>> while not game.is_over:
     ...     seat = game.to_act[0]
-    ...     game.apply(game.legal_actions(seat)[-1])
+    ...     _ = game.apply(game.legal_actions(seat)[-1])
     >>> len(game.history), len(game.winners) >= 1
     (7, True)
 """
 
 from rummykit.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
+from rummykit.applied import Applied, Moved, Place
 from rummykit.bots import Bot, RandomBot, UnknownBotError
+from rummykit.builder import build_position
 from rummykit.cards import Card, CardId, Rank, Suit, card_id, face, format_cards, parse_card, parse_cards
 from rummykit.configuration import Configuration, configure
 from rummykit.engine import Game, new_game, replay
@@ -62,6 +64,7 @@ __all__ = [
     "COMMON_RULES",
     "MAX_SEED",
     "Action",
+    "Applied",
     "Bot",
     "Card",
     "CardId",
@@ -87,8 +90,10 @@ __all__ = [
     "MeldKind",
     "MeldRequirement",
     "MeldRules",
+    "Moved",
     "Option",
     "Phase",
+    "Place",
     "PluginError",
     "RandomBot",
     "Randomness",
@@ -111,6 +116,7 @@ __all__ = [
     "available_bots",
     "available_house_rules",
     "available_variants",
+    "build_position",
     "can_meet_contract",
     "card_id",
     "configure",

@@ -8,7 +8,7 @@ Examples:
     >>> game = rummykit.new_game("railroad-rummy", players=2, seed=1)
     >>> bots = [make_bot("random", "railroad-rummy", seed=seat) for seat in range(2)]
     >>> seat = game.to_act[0]
-    >>> game.apply(bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+    >>> _ = game.apply(bots[seat].choose(game.view(seat), game.legal_actions(seat)))
 
 Every variant has the ``random`` bot (uniform over the legal actions). A variant plug-in offers its own
 bots through the ``rummykit_bots`` hook (the built-in variants each offer ``heuristic``);

@@ -2,6 +2,7 @@
 
 rummykit simulate railroad-rummy --players 4 --games 200 --bots heuristic,random
 rummykit play railroad-rummy --players 3
+rummykit position game.json
 rummykit rules railroad-rummy
 rummykit variants
 """
@@ -23,10 +24,11 @@ from rich.table import Table
 from rich.text import Text
 
 from rummykit import __version__
-from rummykit.engine import replay
+from rummykit.engine import Game, replay
 from rummykit.errors import InvalidRecordError, RummyError, quote
+from rummykit.notation import position_text, read_game
 from rummykit.plugins import available_bots, available_house_rules, available_variants, variant_spec
-from rummykit.serialize import load_record
+from rummykit.serialize import dump_position, load_record
 from rummykit.shoe import MAX_SEED
 from rummykit.simulate import SimulationResult, simulate
 from rummykit.state import RoundResult
@@ -286,7 +288,14 @@ def _print_result(result: SimulationResult) -> None:
 
 @app.command("play")
 def play_command(
-    variant: VariantArg,
+    variant: Annotated[
+        str | None,
+        typer.Argument(
+            help="The variant's name (see `rummykit variants`); not needed with --position.",
+            show_default=False,
+            metavar="[VARIANT]",
+        ),
+    ] = None,
     players: Annotated[
         int, typer.Option("--players", "-p", metavar="N", parser=_COUNT, help="Seats at the table, you included.")
     ] = 3,
@@ -305,17 +314,36 @@ def play_command(
     bots: BotsOpt = None,
     option: OptionOpt = None,
     house_rule: HouseRuleOpt = None,
+    position: Annotated[
+        str | None,
+        typer.Option(
+            "--position",
+            metavar="TEXT|FILE",
+            help="Play on from a position: its notation (lines, or one line with ' | '), or a file holding "
+            "the notation, a position (JSON) or a game record (its last position).",
+        ),
+    ] = None,
 ) -> None:
     """Play against bots in the terminal.
 
     Your hand, the table and the legal moves are shown; type a move or its number, `help` for help,
     `quit` to stop.
     """
+    start = None
+    if position is not None:
+        if option or house_rule:
+            raise _fail("a position has its own options and house rules: give them in the position")
+        start = _read_game(position)
+        if variant is not None and variant != start.variant:
+            raise _fail(f"the position is a game of {start.variant}, not {quote(variant)}")
+        variant = start.variant
+    elif variant is None:
+        raise _fail("name a variant (see `rummykit variants`), or give --position")
     names = _bot_names(variant, bots)
     try:
         play_in_terminal(
             variant,
-            players=players,
+            players=start.players if start is not None else players,
             seat=seat,
             seed=seed,
             bots=names,
@@ -323,9 +351,29 @@ def play_command(
             house_rules=house_rule or (),
             console=out,
             read_line=_read_line,
+            start=start,
         )
     except RummyError as exc:
         raise _fail(str(exc)) from exc
+
+
+def _read_game(text_or_path: str) -> Game:
+    """The game a position option or argument names: a file (the notation, a position or a record in
+    JSON), or the notation itself."""
+    path = Path(text_or_path)
+    text = text_or_path
+    looks_like_file = "\n" not in text_or_path and " | " not in text_or_path and len(text_or_path) < 4096
+    if looks_like_file and path.is_file():
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise _fail(f"cannot read {path}: {exc}") from exc
+    elif looks_like_file and ("/" in text_or_path or text_or_path.endswith((".json", ".txt"))) and "=" not in text:
+        raise _fail(f"cannot read {path}: no such file")
+    try:
+        return read_game(text)
+    except RummyError as exc:
+        raise _fail(f"{path if text is not text_or_path else 'the position'}: {exc}") from exc
 
 
 def _read_line(prompt: str) -> str:
@@ -342,17 +390,27 @@ def replay_command(
         Path,
         typer.Argument(
             metavar="FILE",
-            help="A game record (JSON), as written by rummykit.serialize.dump_record.",
+            help="A game record (JSON), as written by rummykit.serialize.dump_record; or a position (JSON, "
+            "or rummykit's position notation), which is shown.",
             show_default=False,
         ),
     ],
     final: Annotated[bool, typer.Option("--final", help="Print only how the game ended.")] = False,
 ) -> None:
-    """Replay a saved game record: every action turn by turn, or only the end with --final."""
+    """Replay a saved game record: every action turn by turn, or only the end with --final. Given a
+    position instead, show where its game stands and the position in rummykit's notation."""
     try:
         text = path.read_bytes()
     except OSError as exc:
         raise _fail(f"cannot read {path}: {exc.strerror}") from exc
+    if not _is_record(text):
+        try:
+            game = read_game(text)
+        except RummyError as exc:
+            raise _fail(f"{path}: {exc}") from exc
+        _print_where(game, "a position")
+        out.print(position_text(game), soft_wrap=True)
+        return
     try:
         record = load_record(text, check=False)
         game = replay(record, upto=0)
@@ -372,11 +430,39 @@ def replay_command(
                 last_round = game.round
     except RummyError as exc:
         raise _fail(f"{path}: {exc}") from exc
+    _print_where(game, f"{len(record.actions)} actions")
+
+
+def _is_record(text: bytes) -> bool:
+    """The text is a game record (JSON whose format says so), not a position."""
+    head = text[:4096].lstrip()
+    return head.startswith(b"{") and re.search(rb'"format"\s*:\s*"rummykit/record"', text[:1_000_000]) is not None
+
+
+def _print_where(game: Game, what: str) -> None:
     state = "over" if game.is_over else f"in round {game.round}, seat {game.turn} to {game.phase}"
-    out.print(f"{game.spec.title}, {game.players} players: {len(record.actions)} actions, the game is {state}")
+    out.print(f"{game.spec.title}, {game.players} players: {what}, the game is {state}", soft_wrap=True)
     out.print("totals: " + ", ".join(f"seat {seat} {total}" for seat, total in enumerate(game.scores)))
     if game.is_over:
         out.print("winners: " + ", ".join(f"seat {seat}" for seat in game.winners))
+
+
+@app.command("position")
+def position_command(
+    source: Annotated[
+        str,
+        typer.Argument(
+            metavar="TEXT|FILE",
+            help="A position in rummykit's notation, or a file holding the notation, a position (JSON) or a "
+            "game record (JSON: its last position).",
+            show_default=False,
+        ),
+    ],
+    as_json: Annotated[bool, typer.Option("--json", help="Write the position as JSON instead.")] = False,
+) -> None:
+    """Print a position in rummykit's notation (or as JSON): for a bug report, a puzzle or a test."""
+    game = _read_game(source)
+    out.print(dump_position(game, indent=2) if as_json else position_text(game), soft_wrap=True)
 
 
 def _print_round(result: RoundResult) -> None:

@@ -130,8 +130,21 @@ def new_manager() -> pluggy.PluginManager:
     return pm
 
 
-def _implements(plugin: Plugin, hook: str) -> bool:
-    return callable(getattr(plugin, hook, None))
+def _implements(pm: pluggy.PluginManager, plugin: Plugin, hook: str) -> bool:
+    """``plugin`` has an implementation of ``hook`` that pluggy registers (marked ``@hookimpl``)."""
+    return callable(getattr(plugin, hook, None)) and pm.parse_hookimpl_opts(plugin, hook) is not None
+
+
+def _check_marked(pm: pluggy.PluginManager, plugin: Plugin) -> None:
+    """Refuse a ``rummykit_*`` function or method that is not marked ``@hookimpl``: pluggy would skip
+    it without a word (an override in a subclass loses its base's marker)."""
+    for name in (name for name in dir(plugin) if name.startswith("rummykit_")):
+        if callable(getattr(plugin, name, None)) and pm.parse_hookimpl_opts(plugin, name) is None:
+            owner = getattr(plugin, "__name__", type(plugin).__name__)
+            raise PluginError(
+                f"{owner}.{name} is not marked as a hook: decorate it with @rummykit.hookimpl "
+                "(an override does not inherit its base's marker), or rename it"
+            )
 
 
 def _caller(pm: pluggy.PluginManager, hook: str, names: tuple[str, ...]) -> Callable[..., Any]:
@@ -219,13 +232,15 @@ def _compile(
     options: Mapping[str, Any],
     rule_plugins: Sequence[tuple[Plugin, HouseRuleSpec]],
 ) -> Configuration:
-    missing = [hook for hook in REQUIRED_VARIANT_HOOKS if not _implements(plugin, hook)]
-    if missing:
-        raise PluginError(f"variant {spec.name!r} does not implement {', '.join(missing)}")
     pm = new_manager()
     plugins = [plugin, *(rule for rule, _ in rule_plugins)]
+    for each in plugins:
+        _check_marked(pm, each)
+    missing = [hook for hook in REQUIRED_VARIANT_HOOKS if not _implements(pm, plugin, hook)]
+    if missing:
+        raise PluginError(f"variant {spec.name!r} does not implement {', '.join(missing)}")
     for hook, default in defaults.DEFAULTS.items():
-        if not any(_implements(each, hook) for each in plugins):
+        if not any(_implements(pm, each, hook) for each in plugins):
             pm.register(default, name=f"rummykit.defaults.{hook}")
     pm.register(defaults.CoreBots(), name="rummykit.defaults.bots")
     try:
@@ -243,6 +258,11 @@ def _compile(
     rules = pm.hook.rummykit_setup(config=config)
     if not isinstance(rules, Ruleset):
         raise PluginError(f"{spec.name}'s rummykit_setup returned {rules!r}, not a Ruleset")
+    if rules.low_score_wins != spec.low_score_wins:
+        raise PluginError(
+            f"{spec.name} declares low_score_wins={spec.low_score_wins} in its VariantSpec, "
+            f"but its rules say {rules.low_score_wins}: the two must agree"
+        )
     moves = pm.hook.rummykit_moves(rules=rules)
     if not isinstance(moves, Mapping) or not all(isinstance(move, Move) for move in moves.values()):
         raise PluginError(f"{spec.name}'s rummykit_moves returned {moves!r}, not moves by action type")

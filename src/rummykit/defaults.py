@@ -7,8 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from rummykit.bots import Bot, RandomBot
+from rummykit.cards import Card
+from rummykit.errors import PluginError
 from rummykit.hookspecs import hookimpl
+from rummykit.melds import Meld, MeldRules, read_meld
 from rummykit.state import GameState
+from rummykit.variant import Ruleset
 from rummykit.views import View, base_view_fields
 
 __all__ = ["DEFAULTS", "CoreBots", "best_totals"]
@@ -39,6 +43,18 @@ class _Winners:
         return best_totals(state)
 
 
+class _ReadMeld:
+    @hookimpl(trylast=True)
+    def rummykit_read_meld(self, rules: Ruleset, cards: tuple[Card, ...]) -> Meld:
+        melds = getattr(rules, "melds", None)
+        if not isinstance(melds, MeldRules):
+            raise PluginError(
+                f"the variant's rules ({type(rules).__name__}) have no MeldRules in 'melds': "
+                "it implements rummykit_read_meld to read the melds of a position written by hand"
+            )
+        return read_meld(cards, melds)
+
+
 class _View:
     @hookimpl(trylast=True)
     def rummykit_view(self, state: GameState, seat: int | None, to_act: tuple[int, ...]) -> View:
@@ -58,5 +74,6 @@ DEFAULTS: Mapping[str, object] = {
     "rummykit_game_over": _GameOver(),
     "rummykit_winners": _Winners(),
     "rummykit_view": _View(),
+    "rummykit_read_meld": _ReadMeld(),
 }
 """The default of each hook that has one, by hook name."""

@@ -13,9 +13,9 @@ Examples:
     >>> game.round, game.phase, game.to_act == (game.turn,)
     (1, 'draw', True)
     >>> action = game.legal_actions(game.turn)[0]
-    >>> game.apply(action)
-    >>> len(game.record.actions)
-    1
+    >>> applied = game.apply(action)
+    >>> applied.action == action, len(game.record.actions)
+    (True, 1)
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ import attrs
 import pluggy
 
 from rummykit.actions import Action
+from rummykit.applied import Applied, Zones, zones
 from rummykit.cards import Card, face, parse_cards, shoe_ids
 from rummykit.configuration import Configuration, configure
 from rummykit.errors import (
@@ -75,6 +76,7 @@ class Game:
         "_shoes",
         "_start",
         "_state",
+        "_zones",
     )
 
     def __init__(
@@ -95,6 +97,8 @@ class Game:
         self._dealer_given = dealer_given
         self._actions = actions
         self._start = start
+        self._zones: Zones | None = None
+        """Where the cards lay after the last action (the state changes only through apply)."""
 
     # -- what the game is ----------------------------------------------------------------------
 
@@ -149,6 +153,7 @@ class Game:
     def state(self) -> GameState:
         """The live state. Read it freely; change it only through [`apply`][rummykit.engine.Game.apply] (changing it
         directly skips every rule)."""
+        self._zones = None  # whoever holds the state may change it: apply looks again
         return self._state
 
     # -- where the game is ---------------------------------------------------------------------
@@ -265,8 +270,10 @@ class Game:
             return err
         return None
 
-    def apply(self, action: Action) -> None:
-        """Check ``action`` against every rule, then carry it out and record it.
+    def apply(self, action: Action) -> Applied:
+        """Check ``action`` against every rule, then carry it out and record it; return what it did
+        ([`Applied`][rummykit.applied.Applied]: the action as carried out, the cards it moved, the round
+        it ended).
 
         A refused action raises [`IllegalActionError`][rummykit.errors.IllegalActionError] (or
         [`InvalidActionError`][rummykit.errors.InvalidActionError]) and leaves the game exactly as it
@@ -275,11 +282,16 @@ class Game:
         """
         canonical = self.check(action)
         state = self._state
+        before = self._zones if self._zones is not None else zones(state)
         self._config.moves[type(canonical)].perform(state, canonical, self._rng)
         self._actions.append(canonical)
         state.log.append(canonical)
-        if state.round_end is not None:
-            self._finish_round()
+        after = self._zones = zones(state)  # also where the cards lie before the next action
+        if state.round_end is None:
+            return Applied(canonical, before, after, None, False)
+        self._zones = None  # a new round is dealt
+        self._finish_round()
+        return Applied(canonical, before, after, state.history[-1], state.is_over)
 
     # -- information ---------------------------------------------------------------------------
 
@@ -321,6 +333,7 @@ class Game:
         new._dealer_given = self._dealer_given
         new._actions = self._actions[:]
         new._start = self._start
+        new._zones = self._zones
         return new
 
     def __copy__(self) -> Game:
@@ -619,7 +632,7 @@ def replay(record: GameRecord, *, upto: int | None = None) -> Game:
 
     Examples:
         >>> game = new_game("rummy", players=2, seed=5)
-        >>> game.apply(game.legal_actions(game.turn)[0])
+        >>> _ = game.apply(game.legal_actions(game.turn)[0])
         >>> replay(game.record) == game, replay(game.record, upto=0).record.actions
         (True, ())
         >>> replay(game.record, upto=-1)

@@ -42,7 +42,8 @@ if TYPE_CHECKING:
 
     from rummykit.actions import Action
     from rummykit.bots import Bot
-    from rummykit.cards import CardId
+    from rummykit.cards import Card, CardId
+    from rummykit.melds import Meld
     from rummykit.move import Move
     from rummykit.shoe import Randomness
     from rummykit.state import GameState
@@ -219,6 +220,31 @@ def rummykit_check_view(view: View, rules: Ruleset) -> None:
     cards. Raise [`InvalidPositionError`][rummykit.errors.InvalidPositionError] naming the field (``"hand_size"``)
     to refuse the view. Every implementation is called; a variant with nothing of its own to check
     implements nothing.
+    """
+
+
+@hookspec(firstresult=True)
+def rummykit_read_meld(rules: Ruleset, cards: tuple[Card, ...]) -> Meld:  # type: ignore[empty-body]
+    """``cards`` read as a meld laid down on the table under ``rules``: its kind and the rank each card
+    stands for (G-5), for a position written by hand
+    ([`rummykit.builder.build_position`][rummykit.builder.build_position], the position notation).
+
+    Raise [`IllegalActionError`][rummykit.errors.IllegalActionError] citing the rule the cards break.
+    firstresult; the core's default reads a set or a run under ``rules.melds`` (a
+    [`MeldRules`][rummykit.melds.MeldRules], as the standard rummy's rules have) with
+    [`read_meld`][rummykit.melds.read_meld].
+    """
+
+
+@hookspec
+def rummykit_arrange_position(state: GameState, melded: frozenset[int], given: frozenset[str]) -> None:
+    """Complete a position built from what a person knows
+    ([`rummykit.builder.build_position`][rummykit.builder.build_position]): the cards are placed and
+    the round, turn and phase set; set what the variant's rules derive from them, such as who has
+    melded (the seats of ``melded``: the owners of the table's melds, or as given) or a frozen
+    discard pile, leaving alone the fields of the variant's state named in ``given`` (the caller
+    set them). Every implementation is called; the position is then checked
+    (``rummykit_check_position``).
     """
 
 

@@ -161,7 +161,7 @@ def _check_wild_limit(cards: Sequence[Card], wilds: int, rules: MeldRules) -> No
         raise _refuse(
             rules,
             "wilds",
-            f"{_fmt(cards)} holds {wilds} wild cards and only {naturals} natural cards; "
+            f"{_fmt(cards)} holds {wilds} wild cards and only {naturals} natural card{'s' * (naturals != 1)}; "
             "a meld never holds more wild cards than natural cards",
         )
 

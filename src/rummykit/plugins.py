@@ -1,4 +1,5 @@
-"""Plug-in discovery and the per-game plugin manager.
+"""Plug-in discovery: variants and house rules by name, from entry points or registered for the
+process, and the bots they offer.
 
 Variants are found through the entry-point group ``rummykit.variants`` and house rules through
 ``rummykit.house_rules``: the built-in variants are registered there by rummykit's own package metadata,
@@ -30,7 +31,7 @@ import sys
 import types
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib.metadata import EntryPoint, entry_points
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
@@ -45,6 +46,9 @@ from rummykit.errors import (
     quote,
 )
 from rummykit.variant import HouseRuleSpec, VariantSpec
+
+if TYPE_CHECKING:
+    from rummykit.configuration import Configuration
 
 __all__ = [
     "HOUSE_RULE_GROUP",
@@ -327,7 +331,7 @@ def plugin_references(
     return variant, tuple(reference("house rule", rule.name, load_house_rule) for rule in house_rules)
 
 
-def _factories(variant: str | Plugin | pluggy.PluginManager) -> dict[str, BotFactory]:
+def _factories(variant: str | Plugin | pluggy.PluginManager | Configuration) -> dict[str, BotFactory]:
     if isinstance(variant, pluggy.PluginManager):
         factories: dict[str, BotFactory] = {}
         for contribution in reversed(variant.hook.rummykit_bots()):  # later plug-ins answer first
@@ -341,15 +345,18 @@ def _factories(variant: str | Plugin | pluggy.PluginManager) -> dict[str, BotFac
     return dict(configure(variant, spec.min_players).bots())
 
 
-def available_bots(variant: str | Plugin | pluggy.PluginManager) -> tuple[str, ...]:
-    """The names of the bots a variant offers (by name, plug-in, or a game's plugin manager),
-    sorted; always including ``random``."""
+def available_bots(variant: str | Plugin | pluggy.PluginManager | Configuration) -> tuple[str, ...]:
+    """The names of the bots a variant offers, sorted; always including ``random``. ``variant`` is a
+    name or a plug-in (its bots alone), or a configuration or its plugin manager
+    (``game.configuration``, ``game.plugin_manager``: its house rules' bots too)."""
     return tuple(sorted(_factories(variant)))
 
 
-def make_bot(name: str, variant: str | Plugin | pluggy.PluginManager, *, seed: int | None = None) -> Bot:
-    """A new bot called ``name`` for ``variant`` (by name, plug-in, or a game's plugin manager, which
-    skips plug-in discovery), seeded with ``seed``.
+def make_bot(
+    name: str, variant: str | Plugin | pluggy.PluginManager | Configuration, *, seed: int | None = None
+) -> Bot:
+    """A new bot called ``name`` for ``variant`` (as [`available_bots`][rummykit.plugins.available_bots]
+    takes it), seeded with ``seed``.
 
     Raises:
         UnknownBotError: listing the bots the variant offers.
@@ -361,6 +368,7 @@ def make_bot(name: str, variant: str | Plugin | pluggy.PluginManager, *, seed: i
     return factories[name](seed)
 
 
-def bot_factories(variant: str | Plugin | pluggy.PluginManager) -> Mapping[str, BotFactory]:
-    """Every bot factory a variant offers, by name."""
+def bot_factories(variant: str | Plugin | pluggy.PluginManager | Configuration) -> Mapping[str, BotFactory]:
+    """Every bot factory a variant offers, by name (``variant`` as
+    [`available_bots`][rummykit.plugins.available_bots] takes it)."""
     return _factories(variant)

@@ -18,7 +18,7 @@ stops after a few bad items. Records of version 1 (a ``shoe`` for round 1 where 
 Examples:
     >>> import rummykit
     >>> game = rummykit.new_game("railroad-rummy", players=2, seed=3)
-    >>> game.apply(rummykit.Draw(seat=game.turn))
+    >>> _ = game.apply(rummykit.Draw(seat=game.turn))
     >>> text = dump_record(game.record)
     >>> load_record(text) == game.record
     True

@@ -43,6 +43,7 @@ from rummykit.engine import Game, new_game
 from rummykit.errors import IllegalActionError, InvalidOptionError, RummyError, quote
 from rummykit.melds import MeldRules, read_meld
 from rummykit.moves import move_help, parse_move
+from rummykit.notation import position_text
 from rummykit.plugins import Plugin, make_bot
 from rummykit.state import TableMeld
 from rummykit.variant import COMMON_RULES, RuleText
@@ -57,6 +58,7 @@ input (as `input` does)."""
 _QUIT = frozenset({"quit", "exit", "q"})
 _HELP = frozenset({"help", "?", "h"})
 _SHOW = frozenset({"show", "look", "table"})
+_POSITION = frozenset({"position"})
 _CORE_ACTIONS: frozenset[type[Action]] = frozenset({Draw, TakeDiscard, GoDown, LayOff, Discard})
 _COMPACT_FROM = 4
 """A group of more legal moves of one kind than this is listed compactly, in columns."""
@@ -65,7 +67,7 @@ _CARD_WORD = re.compile(r"^((?:10|[2-9JQKA])[CDHS]|JK)([,.;:)]*)$")
 
 
 def play_in_terminal(
-    variant: str | Plugin,
+    variant: str | Plugin | None,
     *,
     players: int,
     seat: int = 0,
@@ -75,12 +77,13 @@ def play_in_terminal(
     house_rules: Sequence[str | Plugin] = (),
     console: Console | None = None,
     read_line: ReadLine = input,
+    start: Game | None = None,
 ) -> Game:
     """Play a game in the terminal: the person in ``seat`` against bots in every other seat.
 
     Args:
-        variant: the variant's name (or a variant plug-in object).
-        players: the number of seats, the person's included.
+        variant: the variant's name (or a variant plug-in object); ``None`` with ``start``.
+        players: the number of seats, the person's included (``start``'s, with ``start``).
         seat: the person's seat.
         seed: an int for a reproducible game (the bots are seeded from it too); ``None``: unseeded.
         bots: bot names; the other seats, in seat order, cycle through them.
@@ -88,6 +91,8 @@ def play_in_terminal(
         console: where to print (default: a new `rich.console.Console`).
         read_line: reads the person's lines (default `input`); `EOFError` (or
             `KeyboardInterrupt`) ends the game as ``quit`` does.
+        start: a game to play on from (a position, [`read_position`][rummykit.notation.read_position]),
+            instead of a new one; its variant, players, options and house rules are the game's.
 
     Returns:
         The game: over, or where the person left it.
@@ -96,7 +101,14 @@ def play_in_terminal(
         RummyError: the game cannot be set up as asked (an unknown variant, house rule or bot, a
             seat that does not exist, no bots, a bad option).
     """
-    game = new_game(variant, players=players, seed=seed, options=options, house_rules=house_rules)
+    if start is not None:
+        if variant is not None and variant != start.variant:
+            raise InvalidOptionError(f"the position is a game of {start.variant}, not {quote(variant)}")
+        game, variant, seed = start, start.variant, start.seed if seed is None else seed
+    elif variant is None:
+        raise InvalidOptionError("name a variant, or give a position to play from")
+    else:
+        game = new_game(variant, players=players, seed=seed, options=options, house_rules=house_rules)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
         raise InvalidOptionError(f"your seat must be one of 0 to {game.players - 1}, not {quote(seat)}")
     names = list(bots)
@@ -183,6 +195,10 @@ class _Session:
                 continue
             if command in _SHOW:
                 self._show()
+                continue
+            if command in _POSITION:
+                self.console.print(Text("The position (every card, the hidden ones too):", style="bold"))
+                self.console.print(Text(position_text(self.game)), soft_wrap=True)
                 continue
             action = self._read_action(line, legal)
             if action is not None and self._apply(action):
@@ -438,7 +454,12 @@ class _Session:
                 "Meld numbers are those shown under Table."
             )
         )
-        console.print(Text("Also: help (this), show (the table and your moves again), quit (leave the game)."))
+        console.print(
+            Text(
+                "Also: help (this), show (the table and your moves again), position (the whole position in "
+                "rummykit's notation, for a bug report: it shows every card), quit (leave the game)."
+            )
+        )
         console.print(Text(f"Every rule with its id: rummykit rules {self.game.variant}"))
 
     def _welcome(self) -> None:

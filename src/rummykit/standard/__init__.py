@@ -26,6 +26,7 @@ from rummykit.standard.moves import (
 from rummykit.standard.plugin import (
     StandardRummy,
     StandardView,
+    arrange_position,
     check_position,
     check_view,
     deal,
@@ -55,6 +56,7 @@ __all__ = [
     "StandardView",
     "Stock",
     "TakeDiscardMove",
+    "arrange_position",
     "canonical_melds",
     "check_position",
     "check_view",

@@ -16,10 +16,10 @@ import attrs
 
 from rummykit.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
 from rummykit.bots import Bot
-from rummykit.cards import CardId, face
+from rummykit.cards import Card, CardId, face
 from rummykit.errors import IllegalActionError, InvalidPositionError
 from rummykit.hookspecs import hookimpl
-from rummykit.melds import MeldKind, read_meld
+from rummykit.melds import Meld, MeldKind, read_meld
 from rummykit.move import Move
 from rummykit.shoe import Randomness
 from rummykit.standard.going_down import ContractGoDown, FreeGoDown
@@ -33,6 +33,7 @@ from rummykit.views import View, base_view_fields, shown
 __all__ = [
     "StandardRummy",
     "StandardView",
+    "arrange_position",
     "check_position",
     "check_view",
     "deal",
@@ -247,6 +248,14 @@ def _round_facts(rules: StandardRules, round: int) -> dict[str, Any]:
     }
 
 
+def arrange_position(state: StandardState, melded: frozenset[int]) -> None:
+    """A position built by hand ([`build_position`][rummykit.builder.build_position]): the seats of
+    ``melded`` have melded, and played, on the turn before this one (turn 1 at the earliest)."""
+    earlier = max(state.turn_number - 1, 1)
+    state.melded_on = [earlier if seat in melded else None for seat in range(state.players)]
+    state.played_on = list(state.melded_on)
+
+
 R = TypeVar("R", bound=StandardRules)
 S = TypeVar("S", bound=StandardState)
 
@@ -268,6 +277,7 @@ class StandardRummy(Generic[R, S]):
 
     @hookimpl
     def rummykit_variant(self) -> VariantSpec:
+        """The variant's `spec`, with the standard rummy's actions, state and view where it names none."""
         spec = self.spec
         return attrs.evolve(
             spec,
@@ -278,39 +288,60 @@ class StandardRummy(Generic[R, S]):
 
     @hookimpl
     def rummykit_setup(self, config: GameConfig) -> Ruleset:
+        """The variant's rules for ``config``: every variant implements this (its `StandardRules`)."""
         raise NotImplementedError(f"{type(self).__name__} implements rummykit_setup: its rules for a configuration")
 
     @hookimpl
     def rummykit_moves(self, rules: R) -> dict[type[Action], Move[Any, Any]]:
+        """The standard rummy's moves for ``rules`` ([`standard_moves`][rummykit.standard.plugin.standard_moves])."""
         return standard_moves(rules)
 
     @hookimpl
     def rummykit_start_round(self, state: S, shoe: list[CardId], rng: Randomness) -> bool:
+        """Deal the round as ``rules.deal`` says ([`deal`][rummykit.standard.plugin.deal])."""
         deal(state, shoe)
         return True
 
     @hookimpl
     def rummykit_score_round(self, state: S) -> list[int]:
+        """Score the round by card points ([`score_round`][rummykit.standard.plugin.score_round])."""
         return score_round(state)
 
     @hookimpl
     def rummykit_game_over(self, state: S) -> bool:
+        """After the last round, or at the target ([`game_over`][rummykit.standard.plugin.game_over])."""
         return game_over(state)
 
     @hookimpl
     def rummykit_view(self, state: S, seat: int | None, to_act: tuple[int, ...]) -> View:
+        """The variant's view class, from the standard rummy's fields
+        ([`view_fields`][rummykit.standard.plugin.view_fields])."""
         view_type = self.spec.view_type or StandardView
         return view_type(**view_fields(state, seat, to_act))
 
     @hookimpl
     def rummykit_check_position(self, state: S) -> None:
+        """The standard rummy's position rules ([`check_position`][rummykit.standard.plugin.check_position])."""
         check_position(state)
 
     @hookimpl
+    def rummykit_read_meld(self, rules: R, cards: tuple[Card, ...]) -> Meld:
+        """A set or a run under ``rules.melds`` ([`read_meld`][rummykit.melds.read_meld])."""
+        return read_meld(cards, rules.melds)
+
+    @hookimpl
+    def rummykit_arrange_position(self, state: S, melded: frozenset[int], given: frozenset[str]) -> None:
+        """Who has melded, unless given ([`arrange_position`][rummykit.standard.plugin.arrange_position])."""
+        if not given & {"melded_on", "played_on"}:
+            arrange_position(state, melded)
+
+    @hookimpl
     def rummykit_check_view(self, view: View, rules: R) -> None:
+        """A loaded view's round facts ([`check_view`][rummykit.standard.plugin.check_view])."""
         if isinstance(view, StandardView):
             check_view(view, rules)
 
     @hookimpl
     def rummykit_bots(self) -> Mapping[str, Callable[[int | None], Bot]]:
+        """No bots of its own (the core's ``random`` is always there); a variant offers its own."""
         return {}

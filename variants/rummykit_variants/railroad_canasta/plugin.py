@@ -9,14 +9,14 @@ from typing import Any
 
 from rummykit.actions import Action, Discard, Draw, GoDown, LayOff
 from rummykit.bots import Bot
-from rummykit.cards import CardId, face
+from rummykit.cards import Card, CardId, face
 from rummykit.errors import IllegalActionError, InvalidPositionError
 from rummykit.hookspecs import hookimpl
-from rummykit.melds import MeldKind
+from rummykit.melds import Meld, MeldKind
 from rummykit.move import Move
 from rummykit.shoe import Randomness
-from rummykit.standard import StandardRules, StandardRummy, StandardState, deal, view_fields
-from rummykit.state import GameState, Phase
+from rummykit.standard import StandardRummy, deal, view_fields
+from rummykit.state import Phase
 from rummykit.variant import GameConfig, VariantSpec
 from rummykit.views import View
 from rummykit_variants.railroad_canasta.actions import EndRound, LeaveKitty, PickUpKitty, TakePile
@@ -67,16 +67,14 @@ class RailroadCanasta(StandardRummy[CanastaRules, CanastaState]):
         return make_rules(config)
 
     @hookimpl
-    def rummykit_moves(self, rules: StandardRules) -> dict[type[Action], Move[Any, Any]]:
-        assert isinstance(rules, CanastaRules)
+    def rummykit_moves(self, rules: CanastaRules) -> dict[type[Action], Move[Any, Any]]:
         return canasta_moves(rules)
 
     @hookimpl
-    def rummykit_start_round(self, state: StandardState, shoe: list[CardId], rng: Randomness) -> bool:
+    def rummykit_start_round(self, state: CanastaState, shoe: list[CardId], rng: Randomness) -> bool:
         """RC-3 and RC-C1: the standard deal (13 cards to each hand, then 11 to each kitty); then the red
         3s in hands placed and replaced, seat by seat from the first player; then the up-card, which
         freezes the pile if it is a red 3 or a wild card (RC-15)."""
-        assert isinstance(state, CanastaState)
         deal(state, shoe)
         for step in range(state.players):
             seat = state.next_seat(state.turn, step)
@@ -91,9 +89,8 @@ class RailroadCanasta(StandardRummy[CanastaRules, CanastaState]):
         return True
 
     @hookimpl
-    def rummykit_score_round(self, state: StandardState) -> list[int]:
+    def rummykit_score_round(self, state: CanastaState) -> list[int]:
         """RC-30, RC-31 (RC-C5: a round with nobody out has no going-out bonus)."""
-        assert isinstance(state, CanastaState)
         rules, went_out = state.rules, state.round_end.went_out if state.round_end else None
         scores = []
         for seat in range(state.players):
@@ -107,20 +104,18 @@ class RailroadCanasta(StandardRummy[CanastaRules, CanastaState]):
         return scores
 
     @hookimpl
-    def rummykit_game_over(self, state: StandardState) -> bool:
+    def rummykit_game_over(self, state: CanastaState) -> bool:
         """RC-32: a player has reached the target in this round or an earlier one (RC-C8), and nobody
         ties the highest total."""
-        assert isinstance(state, CanastaState)
         target = state.rules.scoring.target
         if target is None or not any(max(result.totals) >= target for result in state.history):
             return False
         return state.totals.count(max(state.totals)) == 1
 
     @hookimpl
-    def rummykit_view(self, state: StandardState, seat: int | None, to_act: tuple[int, ...]) -> View:
+    def rummykit_view(self, state: CanastaState, seat: int | None, to_act: tuple[int, ...]) -> View:
         """The standard view, the seat's own kitty once it may look (RC-20), every seat's red 3s and
         kitty size, the pile's state and the initial-meld minimums."""
-        assert isinstance(state, CanastaState)
         kitties = state.seat_piles["kitty"]
         looks = tuple(bool(kinds & LOOK_KINDS) for kinds in state.canasta_kinds())
         return RailroadCanastaView(
@@ -135,9 +130,8 @@ class RailroadCanasta(StandardRummy[CanastaRules, CanastaState]):
         )
 
     @hookimpl
-    def rummykit_check_position(self, state: GameState) -> None:
+    def rummykit_check_position(self, state: CanastaState) -> None:
         """What a Railroad Canasta position loaded from data must satisfy beyond the core's checks."""
-        assert isinstance(state, CanastaState)
         players = state.players
         if state.phase == Phase.OVER:
             return
@@ -193,6 +187,21 @@ class RailroadCanasta(StandardRummy[CanastaRules, CanastaState]):
         for seat, hand in enumerate(state.hands):
             if not hand:
                 raise InvalidPositionError(f"hands[{seat}]", "an empty hand means the seat went out, ending the round")
+
+    @hookimpl
+    def rummykit_read_meld(self, rules: CanastaRules, cards: tuple[Card, ...]) -> Meld:
+        return read_group(cards)
+
+    @hookimpl
+    def rummykit_arrange_position(self, state: CanastaState, melded: frozenset[int], given: frozenset[str]) -> None:
+        """RC-15: the pile is frozen while a wild card lies in it, or a red 3 or a wild card was its
+        first up-card; a kitty that is empty has been picked up (RC-20)."""
+        super().rummykit_arrange_position(state, melded, given)
+        pile = [face(cid) for cid in state.piles["discard"]]
+        if "frozen" not in given:
+            state.frozen = any(is_wild(card) for card in pile) or bool(pile and is_red_three(pile[0]))
+        if "kitty_taken" not in given:
+            state.kitty_taken = [not kitty for kitty in state.seat_piles["kitty"]]
 
     @hookimpl
     def rummykit_bots(self) -> Mapping[str, Callable[[int | None], Bot]]:

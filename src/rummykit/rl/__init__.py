@@ -12,3 +12,5 @@
 The codec needs nothing beyond rummykit; the others need numpy, and Gymnasium with PettingZoo or
 OpenSpiel, which the extra installs.
 """
+
+__all__: list[str] = []

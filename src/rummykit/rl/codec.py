@@ -284,8 +284,8 @@ class Entry:
         >>> entry = Entry(game, game.to_act[0])
         >>> sorted(entry.codec.token_text(index) for index in entry.allowed())
         ['draw', 'take-discard']
-        >>> entry.enter(entry.codec.encode(rummykit.Draw(seat=0))[0])
-        Draw(seat=0)
+        >>> entry.enter(entry.codec.encode(rummykit.Draw(seat=entry.seat))[0]) == rummykit.Draw(seat=entry.seat)
+        True
     """
 
     def __init__(self, game: Game, seat: int, codec: ActionCodec | None = None) -> None:

@@ -20,8 +20,8 @@ Examples:
     >>> game_env.reset(seed=7)
     >>> observation, reward, termination, truncation, info = game_env.last()
     >>> game_env.agent_selection, int(observation["action_mask"].sum())
-    ('player_1', 2)
-    >>> game_env.observation_text("player_1").splitlines()[1][:5]
+    ('player_2', 2)
+    >>> game_env.observation_text("player_2").splitlines()[1][:5]
     'hand:'
 """
 

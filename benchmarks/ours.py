@@ -1,9 +1,14 @@
-"""rummykit's own measurements: random legal steps, the contract solver, copies, JSON round trips,
-memory, full games with heuristic bots, and simulate's scaling over worker processes."""
+"""rummykit's own measurements: starting games, random legal steps, the contract solver, copies, JSON
+round trips, memory, full games with heuristic bots, and simulate's scaling over worker processes.
+
+They use rummykit's public API only (``new_game``, ``legal_actions``, ``apply``, ``copy``,
+``dump_position``/``load_position``, ``simulate``, ...), so that the same code measures an earlier
+commit of the engine too (``python -m benchmarks --baseline COMMIT``, see `benchmarks.baseline`)."""
 
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 import statistics
 import time
@@ -21,10 +26,12 @@ from rummykit.solver import ContractSolver
 from rummykit_variants.railroad_rummy.rules import MELD_RULES, ROUNDS
 
 __all__ = [
+    "NEW_GAMES",
     "POSITION_GAMES",
     "STEP_GAMES",
     "make_rules_shoe",
     "measure_games",
+    "measure_new_game",
     "measure_positions",
     "measure_simulate",
     "measure_solver",
@@ -49,8 +56,32 @@ STEP_GAMES = (
 POSITION_GAMES = (("railroad-rummy", 4), ("rummy", 2), ("railroad-canasta", 4))
 """The variants and player counts whose mid-game positions are copied, round-tripped and weighed."""
 
+NEW_GAMES = (("rummy", 2), ("railroad-rummy", 4), ("railroad-canasta", 4))
+"""The variants and player counts whose ``new_game`` is timed: every built-in variant."""
+
 _MID_GAME = {"railroad-rummy": (4, 8), "rummy": (2, 6), "railroad-canasta": (2, 40)}
 """Where a mid-game position is: the round, and the turn of that round."""
+
+
+def measure_new_game(results: Results, variant: str, players: int, number: int) -> None:
+    """µs per ``new_game(variant, players=players, seed=...)``: a new seed each call (the shoe is
+    shuffled and the first round dealt), ``number`` calls a run, the median of five runs. One game of
+    the variant is made first, so that what a process does once per variant (importing the plug-in,
+    reading its hooks) is not counted: this is the cost of each further game, as in a simulation."""
+    new_game(variant, players=players, seed=0)
+    seeds = itertools.count(1)
+
+    def start() -> Game:
+        return new_game(variant, players=players, seed=next(seeds))
+
+    results.add(
+        f"new_game.{variant}.{players}p",
+        "rummykit",
+        f"new_game, {variant}, {players} players",
+        time_calls_us(start, number=number),
+        "µs",
+        f"{number} calls a run, median of 5 runs; a new seed each call",
+    )
 
 
 def measure_steps(results: Results, variant: str, players: int, steps: int, *, seed: int = 1) -> None:

@@ -4,6 +4,7 @@ of rummykit in the same run (`benchmarks.baseline`)."""
 
 from __future__ import annotations
 
+import enum
 import json
 import time
 from pathlib import Path
@@ -15,7 +16,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from benchmarks import peers
+from benchmarks import peers, timing
 from benchmarks.baseline import BaselineError, compare
 from benchmarks.chart import svg_chart
 from benchmarks.plan import Plan
@@ -43,7 +44,12 @@ def run(
         BaselineError: the baseline cannot be measured.
     """
     console = console or Console(stderr=True)
-    results = Results(quick=quick, log=lambda text: console.print(text, highlight=False, markup=False, soft_wrap=True))
+    results = Results(
+        quick=quick,
+        log=lambda text: console.print(text, highlight=False, markup=False, soft_wrap=True),
+        clock=plan.clock,
+    )
+    timing.use_clock(plan.clock)
 
     def section(title: str) -> None:
         console.print(Text(title, style="bold"))
@@ -86,6 +92,19 @@ def _ratio_rows(results: Results) -> list[tuple[str, str]]:
     return rows
 
 
+class Clock(enum.Enum):
+    """The clocks of ``--clock`` (`benchmarks.timing.CLOCKS`)."""
+
+    WALL = "wall"
+    CPU = "cpu"
+
+
+_CLOCK_WORDS = {
+    "wall": "wall-clock time",
+    "cpu": "CPU time of the measuring process; simulate's games a second: wall time",
+}
+
+
 def _amount(value: float, unit: str) -> str:
     return f"{value:,.0f} {unit}" if unit == "figures" else f"{value:,.2f} {unit}"
 
@@ -121,7 +140,7 @@ def _comparison_title(comparison: Comparison) -> str:
 def render(results: Results, console: Console) -> None:
     """Print the figures, the ratios against the peers, the comparison with the baseline and the
     targets as tables."""
-    figures = Table(title="figures", title_justify="left")
+    figures = Table(title=f"figures ({_CLOCK_WORDS[results.clock]})", title_justify="left")
     for column, justify in (("engine", "left"), ("what", "left"), ("value", "right"), ("unit", "left")):
         figures.add_column(column, justify=justify)  # type: ignore[arg-type]
     for figure in results.figures:
@@ -157,7 +176,7 @@ def render(results: Results, console: Console) -> None:
 
 def markdown(results: Results) -> str:
     """The figures, the ratios and the targets as Markdown tables (for ``docs/performance.md``)."""
-    lines = ["| engine | what | value |", "| --- | --- | ---: |"]
+    lines = [f"Timed by {_CLOCK_WORDS[results.clock]}.", "", "| engine | what | value |", "| --- | --- | ---: |"]
     lines += [f"| {f.engine} | {f.what} | {f.value:,.1f} {f.unit} |" for f in results.figures]
     ratios = _ratio_rows(results)
     if ratios:
@@ -206,12 +225,21 @@ def measure(
             "--rounds", min=1, help="With --baseline: runs of each measurement on each engine (5; --quick: 2)."
         ),
     ] = None,
+    clock: Annotated[
+        Clock | None,
+        typer.Option(
+            "--clock",
+            help="Time by the wall clock or by the process's CPU time (which waiting for a core on a busy "
+            "machine does not inflate). Default: wall; with --baseline: cpu.",
+        ),
+    ] = None,
 ) -> None:
     """Measure rummykit (and OpenSpiel and RLCard if installed) and print the figures, the ratios and
     the targets; with --baseline, rummykit's figures against an earlier commit too."""
     console = Console()
     started = time.perf_counter()
-    plan = Plan.make(quick=quick)
+    chosen = clock.value if clock is not None else "wall" if baseline is None else "cpu"
+    plan = attrs.evolve(Plan.make(quick=quick), clock=chosen)
     if rounds is not None:
         plan = attrs.evolve(plan, rounds=rounds)
     try:

@@ -26,6 +26,7 @@ class Plan:
         peer_steps: random steps of each peer engine.
         new_games: ``new_game`` calls per timed run (five runs per variant).
         rounds: with ``--baseline``: how many times each measurement runs on each engine, interleaved.
+        clock: ``"wall"`` or ``"cpu"`` (`benchmarks.timing.CLOCKS`): what the timed measurements read.
     """
 
     steps: int
@@ -38,6 +39,7 @@ class Plan:
     peer_steps: int
     new_games: int = 200
     rounds: int = 5
+    clock: str = "wall"
 
     @classmethod
     def make(cls, *, quick: bool) -> Plan:

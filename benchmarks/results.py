@@ -242,6 +242,8 @@ class Results:
     log: Callable[[str], None] = attrs.field(default=print, eq=False, repr=False)
     comparison: Comparison | None = None
     """With ``--baseline``: rummykit's own figures on the baseline commit and on this one."""
+    clock: str = "wall"
+    """The clock of the timed figures: ``"wall"`` or ``"cpu"`` (``simulate``'s are wall time always)."""
 
     def add(self, key: str, engine: str, what: str, value: float, unit: str, detail: str = "") -> float:
         """Record a figure (and say it, through ``log``); return its value."""
@@ -330,6 +332,7 @@ class Results:
             "system": platform.system(),
             "cpus": os.cpu_count(),
             "load_average": list(os.getloadavg()) if hasattr(os, "getloadavg") else None,
+            "clock": self.clock,
             "figures": [attrs.asdict(figure) for figure in self.figures],
             "curves": [{"name": curve.name, "points": [list(p) for p in curve.points]} for curve in self.curves],
             "solver": self.solver,

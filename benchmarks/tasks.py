@@ -3,7 +3,7 @@ process or send them one at a time to a worker process of another engine (`bench
 
 from __future__ import annotations
 
-from benchmarks import ours
+from benchmarks import ours, timing
 from benchmarks.plan import Plan
 from benchmarks.results import Results
 
@@ -30,11 +30,12 @@ def own_tasks(plan: Plan) -> tuple[str, ...]:
 
 
 def run_task(results: Results, plan: Plan, task: str) -> None:
-    """Measure ``task`` (one of `own_tasks`) as ``plan`` says, into ``results``.
+    """Measure ``task`` (one of `own_tasks`) as ``plan`` says (with its clock), into ``results``.
 
     Raises:
         ValueError: an unknown task.
     """
+    timing.use_clock(plan.clock)
     kind, *where = task.split("/")
     if kind in ("new_game", "steps", "positions") and len(where) == 2 and where[1].isdigit():
         variant, players = where[0], int(where[1])

@@ -18,7 +18,7 @@ from rich.text import Text
 
 from benchmarks import peers, timing
 from benchmarks.baseline import BaselineError, compare
-from benchmarks.chart import svg_chart
+from benchmarks.chart import comparison_chart, svg_chart
 from benchmarks.plan import Plan
 from benchmarks.results import Comparison, Results
 from benchmarks.tasks import run_task, sections
@@ -132,8 +132,9 @@ def _comparison_rows(comparison: Comparison, *, keys: bool = False) -> list[tupl
 def _comparison_title(comparison: Comparison) -> str:
     loads = ", ".join(f"{load:.1f}" for load in comparison.load)
     return (
-        f"against the baseline {comparison.baseline}: {comparison.current} ÷ baseline, medians of "
-        f"{comparison.rounds} interleaved rounds (load average after each round: {loads})"
+        f"against the baseline {comparison.baseline}; current: {comparison.current}. Baseline and current: "
+        f"medians of {comparison.rounds} interleaved rounds; current ÷ baseline: the median of the rounds' "
+        f"ratios (load average after each round: {loads})"
     )
 
 
@@ -225,6 +226,10 @@ def measure(
             "--rounds", min=1, help="With --baseline: runs of each measurement on each engine (5; --quick: 2)."
         ),
     ] = None,
+    comparison_svg_path: Annotated[
+        Path | None,
+        typer.Option("--comparison-svg", help="With --baseline: write the chart of the speed-ups (SVG) here."),
+    ] = None,
     clock: Annotated[
         Clock | None,
         typer.Option(
@@ -257,6 +262,9 @@ def measure(
     if svg_path is not None:
         svg_path.write_text(svg_chart(results.curves), encoding="utf-8")
         console.print(f"chart written to {svg_path}", markup=False, highlight=False)
+    if comparison_svg_path is not None and results.comparison is not None:
+        comparison_svg_path.write_text(comparison_chart(results.comparison), encoding="utf-8")
+        console.print(f"chart of the speed-ups written to {comparison_svg_path}", markup=False, highlight=False)
     console.print(f"done in {time.perf_counter() - started:.0f} s")
 
 

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from benchmarks import ours
 from benchmarks.baseline import compare, repository, write_metadata
-from benchmarks.chart import svg_chart
+from benchmarks.chart import comparison_chart, svg_chart
 from benchmarks.cli import Plan, app, markdown, render
 from benchmarks.results import Comparison, Curve, Paired, Results
 from benchmarks.tasks import own_tasks, run_task, sections
@@ -151,9 +151,8 @@ def test_a_change_counts_only_out_of_the_noise_and_in_most_rounds() -> None:
     assert _paired((5.0,) * 3, (6.0,) * 3, "KB").describe() == "1.20× larger"
 
 
-def test_the_baseline_targets_are_three_times_faster_and_nothing_worse() -> None:
-    results = _quiet()
-    results.comparison = Comparison(
+def _comparison() -> Comparison:
+    return Comparison(
         "old",
         "new",
         2,
@@ -164,6 +163,11 @@ def test_the_baseline_targets_are_three_times_faster_and_nothing_worse() -> None
         ),
         (1.0, 1.5),
     )
+
+
+def test_the_baseline_targets_are_three_times_faster_and_nothing_worse() -> None:
+    results = _quiet()
+    results.comparison = _comparison()
     targets = {target.name: target for target in results.targets()}
     assert targets["new_game, rummy: speed-up over the baseline"].met
     assert not targets["JSON round trip, rummy: speed-up over the baseline"].met
@@ -171,6 +175,14 @@ def test_the_baseline_targets_are_three_times_faster_and_nothing_worse() -> None
     assert (worse.value, worse.met) == (1, False)
     assert "step, rummy | 10.0 µs | 15.0 µs | 1.5 |" in markdown(results)
     assert json.loads(json.dumps(results.to_data()))["baseline"]["figures"][2]["verdict"] == "worse"
+
+
+def test_the_comparison_chart_is_plain_svg_with_a_bar_per_figure() -> None:
+    chart = comparison_chart(_comparison())
+    root = ET.fromstring(chart)
+    bars = [rect for rect in root.findall("{http://www.w3.org/2000/svg}rect") if rect.get("fill") != "white"]
+    assert len(bars) == 3 and "script" not in chart
+    assert [bar.get("fill") for bar in bars] == ["#2ca02c", "#2ca02c", "#d62728"]  # better, better, worse
 
 
 def test_a_commit_s_entry_points_are_read_from_its_pyproject(tmp_path: Path) -> None:

@@ -17,11 +17,17 @@ How:
   player count, the solver, the positions of a variant, full games, ``simulate``) runs on one engine
   and then at once on the other, the order alternating from task to task and from round to round,
   and the whole list runs ``rounds`` times. Only one engine measures at a time.
+- Timed figures read the CPU time of the worker process by default (``--clock cpu``): on a shared
+  machine, time spent waiting for a core would otherwise count. ``simulate``'s games a second are
+  wall time always (they include starting its worker processes).
 - Each figure's value on each engine is the median over the rounds; the ratio current ÷ baseline is
   the median of the rounds' ratios (each round's two values were measured seconds apart, under the
   same load). A figure is worse or better only if that median is out of a noise band (twice the
   median absolute deviation of the rounds' ratios, at least 5%) and at least four rounds in five
   agree on the direction; otherwise it is the same (see `benchmarks.results.Paired`).
+- A figure found worse is measured again, in twice as many rounds, and stays worse only if those
+  rounds find it worse too: with some thirty figures a run, one out of its band by chance is to be
+  expected, and a second, independent look makes that rare.
 """
 
 from __future__ import annotations
@@ -245,6 +251,68 @@ def _load() -> float:
     return os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
 
 
+_Values = dict[str, dict[str, list[float]]]
+"""Each figure's values by engine (``"baseline"``, ``"current"``) and key, one per round."""
+
+
+@attrs.define
+class _Run:
+    """What one comparison gathers as it goes."""
+
+    results: Results
+    plan: Plan
+    workers: dict[str, Worker]
+    active: list[str]
+    figures: dict[str, Figure] = attrs.Factory(dict)
+    task_of: dict[str, str] = attrs.Factory(dict)
+    curves: list[list[Curve]] = attrs.Factory(list)
+    solver_rows: list[list[dict[str, Any]]] = attrs.Factory(list)
+    load: list[float] = attrs.Factory(list)
+
+    def round(self, number: int, tasks: Sequence[str], values: _Values, title: str) -> None:
+        """One round: each of ``tasks`` on both engines back to back, the engine that goes first
+        alternating from task to task and from round to round; a task that fails on either engine is
+        dropped (and said so)."""
+        round_curves: list[Curve] = []
+        round_rows: list[dict[str, Any]] = []
+        for index, task in enumerate(tasks):
+            if task not in self.active:
+                continue
+            order = ("baseline", "current") if (number + index) % 2 == 0 else ("current", "baseline")
+            answers = {label: self.workers[label].measure(task, self.plan) for label in order}
+            failed = {label: answer["error"] for label, answer in answers.items() if "error" in answer}
+            if failed:
+                for label, error in failed.items():
+                    last = error.strip().splitlines()[-1]
+                    self.results.skipped.append(f"{task} not compared: it failed on the {label} engine ({last})")
+                    self.results.log(f"  {task} failed on the {label} engine:\n{error}")
+                self.active.remove(task)
+                continue
+            for label, answer in answers.items():
+                for figure in Results.figures_of(answer):
+                    values[label][figure.key].append(figure.value)
+            said = []
+            for figure in Results.figures_of(answers["current"]):
+                self.figures.setdefault(figure.key, figure)
+                self.task_of[figure.key] = task
+                before = values["baseline"][figure.key][-1]
+                said.append(f"{figure.key} {before:,.1f} → {figure.value:,.1f} {figure.unit}")
+            round_curves += Results.curves_of(answers["current"])
+            round_rows += answers["current"]["solver"]
+            self.results.log(f"  {title} {'; '.join(said)}")
+        self.curves.append(round_curves)
+        self.solver_rows.append(round_rows)
+        self.load.append(_load())
+
+
+def _paired(figure: Figure, values: _Values) -> Paired | None:
+    done = min(len(values["baseline"][figure.key]), len(values["current"][figure.key]))
+    if done == 0:
+        return None
+    base, mine = values["baseline"][figure.key][:done], values["current"][figure.key][:done]
+    return Paired(figure.key, figure.what, figure.unit, tuple(base), tuple(mine))
+
+
 def compare(
     results: Results,
     plan: Plan,
@@ -255,8 +323,10 @@ def compare(
     section: Callable[[str], None] | None = None,
 ) -> Comparison:
     """Measure ``tasks`` (default: every task of ``plan``) on the baseline ``commit`` and on this
-    checkout, interleaved, ``plan.rounds`` times; put this checkout's figures (medians over the
-    rounds), curves and solver rows into ``results`` and the comparison into ``results.comparison``.
+    checkout, interleaved, ``plan.rounds`` times; then measure again, in twice as many rounds, the
+    tasks of the figures those rounds found worse (their `Paired.confirmation`). Put this checkout's
+    figures (medians over the first rounds), curves and solver rows into ``results`` and the
+    comparison into ``results.comparison``.
 
     Raises:
         BaselineError: not a git checkout, an unknown commit, or a worker that could not start.
@@ -264,11 +334,8 @@ def compare(
     repo = repo or repository()
     tasks = tuple(own_tasks(plan) if tasks is None else tasks)
     rounds = max(1, plan.rounds)
-    values: dict[str, dict[str, list[float]]] = {"baseline": defaultdict(list), "current": defaultdict(list)}
-    figures: dict[str, Figure] = {}
-    curves: list[list[Curve]] = []
-    solver_rows: list[list[dict[str, Any]]] = []
-    load: list[float] = []
+    values: _Values = {"baseline": defaultdict(list), "current": defaultdict(list)}
+    again: _Values = {"baseline": defaultdict(list), "current": defaultdict(list)}
     with engines(commit, repo) as (baseline, current), contextlib.ExitStack() as stack:
         if section:
             section(f"against {baseline.description}: {rounds} rounds, interleaved")
@@ -278,59 +345,44 @@ def compare(
             stack.callback(worker.close)
             results.log(f"  {engine.label:<8} {engine.description}: rummykit from {worker.ready['rummykit']}")
         both = set(workers["baseline"].ready["variants"]) & set(workers["current"].ready["variants"])
-        active = []
+        run = _Run(results, plan, workers, [])
         for task in tasks:
             variant = _variant_of(task)
             if variant is not None and variant not in both:
                 results.skipped.append(f"{task} not compared: the variant {variant!r} is not in both engines")
             else:
-                active.append(task)
+                run.active.append(task)
         for number in range(rounds):
-            round_curves: list[Curve] = []
-            round_rows: list[dict[str, Any]] = []
-            for index, task in enumerate(list(active)):
-                order = ("baseline", "current") if (number + index) % 2 == 0 else ("current", "baseline")
-                answers = {label: workers[label].measure(task, plan) for label in order}
-                failed = {label: answer["error"] for label, answer in answers.items() if "error" in answer}
-                if failed:
-                    for label, error in failed.items():
-                        last = error.strip().splitlines()[-1]
-                        results.skipped.append(f"{task} not compared: it failed on the {label} engine ({last})")
-                        results.log(f"  {task} failed on the {label} engine:\n{error}")
-                    active.remove(task)
-                    continue
-                said = []
-                for label, answer in answers.items():
-                    for figure in Results.figures_of(answer):
-                        values[label][figure.key].append(figure.value)
-                        if label == "current":
-                            figures.setdefault(figure.key, figure)
-                    if label == "current":
-                        round_curves += Results.curves_of(answer)
-                        round_rows += answer["solver"]
-                for figure in Results.figures_of(answers["current"]):
-                    before = values["baseline"][figure.key][-1]
-                    said.append(f"{figure.key} {before:,.1f} → {figure.value:,.1f} {figure.unit}")
-                results.log(f"  round {number + 1}/{rounds} {'; '.join(said)}")
-            curves.append(round_curves)
-            solver_rows.append(round_rows)
-            load.append(_load())
-    paired = []
-    for key, figure in figures.items():
-        done = min(len(values["baseline"][key]), len(values["current"][key]))
-        if done == 0:
-            continue
-        base, mine = tuple(values["baseline"][key][:done]), tuple(values["current"][key][:done])
-        paired.append(Paired(key, figure.what, figure.unit, base, mine))
-        detail = f"{figure.detail}; " if figure.detail else ""
-        results.figures.append(
-            attrs.evolve(figure, value=statistics.median(mine), detail=f"{detail}median of {done} rounds")
+            run.round(number, tasks, values, f"round {number + 1}/{rounds}")
+        suspects = sorted(
+            {
+                run.task_of[key]
+                for key, figure in run.figures.items()
+                if (first := _paired(figure, values)) is not None and first.first_verdict == "worse"
+            },
+            key=tasks.index,
         )
-    results.curves += _median_curves(curves)
+        if suspects:
+            if section:
+                section(f"confirming what looks worse: {', '.join(suspects)}, {2 * rounds} more rounds")
+            for number in range(2 * rounds):
+                run.round(number, suspects, again, f"confirmation {number + 1}/{2 * rounds}")
+    paired = []
+    for figure in run.figures.values():
+        first = _paired(figure, values)
+        if first is None:
+            continue
+        paired.append(attrs.evolve(first, confirmation=_paired(figure, again)))
+        detail = f"{figure.detail}; " if figure.detail else ""
+        done = len(first.current)
+        results.figures.append(
+            attrs.evolve(figure, value=first.current_median, detail=f"{detail}median of {done} rounds")
+        )
+    results.curves += _median_curves(run.curves[:rounds])
     try:
-        results.solver += _median_rows(solver_rows)
+        results.solver += _median_rows(run.solver_rows[:rounds])
     except (ValueError, KeyError):  # rounds whose solver rows do not line up: the last round's
-        results.solver += solver_rows[-1] if solver_rows else []
-    comparison = Comparison(baseline.description, current.description, rounds, tuple(paired), tuple(load))
+        results.solver += run.solver_rows[:rounds][-1] if run.solver_rows else []
+    comparison = Comparison(baseline.description, current.description, rounds, tuple(paired), tuple(run.load))
     results.comparison = comparison
     return comparison

@@ -90,6 +90,8 @@ class Paired:
         unit: the figure's unit.
         baseline: the baseline's value in each round.
         current: this commit's value in each round (same order).
+        confirmation: for a figure these rounds found worse: the same figure measured again in more
+            rounds after them; it is worse only if those find it worse too (`verdict`).
     """
 
     key: str
@@ -97,6 +99,7 @@ class Paired:
     unit: str
     baseline: tuple[float, ...]
     current: tuple[float, ...]
+    confirmation: Paired | None = None
 
     @property
     def higher_is_better(self) -> bool:
@@ -149,9 +152,9 @@ class Paired:
         return max(NOISE_FLOOR, 2 * spread)
 
     @property
-    def verdict(self) -> str:
-        """``"better"``, ``"worse"`` or ``"same"``: better or worse only if the median factor is out of
-        the noise band and at least four rounds in five agree on the direction."""
+    def first_verdict(self) -> str:
+        """``"better"``, ``"worse"`` or ``"same"`` by these rounds alone: better or worse only if the
+        median factor is out of the noise band and at least four rounds in five agree on the direction."""
         worse = self.worse
         if not worse:
             return "same"
@@ -162,12 +165,28 @@ class Paired:
             return "better"
         return "same"
 
+    @property
+    def verdict(self) -> str:
+        """`first_verdict`, except that a figure found worse is the same unless its `confirmation`
+        (if it was measured again) finds it worse too: with some thirty figures a run, one of them
+        out of its noise band by chance is to be expected."""
+        first = self.first_verdict
+        if first == "worse" and self.confirmation is not None and self.confirmation.first_verdict != "worse":
+            return "same"
+        return first
+
     def describe(self) -> str:
-        """The verdict in words: ``"3.2× faster"``, ``"1.3× slower"``, ``"same (±5%)"``."""
-        verdict = self.verdict
+        """The verdict in words: ``"3.2× faster"``, ``"1.3× slower (confirmed: 1.2× in 10 more rounds)"``,
+        ``"same (±5%)"``."""
+        first, verdict, again = self.first_verdict, self.verdict, self.confirmation
+        better, worse = ("smaller", "larger") if self.unit == "KB" else ("faster", "slower")
+        if first == "worse" and again is not None:
+            more = f"{again.factor:.2f}× in {len(again.worse)} more rounds"
+            if verdict == "worse":
+                return f"{self.factor:.2f}× {worse} (confirmed: {more})"
+            return f"same (±{self.noise:.0%}; {self.factor:.2f}× {worse} not confirmed: {more})"
         if verdict == "same":
             return f"same (±{self.noise:.0%})"
-        better, worse = ("smaller", "larger") if self.unit == "KB" else ("faster", "slower")
         if verdict == "better":
             return f"{self.speedup:.2f}× {better}"
         return f"{self.factor:.2f}× {worse}"
@@ -182,6 +201,7 @@ class Paired:
             "speedup": self.speedup,
             "noise": self.noise,
             "verdict": self.verdict,
+            "confirmation": None if self.confirmation is None else self.confirmation.to_data(),
         }
 
 
@@ -195,7 +215,7 @@ class Comparison:
             changes not committed).
         rounds: how many times each measurement ran on each engine.
         figures: every figure, on both engines.
-        load: the 1-minute load average of the machine after each round.
+        load: the 1-minute load average of the machine after each round (and confirmation round).
     """
 
     baseline: str

@@ -151,6 +151,18 @@ def test_a_change_counts_only_out_of_the_noise_and_in_most_rounds() -> None:
     assert _paired((5.0,) * 3, (6.0,) * 3, "KB").describe() == "1.20× larger"
 
 
+def test_a_figure_found_worse_stays_worse_only_if_more_rounds_find_it_worse_too() -> None:
+    first = _paired((10.0,) * 5, (13.0,) * 5)
+    assert first.verdict == "worse" and first.describe() == "1.30× slower"
+    confirmed = attrs.evolve(first, confirmation=_paired((10.0,) * 10, (12.0,) * 10))
+    assert confirmed.verdict == "worse"
+    assert confirmed.describe() == "1.30× slower (confirmed: 1.20× in 10 more rounds)"
+    refuted = attrs.evolve(first, confirmation=_paired((10.0,) * 10, (10.1,) * 10))
+    assert refuted.first_verdict == "worse" and refuted.verdict == "same"
+    assert refuted.describe() == "same (±5%; 1.30× slower not confirmed: 1.01× in 10 more rounds)"
+    assert json.loads(json.dumps(refuted.to_data()))["confirmation"]["verdict"] == "same"
+
+
 def _comparison() -> Comparison:
     return Comparison(
         "old",

@@ -1,5 +1,6 @@
-"""The chart of ``docs/performance.md``: step cost and solver cost against hand size, as a plain SVG
-(no script, no web font, no network: it renders in any browser and builds offline)."""
+"""The charts of ``docs/performance.md``: step cost and solver cost against hand size, and each figure's
+speed-up over a baseline commit, as plain SVG (no script, no web font, no network: they render in any
+browser and build offline)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,9 @@ import math
 from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
-from benchmarks.results import Curve
+from benchmarks.results import SPEEDUP, Comparison, Curve
 
-__all__ = ["svg_chart"]
+__all__ = ["comparison_chart", "svg_chart"]
 
 _WIDTH, _HEIGHT = 760, 380
 _COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")
@@ -87,4 +88,49 @@ def svg_chart(curves: Sequence[Curve]) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_WIDTH}" height="{_HEIGHT}" '
         f'viewBox="0 0 {_WIDTH} {_HEIGHT}" font-family="sans-serif" font-size="12">\n'
         f'<rect width="{_WIDTH}" height="{_HEIGHT}" fill="white"/>\n' + "\n".join(body) + "\n</svg>\n"
+    )
+
+
+def comparison_chart(comparison: Comparison) -> str:
+    """An SVG of one bar per figure: how many times better this commit is than the baseline (log
+    scale; right of 1×: faster or smaller), with the lowest and highest of the rounds as a whisker,
+    and the issue's 3× bound as a dashed line. Red: worse beyond noise; grey: the same within noise."""
+    figures = [figure for figure in comparison.figures if figure.worse]
+    row, top, left, width = 18, 40, 220, 400
+    height = top + row * len(figures) + 40
+    low, high = 0.25, 16.0
+
+    def x_at(value: float) -> float:
+        value = min(max(value, low), high)
+        return left + math.log(value / low) / math.log(high / low) * width
+
+    parts = [
+        f'<text x="{left + width / 2}" y="20" text-anchor="middle" font-weight="bold">'
+        f"speed-up over the baseline (log scale; whiskers: the rounds)</text>"
+    ]
+    bottom = top + row * len(figures)
+    for tick in (0.25, 0.5, 1, 2, 3, 8, 16):
+        x = x_at(tick)
+        dash = ' stroke-dasharray="4 3"' if tick == SPEEDUP else ""
+        colour = "#444" if tick in (1, SPEEDUP) else "#ddd"
+        parts.append(f'<line x1="{x:.1f}" y1="{top - 4}" x2="{x:.1f}" y2="{bottom}" stroke="{colour}"{dash}/>')
+        parts.append(f'<text x="{x:.1f}" y="{bottom + 16}" text-anchor="middle">{tick:g}×</text>')
+    for index, figure in enumerate(figures):
+        y = top + row * index
+        verdict = figure.verdict
+        colour = {"better": "#2ca02c", "worse": "#d62728"}.get(verdict, "#999")
+        start, end = sorted((x_at(1.0), x_at(figure.speedup)))
+        speedups = [1 / value for value in figure.worse]
+        parts.append(
+            f'<text x="{left - 6}" y="{y + 12}" text-anchor="end" font-size="11">{escape(figure.key)}</text>'
+            f'<rect x="{start:.1f}" y="{y + 3}" width="{max(end - start, 1):.1f}" height="{row - 6}" fill="{colour}"/>'
+            f'<line x1="{x_at(min(speedups)):.1f}" y1="{y + row / 2}" x2="{x_at(max(speedups)):.1f}" '
+            f'y2="{y + row / 2}" stroke="#000"/>'
+            f'<text x="{left + width + 6}" y="{y + 12}" font-size="11">{figure.speedup:.2f}×</text>'
+        )
+    total_width = left + width + 60
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_width}" height="{height}" '
+        f'viewBox="0 0 {total_width} {height}" font-family="sans-serif" font-size="12">\n'
+        f'<rect width="{total_width}" height="{height}" fill="white"/>\n' + "\n".join(parts) + "\n</svg>\n"
     )

@@ -1,14 +1,19 @@
-"""rummykit's own measurements: random legal steps, the contract solver, copies, JSON round trips,
-memory, full games with heuristic bots, and simulate's scaling over worker processes."""
+"""rummykit's own measurements: starting games, random legal steps, the contract solver, copies, JSON
+round trips, memory, full games with heuristic bots, and simulate's scaling over worker processes.
+
+They use rummykit's public API only (``new_game``, ``legal_actions``, ``apply``, ``copy``,
+``dump_position``/``load_position``, ``simulate``, ...), so that the same code measures an earlier
+commit of the engine too (``python -m benchmarks --baseline COMMIT``, see `benchmarks.baseline`)."""
 
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 import statistics
-import time
 from collections import defaultdict
 
+from benchmarks import timing
 from benchmarks.results import Curve, Results
 from benchmarks.timing import percentile, retained_bytes, time_calls_us
 from rummykit import Action, Game, new_game
@@ -21,10 +26,12 @@ from rummykit.solver import ContractSolver
 from rummykit_variants.railroad_rummy.rules import MELD_RULES, ROUNDS
 
 __all__ = [
+    "NEW_GAMES",
     "POSITION_GAMES",
     "STEP_GAMES",
     "make_rules_shoe",
     "measure_games",
+    "measure_new_game",
     "measure_positions",
     "measure_simulate",
     "measure_solver",
@@ -49,8 +56,32 @@ STEP_GAMES = (
 POSITION_GAMES = (("railroad-rummy", 4), ("rummy", 2), ("railroad-canasta", 4))
 """The variants and player counts whose mid-game positions are copied, round-tripped and weighed."""
 
+NEW_GAMES = (("rummy", 2), ("railroad-rummy", 4), ("railroad-canasta", 4))
+"""The variants and player counts whose ``new_game`` is timed: every built-in variant."""
+
 _MID_GAME = {"railroad-rummy": (4, 8), "rummy": (2, 6), "railroad-canasta": (2, 40)}
 """Where a mid-game position is: the round, and the turn of that round."""
+
+
+def measure_new_game(results: Results, variant: str, players: int, number: int) -> None:
+    """µs per ``new_game(variant, players=players, seed=...)``: a new seed each call (the shoe is
+    shuffled and the first round dealt), ``number`` calls a run, the median of five runs. One game of
+    the variant is made first, so that what a process does once per variant (importing the plug-in,
+    reading its hooks) is not counted: this is the cost of each further game, as in a simulation."""
+    new_game(variant, players=players, seed=0)
+    seeds = itertools.count(1)
+
+    def start() -> Game:
+        return new_game(variant, players=players, seed=next(seeds))
+
+    results.add(
+        f"new_game.{variant}.{players}p",
+        "rummykit",
+        f"new_game, {variant}, {players} players",
+        time_calls_us(start, number=number),
+        "µs",
+        f"{number} calls a run, median of 5 runs; a new seed each call",
+    )
 
 
 def measure_steps(results: Results, variant: str, players: int, steps: int, *, seed: int = 1) -> None:
@@ -62,7 +93,7 @@ def measure_steps(results: Results, variant: str, players: int, steps: int, *, s
     game = new_game(variant, players=players, seed=game_seed)
     by_size: dict[int, list[float]] = defaultdict(list)
     keep_sizes = (variant, players) == ("railroad-rummy", 4)
-    clock = time.perf_counter
+    clock = timing.clock()
     total = 0.0
     for _ in range(steps):
         if game.is_over:
@@ -126,7 +157,7 @@ def measure_solver(results: Results, hands_per_cell: int) -> None:
     hand) and *enumerate* (``ways`` on the hand with suits set aside, as ``legal_actions`` lists
     go-downs). One call per hand; medians and 90th percentiles per hand size."""
     corpus = solver_corpus(hands_per_cell)
-    clock = time.perf_counter
+    clock = timing.clock()
     overall: dict[tuple[str, int], list[float]] = defaultdict(list)
     for number, spec in enumerate(ROUNDS, start=1):
         solver = ContractSolver(spec.contract, MELD_RULES)
@@ -253,10 +284,11 @@ def _after_draw(game: Game) -> Game:
 def measure_games(results: Results, games: int) -> None:
     """Full 4-player RailRoad Rummy games (7 rounds) between heuristic bots, one after another in one
     process: games a second."""
-    started = time.perf_counter()
+    clock = timing.clock()
+    started = clock()
     for index in range(games):
         run_game("railroad-rummy", 4, index, 1000 + index, ("heuristic",) * 4)
-    seconds = time.perf_counter() - started
+    seconds = clock() - started
     results.add(
         "games.heuristic.1",
         "rummykit",
@@ -269,7 +301,8 @@ def measure_games(results: Results, games: int) -> None:
 
 def measure_simulate(results: Results, games: int) -> None:
     """``simulate`` of 4-player RailRoad Rummy between heuristic bots with 1 and 2 worker processes:
-    games a second, and the speed-up (process start-up included, as a user sees it)."""
+    games a second, and the speed-up (process start-up included, as a user sees it: by the wall
+    clock, whichever clock the other measurements use)."""
     rates = {}
     for workers in (1, 2):
         result = simulate("railroad-rummy", players=4, games=games, seed=5, bots=("heuristic",), workers=workers)
@@ -279,6 +312,6 @@ def measure_simulate(results: Results, games: int) -> None:
             f"simulate --workers {workers}: 4-player RailRoad Rummy, heuristic bots",
             result.games_per_second,
             "games/s",
-            f"{games} games",
+            f"{games} games; wall time, whatever the clock",
         )
     results.add("simulate.speedup.2", "rummykit", "simulate: 2 workers ÷ 1 worker", rates[2] / rates[1], "×")

@@ -318,7 +318,7 @@ def _document(
     data: str | bytes | Mapping[str, Any],
     kind: str,
     version: int,
-    error: type[InvalidPositionError],
+    error: Callable[[str, str], RummyError],
     *,
     older: Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]] | None = None,
 ) -> dict[str, Any]:

@@ -34,7 +34,7 @@ class Plan:
         positions: mid-game positions for copies, round trips and memory.
         repeat: how many times the timed loops of the positions run (a scale).
         games: full heuristic games in one process.
-        simulate_games: games per ``simulate`` run (with 1 and with 2 workers).
+        simulate_games: games per ``simulate`` run (with 1 and with 2 workers, locally and on Ray).
         peer_steps: random steps of each peer engine.
     """
 
@@ -98,6 +98,7 @@ def run(plan: Plan, *, quick: bool, with_peers: bool = True, console: Console | 
     section("full games")
     ours.measure_games(results, plan.games)
     ours.measure_simulate(results, plan.simulate_games)
+    ours.measure_simulate_ray(results, plan.simulate_games)
     return results
 
 

@@ -8,6 +8,7 @@ rummykit variants
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import sys
@@ -23,6 +24,7 @@ from rich.text import Text
 
 from rummykit import __version__
 from rummykit.chunks import GameFailure
+from rummykit.configuration import configure
 from rummykit.engine import replay
 from rummykit.errors import InvalidRecordError, RummyError, SimulationError, quote
 from rummykit.intervals import Interval
@@ -92,11 +94,15 @@ def _check_variant(name: str) -> str:
     return name
 
 
-def _bot_names(variant: str, bots: str | None) -> list[str]:
-    """The variant (checked) and the comma-separated bot names (checked against its bots); by
-    default ``heuristic`` if the variant offers it, else ``random`` (which every variant has)."""
+def _bot_names(variant: str, bots: str | None, house_rules: Sequence[str] | None = None) -> list[str]:
+    """The variant (checked) and the comma-separated bot names (checked against its bots and those
+    its house rules add); by default ``heuristic`` if the variant offers it, else ``random`` (which
+    every variant has)."""
     _check_variant(variant)
     valid = available_bots(variant)
+    if house_rules:
+        with contextlib.suppress(RummyError):  # a bad house rule is reported with the game's other settings
+            valid = available_bots(configure(variant, variant_spec(variant).min_players, house_rules=house_rules))
     if bots is None:
         return ["heuristic" if "heuristic" in valid else "random"]
     names = [name.strip() for name in bots.split(",") if name.strip()]
@@ -352,7 +358,7 @@ def simulate_command(
     the results so far are printed: --resume goes on from them). Games that fail are reported with
     their seed and action, and the command exits with code 1.
     """
-    names = _bot_names(variant, bots)
+    names = _bot_names(variant, bots, house_rule)
     if backend not in BACKENDS:
         raise _fail(f"unknown backend {quote(backend)}; the backends: {', '.join(BACKENDS)}")
     if address is not None and backend != "ray":

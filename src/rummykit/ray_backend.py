@@ -114,16 +114,16 @@ def local_ray(cpus: int | None = None, *, runtime_env: Mapping[str, Any] | None 
         raise InvalidOptionError(f"cpus must be an int of at least 1, not {quote(cpus)}")
     if ray.is_initialized():
         raise InvalidOptionError("Ray is already running in this process (ray.shutdown() stops it)")
-    with _loopback_only(ray):
-        ray.init(
-            num_cpus=cpus or os.cpu_count() or 1,
-            include_dashboard=False,
-            object_store_memory=_OBJECT_STORE_BYTES,
-            logging_level=logging.WARNING,
-            log_to_driver=False,
-            runtime_env=dict(runtime_env) if runtime_env is not None else None,
-        )
     try:
+        with _loopback_only(ray):
+            ray.init(
+                num_cpus=cpus or os.cpu_count() or 1,
+                include_dashboard=False,
+                object_store_memory=_OBJECT_STORE_BYTES,
+                logging_level=logging.WARNING,
+                log_to_driver=False,
+                runtime_env=dict(runtime_env) if runtime_env is not None else None,
+            )
         address = _address(ray)
         if not address.startswith(("127.", "[::1]", "localhost")):
             warnings.warn(
@@ -133,7 +133,7 @@ def local_ray(cpus: int | None = None, *, runtime_env: Mapping[str, Any] | None 
                 stacklevel=3,
             )
         yield address
-    finally:
+    finally:  # even when Ctrl-C stops Ray as it starts
         ray.shutdown()
 
 

@@ -49,7 +49,7 @@ from rummykit.intervals import (
     two_sided_quantile,
     wilson_interval,
 )
-from rummykit.serialize import _document, _json_type, _path, converter
+from rummykit.serialize import _build_converter, _describe, _document, _json_type, _path
 from rummykit.tally import Counts, GameRanges
 
 __all__ = [
@@ -415,8 +415,7 @@ def _pair(value: Any, _: type) -> tuple[int, int]:
 
 
 def _results_converter() -> cattrs.Converter:
-    conv = converter(()).copy()
-    conv.register_structure_hook(int, _big_integer)
+    conv = _build_converter((), integer=_big_integer)
     conv.register_structure_hook(float, _number)
     conv.register_structure_hook_func(lambda type_: type_ == tuple[int, int], _pair)
     return conv
@@ -463,7 +462,7 @@ _FIGURES: Final = (
 
 def _fail(exc: Exception, prefix: str = "") -> InvalidResultsError:
     if isinstance(exc, cattrs.BaseValidationError):
-        problems = cattrs.transform_error(exc)
+        problems = cattrs.transform_error(exc, format_exception=_describe)
         path, message = _path(problems[0]) if problems else ("", str(exc))
         more = " (and more problems)" if len(problems) > 1 else ""
         return InvalidResultsError((prefix + path).rstrip("."), message + more)
@@ -599,9 +598,8 @@ def _old_mean_interval(n: int, mean: float, pstdev: float, confidence: float) ->
 
 
 def _load_unversioned(data: Mapping[str, Any]) -> SimulationResult:
-    conv = _CONVERTER.copy(forbid_extra_keys=False)
     try:
-        old = conv.structure(dict(data), _Unversioned)
+        old = _CONVERTER.structure(dict(data), _Unversioned)
     except (cattrs.BaseValidationError, ValueError, TypeError) as exc:
         raise _fail(exc) from exc
     _check(old.games >= 1, "games", lambda: f"expected at least 1, not {old.games}")

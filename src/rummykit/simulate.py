@@ -43,6 +43,7 @@ from typing import Any, Final, Literal
 
 import attrs
 
+from rummykit.bots import UnknownBotError
 from rummykit.chunks import (
     ChunkJob,
     ChunkResult,
@@ -57,7 +58,7 @@ from rummykit.chunks import (
 )
 from rummykit.engine import new_game
 from rummykit.errors import InvalidOptionError, SimulationError, quote
-from rummykit.plugins import bot_factories, make_bot, variant_spec
+from rummykit.plugins import bot_factories, variant_spec
 from rummykit.results import (
     BotStats,
     SeatStats,
@@ -388,7 +389,7 @@ def simulate(
     valid = bot_factories(probe.plugin_manager)
     for name in bots:
         if name not in valid:
-            make_bot(name, probe.plugin_manager)  # raises UnknownBotError listing the valid names
+            raise UnknownBotError(name, spec.name, list(valid))
     seat_bots = tuple(bots[seat % len(bots)] for seat in range(players))
     opts = dict(options or {})
     rules = tuple(house_rules)

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
+import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -32,6 +35,7 @@ from rummykit.plugins import unregister_house_rule
 from rummykit.results import RUN_FIELDS, SimulationResult, dump_results, load_results
 from rummykit.simulate import ChunkEvent, SimulationInterrupted, simulate
 from tests.ray_support import MARKER_VARIABLE, NAME, register_test_bots
+from tests.test_docs import run_python_blocks
 
 pytestmark = pytest.mark.ray
 ray = pytest.importorskip("ray", reason="the ray extra is not installed (pip install -e '.[ray]')")
@@ -68,6 +72,73 @@ def test_ctrl_c_stops_a_ray_run_at_once_and_its_json_resumes(tmp_path: Path) -> 
         assert 0 < partial.games < 100_000 and not partial.complete and partial.backend == "ray"
         assert f"interrupted: {partial.games:,} of 100,000" in stderr
         assert "--resume FILE plays the other" in " ".join(stderr.split())
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+def _wait_for_port(port: int, head: subprocess.Popen[bytes]) -> None:
+    for _ in range(600):  # up to about 3 minutes: a busy machine starts Ray slowly
+        if head.poll() is not None:
+            raise AssertionError(f"ray start exited with {head.returncode}")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.3).close()
+        except OSError:
+            time.sleep(0.3)
+        else:
+            return
+    raise AssertionError(f"nothing listens on port {port}")
+
+
+def test_a_run_joins_a_running_cluster_by_its_address() -> None:
+    """A cluster of one machine started with ``ray start`` (on 127.0.0.1 only, with Ray's token
+    authentication, as recent versions of Ray have it): the command joins it by its address, gives
+    the local figures, and leaves it running. Before the module's Ray starts."""
+    port = _free_port()
+    env = {**os.environ, "RAY_AUTH_MODE": "token", "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0"}
+    ray_command = str(Path(sys.executable).parent / "ray")
+    temp_dir = tempfile.mkdtemp(prefix="rk-ray-")  # short (Ray's sockets live there), and Ray's address file too
+    head = subprocess.Popen(
+        [
+            *(ray_command, "start", "--head", "--block", f"--port={port}", f"--temp-dir={temp_dir}"),
+            *("--num-cpus=2", "--include-dashboard=false", "--node-ip-address=127.0.0.1", "--disable-usage-stats"),
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        _wait_for_port(port, head)
+        args = ["simulate", "rummy", "--players", "2", "--games", "12", "--seed", "7", "--bots", "heuristic,random"]
+        local = json.loads(runner.invoke(app, [*args, "--json"]).stdout)
+        joined = subprocess.run(
+            [sys.executable, "-m", "rummykit", *args, "--backend", "ray", "--address", f"127.0.0.1:{port}", "--json"],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+        assert joined.returncode == 0, joined.stderr
+        document = json.loads(joined.stdout)
+        assert (document["backend"], document["workers"]) == ("ray", 2)
+        assert {k: v for k, v in document.items() if k not in RUN_FIELDS} == {
+            k: v for k, v in local.items() if k not in RUN_FIELDS
+        }
+        assert head.poll() is None, "the cluster is left running"
+    finally:
+        head.terminate()  # `ray start --block` stops the cluster's processes when it is stopped
+        try:
+            head.wait(timeout=120)
+        except subprocess.TimeoutExpired:
+            os.killpg(head.pid, signal.SIGKILL)
+            head.wait()
+        shutil.rmtree(temp_dir, ignore_errors=True)
 
 
 @pytest.fixture(scope="module")
@@ -202,12 +273,20 @@ def test_the_command_on_ray_prints_the_local_figures(cluster: Path) -> None:
     assert tables.exit_code == 0 and "games per second (ray, 2 workers)" in tables.stdout
 
 
+def test_the_how_to_runs_as_written(cluster: Path) -> None:
+    """docs/howto/simulate-ray.md's code, in the module's Ray (its ``with local_ray()`` uses it)."""
+    run_python_blocks(ROOT / "docs" / "howto" / "simulate-ray.md")
+    assert ray.is_initialized()
+
+
 def test_an_address_or_runtime_env_with_ray_already_running_is_refused(cluster: Path) -> None:
     for extra in ({"address": "auto"}, {"runtime_env": {"env_vars": {"X": "1"}}}):
         with pytest.raises(InvalidOptionError, match="Ray is already running in this process"):
             simulate("rummy", games=2, backend="ray", **RUN, **extra)
-    with pytest.raises(InvalidOptionError, match="already running"), local_ray(1):
-        pass
+    address = ray.get_runtime_context().gcs_address
+    with local_ray(1) as inner:  # inside the module's local_ray: the same Ray, left running
+        assert inner == address
+    assert ray.is_initialized() and ray.cluster_resources()["CPU"] == 2
 
 
 def test_the_benchmark_measures_ray_beside_the_local_backend(cluster: Path) -> None:

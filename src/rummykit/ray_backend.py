@@ -28,6 +28,7 @@ import importlib
 import itertools
 import logging
 import os
+import socket
 import sys
 import warnings
 from collections.abc import Callable, Iterator, Mapping
@@ -94,6 +95,10 @@ def _loopback_only(ray: ModuleType) -> Iterator[None]:
             constants.ENABLE_RAY_CLUSTER = switch
 
 
+_LOCAL: str | None = None
+"""The address of the Ray that `local_ray` started in this process, while it runs."""
+
+
 def _address(ray: ModuleType) -> str:
     """The address of the Ray this process is connected to."""
     return str(ray.get_runtime_context().gcs_address)
@@ -105,18 +110,26 @@ def local_ray(cpus: int | None = None, *, runtime_env: Mapping[str, Any] | None 
     CPUs (default: every CPU of the machine), then stop it. Runs of `simulate` with
     ``backend="ray"`` in the block use it (without starting Ray each time). Gives the Ray's address.
 
+    A block inside another (in the same process) uses the outer block's Ray, CPUs and runtime
+    environment as they are, and leaves it running.
+
     Raises:
-        InvalidOptionError: Ray is not installed, is already running in this process, or ``cpus``
-            is not a whole number of at least 1.
+        InvalidOptionError: Ray is not installed, is already running in this process other than
+            by ``local_ray``, or ``cpus`` is not a whole number of at least 1.
     """
+    global _LOCAL  # noqa: PLW0603 - the one Ray a process runs
     ray = _import_ray()
     if isinstance(cpus, bool) or not (cpus is None or (isinstance(cpus, int) and cpus >= 1)):
         raise InvalidOptionError(f"cpus must be an int of at least 1, not {quote(cpus)}")
     if ray.is_initialized():
+        if _LOCAL is not None and _address(ray) == _LOCAL:
+            yield _LOCAL
+            return
         raise InvalidOptionError("Ray is already running in this process (ray.shutdown() stops it)")
     try:
         with _loopback_only(ray):
             ray.init(
+                address="local",  # a new Ray, even on a machine where `ray start` runs a cluster
                 num_cpus=cpus or os.cpu_count() or 1,
                 include_dashboard=False,
                 object_store_memory=_OBJECT_STORE_BYTES,
@@ -132,8 +145,10 @@ def local_ray(cpus: int | None = None, *, runtime_env: Mapping[str, Any] | None 
                 RuntimeWarning,
                 stacklevel=3,
             )
+        _LOCAL = address
         yield address
     finally:  # even when Ctrl-C stops Ray as it starts
+        _LOCAL = None
         ray.shutdown()
 
 
@@ -227,6 +242,34 @@ def _failed(job: ChunkJob, error: str) -> ChunkResult:
     return ChunkResult(start=job.start, stop=job.stop, failure=failure)
 
 
+_REACH_SECONDS: Final = 10.0
+"""How long the address of a cluster is tried before `connect` says it cannot be reached (Ray
+itself would retry for many minutes)."""
+
+
+def _check_reachable(address: str) -> None:
+    """Refuse an address that is not one, or whose host does not answer on its port."""
+    if not isinstance(address, str) or not address.strip():
+        raise InvalidOptionError(f"a Ray address is text such as 'auto' or 'HOST:6379', not {quote(address)}")
+    target = address.strip().removeprefix("ray://")
+    if target == "auto":
+        return
+    host, _, port = target.rpartition(":")
+    host = host.removeprefix("[").removesuffix("]")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise InvalidOptionError(
+            f"a Ray address is 'auto', 'HOST:PORT' or 'ray://HOST:PORT' (Ray Client), not {quote(address)}"
+        )
+    try:
+        socket.create_connection((host, int(port)), timeout=_REACH_SECONDS).close()
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise InvalidOptionError(
+            f"cannot reach the Ray cluster at {quote(address)}: {reason} (is the address right, and is the cluster "
+            "running? `ray status` on its head says)"
+        ) from exc
+
+
 def _cluster_cpus(ray: ModuleType) -> int:
     return max(1, int(ray.cluster_resources().get("CPU", 1)))
 
@@ -255,8 +298,7 @@ def connect(
         with local_ray(workers, runtime_env=runtime_env):
             yield RaySession(ray, workers or _cluster_cpus(ray))
         return
-    if not isinstance(address, str) or not address.strip():
-        raise InvalidOptionError(f"a Ray address is text such as 'auto' or 'HOST:6379', not {quote(address)}")
+    _check_reachable(address)
     try:
         ray.init(
             address=address,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import importlib
 import random
 import statistics
 import time
@@ -301,7 +302,7 @@ def _figures(result: SimulationResult) -> dict[str, object]:
 def _ray() -> Iterator[float]:
     """A local Ray of 2 CPUs for the measurement (or the one already running in this process), and
     the seconds it took to start."""
-    import ray  # noqa: PLC0415 - Ray is an optional extra
+    ray = importlib.import_module("ray")  # an optional extra
 
     if ray.is_initialized():
         yield 0.0

@@ -418,7 +418,10 @@ def _print_partial(partial: SimulationResult | None, games: int, *, as_json: boo
 
 
 def _ci(interval: Interval | None, form: str) -> str:
-    return "-" if interval is None else f"{interval.low:{form}} to {interval.high:{form}}"
+    if interval is None:
+        return "-"
+    low, high = (round(end, 3) + 0.0 for end in (interval.low, interval.high))  # no "-0.0"
+    return f"{low:{form}} to {high:{form}}"
 
 
 def _print_result(result: SimulationResult) -> None:

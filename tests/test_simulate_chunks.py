@@ -28,7 +28,7 @@ from rummykit.plugins import bot_factories, unregister_house_rule
 from rummykit.results import RESULTS_VERSION, RUN_FIELDS, SimulationResult, dump_results, load_results
 from rummykit.simulate import ChunkEvent, SimulationInterrupted, _Run, simulate
 from rummykit.tally import Counts, GameRanges, Tally
-from tests.ray_support import NAME, register_test_bots
+from tests.ray_support import NAME, TestBots, register_test_bots
 
 ROOT = Path(__file__).resolve().parent
 runner = CliRunner()
@@ -625,3 +625,18 @@ def test_the_command_reports_failed_games_and_prints_the_games_counted(test_bots
     assert "to play it again: from rummykit.simulate import run_game; run_game('rummy', 2, 16," in stderr
     partial = load_results(result.stdout)
     assert partial.games == 16 and partial.failures[0].index == 16
+
+
+def test_house_rules_are_given_by_name(test_bots: str) -> None:
+    one = simulate("rummy", games=2, house_rules="jokers", **RUN)  # one name is one house rule
+    assert one.house_rules == ("jokers",)
+    with pytest.raises(InvalidOptionError, match="simulate takes house rules by name"):
+        simulate("rummy", games=2, house_rules=[TestBots()], **RUN)  # type: ignore[list-item]
+
+
+def test_a_finished_run_resumed_on_ray_needs_no_ray(
+    uninterrupted: SimulationResult, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)
+    again = simulate("rummy", games=30, backend="ray", resume=uninterrupted, **RUN)
+    assert figures(again) == figures(uninterrupted) and again.chunk_size is None

@@ -162,7 +162,8 @@ class SimulationResult:
         seed: the run's seed.
         bots: the bots, as given (seat ``s`` plays ``bots[s % len(bots)]``).
         options: the options of every game.
-        house_rules: the house rules of every game.
+        house_rules: the house rules of every game (a document written before version 1 does
+            not name them: empty).
         games_requested: the games the run was asked for.
         confidence: the level of the confidence intervals.
         seats: per seat.

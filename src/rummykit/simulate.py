@@ -58,7 +58,7 @@ from rummykit.chunks import (
 )
 from rummykit.engine import new_game
 from rummykit.errors import InvalidOptionError, SimulationError, quote
-from rummykit.plugins import bot_factories, variant_spec
+from rummykit.plugins import bot_factories, house_rule_list, variant_spec
 from rummykit.results import (
     BotStats,
     SeatStats,
@@ -392,7 +392,12 @@ def simulate(
             raise UnknownBotError(name, spec.name, list(valid))
     seat_bots = tuple(bots[seat % len(bots)] for seat in range(players))
     opts = dict(options or {})
-    rules = tuple(house_rules)
+    rules = tuple(house_rule_list(house_rules))
+    if not all(isinstance(rule, str) for rule in rules):
+        raise InvalidOptionError(
+            "simulate takes house rules by name (the results name them, and workers load them by name): "
+            "install the plug-in, or register it with register_house_rule(name, plugin) in every process"
+        )
     if resume is not None:
         _check_resume(
             resume,
@@ -419,7 +424,10 @@ def simulate(
         return _result(run, run_spec, bots, games, confidence, started, used_workers, backend, size)
 
     try:
-        if backend == "ray":
+        if remaining == 0:  # a finished run resumed: nothing to play, no worker to start
+            size = None
+            run.begin(0)
+        elif backend == "ray":
             from rummykit import ray_backend  # noqa: PLC0415 - Ray is an optional extra
 
             with ray_backend.connect(address=address, workers=workers, runtime_env=runtime_env) as session:

@@ -640,3 +640,19 @@ def test_a_finished_run_resumed_on_ray_needs_no_ray(
     monkeypatch.setitem(sys.modules, "ray", None)
     again = simulate("rummy", games=30, backend="ray", resume=uninterrupted, **RUN)
     assert figures(again) == figures(uninterrupted) and again.chunk_size is None
+
+
+@pytest.mark.parametrize(
+    ("address", "message"),
+    [
+        ("nowhere", "a Ray address is 'auto', 'HOST:PORT' or 'ray://HOST:PORT' (Ray Client), not 'nowhere'"),
+        ("ray://head:", "a Ray address is 'auto'"),
+        ("head:99999", "a Ray address is 'auto'"),
+        ("", "a Ray address is text such as 'auto' or 'HOST:6379', not ''"),
+        ("127.0.0.1:1", "cannot reach the Ray cluster at '127.0.0.1:1': Connection refused"),
+    ],
+)
+def test_a_cluster_address_is_checked_before_ray_tries_it_for_minutes(address: str, message: str) -> None:
+    with pytest.raises(InvalidOptionError) as refused:
+        ray_backend._check_reachable(address)
+    assert message in str(refused.value)

@@ -71,6 +71,9 @@ for page in pages:
     text = (root / "docs" / page).read_text(encoding="utf-8")
     needs = [m for line in re.findall(r"^<!-- needs: ([\w. ]+) -->", text, re.M) for m in line.split()]
     missing = [module for module in needs if importlib.util.find_spec(module) is None]
+    if text.startswith("<!-- the code of this page needs Ray") and importlib.util.find_spec("ray") is None:
+        print(f"--- {page}: skipped, its code needs the ray extra (the Ray tests run it)", flush=True)
+        continue
     if missing:  # a page for an optional extra: its own CI step runs it
         print(f"--- {page}: skipped, it needs {', '.join(missing)} (an optional extra)", flush=True)
         continue

@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from benchmarks import peers, timing
+from benchmarks import on_ray, peers, rl, timing
 from benchmarks.baseline import BaselineError, compare
 from benchmarks.chart import comparison_chart, svg_chart
 from benchmarks.plan import Plan
@@ -61,10 +61,14 @@ def run(
             section(title)
             for task in tasks:
                 run_task(results, plan, task)
+    section("simulate on Ray")
+    on_ray.measure_simulate_ray(results, plan.simulate_games)
     if with_peers:
         section("peers")
         peers.measure_openspiel(results, plan.peer_steps)
         peers.measure_rlcard(results, plan.peer_steps)
+        section("reinforcement-learning environments")
+        rl.measure_env_steps(results, plan.peer_steps)
     else:
         results.skipped.append("peers skipped: --no-peers")
     return results

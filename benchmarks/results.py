@@ -319,6 +319,13 @@ class Results:
             "4-player RailRoad games a second, heuristic bots, 1 core", "games.heuristic.1", 50.0, False, "games/s"
         )
         absolute("simulate --workers 2 ÷ --workers 1", "simulate.speedup.2", 1.8, False, "×")
+        ratio(
+            "PettingZoo env step, 2-player Rummy ÷ PettingZoo gin_rummy_v4 step",
+            "env.rummy.2p",
+            "pettingzoo.gin_rummy_v4",
+            1.0,
+        )
+        ratio("PettingZoo env step, 2-player Rummy ÷ RLCard gin-rummy env step", "env.rummy.2p", "rlcard.env_step", 1.0)
         if self.comparison is not None:
             targets += _baseline_targets(self.comparison)
         return targets

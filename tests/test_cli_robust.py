@@ -26,7 +26,7 @@ from typer.testing import CliRunner
 import rummykit
 from benchmarks.cli import render
 from benchmarks.results import Results
-from rummykit import simulate as simulation
+from rummykit import chunks
 from rummykit.cli import app
 from rummykit.moves import move_help, parse_move
 from rummykit.serialize import record_to_data
@@ -250,7 +250,7 @@ def _outcome(index: int, seed: int) -> GameOutcome:
 
 
 def test_a_long_runs_memory_does_not_grow_with_its_games(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(simulation, "run_game", lambda variant, players, index, seed, *rest: _outcome(index, seed))
+    monkeypatch.setattr(chunks, "_play", lambda run, index, seed, progress: _outcome(index, seed))
     tracemalloc.start()
     try:
         result = simulate("rummy", players=2, games=200_000, seed=1)

@@ -41,13 +41,24 @@ def _import(module_name: str) -> ModuleType:
     return importlib.import_module(module_name)
 
 
+NEEDS_RAY = "<!-- the code of this page needs Ray"
+"""How a page whose code needs the ray extra begins: the Ray tests run its code (test_simulate_ray.py)."""
+
+
 def _blocks(page: Path) -> list[str]:
     return [block for block in _BLOCK.findall(page.read_text(encoding="utf-8")) if ">>>" not in block]
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_python_blocks_run(page: Path) -> None:
+    if page.read_text(encoding="utf-8").startswith(NEEDS_RAY):
+        pytest.skip("its code needs Ray: the Ray tests run it")
     _needs(page)
+    run_python_blocks(page)
+
+
+def run_python_blocks(page: Path) -> None:
+    """Run a page's Python blocks in order, in one namespace, as a reader would."""
     namespace: dict[str, object] = {"__name__": "__docs__"}
     for block in _blocks(page):  # blocks of a page share a namespace, as a reader would run them
         exec(compile(block, str(page), "exec"), namespace)

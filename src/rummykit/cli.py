@@ -9,28 +9,32 @@ rummykit variants
 
 from __future__ import annotations
 
-import json
+import contextlib
 import os
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any, Final
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import BarColumn, Progress, TaskID, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
 from rummykit import __version__
+from rummykit.chunks import GameFailure
+from rummykit.configuration import configure
 from rummykit.engine import Game, replay
-from rummykit.errors import InvalidRecordError, RummyError, quote
+from rummykit.errors import InvalidRecordError, RummyError, SimulationError, quote
+from rummykit.intervals import Interval
 from rummykit.notation import position_text, read_game
 from rummykit.plugins import available_bots, available_house_rules, available_variants, variant_spec
+from rummykit.results import SimulationResult, dump_results, load_results
 from rummykit.serialize import dump_position, load_record
 from rummykit.shoe import MAX_SEED
-from rummykit.simulate import SimulationResult, simulate
+from rummykit.simulate import BACKENDS, ChunkEvent, SimulationInterrupted, simulate
 from rummykit.state import RoundResult
 from rummykit.terminal import play_in_terminal
 from rummykit.variant import COMMON_OPTIONS, COMMON_RULES
@@ -92,11 +96,15 @@ def _check_variant(name: str) -> str:
     return name
 
 
-def _bot_names(variant: str, bots: str | None) -> list[str]:
-    """The variant (checked) and the comma-separated bot names (checked against its bots); by
-    default ``heuristic`` if the variant offers it, else ``random`` (which every variant has)."""
+def _bot_names(variant: str, bots: str | None, house_rules: Sequence[str] | None = None) -> list[str]:
+    """The variant (checked) and the comma-separated bot names (checked against its bots and those
+    its house rules add); by default ``heuristic`` if the variant offers it, else ``random`` (which
+    every variant has)."""
     _check_variant(variant)
     valid = available_bots(variant)
+    if house_rules:
+        with contextlib.suppress(RummyError):  # a bad house rule is reported with the game's other settings
+            valid = available_bots(configure(variant, variant_spec(variant).min_players, house_rules=house_rules))
     if bots is None:
         return ["heuristic" if "heuristic" in valid else "random"]
     names = [name.strip() for name in bots.split(",") if name.strip()]
@@ -190,47 +198,177 @@ BotsOpt = Annotated[
 ]
 
 
+_CONFIDENCE: Final = re.compile(r"0?\.[0-9]{1,6}|[0-9]{1,2}(\.[0-9]{1,4})?%?")
+
+
+def _confidence(text: str) -> float:
+    """A confidence level: ``0.95``, ``95`` or ``95%`` (strictly between 0 and 1, or 0 and 100%)."""
+    if isinstance(text, float):  # a default
+        return text
+    cleaned = text.strip()
+    if _CONFIDENCE.fullmatch(cleaned):
+        value = float(cleaned.rstrip("%"))
+        level = value if "." in cleaned and not cleaned.endswith("%") and value < 1 else value / 100
+        if 0 < level < 1:
+            return level
+    raise typer.BadParameter(f"expected a level such as 0.95 or 95%, between 0 and 100% exclusive, not {quote(text)}")
+
+
+def _read_results(path: Path) -> SimulationResult:
+    try:
+        text = path.read_bytes()
+    except OSError as exc:
+        raise _fail(f"cannot read {path}: {exc.strerror}") from exc
+    if not text.strip():
+        raise _fail(
+            f"{path} is empty (a shell's `> {path}` empties the file before rummykit reads it: write the resumed "
+            "run's results to another file)"
+        )
+    try:
+        return load_results(text)
+    except RummyError as exc:
+        raise _fail(f"{path}: {exc}") from exc
+
+
+class _ChunkProgress:
+    """The progress bar of a run, over its chunks (a run in this process: over its games), and
+    the chunks retried, printed above the bar as they happen."""
+
+    def __init__(self, title: str, *, show: bool) -> None:
+        self.progress = Progress(
+            TextColumn("{task.description}", markup=False, style="bold"),
+            BarColumn(),
+            TextColumn("{task.fields[unit]}", markup=False),
+            TextColumn("{task.fields[games]}", markup=False),
+            TimeRemainingColumn(),
+            console=err,
+            transient=True,
+            disable=not show,
+        )
+        self.title = title
+        self.task: TaskID | None = None
+        self.chunked = False
+        self.games_done = 0
+
+    def __call__(self, event: ChunkEvent) -> None:
+        self.games_done = event.games_done
+        games = f"{event.games_done:,}/{event.games:,} games"
+        if event.kind == "start":
+            self.chunked = event.chunks != event.games - event.games_done  # else one game at a time
+            unit = f"0/{event.chunks:,} chunks" if self.chunked else ""
+            self.task = self.progress.add_task(self.title, total=event.chunks, unit=unit, games=games)
+            return
+        assert self.task is not None
+        if event.kind == "retry":
+            self.progress.console.print(
+                f"retrying the chunk of games {event.start:,} to {event.stop - 1:,}: {event.message}", soft_wrap=True
+            )
+        unit = f"{event.chunks_done:,}/{event.chunks:,} chunks" if self.chunked else ""
+        self.progress.update(self.task, completed=event.chunks_done, unit=unit, games=games)
+
+
+def _print_failures(failures: Sequence[GameFailure]) -> None:
+    for failure in failures[:_SHOWN_FAILURES]:
+        err.print(Text.assemble(("failed:", "bold red"), " ", str(failure)), soft_wrap=True)
+        if failure.reproduce:
+            err.print(f"  to play it again: {failure.reproduce}", soft_wrap=True)
+    if len(failures) > _SHOWN_FAILURES:
+        err.print(f"and {len(failures) - _SHOWN_FAILURES:,} more failures (--json lists them all)", soft_wrap=True)
+
+
+_SHOWN_FAILURES: Final = 5
+"""How many failures `simulate` prints (``--json`` holds them all, with their tracebacks)."""
+
+
 @app.command("simulate")
 def simulate_command(
     variant: VariantArg,
     players: Annotated[int, typer.Option("--players", "-p", metavar="N", parser=_COUNT, help="Seats per game.")] = 4,
-    games: Annotated[int, typer.Option("--games", "-g", metavar="N", parser=_COUNT, help="How many games.")] = 100,
+    games: Annotated[
+        int,
+        typer.Option("--games", "-g", metavar="N", parser=_COUNT, help="How many games (resumed ones included)."),
+    ] = 100,
     seed: Annotated[
         int,
         typer.Option("--seed", "-s", metavar="N", parser=_SEED, help="The run's seed; each game is seeded from it."),
     ] = 0,
     bots: BotsOpt = None,
     workers: Annotated[
-        int, typer.Option("--workers", "-w", metavar="N", parser=_COUNT, help="Processes to play in.")
-    ] = 1,
+        int | None,
+        typer.Option(
+            "--workers",
+            "-w",
+            metavar="N",
+            parser=_COUNT,
+            help="Local: processes to play in (default 1). Ray: chunks played at once (default: every CPU).",
+            show_default=False,
+        ),
+    ] = None,
     option: OptionOpt = None,
     house_rule: HouseRuleOpt = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON instead of tables.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the results as JSON (they can resume the run) instead of tables.")
+    ] = False,
+    backend: Annotated[
+        str,
+        typer.Option(
+            "--backend",
+            metavar="NAME",
+            help="Where to play: local (this machine's processes) or ray (a Ray cluster: pip install 'rummykit[ray]').",
+        ),
+    ] = "local",
+    address: Annotated[
+        str | None,
+        typer.Option(
+            "--address",
+            metavar="ADDR",
+            help="The Ray cluster to join (auto, HOST:6379, ray://HOST:10001). "
+            "Default: start a Ray on this machine for the run.",
+            show_default=False,
+        ),
+    ] = None,
+    chunk_size: Annotated[
+        int | None,
+        typer.Option(
+            "--chunk-size",
+            metavar="N",
+            parser=_COUNT,
+            help="Games per chunk sent to a worker (changes no figure).",
+            show_default=False,
+        ),
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            "--resume",
+            metavar="FILE",
+            help="Results (--json) of an unfinished run of the same games: go on without replaying them.",
+            show_default=False,
+        ),
+    ] = None,
+    confidence: Annotated[
+        float,
+        typer.Option(
+            "--confidence", metavar="LEVEL", parser=_confidence, help="Level of the confidence intervals (95%)."
+        ),
+    ] = 0.95,
 ) -> None:
-    """Play many seeded games between bots and print win rates, scores and round lengths.
+    """Play many seeded games between bots and print win rates, scores and round lengths, with
+    confidence intervals.
 
-    Ctrl-C stops at once, says how many games were finished, and exits with code 130.
+    Ctrl-C stops at once, says how many games were finished, and exits with code 130 (with --json,
+    the results so far are printed: --resume goes on from them). Games that fail are reported with
+    their seed and action, and the command exits with code 1.
     """
-    names = _bot_names(variant, bots)
-    progress = Progress(
-        TextColumn("{task.description}", markup=False, style="bold"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=err,
-        transient=True,
-        disable=as_json or not err.is_terminal,
-    )
-    finished = 0
-
-    def advance(count: int) -> None:
-        nonlocal finished
-        finished += count
-        progress.advance(task, count)
-
+    names = _bot_names(variant, bots, house_rule)
+    if backend not in BACKENDS:
+        raise _fail(f"unknown backend {quote(backend)}; the backends: {', '.join(BACKENDS)}")
+    if address is not None and backend != "ray":
+        raise _fail("--address is for the ray backend: add --backend ray")
+    previous = _read_results(resume) if resume is not None else None
+    bar = _ChunkProgress(f"{variant}, {players} players", show=not as_json and err.is_terminal)
     try:
-        with progress:
-            task = progress.add_task(f"{variant}, {players} players", total=games)
+        with bar.progress:
             result = simulate(
                 variant,
                 players=players,
@@ -240,31 +378,75 @@ def simulate_command(
                 workers=workers,
                 options=_options(option),
                 house_rules=house_rule or (),
-                progress=advance,
+                backend=backend,
+                address=address,
+                chunk_size=chunk_size,
+                resume=previous,
+                confidence=confidence,
+                on_chunk=bar,
             )
+    except SimulationError as exc:
+        _print_failures(exc.failures)
+        _print_partial(exc.partial, games, as_json=as_json)
+        raise typer.Exit(code=1) from None
     except RummyError as exc:
         raise _fail(str(exc)) from exc
+    except SimulationInterrupted as exc:
+        err.print(f"interrupted: {exc.games_done:,} of {exc.games:,} games finished", soft_wrap=True)
+        _print_partial(exc.partial, games, as_json=as_json)
+        raise typer.Exit(code=INTERRUPTED) from None
     except KeyboardInterrupt:
-        err.print(f"interrupted: {finished:,} of {games:,} games finished", soft_wrap=True)
+        err.print(f"interrupted: {bar.games_done:,} of {games:,} games finished", soft_wrap=True)
         raise typer.Exit(code=INTERRUPTED) from None
     if as_json:
-        out.print(json.dumps(result.figures(), indent=2, ensure_ascii=False), soft_wrap=True)
+        out.print(dump_results(result), soft_wrap=True)
     else:
         _print_result(result)
 
 
+def _print_partial(partial: SimulationResult | None, games: int, *, as_json: bool) -> None:
+    """The results of an unfinished run: as JSON (to resume from) with --json, else a hint."""
+    if partial is None:
+        return
+    if as_json:
+        out.print(dump_results(partial), soft_wrap=True)
+        err.print(
+            f"the results printed hold the {partial.games:,} games counted: the same command with --resume FILE "
+            f"plays the other {games - partial.games:,}",
+            soft_wrap=True,
+        )
+    else:
+        err.print("with --json the results so far are printed, and --resume goes on from them", soft_wrap=True)
+
+
+def _ci(interval: Interval | None, form: str) -> str:
+    if interval is None:
+        return "-"
+    low, high = (round(end, 3) + 0.0 for end in (interval.low, interval.high))  # no "-0.0"
+    return f"{low:{form}} to {high:{form}}"
+
+
 def _print_result(result: SimulationResult) -> None:
     title = f"{result.variant}: {result.games} games, {result.players} players, seed {result.seed}"
+    level = f"{result.confidence * 100:.4g}%"
     seats = Table(title=Text(title), title_justify="left")
-    for column in ("seat", "bot", "wins", "win rate", "mean score", "spread (sd)"):
+    columns = ("wins", "win rate", f"{level} CI", "mean score", f"{level} CI", "spread (sd)")
+    for column in ("seat", "bot", *columns):
         seats.add_column(column, justify="right" if column not in ("bot",) else "left")
     for s in result.seats:
         seats.add_row(
-            str(s.seat), Text(s.bot), str(s.wins), f"{s.win_rate:.1%}", f"{s.mean_score:.1f}", f"{s.stdev_score:.1f}"
+            str(s.seat),
+            Text(s.bot),
+            str(s.wins),
+            f"{s.win_rate:.1%}",
+            _ci(s.win_rate_ci, ".1%"),
+            f"{s.mean_score:.1f}",
+            _ci(s.mean_score_ci, ".1f"),
+            f"{s.stdev_score:.1f}",
         )
     _show(seats)
     bots = Table(title="by bot", title_justify="left")
-    for column in ("bot", "seats played", "wins", "win rate", "mean score", "spread (sd)"):
+    for column in ("bot", "seats played", *columns):
         bots.add_column(column, justify="right" if column != "bot" else "left")
     for b in result.by_bot:
         bots.add_row(
@@ -272,7 +454,9 @@ def _print_result(result: SimulationResult) -> None:
             str(b.seats_played),
             str(b.wins),
             f"{b.win_rate:.1%}",
+            _ci(b.win_rate_ci, ".1%"),
             f"{b.mean_score:.1f}",
+            _ci(b.mean_score_ci, ".1f"),
             f"{b.stdev_score:.1f}",
         )
     _show(bots)
@@ -282,8 +466,14 @@ def _print_result(result: SimulationResult) -> None:
         f"10%-90% {turns.p10:g}-{turns.p90:g}, max {turns.max}",
         soft_wrap=True,
     )
+    out.print(
+        f"confidence intervals ({level}): Wilson score for win rates, Student t over games for mean scores",
+        soft_wrap=True,
+    )
     workers = f"{result.workers} worker{'s' * (result.workers > 1)}"
-    out.print(f"{result.games_per_second:.1f} games per second ({workers})", soft_wrap=True)
+    where = f"{result.backend}, {workers}" if result.backend != "local" else workers
+    retried = f"; {result.retries} chunk{'s' * (result.retries > 1)} retried" if result.retries else ""
+    out.print(f"{result.games_per_second:.1f} games per second ({where}){retried}", soft_wrap=True)
 
 
 @app.command("play")

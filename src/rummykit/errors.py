@@ -12,12 +12,16 @@
   [`InvalidRecordError`][rummykit.errors.InvalidRecordError]: data that does not describe a consistent
   position or game record; nothing is built from it.
 - [`PluginError`][rummykit.errors.PluginError]: a plug-in that breaks the variant contract.
+- [`InvalidResultsError`][rummykit.errors.InvalidResultsError]: a results document of `simulate`
+  that cannot be read (or resumed from).
+- [`SimulationError`][rummykit.errors.SimulationError]: a run of `simulate` in which games failed;
+  it names each failing game's seed and action, and holds the figures of the games that were played.
 """
 
 from __future__ import annotations
 
 import reprlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 __all__ = [
@@ -28,8 +32,10 @@ __all__ = [
     "InvalidOptionError",
     "InvalidPositionError",
     "InvalidRecordError",
+    "InvalidResultsError",
     "PluginError",
     "RummyError",
+    "SimulationError",
     "UnknownHouseRuleError",
     "UnknownVariantError",
     "quote",
@@ -200,3 +206,36 @@ class InvalidRecordError(InvalidPositionError):
 
 class PluginError(RummyError):
     """A plug-in that breaks the variant contract (a missing hook, a bad specification)."""
+
+
+class InvalidResultsError(RummyError, ValueError):
+    """A results document of `simulate` that cannot be read, or cannot be resumed from: ``.path``
+    names the field (``"counts.wins"``)."""
+
+    def __init__(self, path: str, problem: str) -> None:
+        self.path = path
+        self.problem = problem
+        super().__init__(f"{path}: {problem}" if path else problem)
+
+
+class SimulationError(RummyError):
+    """A run of `simulate` that stopped because games failed (a game that raised, or a chunk whose
+    worker died every time it was tried).
+
+    Attributes:
+        failures: each failure ([`GameFailure`][rummykit.chunks.GameFailure]): the game's index, seed
+            and the action it failed at, and code that plays it again.
+        partial: the figures of the games that were played
+            ([`SimulationResult`][rummykit.results.SimulationResult], ``None`` if none was); its
+            document resumes the run once the cause is fixed.
+    """
+
+    def __init__(self, failures: Sequence[Any], partial: Any = None) -> None:
+        self.failures = tuple(failures)
+        self.partial = partial
+        first = str(self.failures[0]) if self.failures else "no failure"
+        more = f" (and {len(self.failures) - 1:,} more)" if len(self.failures) > 1 else ""
+        super().__init__(f"{first}{more}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.failures, self.partial))

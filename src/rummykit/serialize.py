@@ -218,9 +218,11 @@ def _object(type_: type, conv: cattrs.Converter) -> Callable[[Any, type], Any]:
     return hook
 
 
-def _build_converter(actions: tuple[type[Action], ...]) -> cattrs.Converter:
+def _build_converter(
+    actions: tuple[type[Action], ...], *, integer: Callable[[Any, type], int] = _integer
+) -> cattrs.Converter:
     conv = make_converter(forbid_extra_keys=True, prefer_attrib_converters=False)
-    conv.register_structure_hook(int, _integer)
+    conv.register_structure_hook(int, integer)
     conv.register_structure_hook(str, _strict(str, "text"))
     conv.register_structure_hook(bool, _strict(bool, "true or false"))
     # Hooks registered by class reach subclasses: str and int enums need their own, ahead of str and int.
@@ -318,7 +320,7 @@ def _document(
     data: str | bytes | Mapping[str, Any],
     kind: str,
     version: int,
-    error: type[InvalidPositionError],
+    error: Callable[[str, str], RummyError],
     *,
     older: Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]] | None = None,
 ) -> dict[str, Any]:

@@ -11,6 +11,7 @@ write them with ``RUMMYKIT_UPDATE_PICTURES=1 pytest -m browser tests/test_browse
 
 from __future__ import annotations
 
+import importlib
 import io
 import json
 import os
@@ -32,18 +33,27 @@ from tests.pictures_support import XLINK_HREF, parse, position
 
 pytestmark = pytest.mark.browser
 
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="the browser tests need Playwright: pip install -e '.[pictures]'"
-)
-Image = pytest.importorskip("PIL.Image", reason="the screenshot tests need Pillow: pip install -e '.[pictures]'")
-ImageChops = pytest.importorskip("PIL.ImageChops")
-ImageFilter = pytest.importorskip("PIL.ImageFilter")
+REQUIRED: Final = os.environ.get("RUMMYKIT_REQUIRE_BROWSER") == "1"
+"""CI sets it: a missing client or browser is then an error, not a skip."""
+
+
+def _unavailable(reason: str) -> None:
+    if REQUIRED:
+        raise RuntimeError(f"RUMMYKIT_REQUIRE_BROWSER=1, but {reason}")
+    pytest.skip(reason, allow_module_level=True)
+
+
+try:  # optional: the `pictures` extra (typed as Any, so that type checks need neither)
+    sync_api: Any = importlib.import_module("playwright.sync_api")
+    Image: Any = importlib.import_module("PIL.Image")
+    ImageChops: Any = importlib.import_module("PIL.ImageChops")
+    ImageFilter: Any = importlib.import_module("PIL.ImageFilter")
+except ImportError as missing:
+    _unavailable(f"the browser tests need Playwright and Pillow: pip install -e '.[pictures]' ({missing})")
 
 CHROMIUM: Final = os.environ.get("RUMMYKIT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 if not Path(CHROMIUM).exists():
-    pytest.skip(
-        f"no Chromium at {CHROMIUM} (apt-get install chromium, or set RUMMYKIT_CHROMIUM)", allow_module_level=True
-    )
+    _unavailable(f"no Chromium at {CHROMIUM} (apt-get install chromium, or set RUMMYKIT_CHROMIUM)")
 
 DATA: Final = Path(__file__).resolve().parent / "data" / "pictures"
 UPDATE: Final = os.environ.get("RUMMYKIT_UPDATE_PICTURES") == "1"

@@ -39,13 +39,13 @@ from rummykit.cards import Card, CardId, Rank, parse_cards
 from rummykit.errors import InvalidCardError, InvalidOptionError, RummyError, quote
 from rummykit.melds import Meld
 from rummykit.state import TableMeld
+from rummykit.svg import drawing, faces
 from rummykit.svg.canvas import Block, Placed, Sheet, Svg, picture
-from rummykit.svg.faces import CARD_HEIGHT, CARD_WIDTH, definitions
-from rummykit.svg.layout import (
+from rummykit.svg.drawing import (
     FELT,
     FELT_EDGE,
-    WIDTH,
     Layout,
+    SeatNames,
     cards_block,
     draw_card,
     hand_key,
@@ -54,8 +54,8 @@ from rummykit.svg.layout import (
     meld_block,
     piles_block,
 )
-from rummykit.svg.layout import _Seats as Seats
-from rummykit.svg.layout import table_block as _table_block
+from rummykit.svg.drawing import table_block as _table_block
+from rummykit.svg.faces import definitions
 from rummykit.views import Picture, View, shown_fields
 
 __all__ = [
@@ -75,6 +75,12 @@ __all__ = [
     "wild_faces",
 ]
 
+CARD_WIDTH: Final = faces.CARD_WIDTH
+"""The width of a card at full size (56)."""
+CARD_HEIGHT: Final = faces.CARD_HEIGHT
+"""The height of a card at full size (80)."""
+WIDTH: Final = drawing.WIDTH
+"""The width of a picture of a view (860): as tall as it needs."""
 _MARGIN: Final = 14
 
 
@@ -201,7 +207,7 @@ def meld(meld: Meld | TableMeld, *, scale: float = 1.0) -> Svg:
 def table(view: View, *, names: Sequence[str] | None = None, scale: float = 1.0) -> Svg:
     """The melds on the table of ``view``, numbered as actions name them, grouped by owner."""
     view = _view(view, "table")
-    block = _table_block(view.table, Seats(view, _names(names, view.players)))
+    block = _table_block(view.table, SeatNames(view, _names(names, view.players)))
     return _alone(block, f"the table, round {view.round}", _scale(scale), felt=True, margin=_MARGIN)
 
 

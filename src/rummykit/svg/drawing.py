@@ -28,6 +28,7 @@ from rummykit.views import Picture, ShownField, View, shown_fields
 __all__ = [
     "WIDTH",
     "Layout",
+    "SeatNames",
     "cards_block",
     "draw_card",
     "hand_key",
@@ -161,7 +162,7 @@ def cards_block(
 ) -> Block:
     """Cards overlapping left to right, ``step`` apart, in as many rows as ``room`` needs, ``scale``
     times full size. ``fresh`` are indices of ``cards`` to mark as new (raised by
-    [`LIFT`][rummykit.svg.layout.LIFT] when ``lift``)."""
+    [`LIFT`][rummykit.svg.drawing.LIFT] when ``lift``)."""
     if not cards:
         return Block("", 0, 0)
     sheet = Sheet()
@@ -207,24 +208,27 @@ def _is_cards(value: Any) -> bool:
     )
 
 
-class _Seats:
-    """How seats are named: ``seat 2``, or the names given, ``(you)`` for the view's own seat."""
+class SeatNames:
+    """How a picture names the seats of ``view``: ``seat 2``, or the ``names`` given, with ``(you)``
+    after the view's own seat."""
 
     def __init__(self, view: View, names: Sequence[str] | None) -> None:
         self.own = view.seat
         self.names = list(names) if names is not None else [f"seat {seat}" for seat in range(view.players)]
 
     def name(self, seat: int, *, you: bool = True) -> str:
+        """The name of ``seat`` (with ``(you)`` for the view's own, if ``you``)."""
         return self.names[seat] + (" (you)" if you and seat == self.own else "")
 
     def listed(self, seats: Sequence[int]) -> str:
+        """The names of ``seats`` in words (``seat 1, seat 2 and seat 3``)."""
         names = [self.name(seat) for seat in seats]
         if len(names) <= 1:
             return "".join(names) or "nobody"
         return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _status(view: View, seats: _Seats) -> str:
+def _status(view: View, seats: SeatNames) -> str:
     """Who is to act, and in which phase."""
     if view.phase == "over":
         return "The game is over"
@@ -273,7 +277,7 @@ def _seat_marks(view: View, field: ShownField) -> tuple[int, ...]:
 
 
 def _header(
-    view: View, title: str, seats: _Seats, facts: list[ShownField], news: list[ShownField], caption: str | None
+    view: View, title: str, seats: SeatNames, facts: list[ShownField], news: list[ShownField], caption: str | None
 ) -> Block:
     sheet = Sheet()
     heading = f"{title} · round {view.round}"
@@ -343,7 +347,7 @@ def _seat_box(
     view: View,
     seat: int,
     width: float,
-    seats: _Seats,
+    seats: SeatNames,
     per_seat: list[ShownField],
     marks: list[tuple[str, tuple[int, ...]]],
 ) -> tuple[Sheet, float, bool]:
@@ -417,7 +421,7 @@ def _seat_box(
 
 
 def _seats_block(
-    view: View, seats: _Seats, per_seat: list[ShownField], marks: list[tuple[str, tuple[int, ...]]]
+    view: View, seats: SeatNames, per_seat: list[ShownField], marks: list[tuple[str, tuple[int, ...]]]
 ) -> tuple[list[Placed], float]:
     """The seats' boxes, four to a row, each a block of its own (a step of a game changes one or two)."""
     columns = min(view.players, 4)
@@ -520,7 +524,7 @@ def _numbered(number: int, meld: Meld) -> Block:
 
 
 def _owner_items(
-    table: Sequence[TableMeld], owner: int, seats: _Seats, room: float
+    table: Sequence[TableMeld], owner: int, seats: SeatNames, room: float
 ) -> tuple[list[Placed], float, float]:
     """One owner's melds under their name, in rows that fit ``room``: the blocks (each meld one, so
     that a lay-off changes one), their width and height."""
@@ -542,7 +546,7 @@ def _owner_items(
     return items, width, bottom
 
 
-def table_items(table: Sequence[TableMeld], seats: _Seats, *, room: float = INNER) -> tuple[list[Placed], float]:
+def table_items(table: Sequence[TableMeld], seats: SeatNames, *, room: float = INNER) -> tuple[list[Placed], float]:
     """The melds on the table, numbered as actions name them, grouped by owner in seat order (owners
     side by side where their melds leave room): the blocks and their height."""
     heading = Sheet()
@@ -561,8 +565,8 @@ def table_items(table: Sequence[TableMeld], seats: _Seats, *, room: float = INNE
     return placed, y + row_height + (4 if table else -6)
 
 
-def table_block(table: Sequence[TableMeld], seats: _Seats, *, room: float = INNER) -> Block:
-    """[`table_items`][rummykit.svg.layout.table_items] as one block."""
+def table_block(table: Sequence[TableMeld], seats: SeatNames, *, room: float = INNER) -> Block:
+    """[`table_items`][rummykit.svg.drawing.table_items] as one block."""
     placed, height = table_items(table, seats, room=room)
     return join(placed, INNER, height)
 
@@ -590,7 +594,7 @@ def layout_view(
     """The blocks of a picture of ``view``, stacked. ``title`` names the game; ``wilds`` are the wild
     faces (marked, and sorted last, in the hand); ``fresh`` the cards (ids) new to the hand; ``caption``
     a line under the status; ``names`` the seats' names; ``sort`` sorts the hand by rank."""
-    seats = _Seats(view, names)
+    seats = SeatNames(view, names)
     fields = shown_fields(view)
     per_seat = [field for field in fields if field.per_seat]
     piles = [field for field in fields if not field.per_seat and field.picture is Picture.PILE]

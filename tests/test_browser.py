@@ -26,6 +26,7 @@ import pytest
 
 import rummykit
 from rummykit import svg
+from rummykit.cards import standard_deck
 from rummykit.records import GameRecord
 from rummykit.serialize import dump_record, load_record
 from rummykit.viewer import replay_html, replay_steps
@@ -253,23 +254,35 @@ def _position(variant: str) -> rummykit.Game:
     return position(variant, 4, 5, 60)
 
 
-@pytest.mark.parametrize("variant", rummykit.available_variants())
-def test_a_view_looks_as_it_did(tab: Tab, tmp_path: Path, variant: str) -> None:
-    game = _position(variant)
-    actual = _screenshot(tab, game.picture(game.to_act[0]), tmp_path / f"{variant}.svg")
-    reference = DATA / f"{variant}.png"
+def _compare(tab: Tab, tmp_path: Path, name: str, picture: str) -> None:
+    """A screenshot of ``picture`` against tests/data/pictures/``name``.png."""
+    actual = _screenshot(tab, picture, tmp_path / f"{name}.svg")
+    reference = DATA / f"{name}.png"
     if UPDATE:
         DATA.mkdir(parents=True, exist_ok=True)
         actual.save(reference, optimize=True)
     assert reference.exists(), f"no reference screenshot {reference}: write it with RUMMYKIT_UPDATE_PICTURES=1"
     expected = Image.open(reference).convert("RGB")
     if not _looks_alike(actual, expected):
-        actual.save(tmp_path / f"{variant}-actual.png")
+        actual.save(tmp_path / f"{name}-actual.png")
         strays = _strays(actual, expected) if actual.size == expected.size else None
         pytest.fail(
-            f"{variant}'s picture looks different from {reference} (sizes {actual.size} and {expected.size}, "
-            f"{strays} stray pixels); the new one: {tmp_path / f'{variant}-actual.png'}"
+            f"{name}: the picture looks different from {reference} (sizes {actual.size} and {expected.size}, "
+            f"{strays} stray pixels); the new one: {tmp_path / f'{name}-actual.png'}"
         )
+
+
+@pytest.mark.parametrize("variant", rummykit.available_variants())
+def test_a_view_looks_as_it_did(tab: Tab, tmp_path: Path, variant: str) -> None:
+    game = _position(variant)
+    _compare(tab, tmp_path, variant, game.picture(game.to_act[0]))
+
+
+def test_eight_seats_and_a_hand_of_31_cards_look_as_they_did(tab: Tab, tmp_path: Path) -> None:
+    game = position("railroad-rummy", 8, 6, 120)
+    _compare(tab, tmp_path, "railroad-rummy-8-seats", game.picture(game.to_act[0]))
+    deck = standard_deck()
+    _compare(tab, tmp_path, "hand-of-31", svg.hand(deck[::2][:26] + deck[1:18:4], sort=True))
 
 
 def test_the_comparison_sees_a_single_card_changed(tab: Tab, tmp_path: Path) -> None:

@@ -105,6 +105,12 @@ def test_bad_view_options_are_refused() -> None:
         svg.view(view, caption=3)  # type: ignore[arg-type]
     with pytest.raises(InvalidActionError, match="there is no seat 5"):
         game.picture(5)
+    with pytest.raises(InvalidOptionError, match=r"fresh holds card ids of the hand \(view.hand_ids\), not 5"):
+        svg.view(view, fresh=5)  # type: ignore[arg-type]
+    with pytest.raises(InvalidOptionError, match="fresh holds card ids"):
+        svg.view(view, fresh=["7H"])  # type: ignore[list-item]
+    with pytest.raises(InvalidCardError, match="expected cards"):
+        svg.view(view, wilds=5)  # type: ignore[arg-type]
 
 
 def test_a_hand_of_31_cards_is_one_row_and_a_longer_one_wraps() -> None:

@@ -263,11 +263,18 @@ def layout(
     view = _view(view, "view")
     if caption is not None and not isinstance(caption, str):
         raise InvalidOptionError(f"caption is text, not {quote(caption)}")
+    if isinstance(fresh, str | bytes) or not isinstance(fresh, Iterable):
+        raise InvalidOptionError(f"fresh holds card ids of the hand (view.hand_ids), not {quote(fresh)}")
+    fresh = frozenset(fresh)
+    if not all(isinstance(cid, int) and not isinstance(cid, bool) for cid in fresh):
+        raise InvalidOptionError(
+            f"fresh holds card ids of the hand (view.hand_ids), not {quote(sorted(fresh, key=str))}"
+        )
     return layout_view(
         view,
         title=title_of(view.variant),
         wilds=wild_faces(view) if wilds is None else frozenset(_cards(wilds)),
-        fresh=frozenset(fresh),
+        fresh=fresh,
         caption=caption,
         names=_names(names, view.players),
         sort=bool(sort),

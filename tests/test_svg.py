@@ -25,6 +25,7 @@ from rummykit import svg
 from rummykit.cards import Card, CardId, Rank, face, parse_cards, standard_deck
 from rummykit.engine import Game
 from rummykit.errors import InvalidActionError, InvalidCardError, InvalidOptionError, PluginError
+from rummykit.testing import choose_action
 from rummykit.testing.visibility import RoundWatch, observers
 from rummykit.views import Picture, View, shown
 from rummykit_variants.railroad_canasta.state import RailroadCanastaView
@@ -194,7 +195,7 @@ def test_pictures_are_the_same_in_another_process() -> None:
         game = rummykit.new_game(variant, players=4, seed=5)
         rng = random.Random(5)
         for _ in range(40):
-            game.apply(rummykit.testing.choose_action(game, rng))
+            game.apply(choose_action(game, rng))
         for seat in (None, 0, 3):
             mine[f"{variant} {seat}"] = hashlib.sha256(game.picture(seat).encode()).hexdigest()
     assert theirs == mine

@@ -29,9 +29,10 @@ from rummykit.cards import Card, CardId, face
 from rummykit.state import GameState, RoundResult, TableMeld
 
 if TYPE_CHECKING:
+    from rummykit.engine import Game
     from rummykit.svg.canvas import Svg
 
-__all__ = ["Picture", "ShownField", "View", "base_view_fields", "shown", "shown_fields"]
+__all__ = ["Picture", "ShownField", "View", "base_view_fields", "face_up", "shown", "shown_fields"]
 
 
 @attrs.frozen(kw_only=True)
@@ -238,3 +239,25 @@ def base_view_fields(state: GameState, seat: int | None, to_act: tuple[int, ...]
         "history": tuple(state.history),
         "log": tuple(state.log),
     }
+
+
+def face_up(game: Game, seat: int | None) -> frozenset[CardId]:
+    """The physical cards ``seat`` (``None``: a spectator) may see now besides its own hand: the
+    table's, the top of the discard pile, the card taken from it, the public seat piles, the seat's
+    own seat piles, and those the plug-ins' ``rummykit_face_up_cards`` list. Every other card is
+    hidden from it (the conformance kit checks that views show no more)."""
+    state = game._state
+    cards = {cid for table_meld in state.table for cid in table_meld.ids}
+    discard = state.piles.get("discard")
+    if discard:
+        cards.add(discard[-1])
+    if state.taken is not None:
+        cards.add(state.taken)
+    public = game.spec.public_seat_piles
+    for name, per_seat in state.seat_piles.items():
+        for owner, pile in enumerate(per_seat):
+            if name in public or owner == seat:
+                cards.update(pile)
+    for listed in game.plugin_manager.hook.rummykit_face_up_cards(state=state, seat=seat):
+        cards.update(listed)
+    return frozenset(cards)

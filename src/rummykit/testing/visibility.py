@@ -32,7 +32,7 @@ from rummykit.actions import Action
 from rummykit.cards import FACE_MASK, Card, CardId, card_id_text, copy_of, face, parse_card_id, standard_deck
 from rummykit.engine import Game
 from rummykit.state import GameState
-from rummykit.views import View
+from rummykit.views import View, face_up
 
 __all__ = [
     "DISCARD",
@@ -63,27 +63,6 @@ def observers(game: Game) -> list[Observer]:
 
 def who(seat: Observer) -> str:
     return "the spectator" if seat is None else f"seat {seat}"
-
-
-def face_up(game: Game, seat: Observer) -> frozenset[CardId]:
-    """The physical cards ``seat`` may see now besides its own hand: the table's, the top of the
-    discard pile, the card taken from it, the public seat piles, the seat's own seat piles, and those
-    the plug-ins' ``rummykit_face_up_cards`` list."""
-    state = game.state
-    cards = {cid for table_meld in state.table for cid in table_meld.ids}
-    discard = state.piles.get(DISCARD)
-    if discard:
-        cards.add(discard[-1])
-    if state.taken is not None:
-        cards.add(state.taken)
-    public = game.spec.public_seat_piles
-    for name, per_seat in state.seat_piles.items():
-        for owner, pile in enumerate(per_seat):
-            if name in public or owner == seat:
-                cards.update(pile)
-    for listed in game.plugin_manager.hook.rummykit_face_up_cards(state=state, seat=seat):
-        cards.update(listed)
-    return frozenset(cards)
 
 
 # -- finding cards in values -------------------------------------------------------------------------

@@ -39,7 +39,7 @@ from rummykit.testing.pytest_plugin import VariantConformance
 from rummykit.testing.strategies import _built
 from rummykit.testing.visibility import _Seen
 from rummykit.variant import HouseRuleSpec, VariantSpec
-from rummykit.views import View
+from rummykit.views import Picture, View, shown
 from rummykit_variants.classic_rummy import ClassicRummyView
 from rummykit_variants.classic_rummy.plugin import ClassicRummy
 
@@ -165,6 +165,24 @@ class ShowsAnOpponentsHand(Toy):
     def rummykit_view(self, state: StandardState, seat: int | None, to_act: tuple[int, ...]) -> View:
         peek = () if seat is None else tuple(state.hand_faces(state.next_seat(seat)))
         return PeekingView(**view_fields(state, seat, to_act), peek=peek)
+
+
+@attrs.frozen(kw_only=True)
+class MisdeclaredView(ClassicRummyView):
+    """A view declaring a pile that is not a count."""
+
+    reserve: str = shown("reserve pile", picture=Picture.PILE)
+
+
+class DeclaresAPictureItsFieldDoesNotFit(Toy):
+    """Declares a field drawn as a pile of cards, and fills it with words."""
+
+    name = "toy-declares-a-picture-its-field-does-not-fit"
+    view_type = MisdeclaredView
+
+    @hookimpl
+    def rummykit_view(self, state: StandardState, seat: int | None, to_act: tuple[int, ...]) -> View:
+        return MisdeclaredView(**view_fields(state, seat, to_act), reserve="a few")
 
 
 class HidesTakingTheDiscard(Toy):
@@ -297,6 +315,7 @@ TOYS: list[type[Toy]] = [
     ListsAnIllegalMove,
     MutatesBeforeRefusing,
     ShowsAnOpponentsHand,
+    DeclaresAPictureItsFieldDoesNotFit,
     HidesTakingTheDiscard,
     CitesAnUndeclaredRule,
 ]
@@ -383,6 +402,30 @@ def test_a_state_changed_before_a_refusal_fails_refusal() -> None:
 def test_a_view_showing_an_opponents_hand_fails_views() -> None:
     err = failure(lambda: check_games(ShowsAnOpponentsHand.name, games=1))
     assert err.property == "views" and err.action_index == 0 and "peek" in err.detail
+
+
+def test_a_view_its_picture_cannot_draw_fails_views() -> None:
+    err = failure(lambda: check_games(DeclaresAPictureItsFieldDoesNotFit.name, games=1))
+    assert err.property == "views" and err.action_index == 0
+    assert "MisdeclaredView.reserve is declared shown('reserve pile', picture='pile')" in err.detail
+    assert "'a few'" in err.detail
+
+
+def test_a_picture_drawing_a_card_its_view_does_not_hold_fails_views(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rummykit import svg  # noqa: PLC0415 (the module the kit draws with)
+
+    draw = svg.view
+
+    def leaky(view: View, **kwargs: Any) -> svg.Svg:
+        picture = draw(view, **kwargs)
+        held = {str(card) for card in view.hand}
+        extra = next(face for face in ("AS", "KH", "2C") if face not in held)
+        return svg.Svg(picture.replace("</svg>", f'<use xlink:href="#rk-{extra}"/></svg>'))
+
+    monkeypatch.setattr(svg, "view", leaky)
+    err = failure(lambda: check_games(Toy.name, games=1))
+    assert err.property == "views" and err.action_index == 0
+    assert "picture draws" in err.detail and "which its view does not hold" in err.detail
 
 
 def test_an_accepted_action_never_listed_fails_completeness() -> None:

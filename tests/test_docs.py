@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import ast
+import base64
 import doctest
 import importlib
+import importlib.util
 import inspect
 import itertools
 import re
 from pathlib import Path
 from types import ModuleType
+from xml.etree import ElementTree
 
 import pytest
 
@@ -119,3 +122,32 @@ def test_the_reference_covers_the_package() -> None:
     modules = [module for module in _reference_modules() if module not in _EXTRA_MODULES]
     covered = {name for module in modules for name in importlib.import_module(module).__all__}
     assert not set(rummykit.__all__) - covered - {"__version__"}
+
+
+def _pictures_hook() -> ModuleType:
+    """docs/hooks/pictures.py, the mkdocs hook that draws the docs' pictures."""
+    spec = importlib.util.spec_from_file_location("docs_pictures_hook", ROOT / "docs" / "hooks" / "pictures.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_PICTURE_PAGES = [page for page in PAGES if "<!-- picture: " in page.read_text(encoding="utf-8")]
+
+
+@pytest.mark.parametrize("page", _PICTURE_PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_pictures_of_a_page_are_drawn(page: Path) -> None:
+    """Each ``<!-- picture: ... -->`` of the docs is drawn from the page's code, as an SVG image."""
+    text = page.read_text(encoding="utf-8")
+    rendered = _pictures_hook().render(text, str(page))
+    images = re.findall(r'<img src="data:image/svg\+xml;base64,([^"]+)" alt="([^"]*)"', rendered)
+    assert len(images) == text.count("<!-- picture: ") and "<!-- picture: " not in rendered
+    for data, alt in images:
+        root = ElementTree.fromstring(base64.b64decode(data))
+        assert root.tag == "{http://www.w3.org/2000/svg}svg" and alt
+
+
+def test_the_pictures_hook_says_what_is_not_a_picture() -> None:
+    with pytest.raises(ValueError, match="<!-- picture: 1 \\+ 1 --> is not a picture: int"):
+        _pictures_hook().render("text\n\n<!-- picture: 1 + 1 -->\n")

@@ -10,6 +10,9 @@ Examples:
     (7, True)
 """
 
+# The pictures (rummykit.svg) and the replay viewer (rummykit.viewer): modules, reached as attributes.
+from rummykit import svg as svg
+from rummykit import viewer as viewer
 from rummykit.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
 from rummykit.applied import Applied, Moved, Place
 from rummykit.bots import Bot, RandomBot, UnknownBotError

@@ -255,6 +255,12 @@ class Card:
         """Pickled as its index, so that loading gives back the shared card (cards compare by identity)."""
         return (_shared_face, (self.index,))
 
+    def _repr_svg_(self) -> str:
+        """The card as a picture, for Jupyter ([`rummykit.svg.card`][rummykit.svg.card])."""
+        from rummykit import svg  # noqa: PLC0415 (the pictures build on cards)
+
+        return str(svg.card(self))
+
 
 def _build_faces() -> tuple[Card, ...]:
     faces = [Card(rank, suit) for rank in Rank if rank is not Rank.JOKER for suit in Suit]

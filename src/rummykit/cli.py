@@ -3,6 +3,7 @@
 rummykit simulate railroad-rummy --players 4 --games 200 --bots heuristic,random
 rummykit play railroad-rummy --players 3
 rummykit position game.json
+rummykit replay game.json --html game.html --seat 2
 rummykit rules railroad-rummy
 rummykit variants
 """
@@ -31,6 +32,7 @@ from rummykit.errors import InvalidRecordError, RummyError, SimulationError, quo
 from rummykit.intervals import Interval
 from rummykit.notation import position_text, read_game
 from rummykit.plugins import available_bots, available_house_rules, available_variants, variant_spec
+from rummykit.records import GameRecord
 from rummykit.results import SimulationResult, dump_results, load_results
 from rummykit.serialize import dump_position, load_record
 from rummykit.shoe import MAX_SEED
@@ -38,6 +40,7 @@ from rummykit.simulate import BACKENDS, ChunkEvent, SimulationInterrupted, simul
 from rummykit.state import RoundResult
 from rummykit.terminal import play_in_terminal
 from rummykit.variant import COMMON_OPTIONS, COMMON_RULES
+from rummykit.viewer import replay_page, replay_steps
 
 __all__ = ["app", "main", "parse_option"]
 
@@ -586,9 +589,34 @@ def replay_command(
         ),
     ],
     final: Annotated[bool, typer.Option("--final", help="Print only how the game ended.")] = False,
+    html: Annotated[
+        Path | None,
+        typer.Option(
+            "--html",
+            metavar="OUT.html",
+            help="Write the replay viewer instead: one self-contained HTML page that steps through the game "
+            "in a browser (no network needed).",
+            show_default=False,
+        ),
+    ] = None,
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            "--seat",
+            metavar="N",
+            parser=_SEAT,
+            help="With --html: show the game as seat N sees it (default: the spectator, who sees no hand).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
-    """Replay a saved game record: every action turn by turn, or only the end with --final. Given a
-    position instead, show where its game stands and the position in rummykit's notation."""
+    """Replay a saved game record: every action turn by turn, or only the end with --final; with
+    --html, write a page that steps through it in a browser. Given a position instead, show where its
+    game stands and the position in rummykit's notation (or, with --html, a page of the position)."""
+    if seat is not None and html is None:
+        raise _fail("--seat chooses whose view the --html page shows: give --html OUT.html too")
+    if html is not None and final:
+        raise _fail("--final prints how the game ended, --html writes a page of the whole game: give one of them")
     try:
         text = path.read_bytes()
     except OSError as exc:
@@ -598,8 +626,18 @@ def replay_command(
             game = read_game(text)
         except RummyError as exc:
             raise _fail(f"{path}: {exc}") from exc
+        if html is not None:
+            _write_html(game.record, html, seat, path)
+            return
         _print_where(game, "a position")
         out.print(position_text(game), soft_wrap=True)
+        return
+    if html is not None:
+        try:
+            record = load_record(text, check=False)
+        except RummyError as exc:
+            raise _fail(f"{path}: {exc}") from exc
+        _write_html(record, html, seat, path)
         return
     try:
         record = load_record(text, check=False)
@@ -621,6 +659,36 @@ def replay_command(
     except RummyError as exc:
         raise _fail(f"{path}: {exc}") from exc
     _print_where(game, f"{len(record.actions)} actions")
+
+
+def _write_html(record: GameRecord, html: Path, seat: int | None, source: Path) -> None:
+    """Write the replay viewer of ``record`` to ``html``, and say what it holds (and where the record
+    stops, if the rules refuse one of its actions)."""
+    if seat is not None and seat >= record.players:
+        raise _fail(
+            f"there is no seat {seat} in this {record.players}-player game: --seat is 0 to {record.players - 1} "
+            "(leave it out for the spectator's view)"
+        )
+    try:
+        replayed = replay_steps(record, seat=seat)
+        page = replay_page(replayed)
+    except RummyError as exc:
+        raise _fail(f"{source}: {exc}") from exc
+    try:
+        html.write_text(page, encoding="utf-8")
+    except OSError as exc:
+        raise _fail(f"cannot write {html}: {exc.strerror or exc}") from exc
+    last = replayed.steps[-1]
+    actions = len(replayed.steps) - 1 - (last.refusal is not None)
+    whose = "the spectator's view" if seat is None else f"seat {seat}'s view"
+    out.print(f"wrote {html}: {actions} action{'s' * (actions != 1)}, {whose}", soft_wrap=True)
+    if last.refusal is not None:
+        rule = f" ({last.refusal.rule})" if last.refusal.rule else ""
+        err.print(
+            f"warning: {source}: actions[{last.index - 1}] is refused{rule}: {last.refusal.reason}; "
+            f"the page shows the game up to it (step {last.index})",
+            soft_wrap=True,
+        )
 
 
 def _is_record(text: bytes) -> bool:

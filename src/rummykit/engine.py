@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import pluggy
@@ -49,6 +49,9 @@ from rummykit.shoe import Randomness, check_seed
 from rummykit.state import GameState, Phase, RoundResult
 from rummykit.variant import HouseRuleSpec, Ruleset, VariantSpec
 from rummykit.views import View
+
+if TYPE_CHECKING:
+    from rummykit.svg.canvas import Svg
 
 __all__ = ["Game", "configure", "game_from_state", "new_game", "new_state", "replay"]
 
@@ -301,6 +304,29 @@ class Game:
             self._check_seat(seat)
         result: View = self._config.view(self._state, seat, self.to_act)
         return result
+
+    def picture(self, seat: int | None = None, **options: Any) -> Svg:
+        """The game as ``seat`` sees it (``None``: a spectator, who sees no hand), drawn as SVG:
+        [`rummykit.svg.view`][rummykit.svg.view] of [`view(seat)`][rummykit.engine.Game.view], with the
+        game's wild cards marked in the hand, and ``options`` (``caption``, ``names``, ``scale``...).
+        In Jupyter a game shows itself as the spectator's picture.
+
+        Examples:
+            >>> game = new_game("rummy", players=2, seed=5)
+            >>> game.picture(0) == game.view(0).picture()
+            True
+        """
+        from rummykit import svg  # noqa: PLC0415 (the pictures build on the engine)
+
+        melds = getattr(self._state.rules, "melds", None)
+        options.setdefault("wilds", getattr(melds, "wild_faces", frozenset()))
+        return svg.view(self.view(seat), **options)
+
+    def _repr_svg_(self) -> str:
+        return str(self.picture())
+
+    def _repr_html_(self) -> str:
+        return str(self.picture())
 
     @property
     def record(self) -> GameRecord:

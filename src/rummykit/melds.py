@@ -141,6 +141,12 @@ class Meld:
     def __len__(self) -> int:
         return len(self.cards)
 
+    def _repr_svg_(self) -> str:
+        """The meld as a picture, for Jupyter ([`rummykit.svg.meld`][rummykit.svg.meld])."""
+        from rummykit import svg  # noqa: PLC0415 (the pictures build on melds)
+
+        return str(svg.meld(self))
+
     def __str__(self) -> str:
         parts = []
         for card, rank in zip(self.cards, self.ranks, strict=True):

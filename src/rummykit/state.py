@@ -65,6 +65,12 @@ class TableMeld:
     meld: Meld
     ids: tuple[CardId, ...]
 
+    def _repr_svg_(self) -> str:
+        """The meld as a picture, for Jupyter ([`rummykit.svg.meld`][rummykit.svg.meld])."""
+        from rummykit import svg  # noqa: PLC0415 (the pictures build on the state's records)
+
+        return str(svg.meld(self))
+
 
 class RoundEnd(NamedTuple):
     """How a round has just ended, as the variant (or the G-1 cap) sets it in ``state.round_end``.

@@ -4,9 +4,10 @@ A view holds the seat's own hand and everything public; other hands are counts, 
 count. Variants extend [`View`][rummykit.views.View] with their own public information (RailRoad Rummy's contract,
 HMGs and claim window). Views are frozen; a new one is built for every call of ``game.view``.
 
-A variant declares how its own fields are shown with [`shown`][rummykit.views.shown]; the terminal (and anything
-else that draws a view) reads that declared schema through [`shown_fields`][rummykit.views.shown_fields], never guessing
-field names:
+A variant declares how its own fields are shown with [`shown`][rummykit.views.shown]; the terminal, the
+pictures ([`rummykit.svg`][rummykit.svg]) and anything else that draws a view read that declared schema through
+[`shown_fields`][rummykit.views.shown_fields], never guessing field names. A field's
+[`Picture`][rummykit.views.Picture] says how a picture draws it (a face-down pile, tokens, marked seats):
 
 Examples:
     >>> import rummykit
@@ -17,6 +18,7 @@ Examples:
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -28,8 +30,9 @@ from rummykit.state import GameState, RoundResult, TableMeld
 
 if TYPE_CHECKING:
     from rummykit.engine import Game
+    from rummykit.svg.canvas import Svg
 
-__all__ = ["ShownField", "View", "base_view_fields", "face_up", "shown", "shown_fields"]
+__all__ = ["Picture", "ShownField", "View", "base_view_fields", "face_up", "shown", "shown_fields"]
 
 
 @attrs.frozen(kw_only=True)
@@ -81,6 +84,18 @@ class View:
     history: tuple[RoundResult, ...]
     log: tuple[Action, ...]
 
+    def picture(self, **options: Any) -> Svg:
+        """This view drawn as SVG: [`rummykit.svg.view`][rummykit.svg.view] with ``options``."""
+        from rummykit import svg  # noqa: PLC0415 (the pictures build on views)
+
+        return svg.view(self, **options)
+
+    def _repr_svg_(self) -> str:
+        return str(self.picture())
+
+    def _repr_html_(self) -> str:
+        return str(self.picture())
+
 
 _SHOWN = "rummykit.shown"
 """The metadata key of a field declared with [`shown`][rummykit.views.shown]."""
@@ -90,7 +105,43 @@ _ALWAYS: Any = object()
 """``hidden_if`` of a field that is always shown."""
 
 
-def shown(label: str, *, per_seat: bool = False, hidden_if: Any = _ALWAYS, news: bool = False, **field: Any) -> Any:
+class Picture(enum.StrEnum):
+    """How a picture of a view ([`rummykit.svg`][rummykit.svg]) draws a declared field, for values
+    whose type alone does not say it. Without one, a field is drawn by its value: cards as cards
+    face up, a flag as a tick, anything else as its words.
+
+    Examples:
+        >>> import attrs
+        >>> @attrs.frozen(kw_only=True)
+        ... class MyView(View):
+        ...     reserve: int = shown("reserve pile", picture=Picture.PILE)
+        ...     jokers_left: tuple[int, ...] = shown("jokers", per_seat=True, picture=Picture.TOKENS)
+    """
+
+    WORDS = "words"
+    """The value in words (``str(value)``), whatever its type."""
+    PILE = "pile"
+    """A count of face-down cards, drawn as a pile of card backs with its size: a reserve pile beside
+    the stock, or per seat a pile of each seat's (a kitty)."""
+    TOKENS = "tokens"
+    """A count drawn as that many tokens (a seat's HMGs left)."""
+    SEATS = "seats"
+    """Seat numbers (one or a tuple): each of those seats is marked with the field's label (the seats
+    that have declared in a claim window)."""
+    CROSSWISE = "crosswise"
+    """A flag that, while true, draws a card crosswise under the top of the discard pile, labelled
+    (a frozen pile in Canasta)."""
+
+
+def shown(
+    label: str,
+    *,
+    per_seat: bool = False,
+    hidden_if: Any = _ALWAYS,
+    news: bool = False,
+    picture: Picture | str | None = None,
+    **field: Any,
+) -> Any:
     """Declare a field of a variant's view class, with how it is shown.
 
     Args:
@@ -99,26 +150,50 @@ def shown(label: str, *, per_seat: bool = False, hidden_if: Any = _ALWAYS, news:
         hidden_if: a value not worth showing (``0``, ``()``, ``None``), which is left out.
         news: the field tells what has just happened (the last claim's outcome): a new value is
             worth telling as it comes.
+        picture: how a picture draws it ([`Picture`][rummykit.views.Picture]); ``None``: by its value.
         field: anything else for `attrs.field` (a default, a converter).
+
+    Raises:
+        ValueError: ``picture`` is not one of [`Picture`][rummykit.views.Picture]'s.
 
     Examples:
         >>> import attrs
         >>> @attrs.frozen(kw_only=True)
         ... class MyView(View):
         ...     bonus: tuple[int, ...] = shown("bonus points", per_seat=True)
+        >>> shown("kitty", picture="heap")
+        Traceback (most recent call last):
+        ...
+        ValueError: picture='heap' is not a way to draw a field; the ways: words, pile, tokens, seats, crosswise
     """
-    return attrs.field(metadata={_SHOWN: (label, per_seat, hidden_if, news)}, **field)
+    if picture is not None:
+        try:
+            picture = Picture(picture)
+        except ValueError:
+            ways = ", ".join(member.value for member in Picture)
+            raise ValueError(f"picture={picture!r} is not a way to draw a field; the ways: {ways}") from None
+    return attrs.field(metadata={_SHOWN: (label, per_seat, hidden_if, news, picture)}, **field)
 
 
 @attrs.frozen
 class ShownField:
-    """A declared field of a view ([`shown`][rummykit.views.shown]) with its value."""
+    """A declared field of a view ([`shown`][rummykit.views.shown]) with its value.
+
+    Attributes:
+        name: the field's name.
+        label: the words it is shown with.
+        value: its value in the view.
+        per_seat: the value holds one item per seat.
+        news: a new value is worth telling as it comes.
+        picture: how a picture draws it (``None``: by its value).
+    """
 
     name: str
     label: str
     value: Any
     per_seat: bool
     news: bool = False
+    picture: Picture | None = None
 
 
 def shown_fields(view: View, *, every: bool = False) -> list[ShownField]:
@@ -129,11 +204,11 @@ def shown_fields(view: View, *, every: bool = False) -> list[ShownField]:
         declared = field.metadata.get(_SHOWN)
         if declared is None:
             continue
-        label, per_seat, hidden_if, news = declared
+        label, per_seat, hidden_if, news, picture = declared
         value = getattr(view, field.name)
         if not every and hidden_if is not _ALWAYS and value == hidden_if:
             continue
-        fields.append(ShownField(field.name, label, value, per_seat, news))
+        fields.append(ShownField(field.name, label, value, per_seat, news, picture))
     return fields
 
 

@@ -54,9 +54,8 @@ _BASE_FIELDS: Final = frozenset(field.name for field in attrs.fields(View))
 
 
 class ObservationEncoder:
-    """The numeric observation of one configuration's views: a flat ``float32`` array of
-    [`size`][rummykit.rl.observation.ObservationEncoder.size] values, whose parts
-    [`parts`][rummykit.rl.observation.ObservationEncoder.parts] names.
+    """The numeric observation of one configuration's views: a flat ``float32`` array of ``size``
+    values, whose parts ``parts`` names.
 
     Attributes:
         parts: each part's name and shape, in order.

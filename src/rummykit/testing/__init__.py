@@ -21,7 +21,9 @@ index of the action that breaks it:
 - ``determinism``: the same seed and actions give the same record, scores and views;
 - ``views``: no seat's view, nor its JSON, shows a card hidden from it; two positions that differ only
   in cards hidden from a seat give it equal views (what is hidden:
-  [`rummykit.testing.visibility`][rummykit.testing.visibility]);
+  [`rummykit.testing.visibility`][rummykit.testing.visibility]); each view can be drawn
+  ([`rummykit.svg`][rummykit.svg]: its declared fields fit their pictures), and its picture draws
+  no card the view does not hold;
 - ``records``: dump, load and replay reproduce the game (and a position reloads to the same state).
 
 Examples:

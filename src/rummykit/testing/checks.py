@@ -38,6 +38,7 @@ from rummykit.testing.visibility import (
     ViewLeak,
     _card_lists,
     check_hidden_cards_make_no_difference,
+    check_pictures,
     check_views,
     hidden_places,
     observers,
@@ -213,7 +214,8 @@ def _check_conservation(game: Game, shoe: list[int], index: int | None) -> None:
 def play_checked(setup: GameSetup, *, soundness_every: int = 1, views_every: int = 1, json_every: int = 5) -> Game:
     """Play ``setup``'s game with the kit's random bot to its end (or ``setup.steps`` actions), checking
     termination, conservation, soundness (every ``soundness_every`` positions) and views (every
-    ``views_every`` positions, their JSON too every ``json_every``) along the way.
+    ``views_every`` positions, their JSON too every ``json_every``, and their pictures as each round is
+    dealt and at the end) along the way.
 
     Raises:
         ConformanceError: located in its game, with the action's index.
@@ -222,6 +224,7 @@ def play_checked(setup: GameSetup, *, soundness_every: int = 1, views_every: int
     with _located(setup, game):
         shoe = sorted(shoe_ids(game.state.rules.shoe))
         _check_conservation(game, shoe, None)
+        _check_pictures(game, 0)
         watch = RoundWatch(game)
         # the bounds are the options the game was created with, whatever the variant made of them
         max_turns: int = game.options["max_turns_per_round"]
@@ -256,9 +259,12 @@ def play_checked(setup: GameSetup, *, soundness_every: int = 1, views_every: int
             turn_key = key
             if turn_actions > ACTIONS_PER_TURN:
                 raise _fail("termination", f"a turn lasts more than {ACTIONS_PER_TURN} actions", index)
+            if state.round != watch.round and not game.is_over:  # a round dealt: the pictures of its views
+                _check_pictures(game, index)
             watch.follow(game)
             index += 1
         _check_views(game, watch, index, dump=True)
+        _check_pictures(game, index)
         if setup.steps is None and not game.winners:
             raise _fail("termination", "the game is over but names no winner", None)
     return game
@@ -277,6 +283,13 @@ def _bot_action(game: Game, rng: random.Random, index: int) -> Action:
 def _check_views(game: Game, watch: RoundWatch, index: int, *, dump: bool) -> None:
     try:
         check_views(game, watch, dump=dump)
+    except ViewLeak as exc:
+        raise _fail("views", str(exc), index) from exc
+
+
+def _check_pictures(game: Game, index: int) -> None:
+    try:
+        check_pictures(game)
     except ViewLeak as exc:
         raise _fail("views", str(exc), index) from exc
 

@@ -40,6 +40,7 @@ __all__ = [
     "RoundWatch",
     "cards_in",
     "check_hidden_cards_make_no_difference",
+    "check_pictures",
     "check_views",
     "face_up",
     "hidden_places",
@@ -296,6 +297,32 @@ def check_views(game: Game, watch: RoundWatch, *, dump: bool = True) -> None:
     """[`check_view`][rummykit.testing.visibility.check_view] for the spectator and every seat."""
     for seat in observers(game):
         check_view(game, watch, seat, dump)
+
+
+_DRAWN_FACE: Final = re.compile(r'xlink:href="#rk-((?:10|[2-9JQKA])[CDHS]|JK)"')
+"""A card drawn face up in a picture ([`rummykit.svg`][rummykit.svg]): a use of its symbol."""
+
+
+def check_pictures(game: Game) -> None:
+    """The picture of each observer's view ([`rummykit.svg.view`][rummykit.svg.view]) can be drawn (the
+    fields the view declares fit their pictures), draws the seat's whole hand face up, and draws face up
+    no card beyond those its view holds. Raises [`ViewLeak`][rummykit.testing.visibility.ViewLeak]."""
+    from rummykit import svg  # noqa: PLC0415 (only pictures need it)
+    from rummykit.errors import PluginError  # noqa: PLC0415
+
+    for seat in observers(game):
+        view = game.view(seat)
+        try:
+            picture = svg.view(view)
+        except PluginError as exc:
+            raise ViewLeak(f"{who(seat)}'s view cannot be drawn: {exc}") from exc
+        drawn = Counter(_FACE_TEXT[text] for text in _DRAWN_FACE.findall(picture.split("</defs>", 1)[-1]))
+        held = Counter(card.index for card in cards_in([getattr(view, name) for name in field_names(type(view))]))
+        _fail(
+            not drawn - held, f"{who(seat)}'s picture draws {_faces_text(drawn - held)}, which its view does not hold"
+        )
+        hand = Counter(card.index for card in view.hand)
+        _fail(not hand - drawn, f"{who(seat)}'s picture does not draw its hand: {_faces_text(hand - drawn)} missing")
 
 
 # -- hidden cards make no difference -----------------------------------------------------------------

@@ -14,7 +14,7 @@ import attrs
 from rummykit.cards import Card
 from rummykit.standard import StandardState, StandardView
 from rummykit.state import TableMeld, cache
-from rummykit.views import shown
+from rummykit.views import Picture, shown
 from rummykit_variants.railroad_canasta.melding import CANASTA_SIZE, canasta_kind, is_black_threes, meld_key
 from rummykit_variants.railroad_canasta.rules import CanastaKind, CanastaRules
 
@@ -99,9 +99,9 @@ class RailroadCanastaView(StandardView):
     """
 
     kitty: tuple[Card, ...] = shown("your kitty", hidden_if=())
-    kitty_sizes: tuple[int, ...] = shown("kitty", per_seat=True)
+    kitty_sizes: tuple[int, ...] = shown("kitty", per_seat=True, picture=Picture.PILE)
     kitty_picked_up: tuple[bool, ...] = shown("kitty picked up", per_seat=True)
     may_look: tuple[bool, ...] = ()
     red_threes: tuple[tuple[Card, ...], ...] = shown("red 3s", per_seat=True)
-    frozen: bool = shown("discard pile frozen", hidden_if=False)
+    frozen: bool = shown("discard pile frozen", hidden_if=False, picture=Picture.CROSSWISE)
     initial_minimum: tuple[int, ...] = shown("initial meld", per_seat=True)

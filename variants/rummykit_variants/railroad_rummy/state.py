@@ -8,7 +8,7 @@ import attrs
 
 from rummykit.cards import Card
 from rummykit.standard import StandardState, StandardView
-from rummykit.views import shown
+from rummykit.views import Picture, shown
 from rummykit_variants.railroad_rummy.rules import RailroadPhase, RailroadRules
 
 __all__ = ["ClaimOutcome", "Declaration", "RailroadPhase", "RailroadRummyView", "RailroadState"]
@@ -85,7 +85,7 @@ class RailroadRummyView(StandardView):
         last_claim: how the last claim window of this round closed.
     """
 
-    standby_size: int = shown("standby pile")
-    hmg: tuple[int, ...] = shown("HMGs left", per_seat=True)
-    declared: tuple[int, ...] = shown("declared", hidden_if=())
+    standby_size: int = shown("standby pile", picture=Picture.PILE)
+    hmg: tuple[int, ...] = shown("HMGs left", per_seat=True, picture=Picture.TOKENS)
+    declared: tuple[int, ...] = shown("declared", hidden_if=(), picture=Picture.SEATS)
     last_claim: ClaimOutcome | None = shown("last claim", hidden_if=None, news=True)

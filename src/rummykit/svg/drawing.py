@@ -1,0 +1,654 @@
+"""A picture of a view, laid out: the header (the variant, the round, who is to act, the news), the
+seats (cards held, totals and the variant's facts per seat), the piles, the melds on the table, the
+seat's own cards; each a [`Block`][rummykit.svg.canvas.Block], stacked on a felt-green canvas.
+
+Everything drawn comes from the [`View`][rummykit.views.View] alone, so a picture shows what its seat
+may see and nothing else: the other hands and the stock are drawn as card backs and counts. A
+variant's own facts are drawn from the fields it declares with [`shown`][rummykit.views.shown], by their
+[`Picture`][rummykit.views.Picture] or their values, never looked up by name.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Sequence
+from typing import Any, Final
+
+import attrs
+
+from rummykit.cards import Card, CardId, Rank
+from rummykit.errors import PluginError, quote
+from rummykit.melds import Meld
+from rummykit.state import TableMeld
+from rummykit.svg.canvas import INK, Block, Placed, Sheet, fit, text_width, wrap
+from rummykit.svg.canvas import number as _n
+from rummykit.svg.faces import BACK, CARD_HEIGHT, CARD_WIDTH, symbol_id
+from rummykit.views import Picture, ShownField, View, shown_fields
+
+__all__ = [
+    "WIDTH",
+    "Layout",
+    "SeatNames",
+    "cards_block",
+    "draw_card",
+    "hand_key",
+    "join",
+    "layout_view",
+    "meld_block",
+    "piles_block",
+    "table_block",
+    "table_items",
+]
+
+WIDTH: Final = 860
+"""The width of a picture of a view."""
+PAD: Final = 14
+"""The margin around a picture's blocks."""
+GAP: Final = 10
+"""The space between blocks."""
+INNER: Final = WIDTH - 2 * PAD
+"""The width a block may take."""
+
+FELT: Final = "#23613f"
+FELT_EDGE: Final = "#174a2f"
+PAPER: Final = "#fbf8ef"
+PAPER_OWN: Final = "#fff6d6"
+PAPER_EDGE: Final = "#c9c1a8"
+LIGHT: Final = "#ffffff"
+SOFT: Final = "#cfe5d6"
+GOLD: Final = "#f2b705"
+GOLD_DARK: Final = "#7a5b00"
+MUTED: Final = "#6b6b6b"
+TICK: Final = "#2e7d32"
+ALERT: Final = "#b71c1c"
+
+TABLE_SCALE: Final = 0.8
+"""Cards of melds on the table, against a hand's."""
+TABLE_STEP: Final = 16.0
+"""How much of each card of a meld shows."""
+HAND_STEP: Final = 24.0
+"""How much of each card of a hand shows: a hand of 33 cards fits a row."""
+MINI_SCALE: Final = 0.45
+"""Cards shown in a seat's box (a Canasta seat's red 3s)."""
+MINI_STEP: Final = 13.0
+ICON_SCALE: Final = 0.28
+"""The card backs that stand for a count (a hand's size, a kitty)."""
+LIFT: Final = 8.0
+"""How far a card new to the hand is raised."""
+_STAR: Final = "M0 -5.5L1.3 -1.8 5.2 -1.7 2.1 .7 3.2 4.5 0 2.2-3.2 4.5-2.1 .7-5.2 -1.7-1.3 -1.8z"
+_TICK: Final = "M-3.2 .2 -1 2.5 3.4 -2.4"
+
+
+@attrs.frozen
+class Layout:
+    """A picture of a view as blocks at their places (what [`rummykit.svg.view`][rummykit.svg.view]
+    writes, and each frame of the replay viewer shows).
+
+    Attributes:
+        title: what the picture shows, in words (its ``<title>``).
+        width, height: the canvas.
+        placed: the blocks, in drawing order (the felt first).
+    """
+
+    title: str
+    width: float
+    height: float
+    placed: tuple[Placed, ...]
+
+    @property
+    def symbols(self) -> frozenset[str]:
+        """The symbols its blocks use."""
+        return frozenset().union(*(item.block.symbols for item in self.placed))
+
+
+# -- cards ---------------------------------------------------------------------------------------
+
+
+def draw_card(
+    sheet: Sheet,
+    card: Card | None,
+    x: float,
+    y: float,
+    *,
+    stands_for: Rank | None = None,
+    wild: bool = False,
+    fresh: bool = False,
+) -> None:
+    """``card`` (``None``: a card face down) at full size at ``(x, y)``. A wild card in a meld shows the
+    rank it ``stands_for`` on a gold badge; a ``wild`` card of a hand has a gold star; a ``fresh``
+    card (new to the hand) a gold edge."""
+    if fresh:
+        sheet.rect(x - 2.5, y - 2.5, CARD_WIDTH + 5, CARD_HEIGHT + 5, fill=GOLD, rx=7.5)
+    sheet.use(symbol_id(card), x, y)
+    if stands_for is not None and card is not None:
+        cx, cy = x + 10.5, y + 47
+        sheet.add(f"<g><title>{card} stands for {stands_for.symbol}</title>")
+        sheet.circle(cx, cy, 10, fill=GOLD, stroke=GOLD_DARK)
+        small = len(stands_for.symbol) > 1
+        sheet.text(
+            cx, cy + (3.8 if small else 4.3), stands_for.symbol, size=10.5 if small else 12, bold=True, anchor="middle"
+        )
+        sheet.add("</g>")
+    if wild:
+        where = f"translate({_n(x + 10.5)},{_n(y + CARD_HEIGHT - 11)})"
+        sheet.add(f'<path transform="{where}" d="{_STAR}" fill="{GOLD}" stroke="{GOLD_DARK}" stroke-width=".6"/>')
+
+
+def _scaled(sheet: Sheet, width: float, height: float, scale: float) -> Block:
+    """What ``sheet`` drew at full size, as a block ``scale`` times as large."""
+    inner = sheet.block(width, height)
+    if scale == 1:
+        return inner
+    outer = Sheet()
+    outer.place(inner, 0, 0, scale)
+    return outer.block(width * scale, height * scale)
+
+
+def _rows(count: int, step: float, card_width: float, room: float) -> list[range]:
+    """``count`` overlapping cards in rows that fit ``room``."""
+    per_row = max(1, int((room - card_width) // step) + 1)
+    return [range(start, min(count, start + per_row)) for start in range(0, count, per_row)] or [range(0)]
+
+
+def cards_block(
+    cards: Sequence[Card],
+    *,
+    room: float = INNER,
+    step: float = HAND_STEP,
+    scale: float = 1.0,
+    wilds: Collection[Card] = (),
+    fresh: Collection[int] = (),
+    lift: bool = False,
+) -> Block:
+    """Cards overlapping left to right, ``step`` apart, in as many rows as ``room`` needs, ``scale``
+    times full size. ``fresh`` are indices of ``cards`` to mark as new (raised by
+    [`LIFT`][rummykit.svg.drawing.LIFT] when ``lift``)."""
+    if not cards:
+        return Block("", 0, 0)
+    sheet = Sheet()
+    top = LIFT if lift else 0.0
+    rows = _rows(len(cards), step / scale, CARD_WIDTH, room / scale)
+    width = 0.0
+    for number_of_row, row in enumerate(rows):
+        y = top + number_of_row * (CARD_HEIGHT + 6 + top)
+        for place, index in enumerate(row):
+            x = place * step / scale
+            new = index in fresh
+            draw_card(sheet, cards[index], x, y - (LIFT if new and lift else 0), wild=cards[index] in wilds, fresh=new)
+            width = max(width, x + CARD_WIDTH)
+    height = len(rows) * (CARD_HEIGHT + top) + (len(rows) - 1) * 6
+    return _scaled(sheet, width, height, scale)
+
+
+def meld_block(meld: Meld, *, scale: float = TABLE_SCALE, step: float = TABLE_STEP) -> Block:
+    """A meld's cards overlapping, ``step`` apart, each wild card with the rank it stands for."""
+    sheet = Sheet()
+    for place, (card, rank) in enumerate(zip(meld.cards, meld.ranks, strict=True)):
+        stands_for = rank if rank is not card.rank else None
+        draw_card(sheet, card, place * step / scale, 0, stands_for=stands_for)
+    width = CARD_WIDTH + step / scale * (len(meld.cards) - 1) if meld.cards else 0
+    return _scaled(sheet, width, CARD_HEIGHT, scale)
+
+
+# -- words ---------------------------------------------------------------------------------------
+
+
+def _words(value: Any) -> str:
+    """A declared field's value in words."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple | list):
+        return ", ".join(_words(item) for item in value) or "none"
+    return str(value)
+
+
+def _is_cards(value: Any) -> bool:
+    return isinstance(value, Card) or (
+        isinstance(value, tuple | list) and bool(value) and all(isinstance(item, Card) for item in value)
+    )
+
+
+class SeatNames:
+    """How a picture names the seats of ``view``: ``seat 2``, or the ``names`` given, with ``(you)``
+    after the view's own seat."""
+
+    def __init__(self, view: View, names: Sequence[str] | None) -> None:
+        self.own = view.seat
+        self.names = list(names) if names is not None else [f"seat {seat}" for seat in range(view.players)]
+
+    def name(self, seat: int, *, you: bool = True) -> str:
+        """The name of ``seat`` (with ``(you)`` for the view's own, if ``you``)."""
+        return self.names[seat] + (" (you)" if you and seat == self.own else "")
+
+    def listed(self, seats: Sequence[int]) -> str:
+        """The names of ``seats`` in words (``seat 1, seat 2 and seat 3``)."""
+        names = [self.name(seat) for seat in seats]
+        if len(names) <= 1:
+            return "".join(names) or "nobody"
+        return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _status(view: View, seats: SeatNames) -> str:
+    """Who is to act, and in which phase."""
+    if view.phase == "over":
+        return "The game is over"
+    acting = seats.listed(view.to_act)
+    if view.phase in ("draw", "play") and len(view.to_act) == 1:
+        return f"{acting} to {view.phase}"
+    return f"{acting} to act ({view.phase})"
+
+
+# -- checking what a variant declares ------------------------------------------------------------
+
+
+def _fault(view: View, field: ShownField, wanted: str) -> PluginError:
+    return PluginError(
+        f"{type(view).__name__}.{field.name} is declared shown({field.label!r}"
+        f"{', per_seat=True' if field.per_seat else ''}"
+        f"{f', picture={field.picture.value!r}' if field.picture else ''}), so it holds {wanted}, "
+        f"not {quote(field.value)}"
+    )
+
+
+def _per_seat(view: View, field: ShownField) -> tuple[Any, ...]:
+    value = field.value
+    if not isinstance(value, tuple | list) or len(value) != view.players:
+        raise _fault(view, field, f"one value for each of the {view.players} seats")
+    return tuple(value)
+
+
+def _count(view: View, field: ShownField, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise _fault(view, field, "a count (an int of 0 or more)" + (" for each seat" if field.per_seat else ""))
+    return value
+
+
+def _seat_marks(view: View, field: ShownField) -> tuple[int, ...]:
+    value = field.value
+    seats = (value,) if isinstance(value, int) and not isinstance(value, bool) else value
+    if not isinstance(seats, tuple | list) or not all(
+        isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < view.players for seat in seats
+    ):
+        raise _fault(view, field, f"a seat or seats (0 to {view.players - 1})")
+    return tuple(seats)
+
+
+# -- the blocks of a view ------------------------------------------------------------------------
+
+
+def _header(
+    view: View, title: str, seats: SeatNames, facts: list[ShownField], news: list[ShownField], caption: str | None
+) -> Block:
+    sheet = Sheet()
+    heading = f"{title} · round {view.round}"
+    whose = "spectator's view" if view.seat is None else f"{seats.name(view.seat, you=False)}'s view"
+    sheet.text(0, 18, fit(heading, 17, INNER - 170, bold=True), size=17, fill=LIGHT, bold=True)
+    sheet.text(INNER, 18, fit(whose, 12.5, 160), size=12.5, fill=SOFT, anchor="end")
+    y = 18.0
+    lines = [f"{field.label}: {_words(field.value)}" for field in facts]
+    for line in wrap(" · ".join(lines), 12, INNER) if lines else []:
+        y += 17
+        sheet.text(0, y, line, size=12, fill=SOFT)
+    y += 20
+    sheet.text(0, y, fit(_status(view, seats), 13.5, INNER, bold=True), size=13.5, fill=GOLD, bold=True)
+    for field in news:
+        for line in wrap(f"{field.label}: {_words(field.value)}", 12, INNER):
+            y += 17
+            sheet.text(0, y, line, size=12, fill=LIGHT, italic=True)
+    if caption:
+        for line in wrap(caption, 12.5, INNER):
+            y += 18
+            sheet.text(0, y, line, size=12.5, fill=LIGHT, bold=True)
+    return sheet.block(INNER, y + 5)
+
+
+def _icon_pile(sheet: Sheet, x: float, y: float, count: int) -> float:
+    """A small face-down pile standing for ``count`` cards, and its count; returns its width."""
+    shown = min(3, count)
+    width, height = CARD_WIDTH * ICON_SCALE, CARD_HEIGHT * ICON_SCALE
+    for i in range(shown):
+        sheet.use(BACK, x + i * 3, y, ICON_SCALE)
+    text_x = x + width + max(0, shown - 1) * 3 + 4
+    sheet.text(text_x, y + height - 7, str(count), size=11.5, bold=True)
+    return text_x + text_width(str(count), 11.5, bold=True) - x
+
+
+def _tokens(sheet: Sheet, right: float, y: float, count: int) -> None:
+    """``count`` tokens, right-aligned at ``right`` (a count above 6 as one token and the number)."""
+    if count == 0:
+        sheet.text(right, y + 4, "none", size=11, fill=MUTED, anchor="end")
+        return
+    if count > 6:
+        sheet.text(right, y + 4, f"× {count}", size=11.5, bold=True, anchor="end")
+        sheet.circle(right - text_width(f"× {count}", 11.5, bold=True) - 7, y, 5, fill=GOLD, stroke=GOLD_DARK)
+        return
+    for i in range(count):
+        sheet.circle(right - 5 - i * 13, y, 5, fill=GOLD, stroke=GOLD_DARK)
+
+
+def _tick(sheet: Sheet, right: float, y: float, yes: bool) -> None:
+    if yes:
+        sheet.circle(right - 7, y, 7, fill=TICK)
+        where = f"translate({_n(right - 7)},{_n(y)})"
+        sheet.add(f'<path transform="{where}" d="{_TICK}" fill="none" stroke="#fff" stroke-width="1.8"/>')
+    else:
+        sheet.text(right - 7, y + 4, "–", size=12, fill=MUTED, anchor="middle")
+
+
+def _chip(sheet: Sheet, right: float, y: float, text: str, fill: str, ink: str = INK) -> float:
+    """A rounded label ending at ``right``; returns its left edge."""
+    width = text_width(text, 10, bold=True) + 10
+    sheet.rect(right - width, y - 8, width, 16, fill=fill, rx=8)
+    sheet.text(right - width / 2, y + 3.5, text, size=10, bold=True, fill=ink, anchor="middle")
+    return right - width
+
+
+def _seat_box(
+    view: View,
+    seat: int,
+    width: float,
+    seats: SeatNames,
+    per_seat: list[ShownField],
+    marks: list[tuple[str, tuple[int, ...]]],
+) -> tuple[Sheet, float, bool]:
+    """One seat's box (drawn from its top left corner); its height; whether it is to act."""
+    sheet = Sheet()
+    right = width - 8
+    acting = seat in view.to_act and view.phase != "over"
+    name = seats.name(seat)
+    # chips, right to left: the dealer, then to act, then the seats a field marks
+    chips: list[tuple[str, str, str]] = []
+    if seat == view.dealer:
+        chips.append(("dealer", LIGHT, INK))
+    if acting:
+        chips.append(("to act", GOLD, INK))
+    chips.extend((label, "#bbdefb", INK) for label, marked in marks if seat in marked)
+    chips_width = sum(text_width(text, 10, bold=True) + 14 for text, _, _ in chips)
+    name_room = width - 16
+    own_row = text_width(name, 12.5, bold=True) + chips_width > name_room
+    sheet.text(
+        8, 19, fit(name, 12.5, name_room if own_row else name_room - chips_width, bold=True), size=12.5, bold=True
+    )
+    y = 13.0 + (20 if own_row else 0)
+    edge = right
+    for text, fill, ink in chips:
+        edge = _chip(sheet, edge, y, text, fill, ink) - 4
+    y = 26.0 + (20 if own_row else 0)
+    # cards held, and the total
+    _icon_pile(sheet, 8, y + 2, view.hand_sizes[seat])
+    sheet.text(right, y + 17, f"total {view.totals[seat]}", size=11.5, anchor="end")
+    y += CARD_HEIGHT * ICON_SCALE + 6
+    for field in per_seat:
+        value = _per_seat(view, field)[seat]
+        label = fit(field.label, 11, width * 0.55)
+        if field.picture is Picture.PILE:
+            count = _count(view, field, value)
+            sheet.text(8, y + 15, label, size=11, fill=MUTED)
+            if count:
+                pile = Sheet()
+                pile_width = _icon_pile(pile, 0, 0, count)
+                sheet.place(pile.block(pile_width, 0), right - pile_width, y + 1)
+            else:
+                sheet.text(right, y + 15, "none", size=11, fill=MUTED, anchor="end")
+            y += CARD_HEIGHT * ICON_SCALE + 4
+        elif field.picture is Picture.TOKENS:
+            sheet.text(8, y + 13, label, size=11, fill=MUTED)
+            _tokens(sheet, right, y + 9, _count(view, field, value))
+            y += 19
+        elif field.picture is not Picture.WORDS and (
+            _is_cards(value) or (isinstance(value, tuple | list) and not value)
+        ):
+            cards = (value,) if isinstance(value, Card) else tuple(value)
+            sheet.text(8, y + 13, label, size=11, fill=MUTED)
+            if not cards:
+                sheet.text(right, y + 13, "none", size=11, fill=MUTED, anchor="end")
+                y += 19
+            else:
+                room = width - 16 - text_width(label, 11) - 8
+                block = cards_block(cards, room=max(room, CARD_WIDTH * MINI_SCALE), step=MINI_STEP, scale=MINI_SCALE)
+                sheet.place(block, right - block.width, y + 2)
+                y += block.height + 6
+        elif field.picture is not Picture.WORDS and isinstance(value, bool):
+            sheet.text(8, y + 13, label, size=11, fill=MUTED)
+            _tick(sheet, right, y + 9, value)
+            y += 19
+        else:
+            sheet.text(8, y + 13, label, size=11, fill=MUTED)
+            room = width - 24 - text_width(label, 11)
+            sheet.text(right, y + 13, fit(_words(value), 11.5, max(room, 20)), size=11.5, anchor="end")
+            y += 19
+    return sheet, y + 4, acting
+
+
+def _seats_block(
+    view: View, seats: SeatNames, per_seat: list[ShownField], marks: list[tuple[str, tuple[int, ...]]]
+) -> tuple[list[Placed], float]:
+    """The seats' boxes, four to a row, each a block of its own (a step of a game changes one or two)."""
+    columns = min(view.players, 4)
+    box_width = (INNER - (columns - 1) * GAP) / columns
+    boxes = [_seat_box(view, seat, box_width, seats, per_seat, marks) for seat in range(view.players)]
+    placed = []
+    y = 0.0
+    for start in range(0, view.players, columns):
+        row = boxes[start : start + columns]
+        height = max(box_height for _, box_height, _ in row)
+        for place, (box, _, acting) in enumerate(row):
+            seat = start + place
+            framed = Sheet()
+            fill = PAPER_OWN if seat == view.seat else PAPER
+            stroke, stroke_width = (GOLD, 3.0) if acting else (PAPER_EDGE, 1.0)
+            framed.rect(0, 0, box_width, height, fill=fill, stroke=stroke, rx=7, stroke_width=stroke_width)
+            framed.place(box.block(box_width, height), 0, 0)
+            placed.append(Placed(framed.block(box_width, height), place * (box_width + GAP), y))
+        y += height + GAP
+    return placed, y - GAP
+
+
+def _pile(
+    sheet: Sheet, x: float, count: int, label: str, *, crosswise: str | None = None, top: Card | None = None
+) -> float:
+    """A pile at ``x``: face down with ``count`` cards, or face up with ``top`` on it; a card crosswise
+    under it, labelled ``crosswise``. Returns its width."""
+    width = CARD_WIDTH + 10
+    y = 4.0
+    if crosswise:
+        # a card turned across the pile, under its top card (drawn face down: which card it is, is not shown)
+        cx, cy = x + 4 + CARD_WIDTH / 2, y + 4 + CARD_HEIGHT / 2
+        sheet.add(f'<g transform="rotate(90 {_n(cx)} {_n(cy)})">')
+        sheet.use(BACK, cx - CARD_WIDTH / 2, cy - CARD_HEIGHT / 2)
+        sheet.add("</g>")
+        width = CARD_HEIGHT + 6
+    if count == 0:
+        sheet.rect(x + 4.5, y + 4.5, CARD_WIDTH - 1, CARD_HEIGHT - 1, fill="none", stroke=SOFT, rx=5, dash="4 3")
+        sheet.text(x + 4 + CARD_WIDTH / 2, y + 4 + CARD_HEIGHT / 2 + 4, "empty", size=10.5, fill=SOFT, anchor="middle")
+    elif top is not None:
+        draw_card(sheet, top, x + 4, y + 4)
+    else:
+        for i in range(min(3, max(1, math.ceil(count / 20)))):
+            sheet.use(BACK, x + 4 + i * 2.5, y + 4 - i * 2.5)
+    base = y + 4 + CARD_HEIGHT + 16
+    sheet.text(x + 4, base, fit(label, 11.5, width + 40, bold=True), size=11.5, bold=True, fill=LIGHT)
+    sheet.text(x + 4, base + 15, f"{count} card{'s' * (count != 1)}", size=11, fill=SOFT)
+    if crosswise:
+        sheet.text(x + 4, base + 30, fit(crosswise, 11, 150, bold=True), size=11, bold=True, fill=GOLD)
+    return max(width, text_width(label, 11.5, bold=True) + 8, text_width(crosswise or "", 11, bold=True) + 8)
+
+
+def piles_block(view: View, piles: list[ShownField], crosswise: list[ShownField]) -> tuple[list[Placed], float]:
+    """The stock, the variant's other face-down piles, the discard pile, and the card taken from it:
+    each a block of its own, side by side."""
+    items: list[tuple[Sheet, float]] = []
+    sheet = Sheet()
+    items.append((sheet, _pile(sheet, 0, view.stock_size, "stock")))
+    for field in piles:
+        sheet = Sheet()
+        items.append((sheet, _pile(sheet, 0, _count(view, field, field.value), field.label)))
+    marked = ", ".join(field.label for field in crosswise if field.value)
+    sheet = Sheet()
+    items.append(
+        (sheet, _pile(sheet, 0, view.discard_size, "discard pile", top=view.discard_top, crosswise=marked or None))
+    )
+    if view.taken is not None:
+        sheet = Sheet()
+        taken = Sheet()
+        draw_card(taken, view.taken, 0, 0)
+        sheet.place(_scaled(taken, CARD_WIDTH, CARD_HEIGHT, TABLE_SCALE), 4, 8 + CARD_HEIGHT * (1 - TABLE_SCALE))
+        base = 8 + CARD_HEIGHT + 16
+        sheet.text(4, base, "taken from the", size=11, fill=SOFT)
+        sheet.text(4, base + 15, "discard pile", size=11, fill=SOFT)
+        items.append((sheet, CARD_WIDTH + 50))
+    height = 8 + CARD_HEIGHT + 16 + 15 + (15 if marked else 0) + 6
+    placed = []
+    x = 0.0
+    for sheet, width in items:
+        placed.append(Placed(sheet.block(width, height), x, 0))
+        x += width + 22
+    return placed, height
+
+
+def join(placed: Sequence[Placed], width: float, height: float) -> Block:
+    """Blocks at their places, as one block."""
+    sheet = Sheet()
+    for item in placed:
+        sheet.place(item.block, item.x, item.y)
+    return sheet.block(width, height)
+
+
+def _numbered(number: int, meld: Meld) -> Block:
+    """A meld on the table under its number (as actions name it)."""
+    sheet = Sheet()
+    block = meld_block(meld)
+    sheet.text(0, 10, f"meld {number}", size=10, fill=SOFT)
+    sheet.place(block, 0, 14)
+    return sheet.block(block.width, 14 + block.height)
+
+
+def _owner_items(
+    table: Sequence[TableMeld], owner: int, seats: SeatNames, room: float
+) -> tuple[list[Placed], float, float]:
+    """One owner's melds under their name, in rows that fit ``room``: the blocks (each meld one, so
+    that a lay-off changes one), their width and height."""
+    label = Sheet()
+    name = fit(seats.name(owner), 12, room, bold=True)
+    label.text(0, 13, name, size=12, bold=True, fill=GOLD)
+    items = [Placed(label.block(text_width(name, 12, bold=True), 20), 0, 0)]
+    x, y, width, bottom = 0.0, 20.0, items[0].block.width, 20.0
+    for number, table_meld in enumerate(table):
+        if table_meld.owner != owner:
+            continue
+        block = _numbered(number, table_meld.meld)
+        if x and x + block.width > room:
+            x, y = 0.0, bottom + 8
+        items.append(Placed(block, x, y))
+        width = max(width, x + block.width)
+        bottom = max(bottom, y + block.height)
+        x += block.width + 16
+    return items, width, bottom
+
+
+def table_items(table: Sequence[TableMeld], seats: SeatNames, *, room: float = INNER) -> tuple[list[Placed], float]:
+    """The melds on the table, numbered as actions name them, grouped by owner in seat order (owners
+    side by side where their melds leave room): the blocks and their height."""
+    heading = Sheet()
+    heading.text(0, 15, "Table" if table else "Table: no melds yet", size=13.5, bold=True, fill=LIGHT)
+    placed = [Placed(heading.block(200, 20), 0, 0)]
+    y = 26.0
+    x = 0.0
+    row_height = 0.0
+    for owner in sorted({table_meld.owner for table_meld in table}):
+        items, width, height = _owner_items(table, owner, seats, room)
+        if x and x + width > room:
+            x, y, row_height = 0.0, y + row_height + 14, 0.0
+        placed.extend(Placed(item.block, x + item.x, y + item.y) for item in items)
+        x += width + 28
+        row_height = max(row_height, height)
+    return placed, y + row_height + (4 if table else -6)
+
+
+def table_block(table: Sequence[TableMeld], seats: SeatNames, *, room: float = INNER) -> Block:
+    """[`table_items`][rummykit.svg.drawing.table_items] as one block."""
+    placed, height = table_items(table, seats, room=room)
+    return join(placed, INNER, height)
+
+
+def _cards_section(
+    label: str, cards: Sequence[Card], *, wilds: Collection[Card], fresh: Collection[int], lift: bool
+) -> Block:
+    sheet = Sheet()
+    sheet.text(0, 15, f"{label} · {len(cards)} card{'s' * (len(cards) != 1)}", size=13.5, bold=True, fill=LIGHT)
+    block = cards_block(cards, wilds=wilds, fresh=fresh, lift=lift)
+    sheet.place(block, 0, 24)
+    return sheet.block(INNER, 24 + block.height)
+
+
+def layout_view(
+    view: View,
+    *,
+    title: str,
+    wilds: Collection[Card] = frozenset(),
+    fresh: Collection[CardId] = frozenset(),
+    caption: str | None = None,
+    names: Sequence[str] | None = None,
+    sort: bool = True,
+) -> Layout:
+    """The blocks of a picture of ``view``, stacked. ``title`` names the game; ``wilds`` are the wild
+    faces (marked, and sorted last, in the hand); ``fresh`` the cards (ids) new to the hand; ``caption``
+    a line under the status; ``names`` the seats' names; ``sort`` sorts the hand by rank."""
+    seats = SeatNames(view, names)
+    fields = shown_fields(view)
+    per_seat = [field for field in fields if field.per_seat]
+    piles = [field for field in fields if not field.per_seat and field.picture is Picture.PILE]
+    marks = [
+        (field.label, _seat_marks(view, field))
+        for field in fields
+        if not field.per_seat and field.picture is Picture.SEATS
+    ]
+    crosswise = [field for field in fields if not field.per_seat and field.picture is Picture.CROSSWISE]
+    card_fields = [field for field in fields if not field.per_seat and field.picture is None and _is_cards(field.value)]
+    taken = {id(field) for field in (*piles, *crosswise, *card_fields)} | {
+        id(field) for field in fields if field.picture is Picture.SEATS
+    }
+    rest = [field for field in fields if not field.per_seat and id(field) not in taken]
+    facts = [field for field in rest if not field.news]
+    news = [field for field in rest if field.news]
+
+    where = "the spectator's view" if view.seat is None else f"{seats.name(view.seat, you=False)}'s view"
+    sections: list[tuple[list[Placed], float]] = [
+        _alone(_header(view, title, seats, facts, news, caption)),
+        _seats_block(view, seats, per_seat, marks),
+        piles_block(view, piles, crosswise),
+        table_items(view.table, seats),
+    ]
+    for field in card_fields:
+        cards = (field.value,) if isinstance(field.value, Card) else tuple(field.value)
+        sections.append(_alone(_cards_section(field.label, cards, wilds=wilds, fresh=(), lift=False)))
+    if view.seat is not None:
+        order = list(range(len(view.hand)))
+        if sort:
+            order.sort(key=lambda i: hand_key(view.hand[i], wilds))
+        hand = [view.hand[i] for i in order]
+        new = {place for place, i in enumerate(order) if i < len(view.hand_ids) and view.hand_ids[i] in fresh}
+        sections.append(_alone(_cards_section("Your hand", hand, wilds=wilds, fresh=new, lift=True)))
+    placed: list[Placed] = []
+    y = float(PAD)
+    for items, height in sections:
+        placed.extend(Placed(item.block, PAD + item.x, y + item.y) for item in items)
+        y += height + GAP
+    height = y - GAP + PAD
+    felt = Sheet()
+    felt.rect(0.5, 0.5, WIDTH - 1, height - 1, fill=FELT, stroke=FELT_EDGE, rx=10)
+    return Layout(
+        title=f"{title}, round {view.round}: {where}",
+        width=WIDTH,
+        height=height,
+        placed=(Placed(felt.block(WIDTH, height), 0, 0), *placed),
+    )
+
+
+def _alone(block: Block) -> tuple[list[Placed], float]:
+    return [Placed(block, 0, 0)], block.height
+
+
+def hand_key(card: Card, wilds: Collection[Card]) -> tuple[bool, int, int]:
+    """How a hand is sorted: by rank, then suit, wild cards last."""
+    return (card in wilds, int(card.rank), -1 if card.suit is None else int(card.suit))

@@ -33,7 +33,7 @@ from rummykit.intervals import Interval
 from rummykit.notation import position_text, read_game
 from rummykit.plugins import available_bots, available_house_rules, available_variants, variant_spec
 from rummykit.records import GameRecord
-from rummykit.results import SimulationResult, dump_results, load_results
+from rummykit.results import BotStats, SeatStats, SimulationResult, dump_results, load_results
 from rummykit.serialize import dump_position, load_record
 from rummykit.shoe import MAX_SEED
 from rummykit.simulate import BACKENDS, ChunkEvent, SimulationInterrupted, simulate
@@ -429,6 +429,18 @@ def _ci(interval: Interval | None, form: str) -> str:
     return f"{low:{form}} to {high:{form}}"
 
 
+def _stats_cells(stats: SeatStats | BotStats) -> tuple[str, ...]:
+    """A seat's or a bot's wins, win rate, mean and spread of scores, with their intervals."""
+    return (
+        str(stats.wins),
+        f"{stats.win_rate:.1%}",
+        _ci(stats.win_rate_ci, ".1%"),
+        f"{stats.mean_score:.1f}",
+        _ci(stats.mean_score_ci, ".1f"),
+        f"{stats.stdev_score:.1f}",
+    )
+
+
 def _print_result(result: SimulationResult) -> None:
     title = f"{result.variant}: {result.games} games, {result.players} players, seed {result.seed}"
     level = f"{result.confidence * 100:.4g}%"
@@ -437,31 +449,13 @@ def _print_result(result: SimulationResult) -> None:
     for column in ("seat", "bot", *columns):
         seats.add_column(column, justify="right" if column not in ("bot",) else "left")
     for s in result.seats:
-        seats.add_row(
-            str(s.seat),
-            Text(s.bot),
-            str(s.wins),
-            f"{s.win_rate:.1%}",
-            _ci(s.win_rate_ci, ".1%"),
-            f"{s.mean_score:.1f}",
-            _ci(s.mean_score_ci, ".1f"),
-            f"{s.stdev_score:.1f}",
-        )
+        seats.add_row(str(s.seat), Text(s.bot), *_stats_cells(s))
     _show(seats)
     bots = Table(title="by bot", title_justify="left")
     for column in ("bot", "seats played", *columns):
         bots.add_column(column, justify="right" if column != "bot" else "left")
     for b in result.by_bot:
-        bots.add_row(
-            Text(b.bot),
-            str(b.seats_played),
-            str(b.wins),
-            f"{b.win_rate:.1%}",
-            _ci(b.win_rate_ci, ".1%"),
-            f"{b.mean_score:.1f}",
-            _ci(b.mean_score_ci, ".1f"),
-            f"{b.stdev_score:.1f}",
-        )
+        bots.add_row(Text(b.bot), str(b.seats_played), *_stats_cells(b))
     _show(bots)
     turns = result.turns_per_round
     out.print(

@@ -4,7 +4,8 @@ and records. Adding a variant is one entry in VARIANTS.
 
 The quick run plays a few seeded games per stack and checks some hypothesis positions; the ``slow``
 run is the full-size demonstration: 500 RailRoad Rummy games, 50 Railroad Canasta games, 100 Classic
-Rummy games under each of the 32 stacks of its five house rules, and more hypothesis positions.
+Rummy games alone and 40 under each of the 31 other stacks of its five house rules, and more
+hypothesis positions.
 """
 
 from __future__ import annotations
@@ -70,10 +71,12 @@ def test_random_actions_under_random_stacks(variant: str) -> None:
 
 # -- the full-size run -------------------------------------------------------------------------------------
 
-#: Full-size runs: games of each variant alone (100 if not given here) and under each stack of house
-#: rules (100), in batches that parallel test runs share out. Railroad Canasta's games are long (a
-#: random bot's round runs to hundreds of turns); tests/test_canasta_games.py plays 200 more of them.
-SLOW_GAMES: Final = {"railroad-rummy": 500, "railroad-canasta": 50}
+SLOW_GAMES: Final = {"railroad-rummy": 500, "railroad-canasta": 50, "rummy": 100}
+"""Full-size runs: games of each variant alone, in batches that parallel test runs share out. Railroad
+Canasta's games are long (a random bot's round runs to hundreds of turns); tests/test_canasta_games.py
+plays 200 more of them."""
+STACK_GAMES: Final = 40
+"""Games under each stack of house rules (31 stacks: 1,240 games with those of Rummy alone)."""
 BATCH: Final = 50
 
 
@@ -83,23 +86,22 @@ BATCH: Final = 50
     [
         (variant, stack, first)
         for variant, stack in STACKS
-        for first in range(0, SLOW_GAMES.get(variant, 100) if not stack else 100, BATCH)
+        for first in range(0, STACK_GAMES if stack else SLOW_GAMES[variant], BATCH)
     ],
     ids=case_id,
 )
 def test_seeded_games_at_full_size(variant: str, house_rules: tuple[str, ...], first: int) -> None:
     # Termination and conservation (every card accounted for) after every action of every game; the
-    # costly checks at some positions only: soundness every 5th, views every 10th (their JSON every
-    # 50th) for a variant alone; every 10th and 20th (100th) under house rules, whose 32 stacks add up.
-    sparse = 10 if not house_rules else 20
+    # costly checks at some positions only: soundness every 10th, views every 20th (their JSON every
+    # 100th). The quick run checks them at every position of its games.
     check_games(
         variant,
         house_rules=house_rules,
-        games=BATCH,
+        games=min(BATCH, STACK_GAMES) if house_rules else BATCH,
         seed=10_000 + first,
-        soundness_every=5 if not house_rules else 10,
-        views_every=sparse,
-        json_every=5 * sparse,
+        soundness_every=10,
+        views_every=20,
+        json_every=100,
     )
 
 

@@ -214,8 +214,9 @@ def _check_conservation(game: Game, shoe: list[int], index: int | None) -> None:
 def play_checked(setup: GameSetup, *, soundness_every: int = 1, views_every: int = 1, json_every: int = 5) -> Game:
     """Play ``setup``'s game with the kit's random bot to its end (or ``setup.steps`` actions), checking
     termination, conservation, soundness (every ``soundness_every`` positions) and views (every
-    ``views_every`` positions, their JSON too every ``json_every``, and their pictures as each round is
-    dealt and at the end) along the way.
+    ``views_every`` positions, their JSON too every ``json_every``, and their pictures as the game is
+    dealt, at its end, and, when every position's views are checked, as each later round is dealt)
+    along the way.
 
     Raises:
         ConformanceError: located in its game, with the action's index.
@@ -259,7 +260,7 @@ def play_checked(setup: GameSetup, *, soundness_every: int = 1, views_every: int
             turn_key = key
             if turn_actions > ACTIONS_PER_TURN:
                 raise _fail("termination", f"a turn lasts more than {ACTIONS_PER_TURN} actions", index)
-            if state.round != watch.round and not game.is_over:  # a round dealt: the pictures of its views
+            if views_every == 1 and state.round != watch.round and not game.is_over:  # a round dealt
                 _check_pictures(game, index)
             watch.follow(game)
             index += 1

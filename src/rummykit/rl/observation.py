@@ -29,6 +29,7 @@ own) are in the text form only.
 
 from __future__ import annotations
 
+import operator
 import typing
 from collections.abc import Sequence
 from typing import Any, Final
@@ -47,7 +48,6 @@ __all__ = ["LOG_ACTIONS", "ObservationEncoder", "observation_text"]
 
 LOG_ACTIONS: Final = 8
 """How many of the round's last actions an observation holds."""
-_FACE_INDEX: Final = {card: index for index, card in enumerate(FACES)}
 _RANKS: Final = tuple(Rank)
 _RANK_INDEX: Final = {rank: index for index, rank in enumerate(_RANKS)}
 _BASE_FIELDS: Final = frozenset(field.name for field in attrs.fields(View))
@@ -99,7 +99,22 @@ class ObservationEncoder:
             self._at[name] = offset
             offset += int(np.prod(shape))
         self._phase_index = {phase: index for index, phase in enumerate(self.phases)}
-        self._token_cache: dict[Action, tuple[int, ...]] = {}
+        # How encode_view writes: the cards' parts (hand to table_ranks) as counts; the parts from
+        # sizes to the variant's fields as a list of numbers; each logged action as a row.
+        self._mid, self._log_at = self._at["sizes"], self._at["log"]
+        self._row_size = players + codec.size
+        # Seats counted from each observer: _rel[me][seat].
+        self._rel = tuple(tuple((seat - me) % players for seat in range(players)) for me in range(players))
+        self._fields_at = self._at[self.view_fields[0][0]] if self.view_fields else self._log_at
+        self._fields = tuple(
+            (_FIELD_ENCODERS[kind], self._at[name] - self._fields_at) for name, kind, _ in self.view_fields
+        )
+        names = [name for name, _, _ in self.view_fields]
+        self._field_values = operator.attrgetter(*names) if names else None
+        self._field_cache: dict[tuple[int, Any], list[float]] = {}
+        # Each logged action's row, by the action's identity and the observer (a view's log holds the
+        # game's own action objects): the action (kept, so that its id stays its own) and its row.
+        self._rows: dict[tuple[int, int], tuple[Action, npt.NDArray[np.float32]]] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ObservationEncoder:
         return self  # immutable
@@ -107,67 +122,167 @@ class ObservationEncoder:
     def encode(self, view: View, entered: Sequence[int] = ()) -> npt.NDArray[np.float32]:
         """The observation of ``view`` (from its seat; a spectator's counts seats from seat 0), with
         the tokens its seat has ``entered`` this turn."""
+        out = self.encode_view(view)
+        if entered:
+            self.add_entered(out, entered)
+        return out
+
+    def add_entered(self, out: npt.NDArray[np.float32], entered: Sequence[int]) -> None:
+        """Add the ``entry`` part of the tokens ``entered`` to ``out``, the observation of a view
+        without them (`encode_view`): ``encode(view, entered)`` is ``encode_view(view)`` with them added."""
+        if not entered:
+            return
+        entry = self._at["entry"]
+        for token in entered:
+            out[entry + token] += 1
+        out[entry + self.codec.size + entered[-1]] = 1
+
+    def encode_view(self, view: View) -> npt.NDArray[np.float32]:
+        """The observation of ``view`` with no tokens entered (a new array)."""
         at = self._at
         players = self.players
         me = view.seat if view.seat is not None else 0
-        counts: list[int] = []  # indices to add one to
-        values: dict[int, float] = {}  # indices to set
-
-        def rel(seat: int) -> int:
-            return (seat - me) % players
-
-        hand, faces = at["hand"], _FACE_INDEX
-        counts += [hand + faces[card] for card in view.hand]
+        rel = self._rel[me]
+        # The cards' parts: indices to add one to (a face may come more than once).
+        hand = at["hand"]
+        counts = [hand + card.index for card in view.hand]
         if view.discard_top is not None:
-            values[at["discard_top"] + faces[view.discard_top]] = 1
+            counts.append(at["discard_top"] + view.discard_top.index)
         if view.taken is not None:
-            values[at["taken"] + faces[view.taken]] = 1
-        table, table_ranks, width = at["table"], at["table_ranks"], len(FACES)
-        for table_meld in view.table:
-            owner = rel(table_meld.owner)
-            counts += [table + owner * width + faces[card] for card in table_meld.meld.cards]
-            counts += [table_ranks + owner * len(_RANKS) + _RANK_INDEX[rank] for rank in table_meld.meld.ranks]
-        sizes = at["sizes"]
-        values[sizes], values[sizes + 1] = view.stock_size, view.discard_size
+            counts.append(at["taken"] + view.taken.index)
+        if view.table:
+            table, table_ranks, width, rank_width = at["table"], at["table_ranks"], len(FACES), len(_RANKS)
+            rank_index = _RANK_INDEX
+            for table_meld in view.table:
+                owner = rel[table_meld.owner]
+                meld = table_meld.meld
+                base = table + owner * width
+                counts += [base + card.index for card in meld.cards]
+                base = table_ranks + owner * rank_width
+                counts += [base + rank_index[rank] for rank in meld.ranks]
+        # sizes, turn and phase, then the variant's fields: the numbers themselves.
+        numbers: list[float] = [0] * (self._fields_at - self._mid)
+        numbers[0], numbers[1] = view.stock_size, view.discard_size
+        hand_sizes, totals = view.hand_sizes, view.totals
         for seat in range(players):
-            values[sizes + 2 + rel(seat)] = view.hand_sizes[seat]
-            values[sizes + 2 + players + rel(seat)] = view.totals[seat]
-        turn = at["turn"]
-        values[turn + rel(view.turn)] = 1
-        values[turn + players + rel(view.dealer)] = 1
+            numbers[2 + rel[seat]] = hand_sizes[seat]
+            numbers[2 + players + rel[seat]] = totals[seat]
+        turn = at["turn"] - self._mid
+        numbers[turn + rel[view.turn]] = 1
+        numbers[turn + players + rel[view.dealer]] = 1
         for seat in view.to_act:
-            values[turn + 2 * players + rel(seat)] = 1
-        values[turn + 3 * players], values[turn + 3 * players + 1] = view.round, view.turn_number
+            numbers[turn + 2 * players + rel[seat]] = 1
+        numbers[turn + 3 * players], numbers[turn + 3 * players + 1] = view.round, view.turn_number
         phase = self._phase_index.get(view.phase)
         if phase is not None:
-            values[at["phase"] + phase] = 1
-        for name, kind, _ in self.view_fields:
-            _encode_field(at[name], kind, getattr(view, name), rel, players, counts, values)
-        log, row_size = at["log"], players + self.codec.size
-        for row, action in enumerate(view.log[-LOG_ACTIONS:]):
-            start = log + row * row_size
-            values[start + rel(action.seat)] = 1
-            counts += [start + players + token for token in self._tokens(action)]
-        entry = at["entry"]
-        counts += [entry + token for token in entered]
-        if entered:
-            values[entry + self.codec.size + entered[-1]] = 1
-        out = np.bincount(counts, minlength=self.size).astype(np.float32) if counts else np.zeros(self.size, np.float32)
-        if values:
-            out[list(values)] = list(values.values())
+            numbers[at["phase"] - self._mid + phase] = 1
+        if self._field_values is not None:
+            numbers += self._encode_fields(self._field_values(view), me)
+        out = np.zeros(self.size, np.float32)
+        if counts:
+            out[: self._mid] = np.bincount(counts, minlength=self._mid)
+        out[self._mid : self._log_at] = numbers
+        # The log: a row per action (who, and its tokens).
+        rows = self._rows
+        logged = []
+        for action in view.log[-LOG_ACTIONS:]:
+            known = rows.get((id(action), me))
+            if known is None or known[0] is not action:
+                known = self._row(action, me)
+            logged.append(known[1])
+        if logged:
+            log = self._log_at
+            np.concatenate(logged, out=out[log : log + len(logged) * self._row_size])
         return out
 
-    def _tokens(self, action: Action) -> tuple[int, ...]:
-        tokens = self._token_cache.get(action)
-        if tokens is None:
-            try:
-                tokens = self.codec.encode(action)
-            except Exception:
-                tokens = ()
-            if len(self._token_cache) > 100_000:
-                self._token_cache.clear()
-            self._token_cache[action] = tokens
-        return tokens
+    def _encode_fields(self, values: Any, me: int) -> list[float]:
+        """The variant's fields, seen from ``me``: the numbers from the first field's to the log."""
+        if len(self._fields) == 1:
+            values = (values,)
+        key = (me, values)
+        try:
+            known = self._field_cache.get(key)
+            keep = True
+        except TypeError:  # a value that cannot be a key
+            known, keep = None, False
+        if known is None:
+            known = [0.0] * (self._log_at - self._fields_at)
+            rel, players = self._rel[me], self.players
+            for (encode_field, field_at), value in zip(self._fields, values, strict=True):
+                encode_field(field_at, value, rel, players, known)
+            if keep:
+                if len(self._field_cache) > 10_000:
+                    self._field_cache.clear()
+                self._field_cache[key] = known
+        return known
+
+    def _row(self, action: Action, me: int) -> tuple[Action, npt.NDArray[np.float32]]:
+        """The log row of ``action`` seen from ``me``, kept by the action's identity."""
+        try:
+            tokens = self.codec.encode(action)
+        except Exception:
+            tokens = ()
+        row = np.zeros(self._row_size, np.float32)
+        row[self._rel[me][action.seat]] = 1
+        for token in tokens:
+            row[self.players + token] += 1
+        if len(self._rows) > 10_000:
+            self._rows.clear()
+        known = self._rows[id(action), me] = (action, row)
+        return known
+
+
+_Numbers = list[float]
+
+
+def _number(at: int, value: Any, rel: Sequence[int], players: int, out: _Numbers) -> None:
+    out[at] = float(value)
+
+
+def _optional_number(at: int, value: Any, rel: Sequence[int], players: int, out: _Numbers) -> None:
+    if value is not None:
+        out[at], out[at + 1] = float(value), 1
+
+
+def _card(at: int, value: Any, rel: Sequence[int], players: int, out: _Numbers) -> None:
+    if value is not None:
+        out[at + value.index] = 1
+
+
+def _cards(at: int, value: Any, rel: Sequence[int], players: int, out: _Numbers) -> None:
+    for card in value:
+        out[at + card.index] += 1
+
+
+def _seats(at: int, value: Any, rel: Sequence[int], players: int, out: _Numbers) -> None:
+    for seat in value:
+        if 0 <= seat < players:
+            out[at + rel[seat]] = 1
+
+
+def _number_per_seat(at: int, value: Any, rel: Sequence[int], players: int, out: _Numbers) -> None:
+    for seat, number in enumerate(value[:players]):
+        out[at + rel[seat]] = float(number)
+
+
+def _cards_per_seat(at: int, value: Any, rel: Sequence[int], players: int, out: _Numbers) -> None:
+    width = len(FACES)
+    for seat, cards in enumerate(value[:players]):
+        base = at + rel[seat] * width
+        for card in cards:
+            out[base + card.index] += 1
+
+
+_FIELD_ENCODERS: Final = {
+    "number": _number,
+    "optional-number": _optional_number,
+    "card": _card,
+    "cards": _cards,
+    "seats": _seats,
+    "number-per-seat": _number_per_seat,
+    "cards-per-seat": _cards_per_seat,
+}
+"""How a view field of each kind (`_field_kind`) adds to an observation."""
 
 
 def _field_kind(tp: Any, players: int, *, seats_listed: bool = False) -> tuple[str, tuple[int, ...]]:
@@ -191,32 +306,6 @@ def _field_kind(tp: Any, players: int, *, seats_listed: bool = False) -> tuple[s
             if typing.get_origin(item) is tuple and typing.get_args(item) == (Card, Ellipsis):
                 return "cards-per-seat", (players, faces)
     return "", ()
-
-
-def _encode_field(
-    at: int, kind: str, value: Any, rel: Any, players: int, counts: list[int], values: dict[int, float]
-) -> None:
-    faces = _FACE_INDEX
-    if kind == "number":
-        values[at] = float(value)
-    elif kind == "optional-number":
-        if value is not None:
-            values[at], values[at + 1] = float(value), 1
-    elif kind == "card":
-        if value is not None:
-            values[at + faces[value]] = 1
-    elif kind == "cards":
-        counts += [at + faces[card] for card in value]
-    elif kind == "seats":
-        for seat in value:
-            if 0 <= seat < players:
-                values[at + rel(seat)] = 1
-    elif kind == "number-per-seat":
-        for seat, number in enumerate(value[:players]):
-            values[at + rel(seat)] = float(number)
-    elif kind == "cards-per-seat":
-        for seat, cards in enumerate(value[:players]):
-            counts += [at + rel(seat) * len(FACES) + faces[card] for card in cards]
 
 
 def observation_text(view: View, entered: Sequence[str] = ()) -> str:

@@ -105,6 +105,10 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
         self.action_spaces = {agent: gymnasium.spaces.Discrete(self.codec.size) for agent in self.possible_agents}
         self._entry: Entry | None = None
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        # Each seat's observation of the game as it stands, without the tokens entered (the game only
+        # changes when an action is applied or the environment is reset; the view is built once).
+        self._observed: dict[int, npt.NDArray[np.float32]] = {}
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -158,6 +162,7 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
 
     def _next_decision(self) -> None:
         game = self.game
+        self._observed.clear()
         if game.is_over:
             self._entry = None
             self.terminations = dict.fromkeys(self.agents, True)
@@ -186,11 +191,15 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
     # -- what agents see -------------------------------------------------------------------------
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        seat = self.possible_agents.index(agent)
-        observation = self.encoder.encode(self.game.view(seat), self._entered(seat))
+        seat = self._seats[agent]
+        observed = self._observed.get(seat)
+        if observed is None:
+            observed = self._observed[seat] = self.encoder.encode_view(self.game.view(seat))
+        observation = observed.copy()
         mask = np.zeros(self.codec.size, np.int8)
         entry = self._entry
         if entry is not None and entry.seat == seat:
+            self.encoder.add_entered(observation, entry.entered)
             mask[entry.allowed()] = 1
         return {"observation": observation, "action_mask": mask}
 

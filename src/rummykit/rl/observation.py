@@ -41,7 +41,7 @@ import numpy.typing as npt
 from rummykit.actions import Action
 from rummykit.cards import Card, Rank
 from rummykit.rl.codec import FACES, ActionCodec, _unwrap_optional
-from rummykit.state import Phase
+from rummykit.state import Phase, TableMeld
 from rummykit.views import _SHOWN, View, shown_fields
 
 __all__ = ["LOG_ACTIONS", "ObservationEncoder", "observation_text"]
@@ -115,6 +115,7 @@ class ObservationEncoder:
         # Each logged action's row, by the action's identity and the observer (a view's log holds the
         # game's own action objects): the action (kept, so that its id stays its own) and its row.
         self._rows: dict[tuple[int, int], tuple[Action, npt.NDArray[np.float32]]] = {}
+        self._melds: dict[tuple[int, int], tuple[TableMeld, list[int]]] = {}  # likewise, each meld's counts
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ObservationEncoder:
         return self  # immutable
@@ -151,15 +152,12 @@ class ObservationEncoder:
         if view.taken is not None:
             counts.append(at["taken"] + view.taken.index)
         if view.table:
-            table, table_ranks, width, rank_width = at["table"], at["table_ranks"], len(FACES), len(_RANKS)
-            rank_index = _RANK_INDEX
+            melds = self._melds
             for table_meld in view.table:
-                owner = rel[table_meld.owner]
-                meld = table_meld.meld
-                base = table + owner * width
-                counts += [base + card.index for card in meld.cards]
-                base = table_ranks + owner * rank_width
-                counts += [base + rank_index[rank] for rank in meld.ranks]
+                known_meld = melds.get((id(table_meld), me))
+                if known_meld is None or known_meld[0] is not table_meld:
+                    known_meld = self._meld_counts(table_meld, me)
+                counts += known_meld[1]
         # sizes, turn and phase, then the variant's fields: the numbers themselves.
         numbers: list[float] = [0] * (self._fields_at - self._mid)
         numbers[0], numbers[1] = view.stock_size, view.discard_size
@@ -214,6 +212,20 @@ class ObservationEncoder:
                 if len(self._field_cache) > 10_000:
                     self._field_cache.clear()
                 self._field_cache[key] = known
+        return known
+
+    def _meld_counts(self, table_meld: TableMeld, me: int) -> tuple[TableMeld, list[int]]:
+        """The indices ``table_meld`` counts in the table's parts, seen from ``me``, kept by the
+        meld's identity (a view's table holds the game's own melds, replaced when they change)."""
+        owner = self._rel[me][table_meld.owner]
+        meld = table_meld.meld
+        base = self._at["table"] + owner * len(FACES)
+        counts = [base + card.index for card in meld.cards]
+        base = self._at["table_ranks"] + owner * len(_RANKS)
+        counts += [base + _RANK_INDEX[rank] for rank in meld.ranks]
+        if len(self._melds) > 10_000:
+            self._melds.clear()
+        known = self._melds[id(table_meld), me] = (table_meld, counts)
         return known
 
     def _row(self, action: Action, me: int) -> tuple[Action, npt.NDArray[np.float32]]:

@@ -153,10 +153,10 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
             if applied.round_result is not None:
                 for seat, score in enumerate(applied.round_result.scores):
                     self.rewards[self.possible_agents[seat]] = float(self._sign * score)
+                self._accumulate_rewards()  # only a scored round has rewards to add
             self._next_decision()
         else:
             self._set_infos()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -196,12 +196,13 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         if observed is None:
             observed = self._observed[seat] = self.encoder.encode_view(self.game.view(seat))
         observation = observed.copy()
-        mask = np.zeros(self.codec.size, np.int8)
+        allowed = bytearray(self.codec.size)
         entry = self._entry
         if entry is not None and entry.seat == seat:
             self.encoder.add_entered(observation, entry.entered)
-            mask[entry.allowed()] = 1
-        return {"observation": observation, "action_mask": mask}
+            for token in entry.allowed():
+                allowed[token] = 1
+        return {"observation": observation, "action_mask": np.frombuffer(allowed, np.int8)}
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -117,6 +117,9 @@ class RummyGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         position = str(params.get("position", ""))
         self.start: Game | None = read_position(position) if position else None
         template = self.start or new_game(self._variant, players, seed=0, options=options, house_rules=house_rules)
+        # What a new state starts from: a copy of the position, or of this game before its first deal
+        # (new_game with seed 0, made once: its deal is dealt again at the first chance node).
+        self.initial = template
         self.players, self.house_rules, self.options = template.players, house_rules, options
         self.codec = ActionCodec.of(template)
         self.encoder = ObservationEncoder(self.codec)
@@ -157,14 +160,8 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: RummyGame) -> None:
         super().__init__(game)
         self._spiel_game = game
-        if game.start is not None:
-            self.game = game.start.copy()
-            self._dealing = False
-        else:
-            self.game = new_game(
-                game._variant, game.players, seed=0, options=game.options, house_rules=game.house_rules
-            )
-            self._dealing = True
+        self.game = game.initial.copy()
+        self._dealing = game.start is None
         self._entry: Entry | None = None if self._dealing else self._new_entry()
 
     def _new_entry(self) -> Entry | None:

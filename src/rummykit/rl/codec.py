@@ -329,17 +329,31 @@ class Entry:
         self.codec = codec = codec or ActionCodec.of(game)
         self.seat = seat
         self.entered: list[int] = []
-        encode = codec.encode
-        self._candidates: list[tuple[tuple[int, ...], Action]] = [
-            (encode(action), action) for action in game.legal_actions(seat)
-        ]
+        # The legal actions by their first token (their type); each is encoded whole only once its
+        # type is entered (the first token is all the first mask needs).
+        by_type: dict[int, list[Action]] = {}
+        type_index = codec._type_index
+        for action in game.legal_actions(seat):
+            index = type_index.get(type(action))
+            if index is None:
+                codec.encode(action)  # raises: a type the variant does not have
+            else:
+                found = by_type.get(index)
+                if found is None:
+                    by_type[index] = [action]
+                else:
+                    found.append(action)
+        self._by_type = by_type
+        # Once a token is entered: the actions it continues, with their tokens.
+        self._candidates: list[tuple[tuple[int, ...], Action]] | None = None
         self._allowed: tuple[int, list[int]] | None = None  # the depth and its tokens, once asked
 
     def __copy__(self) -> Entry:
         clone = Entry.__new__(Entry)
         clone.codec, clone.seat = self.codec, self.seat
         clone.entered = list(self.entered)
-        clone._candidates = self._candidates  # never changed in place
+        clone._by_type = self._by_type  # never changed in place
+        clone._candidates = self._candidates  # likewise
         clone._allowed = self._allowed  # likewise
         return clone
 
@@ -356,7 +370,10 @@ class Entry:
         known = self._allowed
         if known is not None and known[0] == depth:
             return known[1]
-        allowed = sorted({tokens[depth] for tokens, _ in self._candidates})
+        if self._candidates is None:
+            allowed = sorted(self._by_type)
+        else:
+            allowed = sorted({tokens[depth] for tokens, _ in self._candidates})
         self._allowed = (depth, allowed)
         return allowed
 
@@ -372,7 +389,12 @@ class Entry:
             InvalidActionError: a token the mask does not allow (nothing changes).
         """
         depth = len(self.entered)
-        kept = [candidate for candidate in self._candidates if candidate[0][depth] == token]
+        candidates = self._candidates
+        if candidates is None:
+            encode = self.codec.encode
+            kept = [(encode(action), action) for action in self._by_type.get(token, ())]
+        else:
+            kept = [candidate for candidate in candidates if candidate[0][depth] == token]
         if not kept:
             shown = self.codec.token_text(token) if 0 <= token < self.codec.size else str(token)
             raise InvalidActionError(f"seat {self.seat} may not enter {shown!r} now: it continues no legal action")

@@ -112,10 +112,11 @@ class ObservationEncoder:
         names = [name for name, _, _ in self.view_fields]
         self._field_values = operator.attrgetter(*names) if names else None
         self._field_cache: dict[tuple[int, Any], list[float]] = {}
-        # Each logged action's row, by the action's identity and the observer (a view's log holds the
-        # game's own action objects): the action (kept, so that its id stays its own) and its row.
-        self._rows: dict[tuple[int, int], tuple[Action, npt.NDArray[np.float32]]] = {}
-        self._melds: dict[tuple[int, int], tuple[TableMeld, list[int]]] = {}  # likewise, each meld's counts
+        # Per observer, each logged action's row by the action's identity (a view's log holds the
+        # game's own action objects): the action (kept, so that its id stays its own) and its row;
+        # likewise each table meld's counts.
+        self._rows: tuple[dict[int, tuple[Action, npt.NDArray[np.float32]]], ...] = tuple({} for _ in range(players))
+        self._melds: tuple[dict[int, tuple[TableMeld, list[int]]], ...] = tuple({} for _ in range(players))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ObservationEncoder:
         return self  # immutable
@@ -152,9 +153,9 @@ class ObservationEncoder:
         if view.taken is not None:
             counts.append(at["taken"] + view.taken.index)
         if view.table:
-            melds = self._melds
+            melds = self._melds[me]
             for table_meld in view.table:
-                known_meld = melds.get((id(table_meld), me))
+                known_meld = melds.get(id(table_meld))
                 if known_meld is None or known_meld[0] is not table_meld:
                     known_meld = self._meld_counts(table_meld, me)
                 counts += known_meld[1]
@@ -181,10 +182,10 @@ class ObservationEncoder:
             out[: self._mid] = np.bincount(counts, minlength=self._mid)
         out[self._mid : self._log_at] = numbers
         # The log: a row per action (who, and its tokens).
-        rows = self._rows
+        rows = self._rows[me]
         logged = []
         for action in view.log[-LOG_ACTIONS:]:
-            known = rows.get((id(action), me))
+            known = rows.get(id(action))
             if known is None or known[0] is not action:
                 known = self._row(action, me)
             logged.append(known[1])
@@ -223,9 +224,10 @@ class ObservationEncoder:
         counts = [base + card.index for card in meld.cards]
         base = self._at["table_ranks"] + owner * len(_RANKS)
         counts += [base + _RANK_INDEX[rank] for rank in meld.ranks]
-        if len(self._melds) > 10_000:
-            self._melds.clear()
-        known = self._melds[id(table_meld), me] = (table_meld, counts)
+        melds = self._melds[me]
+        if len(melds) > 10_000:
+            melds.clear()
+        known = melds[id(table_meld)] = (table_meld, counts)
         return known
 
     def _row(self, action: Action, me: int) -> tuple[Action, npt.NDArray[np.float32]]:
@@ -238,9 +240,10 @@ class ObservationEncoder:
         row[self._rel[me][action.seat]] = 1
         for token in tokens:
             row[self.players + token] += 1
-        if len(self._rows) > 10_000:
-            self._rows.clear()
-        known = self._rows[id(action), me] = (action, row)
+        rows = self._rows[me]
+        if len(rows) > 10_000:
+            rows.clear()
+        known = rows[id(action)] = (action, row)
         return known
 
 

@@ -49,6 +49,9 @@ __all__ = ["LOG_ACTIONS", "ObservationEncoder", "observation_text"]
 LOG_ACTIONS: Final = 8
 """How many of the round's last actions an observation holds."""
 _RANKS: Final = tuple(Rank)
+_KEPT: Final = 1024
+"""How many logged actions' rows and table melds' counts (per observer), and fields' values, an
+encoder keeps before it starts afresh (a view needs at most `LOG_ACTIONS` rows)."""
 _RANK_INDEX: Final = {rank: index for index, rank in enumerate(_RANKS)}
 _BASE_FIELDS: Final = frozenset(field.name for field in attrs.fields(View))
 
@@ -210,7 +213,7 @@ class ObservationEncoder:
             for (encode_field, field_at), value in zip(self._fields, values, strict=True):
                 encode_field(field_at, value, rel, players, known)
             if keep:
-                if len(self._field_cache) > 10_000:
+                if len(self._field_cache) > _KEPT:
                     self._field_cache.clear()
                 self._field_cache[key] = known
         return known
@@ -225,7 +228,7 @@ class ObservationEncoder:
         base = self._at["table_ranks"] + owner * len(_RANKS)
         counts += [base + _RANK_INDEX[rank] for rank in meld.ranks]
         melds = self._melds[me]
-        if len(melds) > 10_000:
+        if len(melds) > _KEPT:
             melds.clear()
         known = melds[id(table_meld)] = (table_meld, counts)
         return known
@@ -241,7 +244,7 @@ class ObservationEncoder:
         for token in tokens:
             row[self.players + token] += 1
         rows = self._rows[me]
-        if len(rows) > 10_000:
+        if len(rows) > _KEPT:
             rows.clear()
         known = rows[id(action)] = (action, row)
         return known

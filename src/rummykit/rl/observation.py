@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import operator
 import typing
+from array import array
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -102,23 +103,23 @@ class ObservationEncoder:
             self._at[name] = offset
             offset += int(np.prod(shape))
         self._phase_index = {phase: index for index, phase in enumerate(self.phases)}
-        # How encode_view writes: the cards' parts (hand to table_ranks) as counts; the parts from
-        # sizes to the variant's fields as a list of numbers; each logged action as a row.
-        self._mid, self._log_at = self._at["sizes"], self._at["log"]
+        # encode_view writes the values one by one into an array of C floats (Python's array module:
+        # each write a plain item assignment, with no numpy call per value), which numpy then wraps.
+        self._blank = array("f", bytes(4 * self.size))
         self._row_size = players + codec.size
         # Seats counted from each observer: _rel[me][seat].
         self._rel = tuple(tuple((seat - me) % players for seat in range(players)) for me in range(players))
-        self._fields_at = self._at[self.view_fields[0][0]] if self.view_fields else self._log_at
+        self._fields_at = self._at[self.view_fields[0][0]] if self.view_fields else self._at["log"]
         self._fields = tuple(
             (_FIELD_ENCODERS[kind], self._at[name] - self._fields_at) for name, kind, _ in self.view_fields
         )
         names = [name for name, _, _ in self.view_fields]
         self._field_values = operator.attrgetter(*names) if names else None
-        self._field_cache: dict[tuple[int, Any], list[float]] = {}
+        self._field_cache: dict[tuple[int, Any], array[float]] = {}
         # Per observer, each logged action's row by the action's identity (a view's log holds the
         # game's own action objects): the action (kept, so that its id stays its own) and its row;
         # likewise each table meld's counts.
-        self._rows: tuple[dict[int, tuple[Action, npt.NDArray[np.float32]]], ...] = tuple({} for _ in range(players))
+        self._rows: tuple[dict[int, tuple[Action, array[float]]], ...] = tuple({} for _ in range(players))
         self._melds: tuple[dict[int, tuple[TableMeld, list[int]]], ...] = tuple({} for _ in range(players))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ObservationEncoder:
@@ -144,61 +145,72 @@ class ObservationEncoder:
 
     def encode_view(self, view: View) -> npt.NDArray[np.float32]:
         """The observation of ``view`` with no tokens entered (a new array)."""
+        return np.frombuffer(self.encode_values(view), np.float32)
+
+    def encode_values(self, view: View) -> array[float]:
+        """`encode_view` as an array of C floats (``array("f")``), which ``np.frombuffer`` reads."""
         at = self._at
         players = self.players
         me = view.seat if view.seat is not None else 0
         rel = self._rel[me]
-        # The cards' parts: indices to add one to (a face may come more than once).
+        out = self._blank[:]
+        # The cards' parts: a count per face (a face may come more than once).
         hand = at["hand"]
-        counts = [hand + card.index for card in view.hand]
+        for card in view.hand:
+            out[hand + card.index] += 1
         if view.discard_top is not None:
-            counts.append(at["discard_top"] + view.discard_top.index)
+            out[at["discard_top"] + view.discard_top.index] = 1
         if view.taken is not None:
-            counts.append(at["taken"] + view.taken.index)
+            out[at["taken"] + view.taken.index] = 1
         if view.table:
             melds = self._melds[me]
             for table_meld in view.table:
                 known_meld = melds.get(id(table_meld))
                 if known_meld is None or known_meld[0] is not table_meld:
                     known_meld = self._meld_counts(table_meld, me)
-                counts += known_meld[1]
-        # sizes, turn and phase, then the variant's fields: the numbers themselves.
-        numbers: list[float] = [0] * (self._fields_at - self._mid)
-        numbers[0], numbers[1] = view.stock_size, view.discard_size
+                for index in known_meld[1]:
+                    out[index] += 1
+        # sizes, turn and phase, then the variant's fields.
+        sizes = at["sizes"]
+        out[sizes], out[sizes + 1] = view.stock_size, view.discard_size
         hand_sizes, totals = view.hand_sizes, view.totals
         for seat in range(players):
-            numbers[2 + rel[seat]] = hand_sizes[seat]
-            numbers[2 + players + rel[seat]] = totals[seat]
-        turn = at["turn"] - self._mid
-        numbers[turn + rel[view.turn]] = 1
-        numbers[turn + players + rel[view.dealer]] = 1
+            out[sizes + 2 + rel[seat]] = hand_sizes[seat]
+            out[sizes + 2 + players + rel[seat]] = totals[seat]
+        turn = at["turn"]
+        out[turn + rel[view.turn]] = 1
+        out[turn + players + rel[view.dealer]] = 1
         for seat in view.to_act:
-            numbers[turn + 2 * players + rel[seat]] = 1
-        numbers[turn + 3 * players], numbers[turn + 3 * players + 1] = view.round, view.turn_number
+            out[turn + 2 * players + rel[seat]] = 1
+        out[turn + 3 * players], out[turn + 3 * players + 1] = view.round, view.turn_number
         phase = self._phase_index.get(view.phase)
         if phase is not None:
-            numbers[at["phase"] - self._mid + phase] = 1
+            out[at["phase"] + phase] = 1
         if self._field_values is not None:
-            numbers += self._encode_fields(self._field_values(view), me)
-        out = np.zeros(self.size, np.float32)
-        if counts:
-            out[: self._mid] = np.bincount(counts, minlength=self._mid)
-        out[self._mid : self._log_at] = numbers
+            fields = self._encode_fields(self._field_values(view), me)
+            out[self._fields_at : self._fields_at + len(fields)] = fields
         # The log: a row per action (who, and its tokens).
-        rows = self._rows[me]
-        logged = []
+        rows, row_size = self._rows[me], self._row_size
+        start = at["log"]
         for action in view.log[-LOG_ACTIONS:]:
             known = rows.get(id(action))
             if known is None or known[0] is not action:
                 known = self._row(action, me)
-            logged.append(known[1])
-        if logged:
-            log = self._log_at
-            np.concatenate(logged, out=out[log : log + len(logged) * self._row_size])
+            out[start : start + row_size] = known[1]
+            start += row_size
         return out
 
-    def _encode_fields(self, values: Any, me: int) -> list[float]:
-        """The variant's fields, seen from ``me``: the numbers from the first field's to the log."""
+    def add_entered_values(self, out: array[float], entered: Sequence[int]) -> None:
+        """`add_entered` on an array of C floats (`encode_values`)."""
+        if not entered:
+            return
+        entry = self._at["entry"]
+        for token in entered:
+            out[entry + token] += 1
+        out[entry + self.codec.size + entered[-1]] = 1
+
+    def _encode_fields(self, values: Any, me: int) -> array[float]:
+        """The variant's fields, seen from ``me``: the values from the first field's to the log."""
         if len(self._fields) == 1:
             values = (values,)
         key = (me, values)
@@ -208,10 +220,11 @@ class ObservationEncoder:
         except TypeError:  # a value that cannot be a key
             known, keep = None, False
         if known is None:
-            known = [0.0] * (self._log_at - self._fields_at)
+            numbers = [0.0] * (self._at["log"] - self._fields_at)
             rel, players = self._rel[me], self.players
             for (encode_field, field_at), value in zip(self._fields, values, strict=True):
-                encode_field(field_at, value, rel, players, known)
+                encode_field(field_at, value, rel, players, numbers)
+            known = array("f", numbers)
             if keep:
                 if len(self._field_cache) > _KEPT:
                     self._field_cache.clear()
@@ -233,13 +246,13 @@ class ObservationEncoder:
         known = melds[id(table_meld)] = (table_meld, counts)
         return known
 
-    def _row(self, action: Action, me: int) -> tuple[Action, npt.NDArray[np.float32]]:
+    def _row(self, action: Action, me: int) -> tuple[Action, array[float]]:
         """The log row of ``action`` seen from ``me``, kept by the action's identity."""
         try:
             tokens = self.codec.encode(action)
         except Exception:
             tokens = ()
-        row = np.zeros(self._row_size, np.float32)
+        row = array("f", bytes(4 * self._row_size))
         row[self._rel[me][action.seat]] = 1
         for token in tokens:
             row[self.players + token] += 1

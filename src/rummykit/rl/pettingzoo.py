@@ -28,6 +28,7 @@ Examples:
 from __future__ import annotations
 
 import random
+from array import array
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -108,7 +109,7 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         # Each seat's observation of the game as it stands, without the tokens entered (the game only
         # changes when an action is applied or the environment is reset; the view is built once).
-        self._observed: dict[int, npt.NDArray[np.float32]] = {}
+        self._observed: dict[int, array[float]] = {}
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -194,15 +195,18 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         seat = self._seats[agent]
         observed = self._observed.get(seat)
         if observed is None:
-            observed = self._observed[seat] = self.encoder.encode_view(self.game.view(seat))
-        observation = observed.copy()
+            observed = self._observed[seat] = self.encoder.encode_values(self.game.view(seat))
+        observation = observed[:]  # a copy
         allowed = bytearray(self.codec.size)
         entry = self._entry
         if entry is not None and entry.seat == seat:
-            self.encoder.add_entered(observation, entry.entered)
+            self.encoder.add_entered_values(observation, entry.entered)
             for token in entry.allowed():
                 allowed[token] = 1
-        return {"observation": observation, "action_mask": np.frombuffer(allowed, np.int8)}
+        return {
+            "observation": np.frombuffer(observation, np.float32),
+            "action_mask": np.frombuffer(allowed, np.int8),
+        }
 
     def render(self) -> str | None:
         if self.render_mode is None:

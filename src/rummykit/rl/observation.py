@@ -121,6 +121,9 @@ class ObservationEncoder:
         # likewise each table meld's counts.
         self._rows: tuple[dict[int, tuple[Action, array[float]]], ...] = tuple({} for _ in range(players))
         self._melds: tuple[dict[int, tuple[TableMeld, list[int]]], ...] = tuple({} for _ in range(players))
+        # Per observer, the last table seen and its parts (the table changes only as melds are laid).
+        self._tables: list[tuple[tuple[TableMeld, ...], array[float]] | None] = [None] * players
+        self._table_end = self._at["table_ranks"] + players * len(_RANKS)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ObservationEncoder:
         return self  # immutable
@@ -162,14 +165,12 @@ class ObservationEncoder:
             out[at["discard_top"] + view.discard_top.index] = 1
         if view.taken is not None:
             out[at["taken"] + view.taken.index] = 1
-        if view.table:
-            melds = self._melds[me]
-            for table_meld in view.table:
-                known_meld = melds.get(id(table_meld))
-                if known_meld is None or known_meld[0] is not table_meld:
-                    known_meld = self._meld_counts(table_meld, me)
-                for index in known_meld[1]:
-                    out[index] += 1
+        table = view.table
+        if table:
+            known_table = self._tables[me]
+            if known_table is None or known_table[0] != table:  # equal melds, equal counts
+                known_table = self._table_counts(table, me)
+            out[at["table"] : self._table_end] = known_table[1]
         # sizes, turn and phase, then the variant's fields.
         sizes = at["sizes"]
         out[sizes], out[sizes + 1] = view.stock_size, view.discard_size
@@ -229,6 +230,20 @@ class ObservationEncoder:
                 if len(self._field_cache) > _KEPT:
                     self._field_cache.clear()
                 self._field_cache[key] = known
+        return known
+
+    def _table_counts(self, table: tuple[TableMeld, ...], me: int) -> tuple[tuple[TableMeld, ...], array[float]]:
+        """The table's parts for ``table`` seen from ``me``, kept until the table changes."""
+        start = self._at["table"]
+        counts = array("f", bytes(4 * (self._table_end - start)))
+        melds = self._melds[me]
+        for table_meld in table:
+            known_meld = melds.get(id(table_meld))
+            if known_meld is None or known_meld[0] is not table_meld:
+                known_meld = self._meld_counts(table_meld, me)
+            for index in known_meld[1]:
+                counts[index - start] += 1
+        known = self._tables[me] = (table, counts)
         return known
 
     def _meld_counts(self, table_meld: TableMeld, me: int) -> tuple[TableMeld, list[int]]:

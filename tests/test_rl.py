@@ -226,6 +226,44 @@ def test_cards_hidden_from_a_seat_make_no_difference_to_its_observations(game: G
         assert getattr(states[0], method)(seat) == getattr(states[1], method)(seat), method
 
 
+# -- observations built once per position --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("case", [("railroad-rummy", 3), ("rummy", 2)], ids=lambda case: f"{case[0]}-{case[1]}")
+def test_every_observation_is_the_encoding_of_the_seat_s_view_and_the_tokens_it_entered(case: tuple[str, int]) -> None:
+    # The environment and the OpenSpiel states build a position's observations once and add the
+    # tokens entered: at every step, for every seat, they must be what the encoder makes of the view.
+    variant, players = case
+    pz = env(variant, players, options=SHORT)
+    pz.reset(seed=5)
+    encoder = ObservationEncoder(ActionCodec.of(pz.game))
+    chooser = random.Random(5)
+    for _ in pz.agent_iter(max_iter=300):
+        for seat, other in enumerate(pz.possible_agents):
+            expected = encoder.encode(pz.game.view(seat), pz._entered(seat))
+            assert (pz.observe(other)["observation"] == expected).all()
+        observation, _, termination, truncation, _ = pz.last()
+        done = termination or truncation
+        pz.step(None if done else chooser.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+    name = openspiel.register(variant)
+    state = pyspiel.load_game(name, {"players": players, "options": json.dumps(SHORT)}).new_initial_state()
+    for step in range(300):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(chooser.randrange(len(state.chance_outcomes())))
+            continue
+        seen = [state, state.clone()]
+        if step % 5 == 0:
+            seen.append(state.resample_from_infostate(state.current_player(), pyspiel.UniformProbabilitySampler(0, 1)))
+        for one in seen:
+            for seat in range(players):
+                expected = encoder.encode(one.game.view(seat), one.entered(seat))
+                assert (np.array(one.observation_tensor(seat), np.float32) == expected).all()
+            assert str(one).startswith(position_text(one.game))
+        state.apply_action(chooser.choice(state.legal_actions()))
+
+
 # -- OpenSpiel: resampling for information-set search ----------------------------------------------------------
 
 

@@ -41,7 +41,7 @@ import enum
 import types
 import typing
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final, Literal
 
 import attrs
@@ -86,6 +86,7 @@ class Token:
 
 
 _Field = tuple[str, Any]  # a field's name and its type
+_Writer = Callable[[Any, list[int]], None]  # writes a field's value as tokens
 
 
 def _unwrap_optional(tp: Any) -> tuple[Any, bool]:
@@ -147,6 +148,11 @@ class ActionCodec:
         self._card_index = {card: len(self.action_types) + i for i, card in enumerate(FACES)}
         self.close = self._index[Token(CLOSE)]
         self.none = self._index[Token(NONE)]
+        # Each action type's encoder: its type's token and, per field, its name and how it is written.
+        self._encoders: dict[type[Action], tuple[int, tuple[tuple[str, _Writer], ...]]] = {
+            action_type: (index, tuple((name, self._writer(tp)) for name, tp in self.fields[action_type]))
+            for index, action_type in enumerate(self.action_types)
+        }
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ActionCodec:
         return self  # immutable: copies of games and of entries share it
@@ -172,34 +178,65 @@ class ActionCodec:
         Raises:
             InvalidActionError: an action of a type the variant does not have, or a number too large.
         """
-        index = self._type_index.get(type(action))
-        if index is None:
+        encoder = self._encoders.get(type(action))
+        if encoder is None:
             raise InvalidActionError(f"{self.configuration.variant} has no action {type(action).__name__}")
+        index, writers = encoder
         out = [index]
-        for name, tp in self.fields[type(action)]:
-            self._encode(getattr(action, name), tp, out)
+        for name, write in writers:
+            write(getattr(action, name), out)
         return tuple(out)
 
-    def _encode(self, value: Any, tp: Any, out: list[int]) -> None:
+    def _writer(self, tp: Any) -> _Writer:
+        """How a value of the field type ``tp`` is written as tokens (appended to a list)."""
         inner, optional = _unwrap_optional(tp)
-        if optional and value is None:
-            out.append(self.none)
-            return
         if inner is Card:
-            out.append(self._card_index[value])
+            first_card, card_index = len(self.action_types), self._card_index
+
+            def write(value: Any, out: list[int]) -> None:
+                # A card's face index is its place among FACES; anything else fails as a lookup.
+                out.append(first_card + value.index if type(value) is Card else card_index[value])
+
         elif inner is bool:
-            out.append(self._index[Token("flag", bool(value))])
+            flags = (self._index[Token("flag", False)], self._index[Token("flag", True)])
+
+            def write(value: Any, out: list[int]) -> None:
+                out.append(flags[bool(value)])
+
         elif inner is int:
-            if not 0 <= value <= self.max_int:
-                raise InvalidActionError(f"{value} is beyond the action space's numbers (0 to {self.max_int})")
-            out.append(self._index[Token("int", value)])
+            first_int, max_int, index = self._index[Token("int", 0)], self.max_int, self._index
+
+            def write(value: Any, out: list[int]) -> None:
+                if not 0 <= value <= max_int:
+                    raise InvalidActionError(f"{value} is beyond the action space's numbers (0 to {max_int})")
+                out.append(first_int + value if type(value) is int else index[Token("int", value)])
+
         elif _words(inner):
-            out.append(self._index[Token("word", value)])
+            index = self._index
+
+            def write(value: Any, out: list[int]) -> None:
+                out.append(index[Token("word", value)])
+
         else:
             (item,) = typing.get_args(inner)[:1]
-            for element in value:
-                self._encode(element, item, out)
-            out.append(self.close)
+            write_item, close = self._writer(item), self.close
+
+            def write(value: Any, out: list[int]) -> None:
+                for element in value:
+                    write_item(element, out)
+                out.append(close)
+
+        if not optional:
+            return write
+        none, write_value = self.none, write
+
+        def write_optional(value: Any, out: list[int]) -> None:
+            if value is None:
+                out.append(none)
+            else:
+                write_value(value, out)
+
+        return write_optional
 
     # -- decoding ------------------------------------------------------------------------------
 
@@ -289,18 +326,35 @@ class Entry:
     """
 
     def __init__(self, game: Game, seat: int, codec: ActionCodec | None = None) -> None:
-        self.codec = codec or ActionCodec.of(game)
+        self.codec = codec = codec or ActionCodec.of(game)
         self.seat = seat
         self.entered: list[int] = []
-        self._candidates: list[tuple[tuple[int, ...], Action]] = [
-            (self.codec.encode(action), action) for action in game.legal_actions(seat)
-        ]
+        # The legal actions by their first token (their type); each is encoded whole only once its
+        # type is entered (the first token is all the first mask needs).
+        by_type: dict[int, list[Action]] = {}
+        type_index = codec._type_index
+        for action in game.legal_actions(seat):
+            index = type_index.get(type(action))
+            if index is None:
+                codec.encode(action)  # raises: a type the variant does not have
+            else:
+                found = by_type.get(index)
+                if found is None:
+                    by_type[index] = [action]
+                else:
+                    found.append(action)
+        self._by_type = by_type
+        # Once a token is entered: the actions it continues, with their tokens.
+        self._candidates: list[tuple[tuple[int, ...], Action]] | None = None
+        self._allowed: tuple[int, list[int]] | None = None  # the depth and its tokens, once asked
 
     def __copy__(self) -> Entry:
         clone = Entry.__new__(Entry)
         clone.codec, clone.seat = self.codec, self.seat
         clone.entered = list(self.entered)
-        clone._candidates = self._candidates  # never changed in place
+        clone._by_type = self._by_type  # never changed in place
+        clone._candidates = self._candidates  # likewise
+        clone._allowed = self._allowed  # likewise
         return clone
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Entry:
@@ -308,12 +362,24 @@ class Entry:
 
     def allowed(self) -> list[int]:
         """The tokens that continue a legal action, sorted."""
+        return list(self._allowed_now())
+
+    def _allowed_now(self) -> list[int]:
+        """`allowed`, kept until the next token is entered (not to be changed in place)."""
         depth = len(self.entered)
-        return sorted({tokens[depth] for tokens, _ in self._candidates})
+        known = self._allowed
+        if known is not None and known[0] == depth:
+            return known[1]
+        if self._candidates is None:
+            allowed = sorted(self._by_type)
+        else:
+            allowed = sorted({tokens[depth] for tokens, _ in self._candidates})
+        self._allowed = (depth, allowed)
+        return allowed
 
     def mask(self) -> list[bool]:
         """One flag per token of the action space: whether it may be entered now."""
-        allowed = set(self.allowed())
+        allowed = set(self._allowed_now())
         return [index in allowed for index in range(self.codec.size)]
 
     def enter(self, token: int) -> Action | None:
@@ -323,11 +389,19 @@ class Entry:
             InvalidActionError: a token the mask does not allow (nothing changes).
         """
         depth = len(self.entered)
-        kept = [(tokens, action) for tokens, action in self._candidates if tokens[depth] == token]
+        candidates = self._candidates
+        if candidates is None:
+            encode = self.codec.encode
+            kept = [(encode(action), action) for action in self._by_type.get(token, ())]
+        else:
+            kept = [candidate for candidate in candidates if candidate[0][depth] == token]
         if not kept:
             shown = self.codec.token_text(token) if 0 <= token < self.codec.size else str(token)
             raise InvalidActionError(f"seat {self.seat} may not enter {shown!r} now: it continues no legal action")
         self.entered.append(token)
         self._candidates = kept
-        complete = [action for tokens, action in kept if len(tokens) == depth + 1]
-        return complete[0] if complete else None
+        self._allowed = None
+        for tokens, action in kept:
+            if len(tokens) == depth + 1:
+                return action
+        return None

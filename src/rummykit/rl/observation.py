@@ -29,7 +29,9 @@ own) are in the text form only.
 
 from __future__ import annotations
 
+import operator
 import typing
+from array import array
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -40,15 +42,17 @@ import numpy.typing as npt
 from rummykit.actions import Action
 from rummykit.cards import Card, Rank
 from rummykit.rl.codec import FACES, ActionCodec, _unwrap_optional
-from rummykit.state import Phase
+from rummykit.state import Phase, TableMeld
 from rummykit.views import _SHOWN, View, shown_fields
 
 __all__ = ["LOG_ACTIONS", "ObservationEncoder", "observation_text"]
 
 LOG_ACTIONS: Final = 8
 """How many of the round's last actions an observation holds."""
-_FACE_INDEX: Final = {card: index for index, card in enumerate(FACES)}
 _RANKS: Final = tuple(Rank)
+_KEPT: Final = 1024
+"""How many logged actions' rows and table melds' counts (per observer), and fields' values, an
+encoder keeps before it starts afresh (a view needs at most `LOG_ACTIONS` rows)."""
 _RANK_INDEX: Final = {rank: index for index, rank in enumerate(_RANKS)}
 _BASE_FIELDS: Final = frozenset(field.name for field in attrs.fields(View))
 
@@ -99,7 +103,27 @@ class ObservationEncoder:
             self._at[name] = offset
             offset += int(np.prod(shape))
         self._phase_index = {phase: index for index, phase in enumerate(self.phases)}
-        self._token_cache: dict[Action, tuple[int, ...]] = {}
+        # encode_view writes the values one by one into an array of C floats (Python's array module:
+        # each write a plain item assignment, with no numpy call per value), which numpy then wraps.
+        self._blank = array("f", bytes(4 * self.size))
+        self._row_size = players + codec.size
+        # Seats counted from each observer: _rel[me][seat].
+        self._rel = tuple(tuple((seat - me) % players for seat in range(players)) for me in range(players))
+        self._fields_at = self._at[self.view_fields[0][0]] if self.view_fields else self._at["log"]
+        self._fields = tuple(
+            (_FIELD_ENCODERS[kind], self._at[name] - self._fields_at) for name, kind, _ in self.view_fields
+        )
+        names = [name for name, _, _ in self.view_fields]
+        self._field_values = operator.attrgetter(*names) if names else None
+        self._field_cache: dict[tuple[int, Any], array[float]] = {}
+        # Per observer, each logged action's row by the action's identity (a view's log holds the
+        # game's own action objects): the action (kept, so that its id stays its own) and its row;
+        # likewise each table meld's counts.
+        self._rows: tuple[dict[int, tuple[Action, array[float]]], ...] = tuple({} for _ in range(players))
+        self._melds: tuple[dict[int, tuple[TableMeld, list[int]]], ...] = tuple({} for _ in range(players))
+        # Per observer, the last table seen and its parts (the table changes only as melds are laid).
+        self._tables: list[tuple[tuple[TableMeld, ...], array[float]] | None] = [None] * players
+        self._table_end = self._at["table_ranks"] + players * len(_RANKS)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ObservationEncoder:
         return self  # immutable
@@ -107,67 +131,204 @@ class ObservationEncoder:
     def encode(self, view: View, entered: Sequence[int] = ()) -> npt.NDArray[np.float32]:
         """The observation of ``view`` (from its seat; a spectator's counts seats from seat 0), with
         the tokens its seat has ``entered`` this turn."""
+        out = self.encode_view(view)
+        if entered:
+            self.add_entered(out, entered)
+        return out
+
+    def add_entered(self, out: npt.NDArray[np.float32], entered: Sequence[int]) -> None:
+        """Add the ``entry`` part of the tokens ``entered`` to ``out``, the observation of a view
+        without them (`encode_view`): ``encode(view, entered)`` is ``encode_view(view)`` with them added."""
+        if not entered:
+            return
+        entry = self._at["entry"]
+        for token in entered:
+            out[entry + token] += 1
+        out[entry + self.codec.size + entered[-1]] = 1
+
+    def encode_view(self, view: View) -> npt.NDArray[np.float32]:
+        """The observation of ``view`` with no tokens entered (a new array)."""
+        return np.frombuffer(self.encode_values(view), np.float32)
+
+    def encode_values(self, view: View) -> array[float]:
+        """`encode_view` as an array of C floats (``array("f")``), which ``np.frombuffer`` reads."""
         at = self._at
         players = self.players
         me = view.seat if view.seat is not None else 0
-        counts: list[int] = []  # indices to add one to
-        values: dict[int, float] = {}  # indices to set
-
-        def rel(seat: int) -> int:
-            return (seat - me) % players
-
-        hand, faces = at["hand"], _FACE_INDEX
-        counts += [hand + faces[card] for card in view.hand]
+        rel = self._rel[me]
+        out = self._blank[:]
+        # The cards' parts: a count per face (a face may come more than once).
+        hand = at["hand"]
+        for card in view.hand:
+            out[hand + card.index] += 1
         if view.discard_top is not None:
-            values[at["discard_top"] + faces[view.discard_top]] = 1
+            out[at["discard_top"] + view.discard_top.index] = 1
         if view.taken is not None:
-            values[at["taken"] + faces[view.taken]] = 1
-        table, table_ranks, width = at["table"], at["table_ranks"], len(FACES)
-        for table_meld in view.table:
-            owner = rel(table_meld.owner)
-            counts += [table + owner * width + faces[card] for card in table_meld.meld.cards]
-            counts += [table_ranks + owner * len(_RANKS) + _RANK_INDEX[rank] for rank in table_meld.meld.ranks]
+            out[at["taken"] + view.taken.index] = 1
+        table = view.table
+        if table:
+            known_table = self._tables[me]
+            if known_table is None or known_table[0] != table:  # equal melds, equal counts
+                known_table = self._table_counts(table, me)
+            out[at["table"] : self._table_end] = known_table[1]
+        # sizes, turn and phase, then the variant's fields.
         sizes = at["sizes"]
-        values[sizes], values[sizes + 1] = view.stock_size, view.discard_size
+        out[sizes], out[sizes + 1] = view.stock_size, view.discard_size
+        hand_sizes, totals = view.hand_sizes, view.totals
         for seat in range(players):
-            values[sizes + 2 + rel(seat)] = view.hand_sizes[seat]
-            values[sizes + 2 + players + rel(seat)] = view.totals[seat]
+            out[sizes + 2 + rel[seat]] = hand_sizes[seat]
+            out[sizes + 2 + players + rel[seat]] = totals[seat]
         turn = at["turn"]
-        values[turn + rel(view.turn)] = 1
-        values[turn + players + rel(view.dealer)] = 1
+        out[turn + rel[view.turn]] = 1
+        out[turn + players + rel[view.dealer]] = 1
         for seat in view.to_act:
-            values[turn + 2 * players + rel(seat)] = 1
-        values[turn + 3 * players], values[turn + 3 * players + 1] = view.round, view.turn_number
+            out[turn + 2 * players + rel[seat]] = 1
+        out[turn + 3 * players], out[turn + 3 * players + 1] = view.round, view.turn_number
         phase = self._phase_index.get(view.phase)
         if phase is not None:
-            values[at["phase"] + phase] = 1
-        for name, kind, _ in self.view_fields:
-            _encode_field(at[name], kind, getattr(view, name), rel, players, counts, values)
-        log, row_size = at["log"], players + self.codec.size
-        for row, action in enumerate(view.log[-LOG_ACTIONS:]):
-            start = log + row * row_size
-            values[start + rel(action.seat)] = 1
-            counts += [start + players + token for token in self._tokens(action)]
-        entry = at["entry"]
-        counts += [entry + token for token in entered]
-        if entered:
-            values[entry + self.codec.size + entered[-1]] = 1
-        out = np.bincount(counts, minlength=self.size).astype(np.float32) if counts else np.zeros(self.size, np.float32)
-        if values:
-            out[list(values)] = list(values.values())
+            out[at["phase"] + phase] = 1
+        if self._field_values is not None:
+            fields = self._encode_fields(self._field_values(view), me)
+            out[self._fields_at : self._fields_at + len(fields)] = fields
+        # The log: a row per action (who, and its tokens).
+        rows, row_size = self._rows[me], self._row_size
+        start = at["log"]
+        for action in view.log[-LOG_ACTIONS:]:
+            known = rows.get(id(action))
+            if known is None or known[0] is not action:
+                known = self._row(action, me)
+            out[start : start + row_size] = known[1]
+            start += row_size
         return out
 
-    def _tokens(self, action: Action) -> tuple[int, ...]:
-        tokens = self._token_cache.get(action)
-        if tokens is None:
-            try:
-                tokens = self.codec.encode(action)
-            except Exception:
-                tokens = ()
-            if len(self._token_cache) > 100_000:
-                self._token_cache.clear()
-            self._token_cache[action] = tokens
-        return tokens
+    def add_entered_values(self, out: array[float], entered: Sequence[int]) -> None:
+        """`add_entered` on an array of C floats (`encode_values`)."""
+        if not entered:
+            return
+        entry = self._at["entry"]
+        for token in entered:
+            out[entry + token] += 1
+        out[entry + self.codec.size + entered[-1]] = 1
+
+    def _encode_fields(self, values: Any, me: int) -> array[float]:
+        """The variant's fields, seen from ``me``: the values from the first field's to the log."""
+        if len(self._fields) == 1:
+            values = (values,)
+        key = (me, values)
+        try:
+            known = self._field_cache.get(key)
+            keep = True
+        except TypeError:  # a value that cannot be a key
+            known, keep = None, False
+        if known is None:
+            numbers = [0.0] * (self._at["log"] - self._fields_at)
+            rel, players = self._rel[me], self.players
+            for (encode_field, field_at), value in zip(self._fields, values, strict=True):
+                encode_field(field_at, value, rel, players, numbers)
+            known = array("f", numbers)
+            if keep:
+                if len(self._field_cache) > _KEPT:
+                    self._field_cache.clear()
+                self._field_cache[key] = known
+        return known
+
+    def _table_counts(self, table: tuple[TableMeld, ...], me: int) -> tuple[tuple[TableMeld, ...], array[float]]:
+        """The table's parts for ``table`` seen from ``me``, kept until the table changes."""
+        start = self._at["table"]
+        counts = array("f", bytes(4 * (self._table_end - start)))
+        melds = self._melds[me]
+        for table_meld in table:
+            known_meld = melds.get(id(table_meld))
+            if known_meld is None or known_meld[0] is not table_meld:
+                known_meld = self._meld_counts(table_meld, me)
+            for index in known_meld[1]:
+                counts[index - start] += 1
+        known = self._tables[me] = (table, counts)
+        return known
+
+    def _meld_counts(self, table_meld: TableMeld, me: int) -> tuple[TableMeld, list[int]]:
+        """The indices ``table_meld`` counts in the table's parts, seen from ``me``, kept by the
+        meld's identity (a view's table holds the game's own melds, replaced when they change)."""
+        owner = self._rel[me][table_meld.owner]
+        meld = table_meld.meld
+        base = self._at["table"] + owner * len(FACES)
+        counts = [base + card.index for card in meld.cards]
+        base = self._at["table_ranks"] + owner * len(_RANKS)
+        counts += [base + _RANK_INDEX[rank] for rank in meld.ranks]
+        melds = self._melds[me]
+        if len(melds) > _KEPT:
+            melds.clear()
+        known = melds[id(table_meld)] = (table_meld, counts)
+        return known
+
+    def _row(self, action: Action, me: int) -> tuple[Action, array[float]]:
+        """The log row of ``action`` seen from ``me``, kept by the action's identity."""
+        try:
+            tokens = self.codec.encode(action)
+        except Exception:
+            tokens = ()
+        row = array("f", bytes(4 * self._row_size))
+        row[self._rel[me][action.seat]] = 1
+        for token in tokens:
+            row[self.players + token] += 1
+        rows = self._rows[me]
+        if len(rows) > _KEPT:
+            rows.clear()
+        known = rows[id(action)] = (action, row)
+        return known
+
+
+_Numbers = list[float]
+
+
+def _number(at: int, value: Any, rel: Sequence[int], players: int, out: _Numbers) -> None:
+    out[at] = float(value)
+
+
+def _optional_number(at: int, value: Any, rel: Sequence[int], players: int, out: _Numbers) -> None:
+    if value is not None:
+        out[at], out[at + 1] = float(value), 1
+
+
+def _card(at: int, value: Any, rel: Sequence[int], players: int, out: _Numbers) -> None:
+    if value is not None:
+        out[at + value.index] = 1
+
+
+def _cards(at: int, value: Any, rel: Sequence[int], players: int, out: _Numbers) -> None:
+    for card in value:
+        out[at + card.index] += 1
+
+
+def _seats(at: int, value: Any, rel: Sequence[int], players: int, out: _Numbers) -> None:
+    for seat in value:
+        if 0 <= seat < players:
+            out[at + rel[seat]] = 1
+
+
+def _number_per_seat(at: int, value: Any, rel: Sequence[int], players: int, out: _Numbers) -> None:
+    for seat, number in enumerate(value[:players]):
+        out[at + rel[seat]] = float(number)
+
+
+def _cards_per_seat(at: int, value: Any, rel: Sequence[int], players: int, out: _Numbers) -> None:
+    width = len(FACES)
+    for seat, cards in enumerate(value[:players]):
+        base = at + rel[seat] * width
+        for card in cards:
+            out[base + card.index] += 1
+
+
+_FIELD_ENCODERS: Final = {
+    "number": _number,
+    "optional-number": _optional_number,
+    "card": _card,
+    "cards": _cards,
+    "seats": _seats,
+    "number-per-seat": _number_per_seat,
+    "cards-per-seat": _cards_per_seat,
+}
+"""How a view field of each kind (`_field_kind`) adds to an observation."""
 
 
 def _field_kind(tp: Any, players: int, *, seats_listed: bool = False) -> tuple[str, tuple[int, ...]]:
@@ -191,32 +352,6 @@ def _field_kind(tp: Any, players: int, *, seats_listed: bool = False) -> tuple[s
             if typing.get_origin(item) is tuple and typing.get_args(item) == (Card, Ellipsis):
                 return "cards-per-seat", (players, faces)
     return "", ()
-
-
-def _encode_field(
-    at: int, kind: str, value: Any, rel: Any, players: int, counts: list[int], values: dict[int, float]
-) -> None:
-    faces = _FACE_INDEX
-    if kind == "number":
-        values[at] = float(value)
-    elif kind == "optional-number":
-        if value is not None:
-            values[at], values[at + 1] = float(value), 1
-    elif kind == "card":
-        if value is not None:
-            values[at + faces[value]] = 1
-    elif kind == "cards":
-        counts += [at + faces[card] for card in value]
-    elif kind == "seats":
-        for seat in value:
-            if 0 <= seat < players:
-                values[at + rel(seat)] = 1
-    elif kind == "number-per-seat":
-        for seat, number in enumerate(value[:players]):
-            values[at + rel(seat)] = float(number)
-    elif kind == "cards-per-seat":
-        for seat, cards in enumerate(value[:players]):
-            counts += [at + rel(seat) * len(FACES) + faces[card] for card in cards]
 
 
 def observation_text(view: View, entered: Sequence[str] = ()) -> str:

@@ -35,6 +35,7 @@ import random
 from typing import Any, Final
 
 import numpy as np
+import numpy.typing as npt
 import pyspiel
 
 from rummykit.engine import Game, new_game
@@ -43,7 +44,7 @@ from rummykit.plugins import available_variants, variant_spec
 from rummykit.rl.codec import ActionCodec, Entry
 from rummykit.rl.observation import ObservationEncoder, observation_text
 from rummykit.shoe import Randomness
-from rummykit.views import face_up
+from rummykit.views import View, face_up
 
 __all__ = ["DEALS", "RummyGame", "RummyState", "game_name", "register", "register_all"]
 
@@ -117,6 +118,9 @@ class RummyGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         position = str(params.get("position", ""))
         self.start: Game | None = read_position(position) if position else None
         template = self.start or new_game(self._variant, players, seed=0, options=options, house_rules=house_rules)
+        # What a new state starts from: a copy of the position, or of this game before its first deal
+        # (new_game with seed 0, made once: its deal is dealt again at the first chance node).
+        self.initial = template
         self.players, self.house_rules, self.options = template.players, house_rules, options
         self.codec = ActionCodec.of(template)
         self.encoder = ObservationEncoder(self.codec)
@@ -157,15 +161,10 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: RummyGame) -> None:
         super().__init__(game)
         self._spiel_game = game
-        if game.start is not None:
-            self.game = game.start.copy()
-            self._dealing = False
-        else:
-            self.game = new_game(
-                game._variant, game.players, seed=0, options=game.options, house_rules=game.house_rules
-            )
-            self._dealing = True
+        self.game = game.initial.copy()
+        self._dealing = game.start is None
         self._entry: Entry | None = None if self._dealing else self._new_entry()
+        self._seen = _Seen()
 
     def _new_entry(self) -> Entry | None:
         if self.game.is_over:
@@ -190,6 +189,7 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         if self._dealing:
             self._deal(action)
+            self._seen = _Seen()
             self._dealing = False
             self._entry = self._new_entry()
             return
@@ -198,6 +198,7 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
         if complete is None:
             return
         applied = self.game.apply(complete)
+        self._seen = _Seen()
         if applied.round_result is not None and not self.game.is_over:
             self._dealing = True  # the next round's deal is a chance node
             self._entry = None
@@ -232,6 +233,24 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
         sign = self._spiel_game.sign
         return [float(sign * total) for total in self.game.scores]
 
+    def seat_view(self, seat: int | None) -> View:
+        """``game.view(seat)``, built once per position (a state's game changes only as actions are
+        applied, and a copy of the state starts afresh)."""
+        views = self._seen.views
+        view = views.get(seat)
+        if view is None:
+            view = views[seat] = self.game.view(seat)
+        return view
+
+    def seat_observation(self, seat: int | None) -> npt.NDArray[np.float32]:
+        """The numeric observation of `seat_view` with no tokens entered, built once per position
+        (not to be changed in place)."""
+        observations = self._seen.observations
+        observation = observations.get(seat)
+        if observation is None:
+            observation = observations[seat] = self._spiel_game.encoder.encode_view(self.seat_view(seat))
+        return observation
+
     def entered(self, player: int) -> list[int]:
         """The tokens ``player`` has entered of the action it is making (none if it is not acting)."""
         entry = self._entry
@@ -259,6 +278,7 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
         for (place, i), cid in zip(places, cards, strict=True):
             place[i] = cid
         game._zones = None
+        sampled._seen = _Seen()
         if sampled._entry is not None:
             entered = sampled._entry.entered
             sampled._entry = Entry(game, sampled._entry.seat, self._spiel_game.codec)
@@ -267,11 +287,29 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
         return sampled
 
     def __str__(self) -> str:
-        text = position_text(self.game)
+        seen = self._seen
+        if seen.text is None:
+            seen.text = position_text(self.game)
+        text = seen.text
         entry = self._entry
         if entry is not None and entry.entered:
             text += "\nentered: " + " ".join(self._spiel_game.codec.token_text(token) for token in entry.entered)
         return text
+
+
+class _Seen:
+    """What a state's seats see of its game as it stands (views, numeric observations without the
+    tokens entered, the position's text), each built once; a copy of the state starts afresh."""
+
+    __slots__ = ("observations", "text", "views")
+
+    def __init__(self) -> None:
+        self.views: dict[int | None, View] = {}
+        self.observations: dict[int | None, npt.NDArray[np.float32]] = {}
+        self.text: str | None = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Seen:
+        return _Seen()
 
 
 class RummyObserver:
@@ -288,14 +326,15 @@ class RummyObserver:
     def set_from(self, state: RummyState, player: int) -> None:
         """Fill ``tensor`` with ``state`` as ``player`` sees it."""
         seat = None if self.public_only else player
-        entered = () if self.public_only else state.entered(player)
-        self.tensor[:] = self.game.encoder.encode(state.game.view(seat), entered)
+        self.tensor[:] = state.seat_observation(seat)
+        if not self.public_only:
+            self.game.encoder.add_entered(self.tensor, state.entered(player))
 
     def string_from(self, state: RummyState, player: int) -> str:
         """``state`` as ``player`` sees it, as text (with every action of the round it saw, for an
         information state)."""
         seat = None if self.public_only else player
-        view = state.game.view(seat)
+        view = state.seat_view(seat)
         codec = self.game.codec
         entered = [] if self.public_only else [codec.token_text(token) for token in state.entered(player)]
         text = observation_text(view, entered)

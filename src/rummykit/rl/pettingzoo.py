@@ -28,6 +28,7 @@ Examples:
 from __future__ import annotations
 
 import random
+from array import array
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -105,6 +106,10 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
         self.action_spaces = {agent: gymnasium.spaces.Discrete(self.codec.size) for agent in self.possible_agents}
         self._entry: Entry | None = None
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        # Each seat's observation of the game as it stands, without the tokens entered (the game only
+        # changes when an action is applied or the environment is reset; the view is built once).
+        self._observed: dict[int, array[float]] = {}
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -149,15 +154,16 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
             if applied.round_result is not None:
                 for seat, score in enumerate(applied.round_result.scores):
                     self.rewards[self.possible_agents[seat]] = float(self._sign * score)
+                self._accumulate_rewards()  # only a scored round has rewards to add
             self._next_decision()
         else:
             self._set_infos()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
     def _next_decision(self) -> None:
         game = self.game
+        self._observed.clear()
         if game.is_over:
             self._entry = None
             self.terminations = dict.fromkeys(self.agents, True)
@@ -186,13 +192,21 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
     # -- what agents see -------------------------------------------------------------------------
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        seat = self.possible_agents.index(agent)
-        observation = self.encoder.encode(self.game.view(seat), self._entered(seat))
-        mask = np.zeros(self.codec.size, np.int8)
+        seat = self._seats[agent]
+        observed = self._observed.get(seat)
+        if observed is None:
+            observed = self._observed[seat] = self.encoder.encode_values(self.game.view(seat))
+        observation = observed[:]  # a copy
+        allowed = bytearray(self.codec.size)
         entry = self._entry
         if entry is not None and entry.seat == seat:
-            mask[entry.allowed()] = 1
-        return {"observation": observation, "action_mask": mask}
+            self.encoder.add_entered_values(observation, entry.entered)
+            for token in entry.allowed():
+                allowed[token] = 1
+        return {
+            "observation": np.frombuffer(observation, np.float32),
+            "action_mask": np.frombuffer(allowed, np.int8),
+        }
 
     def render(self) -> str | None:
         if self.render_mode is None:

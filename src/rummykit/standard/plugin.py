@@ -201,14 +201,13 @@ def check_position(state: StandardState) -> None:
 def view_fields(state: StandardState, seat: int | None, to_act: tuple[int, ...]) -> dict[str, Any]:
     """The fields of a [`StandardView`][rummykit.standard.plugin.StandardView] for ``seat``: the common
     view's and the round's."""
-    return {
-        **base_view_fields(state, seat, to_act),
-        **_round_facts(state.rules, max(state.round, 1)),
-        "rebuilds_used": state.rebuilds,
-        "played": tuple(turn is not None for turn in state.played_on),
-        "melded": tuple(turn is not None for turn in state.melded_on),
-        "melds_this_turn": state.melds_this_turn,
-    }
+    fields = base_view_fields(state, seat, to_act)
+    fields.update(_round_facts(state.rules, max(state.round, 1)))
+    fields["rebuilds_used"] = state.rebuilds
+    fields["played"] = tuple([turn is not None for turn in state.played_on])
+    fields["melded"] = tuple([turn is not None for turn in state.melded_on])
+    fields["melds_this_turn"] = state.melds_this_turn
+    return fields
 
 
 def check_view(view: StandardView, rules: StandardRules) -> None:

@@ -85,7 +85,9 @@ def _shuffle(rng: random.Random, items: list[T]) -> None:
         items[i], items[j] = items[j], items[i]
 
 
-_INLINE_SHUFFLE: Final = getattr(random.Random, "_randbelow", None) is getattr(random.Random, "_randbelow_with_getrandbits", 0)
+_INLINE_SHUFFLE: Final = getattr(random.Random, "_randbelow", None) is getattr(
+    random.Random, "_randbelow_with_getrandbits", 0
+)
 """`random.Random.shuffle` draws each index with the ``getrandbits`` method that `_shuffle` writes
 inline (else `_shuffle` calls it)."""
 

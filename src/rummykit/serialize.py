@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import itertools
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -45,6 +46,7 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 from cattrs.preconf.json import make_converter
 from cattrs.v import format_exception
 
+from rummykit._direct import Readers
 from rummykit.actions import Action
 from rummykit.cards import Card, CardId, Rank, card_id, card_id_text, face, parse_card_id, shoe_ids, standard_deck
 from rummykit.configuration import Configuration, configure
@@ -264,6 +266,21 @@ def converter(actions: tuple[type[Action], ...]) -> cattrs.Converter:
     return _build_converter(actions)
 
 
+@functools.cache
+def _readers(actions: tuple[type[Action], ...]) -> Readers:
+    """The direct readers and writers beside ``converter(actions)`` (the valid case, read in plain loops)."""
+    return Readers(converter(actions), actions)
+
+
+def _read_direct(readers: Readers, value: Any, type_: Any) -> Any:
+    """``value`` read as ``type_`` by the direct readers, or ``None`` if they decline it (or it is
+    bad): the converter then reads it again and names what is wrong."""
+    try:
+        return readers.read(value, type_)
+    except Exception:  # anything: the converter reads it again and decides
+        return None
+
+
 def _path(problem: str) -> tuple[str, str]:
     """Split cattrs' ``"message @ $.field[2]"`` into the field path and the message."""
     message, _, where = problem.rpartition(" @ ")
@@ -441,7 +458,7 @@ def _meld_data(table_meld: TableMeld) -> dict[str, Any]:
     return {
         "owner": table_meld.owner,
         "kind": str(table_meld.meld.kind),
-        "cards": [card_id_text(cid) for cid in table_meld.ids],
+        "cards": list(map(_TEXT.__getitem__, table_meld.ids)),
         "ranks": [rank.symbol for rank in table_meld.meld.ranks],
     }
 
@@ -451,8 +468,9 @@ def position_to_data(game: Game) -> dict[str, Any]:
     [`load_position`][rummykit.serialize.load_position] turns back into an equal game. Physical cards
     are written ``5H``, ``5H#1`` (copies)."""
     state = game.state
-    conv = converter(game.spec.actions)
+    readers = _readers(game.spec.actions)
     config = state.config
+    text = _TEXT.__getitem__
     return {
         "format": POSITION_FORMAT,
         "version": POSITION_VERSION,
@@ -466,18 +484,17 @@ def position_to_data(game: Game) -> dict[str, Any]:
         "turn": state.turn,
         "turn_number": state.turn_number,
         "phase": str(state.phase),
-        "hands": [[card_id_text(cid) for cid in hand] for hand in state.hands],
-        "piles": {name: [card_id_text(cid) for cid in pile] for name, pile in state.piles.items()},
+        "hands": [list(map(text, hand)) for hand in state.hands],
+        "piles": {name: list(map(text, pile)) for name, pile in state.piles.items()},
         "seat_piles": {
-            name: [[card_id_text(cid) for cid in pile] for pile in per_seat]
-            for name, per_seat in state.seat_piles.items()
+            name: [list(map(text, pile)) for pile in per_seat] for name, per_seat in state.seat_piles.items()
         },
         "table": [_meld_data(table_meld) for table_meld in state.table],
         "totals": list(state.totals),
-        "history": conv.unstructure(list(state.history), list[RoundResult]),
+        "history": readers.writer(list[RoundResult])(state.history),
         "taken": None if state.taken is None else card_id_text(state.taken),
-        "log": [conv.unstructure(action) for action in state.log],
-        "extra": _extra_data(state, conv),
+        "log": [readers.write_action(action) for action in state.log],
+        "extra": _extra_data(state, readers),
     }
 
 
@@ -491,6 +508,17 @@ _PARSED: Final = {
 }
 """Card ids by their text, for the first 64 copies of every face (a position reads every card; others
 are read one by one)."""
+
+
+class _IdTexts(dict[CardId, str]):
+    """Card ids' texts ([`card_id_text`][rummykit.cards.card_id_text]), those of `_PARSED` written out."""
+
+    def __missing__(self, cid: CardId) -> str:
+        return card_id_text(cid)
+
+
+_TEXT: Final = _IdTexts((cid, text) for text, cid in _PARSED.items())
+"""Card ids' texts (a position writes every card)."""
 
 
 class _Cards:
@@ -516,6 +544,20 @@ class _Cards:
         return cid
 
     def pile(self, texts: tuple[str, ...], path: str) -> list[CardId]:
+        try:  # the valid case checked in one go: cards of the shoe, each once, none seen before
+            ids: list[Any] = list(map(_PARSED.get, texts))
+            if None not in ids and self.expected.issuperset(ids) and self.seen.keys().isdisjoint(ids):
+                places: dict[CardId, tuple[str, int | None]] = dict(
+                    zip(ids, zip(itertools.repeat(path), itertools.count()), strict=False)
+                )
+                if len(places) == len(ids):
+                    self.seen.update(places)
+                    return ids
+        except TypeError:  # an item that is not text (a list, an object): read one by one
+            pass
+        return self._pile(texts, path)
+
+    def _pile(self, texts: tuple[str, ...], path: str) -> list[CardId]:
         ids = []
         expected, seen = self.expected, self.seen
         for i, text in enumerate(texts):
@@ -618,7 +660,7 @@ def _build_state(setup: Configuration, seed: int | None, doc: _PositionDoc, conv
             raise InvalidPositionError(
                 "taken", f"{quote(doc.taken)} is neither in the turn player's hand (seat {doc.turn}) nor on the table"
             )
-    extra = _extra(spec, doc.extra, conv)
+    extra = _extra(spec, doc.extra, conv, _readers(spec.actions))
     state_type = spec.state_type or GameState
     return state_type(
         config=setup.game_config(seed),
@@ -670,15 +712,15 @@ def _extra_type(state_type: type[GameState]) -> type | None:
     return extra_type
 
 
-def _extra_data(state: GameState, conv: cattrs.Converter) -> dict[str, Any] | None:
+def _extra_data(state: GameState, readers: Readers) -> dict[str, Any] | None:
     """The fields a variant's state adds to the core's, as JSON-ready data (``None``: none)."""
     extra_type = _extra_type(type(state))
     if extra_type is None:
         return None
-    return {field.name: conv.unstructure(getattr(state, field.name), field.type) for field in attrs.fields(extra_type)}
+    return {field.name: readers.writer(field.type)(getattr(state, field.name)) for field in attrs.fields(extra_type)}
 
 
-def _extra(spec: VariantSpec, data: Any, conv: cattrs.Converter) -> dict[str, Any]:
+def _extra(spec: VariantSpec, data: Any, conv: cattrs.Converter, readers: Readers) -> dict[str, Any]:
     """The values of the fields a variant's state adds to the core's, read from ``extra``."""
     extra_type = _extra_type(spec.state_type or GameState)
     if extra_type is None:
@@ -687,10 +729,12 @@ def _extra(spec: VariantSpec, data: Any, conv: cattrs.Converter) -> dict[str, An
         return {}
     if not isinstance(data, Mapping):
         raise InvalidPositionError("extra", f"{spec.name}'s own state is an object, not {_json_type(data)}")
-    try:
-        extra: Any = conv.structure(data, extra_type)
-    except (cattrs.BaseValidationError, RummyError, ValueError, TypeError) as exc:
-        raise _structure_error(exc, "extra.", InvalidPositionError) from exc
+    extra: Any = _read_direct(readers, data, extra_type)
+    if extra is None:
+        try:
+            extra = conv.structure(data, extra_type)
+        except (cattrs.BaseValidationError, RummyError, ValueError, TypeError) as exc:
+            raise _structure_error(exc, "extra.", InvalidPositionError) from exc
     return {field.name: getattr(extra, field.name) for field in attrs.fields(extra_type)}
 
 
@@ -723,10 +767,12 @@ def _position_game(data: str | bytes | Mapping[str, Any], rng: Randomness | None
     spec = _variant(document, InvalidPositionError)
     variant = spec.name
     conv = converter(spec.actions)
-    try:
-        doc = conv.structure(document, _PositionDoc)
-    except (cattrs.BaseValidationError, RummyError, ValueError, TypeError) as exc:
-        raise _structure_error(exc, "", InvalidPositionError) from exc
+    doc = _read_direct(_readers(spec.actions), document, _PositionDoc)
+    if doc is None:
+        try:
+            doc = conv.structure(document, _PositionDoc)
+        except (cattrs.BaseValidationError, RummyError, ValueError, TypeError) as exc:
+            raise _structure_error(exc, "", InvalidPositionError) from exc
     try:
         setup = configure(variant, doc.players, options=doc.options, house_rules=doc.house_rules)
         if doc.seed is not None and (isinstance(doc.seed, bool) or not isinstance(doc.seed, int)):

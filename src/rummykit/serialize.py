@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import enum
 import functools
-import itertools
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -526,7 +525,9 @@ class _Cards:
 
     def __init__(self, rules: Ruleset) -> None:
         self.expected = rules.card_ids
-        self.seen: dict[CardId, tuple[str, int | None]] = {}
+        self.seen: set[CardId] = set()
+        self.places: list[tuple[str, Sequence[CardId]]] = []
+        """Each pile read so far: its path and its cards (where a card seen twice was first seen)."""
 
     def read(self, text: str, path: str, index: int | None = None) -> CardId:
         where = path if index is None else f"{path}[{index}]"
@@ -537,40 +538,37 @@ class _Cards:
         if cid not in self.expected:
             raise InvalidPositionError(where, f"{text} is not a card of this game's shoe")
         if cid in self.seen:
-            seen_path, seen_index = self.seen[cid]
-            seen = seen_path if seen_index is None else f"{seen_path}[{seen_index}]"
-            raise InvalidPositionError(where, f"{text} is already at {seen}; every card is in one place")
-        self.seen[cid] = (path, index)
+            raise InvalidPositionError(where, f"{text} is already at {self._place(cid)}; every card is in one place")
+        self.seen.add(cid)
         return cid
 
-    def pile(self, texts: tuple[str, ...], path: str) -> list[CardId]:
-        try:  # the valid case checked in one go: cards of the shoe, each once, none seen before
-            ids: list[Any] = list(map(_PARSED.get, texts))
-            if None not in ids and self.expected.issuperset(ids) and self.seen.keys().isdisjoint(ids):
-                places: dict[CardId, tuple[str, int | None]] = dict(
-                    zip(ids, zip(itertools.repeat(path), itertools.count()), strict=False)
-                )
-                if len(places) == len(ids):
-                    self.seen.update(places)
-                    return ids
-        except TypeError:  # an item that is not text (a list, an object): read one by one
-            pass
-        return self._pile(texts, path)
+    def _place(self, cid: CardId) -> str:
+        """Where the card ``cid`` was read first."""
+        for path, ids in self.places:
+            if cid in ids:
+                return f"{path}[{list(ids).index(cid)}]"
+        return "?"  # pragma: no cover (every card seen is in a pile read)
 
-    def _pile(self, texts: tuple[str, ...], path: str) -> list[CardId]:
-        ids = []
-        expected, seen = self.expected, self.seen
-        for i, text in enumerate(texts):
-            cid = _PARSED.get(text) if type(text) is str else None
-            if cid is None or cid not in expected or cid in seen:
-                cid = self.read(text, path, i)  # raises, naming the card's place
-            else:
-                seen[cid] = (path, i)
-            ids.append(cid)
+    def pile(self, texts: tuple[str, ...], path: str) -> list[CardId]:
+        ids: list[Any]
+        try:  # the valid case checked in one go: cards of the shoe, each once, none seen before
+            ids = list(map(_PARSED.get, texts))
+            new = set(ids)
+            valid = len(new) == len(ids) and None not in new and new <= self.expected and new.isdisjoint(self.seen)
+        except TypeError:  # an item that is not text (a list, an object): read one by one
+            valid = False
+        if not valid:
+            ids = []
+            self.places.append((path, ids))
+            for i, text in enumerate(texts):
+                ids.append(self.read(text, path, i))  # raises, naming the card's place
+            return ids
+        self.seen |= new
+        self.places.append((path, ids))
         return ids
 
     def check_all_placed(self) -> None:
-        missing = self.expected - set(self.seen)
+        missing = self.expected - self.seen
         if missing:
             shown = " ".join(card_id_text(cid) for cid in sorted(missing)[:12])
             more = f" and {len(missing) - 12} more" if len(missing) > 12 else ""
@@ -612,13 +610,15 @@ def _table_meld(doc: _MeldDoc, cards: _Cards, players: int, path: str) -> TableM
     _seat(doc.owner, players, f"{path}.owner")
     if len(doc.ranks) != len(doc.cards) or not doc.cards:
         raise InvalidPositionError(f"{path}.ranks", "a meld gives one rank per card")
-    ranks = []
-    for i, symbol in enumerate(doc.ranks):
-        if symbol.upper() not in _RANK_BY_SYMBOL:
-            raise InvalidPositionError(f"{path}.ranks[{i}]", f"{quote(symbol)} is not a rank")
-        ranks.append(_RANK_BY_SYMBOL[symbol.upper()])
+    ranks = list(map(_RANK_BY_SYMBOL.get, doc.ranks))  # as written (upper case): found at once
+    if None in ranks:
+        ranks = []
+        for i, symbol in enumerate(doc.ranks):
+            if symbol.upper() not in _RANK_BY_SYMBOL:
+                raise InvalidPositionError(f"{path}.ranks[{i}]", f"{quote(symbol)} is not a rank")
+            ranks.append(_RANK_BY_SYMBOL[symbol.upper()])
     ids = tuple(cards.pile(doc.cards, f"{path}.cards"))
-    meld = Meld(doc.kind, tuple(face(cid) for cid in ids), tuple(ranks))
+    meld = Meld(doc.kind, tuple(map(face, ids)), tuple(ranks))
     return TableMeld(owner=doc.owner, meld=meld, ids=ids)
 
 
@@ -650,8 +650,10 @@ def _build_state(setup: Configuration, seed: int | None, doc: _PositionDoc, conv
     table = [_table_meld(meld, cards, players, f"table[{i}]") for i, meld in enumerate(doc.table)]
     cards.check_all_placed()
     _check_progress(spec, players, doc.phase, doc.round, doc.turn_number, doc.history)
-    for i, action in enumerate(doc.log):
-        _seat(action.seat, players, f"log[{i}].seat")
+    seats = {action.seat for action in doc.log}
+    if seats and (min(seats) < 0 or max(seats) >= players):
+        for i, action in enumerate(doc.log):
+            _seat(action.seat, players, f"log[{i}].seat")
     taken = None
     if doc.taken is not None:
         taken = parse_card_id(doc.taken) if _is_card_id(doc.taken) else None

@@ -610,7 +610,7 @@ def _table_meld(doc: _MeldDoc, cards: _Cards, players: int, path: str) -> TableM
     _seat(doc.owner, players, f"{path}.owner")
     if len(doc.ranks) != len(doc.cards) or not doc.cards:
         raise InvalidPositionError(f"{path}.ranks", "a meld gives one rank per card")
-    ranks = list(map(_RANK_BY_SYMBOL.get, doc.ranks))  # as written (upper case): found at once
+    ranks: list[Any] = list(map(_RANK_BY_SYMBOL.get, doc.ranks))  # as written (upper case): at once
     if None in ranks:
         ranks = []
         for i, symbol in enumerate(doc.ranks):

@@ -123,8 +123,9 @@ class Readers:
         self.conv = conv
         self._readers: dict[Any, Reader] = {}
         self._writers: dict[Any, Writer] = {}
+        self._making: set[Any] = set()
         self._action_readers = {cls.kind: self._object(cls, extra_key="type") for cls in actions}
-        self._action_writers = {cls: self._attrs_writer(cls) for cls in actions}
+        self._action_writers = {cls: self._attrs_writer(cls, kind=cls.kind) for cls in actions}
 
     # -- reading ---------------------------------------------------------------------------------
 
@@ -203,29 +204,60 @@ class Readers:
 
     def _object(self, cls: type, *, extra_key: str | None = None) -> Reader:
         """An attrs class from a JSON object: no key but its fields' (and ``extra_key``), every field
-        without a default present, each read by its type's reader, then ``cls(**fields)``."""
+        without a default present, each read by its type's reader, then ``cls(**fields)``; written as
+        one function per class (a field's int, text or true/false checked in line)."""
         if not _plain_attrs(cls):
             hook = self.conv.get_structure_hook(cls)
             return lambda value: hook({k: v for k, v in value.items() if k != extra_key}, cls)
         hints = get_type_hints(cls)
-        fields = [(field.name, field.default is attrs.NOTHING) for field in attrs.fields(cls)]
-        allowed = frozenset(name for name, _ in fields) | ({extra_key} if extra_key else set())
-        readers: list[tuple[str, bool, Reader]] = []
+        fields = attrs.fields(cls)
+        allowed = frozenset(field.name for field in fields) | ({extra_key} if extra_key else set())
+        names: dict[str, Any] = {"cls": cls, "allowed": allowed, "Mapping": Mapping, "Declined": Declined}
+        names |= {"LOWEST": _LOWEST, "HIGHEST": MAX_SEED}
+        lines = [
+            "def read(value):",
+            "    if (type(value) is not dict and not isinstance(value, Mapping)) or not allowed.issuperset(value):",
+            "        raise Declined",
+        ]
+        given, optional = [], []
+        for i, field in enumerate(fields):
+            item = self._field_reader(hints[field.name])
+            if field.default is attrs.NOTHING:
+                lines.append(f"    x{i} = value[{field.name!r}]")
+                if item is _read_int:
+                    lines.append(f"    if type(x{i}) is not int or not LOWEST <= x{i} <= HIGHEST:")
+                    lines.append("        raise Declined")
+                elif item in (_read_str, _read_bool):
+                    lines.append(f"    if type(x{i}) is not {'str' if item is _read_str else 'bool'}:")
+                    lines.append("        raise Declined")
+                elif item is not _read_any:
+                    names[f"r{i}"] = item
+                    lines.append(f"    x{i} = r{i}(x{i})")
+                given.append(f"{field.name}=x{i}")
+            else:
+                names[f"r{i}"] = item
+                optional.append(f"    if {field.name!r} in value:")
+                optional.append(f"        given[{field.name!r}] = r{i}(value[{field.name!r}])")
+        if optional:
+            lines += ["    given = {}", *optional, f"    return cls({', '.join([*given, '**given'])})"]
+        else:
+            lines.append(f"    return cls({', '.join(given)})")
+        return _compile("\n".join(lines), names, "read", f"<direct reader of {cls.__qualname__}>")
 
-        def read(value: Any) -> Any:
-            if (type(value) is not dict and not isinstance(value, Mapping)) or not allowed.issuperset(value):
-                raise Declined
-            if not readers:  # the fields' readers, made at the first use (a field may be of this class)
-                readers.extend((name, required, self.reader(hints[name])) for name, required in fields)
-            given = {}
-            for name, required, item in readers:
-                if name in value:
-                    given[name] = item(value[name])
-                elif required:
-                    raise Declined
-            return cls(**given)
+    def _field_reader(self, type_: Any) -> Reader:
+        """The reader of a field's type: made now, or, for a type whose reader is being made (a class
+        that holds itself), found when first called."""
+        if type_ in self._making:
 
-        return read
+            def later(value: Any) -> Any:
+                return self.reader(type_)(value)
+
+            return later
+        self._making.add(type_)
+        try:
+            return self.reader(type_)
+        finally:
+            self._making.discard(type_)
 
     def _read_action(self, value: Any) -> Action:
         if type(value) is not dict and not isinstance(value, Mapping):
@@ -248,10 +280,8 @@ class Readers:
     def write_action(self, action: Action) -> dict[str, Any]:
         """An action as JSON-ready data, its ``"type"`` first."""
         write = self._action_writers.get(type(action))
-        if write is None:
-            data: dict[str, Any] = self.conv.unstructure(action)
-            return data
-        return {"type": action.kind, **write(action)}
+        data: dict[str, Any] = self.conv.unstructure(action) if write is None else write(action)
+        return data
 
     def _make_writer(self, type_: Any) -> Writer:
         if type_ in (int, str, bool):
@@ -276,20 +306,45 @@ class Readers:
         conv = self.conv
         return lambda value: conv.unstructure(value, type_)
 
-    def _attrs_writer(self, cls: type) -> Writer:
+    def _attrs_writer(self, cls: type, *, kind: str | None = None) -> Writer:
+        """An attrs class as an object of its fields in order (after ``"type": kind`` for an action),
+        written as one function per class."""
         if not _plain_attrs(cls):
-            conv = self.conv
-            return lambda value: {k: v for k, v in conv.unstructure(value).items() if k != "type"}
+            return self.conv.unstructure
         hints = get_type_hints(cls)
-        names = [field.name for field in attrs.fields(cls)]
-        writers: list[tuple[str, Writer]] = []
+        names: dict[str, Any] = {}
+        entries = [] if kind is None else [f'"type": {kind!r}']
+        for i, field in enumerate(attrs.fields(cls)):
+            item = self._field_writer(hints[field.name])
+            if item is _read_any:
+                entries.append(f"{field.name!r}: value.{field.name}")
+            else:
+                names[f"w{i}"] = item
+                entries.append(f"{field.name!r}: w{i}(value.{field.name})")
+        code = f"def write(value):\n    return {{{', '.join(entries)}}}"
+        return _compile(code, names, "write", f"<direct writer of {cls.__qualname__}>")
 
-        def write(value: Any) -> dict[str, Any]:
-            if not writers:
-                writers.extend((name, self.writer(hints[name])) for name in names)
-            return {name: item(getattr(value, name)) for name, item in writers}
+    def _field_writer(self, type_: Any) -> Writer:
+        if type_ in self._making:
 
-        return write
+            def later(value: Any) -> Any:
+                return self.writer(type_)(value)
+
+            return later
+        self._making.add(type_)
+        try:
+            return self.writer(type_)
+        finally:
+            self._making.discard(type_)
+
+
+def _compile(code: str, names: dict[str, Any], function: str, filename: str) -> Callable[[Any], Any]:
+    """The function ``function`` defined by ``code`` (made from field names and types, as attrs and
+    cattrs make theirs), with ``names`` as its globals."""
+    namespace = dict(names)
+    exec(compile(code, filename, "exec"), namespace)  # code made here from field names
+    made: Callable[[Any], Any] = namespace[function]
+    return made
 
 
 def _end_value(end: RunEnd) -> str:

@@ -88,6 +88,15 @@ def _read_ints(build: type, value: Any) -> Any:
     return build(value)
 
 
+def _read_cards(build: type, value: Any) -> Any:
+    if not isinstance(value, list | tuple):
+        raise Declined
+    cards = list(map(_CARD_BY_TEXT.get, value))  # texts as written, found at once
+    if None in cards:
+        cards = [_read_card(each) for each in value]
+    return build(cards)
+
+
 _STR: Final = {str}
 _INT: Final = {int}
 
@@ -173,6 +182,8 @@ class Readers:
             return functools.partial(_read_texts, build)
         if item is _read_int:
             return functools.partial(_read_ints, build)
+        if item is _read_card:
+            return functools.partial(_read_cards, build)
 
         def read(value: Any) -> Any:
             if not isinstance(value, list | tuple):
@@ -219,7 +230,9 @@ class Readers:
             "    if (type(value) is not dict and not isinstance(value, Mapping)) or not allowed.issuperset(value):",
             "        raise Declined",
         ]
+        names |= {"CARD_BY_TEXT": _CARD_BY_TEXT, "read_card": _read_card}
         given, optional = [], []
+        positional = True  # each field given by place until a field given by name, or one left out
         for i, field in enumerate(fields):
             item = self._field_reader(hints[field.name])
             if field.default is attrs.NOTHING:
@@ -230,12 +243,18 @@ class Readers:
                 elif item in (_read_str, _read_bool):
                     lines.append(f"    if type(x{i}) is not {'str' if item is _read_str else 'bool'}:")
                     lines.append("        raise Declined")
+                elif item is _read_card:
+                    lines.append(f"    x{i} = CARD_BY_TEXT.get(x{i}) if type(x{i}) is str else read_card(x{i})")
+                    lines.append(f"    if x{i} is None:")
+                    lines.append(f"        x{i} = read_card(value[{field.name!r}])")
                 elif item is not _read_any:
                     names[f"r{i}"] = item
                     lines.append(f"    x{i} = r{i}(x{i})")
-                given.append(f"{field.name}=x{i}")
+                positional = positional and not field.kw_only
+                given.append(f"x{i}" if positional else f"{field.name}=x{i}")
             else:
                 names[f"r{i}"] = item
+                positional = False
                 optional.append(f"    if {field.name!r} in value:")
                 optional.append(f"        given[{field.name!r}] = r{i}(value[{field.name!r}])")
         if optional:
@@ -262,10 +281,7 @@ class Readers:
     def _read_action(self, value: Any) -> Action:
         if type(value) is not dict and not isinstance(value, Mapping):
             raise Declined
-        read = self._action_readers.get(value.get("type"))  # type: ignore[arg-type]
-        if read is None:
-            raise Declined
-        action: Action = read(value)
+        action: Action = self._action_readers[value["type"]](value)  # no such type: declined (KeyError)
         return action
 
     # -- writing ---------------------------------------------------------------------------------
@@ -297,6 +313,8 @@ class Readers:
             item = self.writer(args[0])
             if item is _read_any:
                 return list
+            if item is str:
+                return _write_texts
             return lambda value: [item(each) for each in value]
         if _is_union(type_) and len(args) == 2 and type(None) in args:
             inner = self.writer(next(arg for arg in args if arg is not type(None)))
@@ -345,6 +363,10 @@ def _compile(code: str, names: dict[str, Any], function: str, filename: str) -> 
     exec(compile(code, filename, "exec"), namespace)  # code made here from field names
     made: Callable[[Any], Any] = namespace[function]
     return made
+
+
+def _write_texts(value: Any) -> list[str]:
+    return list(map(str, value))
 
 
 def _end_value(end: RunEnd) -> str:

@@ -520,14 +520,25 @@ _TEXT: Final = _IdTexts((cid, text) for text, cid in _PARSED.items())
 """Card ids' texts (a position writes every card)."""
 
 
-class _Cards:
-    """Reads the physical cards of a position, each once, against the game's shoe."""
+class _Recheck(Exception):
+    """The cards of a position read at once are not each of the shoe once: read them again pile by
+    pile, to name the first bad one."""
 
-    def __init__(self, rules: Ruleset) -> None:
+
+class _Cards:
+    """Reads the physical cards of a position, each once, against the game's shoe.
+
+    ``at_once``: each pile's texts are only looked up, and `check_all_placed` checks every card at
+    once (raising `_Recheck` if they are not each card of the shoe once); else each pile is checked
+    as it is read, naming the first bad card."""
+
+    def __init__(self, rules: Ruleset, *, at_once: bool = False) -> None:
         self.expected = rules.card_ids
+        self.at_once = at_once
         self.seen: set[CardId] = set()
         self.places: list[tuple[str, Sequence[CardId]]] = []
         """Each pile read so far: its path and its cards (where a card seen twice was first seen)."""
+        self.read_at_once: list[Any] = []
 
     def read(self, text: str, path: str, index: int | None = None) -> CardId:
         where = path if index is None else f"{path}[{index}]"
@@ -551,6 +562,10 @@ class _Cards:
 
     def pile(self, texts: tuple[str, ...], path: str) -> list[CardId]:
         ids: list[Any]
+        if self.at_once:
+            ids = list(map(_PARSED.get, texts))
+            self.read_at_once += ids
+            return ids
         try:  # the valid case checked in one go: cards of the shoe, each once, none seen before
             ids = list(map(_PARSED.get, texts))
             new = set(ids)
@@ -568,6 +583,11 @@ class _Cards:
         return ids
 
     def check_all_placed(self) -> None:
+        if self.at_once:
+            found = self.read_at_once
+            if len(found) != len(self.expected) or self.expected.symmetric_difference(found):
+                raise _Recheck
+            return
         missing = self.expected - self.seen
         if missing:
             shown = " ".join(card_id_text(cid) for cid in sorted(missing)[:12])
@@ -623,8 +643,18 @@ def _table_meld(doc: _MeldDoc, cards: _Cards, players: int, path: str) -> TableM
 
 
 def _build_state(setup: Configuration, seed: int | None, doc: _PositionDoc, conv: cattrs.Converter) -> GameState:
+    """The state of a position document: its cards checked all at once (the valid case), or if that
+    fails in any way, read again with each pile checked as it is read, which names the first problem."""
+    try:
+        return _state(setup, seed, doc, conv, _Cards(setup.rules, at_once=True))
+    except Exception:  # anything: read again, naming it
+        return _state(setup, seed, doc, conv, _Cards(setup.rules))
+
+
+def _state(
+    setup: Configuration, seed: int | None, doc: _PositionDoc, conv: cattrs.Converter, cards: _Cards
+) -> GameState:
     spec, players = setup.spec, doc.players
-    cards = _Cards(setup.rules)
     if len(doc.hands) != players:
         raise InvalidPositionError("hands", f"{len(doc.hands)} hands for {players} players")
     if len(doc.totals) != players:

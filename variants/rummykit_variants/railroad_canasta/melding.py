@@ -44,6 +44,7 @@ MAX_WILDS: Final = 3
 _INDEX = operator.attrgetter("index")
 RED_THREES: Final = frozenset(card for card in standard_deck() if is_red_three(card))
 """The red 3s (RC-6), to find one among cards at once."""
+_RED_THREE_INDEXES: Final = frozenset(card.index for card in RED_THREES)
 
 
 def _shown(cards: Sequence[Card]) -> str:
@@ -54,7 +55,7 @@ def _shown(cards: Sequence[Card]) -> str:
 def read_group(cards: Sequence[Card]) -> Meld:
     """``cards`` as a new meld, or raise citing the rule they break: a meld of one rank 4 to A
     (RC-8, RC-10), a wild meld (RC-9), or black 3s (RC-7); red 3s are never melded (RC-6)."""
-    if not RED_THREES.isdisjoint(cards):
+    if not _RED_THREE_INDEXES.isdisjoint([card.index for card in cards]):
         raise IllegalActionError("RC-6", f"red 3s are never melded ({_shown(cards)})")
     wilds = [card for card in cards if card.rank in _WILD_RANKS]  # is_wild
     naturals = [card for card in cards if card.rank not in _WILD_RANKS]

@@ -9,7 +9,7 @@ from typing import Any, Final
 
 from rummykit.actions import Action, Discard, Draw, GoDown, LayOff
 from rummykit.bots import Bot
-from rummykit.cards import Card, CardId, face
+from rummykit.cards import FACE_MASK, Card, CardId, face
 from rummykit.errors import IllegalActionError, InvalidPositionError
 from rummykit.hookspecs import hookimpl
 from rummykit.melds import Meld, MeldKind
@@ -56,6 +56,8 @@ SPEC = VariantSpec(
     listing_ignores_suits=True,
 )
 
+_RED_THREE_FACES: Final = frozenset(card.index for card in RED_THREES)
+"""The faces of the red 3s (RC-6) as indexes, to find one among a hand's card ids at once."""
 _KINDS: Final = (*MeldKind, WILD)
 """The kinds of a meld on the table: a set, or a wild meld (RC-9)."""
 
@@ -147,7 +149,7 @@ class RailroadCanasta(StandardRummy[CanastaRules, CanastaState]):
                     f"extra.melded_on[{seat}]", f"turn {turn} is not one of 1 to {state.turn_number}"
                 )
         for seat, held in enumerate(state.hands):
-            if RED_THREES.isdisjoint(map(face, held)):
+            if _RED_THREE_FACES.isdisjoint([cid & FACE_MASK for cid in held]):
                 continue
             for i, cid in enumerate(held):
                 if is_red_three(face(cid)):

@@ -19,7 +19,7 @@ import enum
 import functools
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, get_args, get_origin, get_type_hints
 
 import attrs
@@ -292,6 +292,11 @@ class Readers:
         if known is None:
             known = self._writers[type_] = self._make_writer(type_)
         return known
+
+    def write_actions(self, actions: Iterable[Action]) -> list[dict[str, Any]]:
+        """Actions as JSON-ready data (`write_action` of each)."""
+        write, other = self._action_writers.get, self.conv.unstructure
+        return [write(type(action), other)(action) for action in actions]
 
     def write_action(self, action: Action) -> dict[str, Any]:
         """An action as JSON-ready data, its ``"type"`` first."""

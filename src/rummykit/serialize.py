@@ -420,6 +420,7 @@ VIEW_VERSION: Final = 1
 """The ``version`` of the view documents this release writes and reads."""
 
 _RANK_BY_SYMBOL: Final = {rank.symbol: rank for rank in Rank}
+_SYMBOL: Final = {rank: rank.symbol for rank in Rank}
 
 
 @attrs.frozen(kw_only=True)
@@ -458,7 +459,7 @@ def _meld_data(table_meld: TableMeld) -> dict[str, Any]:
         "owner": table_meld.owner,
         "kind": str(table_meld.meld.kind),
         "cards": list(map(_TEXT.__getitem__, table_meld.ids)),
-        "ranks": [rank.symbol for rank in table_meld.meld.ranks],
+        "ranks": list(map(_SYMBOL.__getitem__, table_meld.meld.ranks)),
     }
 
 
@@ -492,7 +493,7 @@ def position_to_data(game: Game) -> dict[str, Any]:
         "totals": list(state.totals),
         "history": readers.writer(list[RoundResult])(state.history),
         "taken": None if state.taken is None else card_id_text(state.taken),
-        "log": [readers.write_action(action) for action in state.log],
+        "log": readers.write_actions(state.log),
         "extra": _extra_data(state, readers),
     }
 

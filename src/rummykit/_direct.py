@@ -133,7 +133,7 @@ class Readers:
         self._readers: dict[Any, Reader] = {}
         self._writers: dict[Any, Writer] = {}
         self._making: set[Any] = set()
-        self._action_readers = {cls.kind: self._object(cls, extra_key="type") for cls in actions}
+        self._action_readers = {cls.kind: self._object(cls, extra_key="type", checked=True) for cls in actions}
         self._action_writers = {cls: self._attrs_writer(cls, kind=cls.kind) for cls in actions}
 
     # -- reading ---------------------------------------------------------------------------------
@@ -164,6 +164,8 @@ class Readers:
             return self._read_action
         origin, args = get_origin(type_), get_args(type_)
         if origin in (tuple, list) and (origin is list or (len(args) == 2 and args[1] is Ellipsis)):
+            if args[0] is Action:  # a log: each action dispatched by its type in the loop
+                return functools.partial(self._read_actions, tuple if origin is tuple else list)
             return self._sequence(self.reader(args[0]), tuple if origin is tuple else list)
         if origin is dict and len(args) == 2 and args[0] is str:
             return self._mapping(self.reader(args[1]))
@@ -213,10 +215,11 @@ class Readers:
 
         return read
 
-    def _object(self, cls: type, *, extra_key: str | None = None) -> Reader:
+    def _object(self, cls: type, *, extra_key: str | None = None, checked: bool = False) -> Reader:
         """An attrs class from a JSON object: no key but its fields' (and ``extra_key``), every field
         without a default present, each read by its type's reader, then ``cls(**fields)``; written as
-        one function per class (a field's int, text or true/false checked in line)."""
+        one function per class (a field's int, text or true/false checked in line). ``checked``: the
+        caller has checked that the value is an object."""
         if not _plain_attrs(cls):
             hook = self.conv.get_structure_hook(cls)
             return lambda value: hook({k: v for k, v in value.items() if k != extra_key}, cls)
@@ -225,9 +228,10 @@ class Readers:
         allowed = frozenset(field.name for field in fields) | ({extra_key} if extra_key else set())
         names: dict[str, Any] = {"cls": cls, "allowed": allowed, "Mapping": Mapping, "Declined": Declined}
         names |= {"LOWEST": _LOWEST, "HIGHEST": MAX_SEED}
+        is_object = "" if checked else "(type(value) is not dict and not isinstance(value, Mapping)) or "
         lines = [
             "def read(value):",
-            "    if (type(value) is not dict and not isinstance(value, Mapping)) or not allowed.issuperset(value):",
+            f"    if {is_object}not allowed.issuperset(value):",
             "        raise Declined",
         ]
         names |= {"CARD_BY_TEXT": _CARD_BY_TEXT, "read_card": _read_card}
@@ -277,6 +281,16 @@ class Readers:
             return self.reader(type_)
         finally:
             self._making.discard(type_)
+
+    def _read_actions(self, build: type, value: Any) -> Any:
+        if not isinstance(value, list | tuple):
+            raise Declined
+        readers, actions = self._action_readers, []
+        for each in value:
+            if type(each) is not dict and not isinstance(each, Mapping):
+                raise Declined
+            actions.append(readers[each["type"]](each))  # no such type: declined (KeyError)
+        return build(actions)
 
     def _read_action(self, value: Any) -> Action:
         if type(value) is not dict and not isinstance(value, Mapping):

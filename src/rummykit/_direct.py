@@ -92,7 +92,7 @@ def _read_cards(build: type, value: Any) -> Any:
     if not isinstance(value, list | tuple):
         raise Declined
     cards = list(map(_CARD_BY_TEXT.get, value))  # texts as written, found at once
-    if None in cards:
+    if not all(cards):  # a text not found (None; a card is always true)
         cards = [_read_card(each) for each in value]
     return build(cards)
 

@@ -627,12 +627,14 @@ def _check_progress(
             )
 
 
-def _table_meld(doc: _MeldDoc, cards: _Cards, players: int, path: str) -> TableMeld:
-    _seat(doc.owner, players, f"{path}.owner")
+def _table_meld(doc: _MeldDoc, cards: _Cards, players: int, index: int) -> TableMeld:
+    path = f"table[{index}]"
+    if not 0 <= doc.owner < players:
+        _seat(doc.owner, players, f"{path}.owner")
     if len(doc.ranks) != len(doc.cards) or not doc.cards:
         raise InvalidPositionError(f"{path}.ranks", "a meld gives one rank per card")
     ranks: list[Any] = list(map(_RANK_BY_SYMBOL.get, doc.ranks))  # as written (upper case): at once
-    if None in ranks:
+    if not all(ranks):
         ranks = []
         for i, symbol in enumerate(doc.ranks):
             if symbol.upper() not in _RANK_BY_SYMBOL:
@@ -678,7 +680,7 @@ def _state(
         if len(per_seat) != players:
             raise InvalidPositionError(f"seat_piles.{name}", f"{len(per_seat)} piles for {players} players")
         seat_piles[name] = [cards.pile(pile, f"seat_piles.{name}[{seat}]") for seat, pile in enumerate(per_seat)]
-    table = [_table_meld(meld, cards, players, f"table[{i}]") for i, meld in enumerate(doc.table)]
+    table = [_table_meld(meld, cards, players, i) for i, meld in enumerate(doc.table)]
     cards.check_all_placed()
     _check_progress(spec, players, doc.phase, doc.round, doc.turn_number, doc.history)
     seats = {action.seat for action in doc.log}

@@ -14,6 +14,7 @@ import random
 from collections.abc import Iterator
 from typing import Any, Final
 
+import attrs
 import pytest
 
 import rummykit
@@ -64,6 +65,12 @@ def test_the_direct_writers_write_what_the_converter_writes(
         assert data["log"] == [conv.unstructure(action) for action in game.state.log]
         assert data["history"] == conv.unstructure(list(game.state.history), list[RoundResult])
         assert json.dumps(data["log"]) == json.dumps([conv.unstructure(action) for action in game.state.log])
+        extra_type = serialize._extra_type(type(game.state))
+        if extra_type is not None:
+            fields = attrs.fields(extra_type)
+            expected = {field.name: conv.unstructure(getattr(game.state, field.name), field.type) for field in fields}
+            assert data["extra"] == expected
+            assert json.dumps(data["extra"]) == json.dumps(expected)
 
 
 @pytest.mark.parametrize(("variant", "players", "house_rules"), GAMES)

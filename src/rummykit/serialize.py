@@ -454,6 +454,9 @@ class _PositionDoc:
     extra: Any = None
 
 
+_HISTORY: Final = list[RoundResult]
+
+
 def _meld_data(table_meld: TableMeld) -> dict[str, Any]:
     return {
         "owner": table_meld.owner,
@@ -491,7 +494,7 @@ def position_to_data(game: Game) -> dict[str, Any]:
         },
         "table": [_meld_data(table_meld) for table_meld in state.table],
         "totals": list(state.totals),
-        "history": readers.writer(list[RoundResult])(state.history),
+        "history": readers.writer(_HISTORY)(state.history),
         "taken": None if state.taken is None else card_id_text(state.taken),
         "log": readers.write_actions(state.log),
         "extra": _extra_data(state, readers),
@@ -752,7 +755,8 @@ def _extra_data(state: GameState, readers: Readers) -> dict[str, Any] | None:
     extra_type = _extra_type(type(state))
     if extra_type is None:
         return None
-    return {field.name: readers.writer(field.type)(getattr(state, field.name)) for field in attrs.fields(extra_type)}
+    data: dict[str, Any] = readers.writer(extra_type)(state)  # the state's own fields, by their names
+    return data
 
 
 def _extra(spec: VariantSpec, data: Any, conv: cattrs.Converter, readers: Readers) -> dict[str, Any]:

@@ -131,6 +131,21 @@ def test_copies_of_a_random_source_draw_the_same_whatever_the_order() -> None:
     assert [*again, fresh.randrange(1000)] == draws["original"]
 
 
+def test_a_seeded_shuffle_is_random_shuffle() -> None:
+    # The seeded shuffle writes random.Random.shuffle's loop inline: the same permutation, and the
+    # generator left in the same state, for every size a shoe has (and the edge cases).
+    for seed in range(30):
+        for size in (0, 1, 2, 3, 52, 53, 54, 64, 65, 108, 216, 424):
+            expected = list(range(size))
+            generator = random.Random(seed)
+            generator.shuffle(expected)
+            source = rummykit.Randomness(seed=seed)
+            items = list(range(size))
+            source.shuffle(items)
+            assert items == expected
+            assert source.randrange(2**40) == generator.randrange(2**40)
+
+
 def test_a_stacked_shoe_deals_in_draw_order() -> None:
     shoe = list(rummykit.shoe.decks(4, jokers_per_deck=2))
     game = rummykit.new_game("railroad-rummy", players=2, dealer=1, shoe=shoe)

@@ -21,7 +21,8 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import ClassVar
+from itertools import chain
+from typing import ClassVar, Final
 
 import attrs
 
@@ -32,15 +33,21 @@ from rummykit.melds import RunEnd
 __all__ = ["Action", "Discard", "Draw", "GoDown", "LayOff", "TakeDiscard"]
 
 
+_TUPLE: Final = {tuple}
+_CARD: Final = {Card}
+
+
 def _card(value: Card | str) -> Card:
     return value if isinstance(value, Card) else Card.parse(value)
 
 
 def _melds(value: Iterable[Iterable[Card | str] | str] | str) -> tuple[tuple[Card, ...], ...]:
+    if type(value) is tuple and set(map(type, value)) <= _TUPLE and set(map(type, chain.from_iterable(value))) <= _CARD:
+        return value  # already cards (the engine and the readers of JSON build many of these): nothing to parse
     if isinstance(value, tuple) and all(
         isinstance(group, tuple) and all(isinstance(card, Card) for card in group) for group in value
     ):
-        return value  # already cards (the engine builds many of these): nothing to parse
+        return value
     if isinstance(value, str):
         return (parse_cards(value),)  # one meld's cards as text ("JS JC JH"), never one meld per letter
     if isinstance(value, bytes | Mapping) or not isinstance(value, Iterable):

@@ -448,10 +448,9 @@ class Game:
         if state.round <= len(self._shoes):
             shoe = shoe_ids(self._shoes[state.round - 1])
         else:
-            ids = shoe_ids(state.rules.shoe)
             shoe = []
-            for part in state.rules.shoe_parts:
-                part_ids, ids = ids[: len(part)], ids[len(part) :]
+            for part in state.rules.part_ids:
+                part_ids = list(part)
                 self._rng.shuffle(part_ids)
                 shoe.extend(part_ids)
         self._config.start_round(state, shoe, self._rng)

@@ -45,6 +45,7 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 from cattrs.preconf.json import make_converter
 from cattrs.v import format_exception
 
+from rummykit._direct import Readers
 from rummykit.actions import Action
 from rummykit.cards import Card, CardId, Rank, card_id, card_id_text, face, parse_card_id, shoe_ids, standard_deck
 from rummykit.configuration import Configuration, configure
@@ -264,6 +265,21 @@ def converter(actions: tuple[type[Action], ...]) -> cattrs.Converter:
     return _build_converter(actions)
 
 
+@functools.cache
+def _readers(actions: tuple[type[Action], ...]) -> Readers:
+    """The direct readers and writers beside ``converter(actions)`` (the valid case, read in plain loops)."""
+    return Readers(converter(actions), actions)
+
+
+def _read_direct(readers: Readers, value: Any, type_: Any) -> Any:
+    """``value`` read as ``type_`` by the direct readers, or ``None`` if they decline it (or it is
+    bad): the converter then reads it again and names what is wrong."""
+    try:
+        return readers.read(value, type_)
+    except Exception:  # anything: the converter reads it again and decides
+        return None
+
+
 def _path(problem: str) -> tuple[str, str]:
     """Split cattrs' ``"message @ $.field[2]"`` into the field path and the message."""
     message, _, where = problem.rpartition(" @ ")
@@ -404,6 +420,7 @@ VIEW_VERSION: Final = 1
 """The ``version`` of the view documents this release writes and reads."""
 
 _RANK_BY_SYMBOL: Final = {rank.symbol: rank for rank in Rank}
+_SYMBOL: Final = {rank: rank.symbol for rank in Rank}
 
 
 @attrs.frozen(kw_only=True)
@@ -437,12 +454,15 @@ class _PositionDoc:
     extra: Any = None
 
 
+_HISTORY: Final = list[RoundResult]
+
+
 def _meld_data(table_meld: TableMeld) -> dict[str, Any]:
     return {
         "owner": table_meld.owner,
         "kind": str(table_meld.meld.kind),
-        "cards": [card_id_text(cid) for cid in table_meld.ids],
-        "ranks": [rank.symbol for rank in table_meld.meld.ranks],
+        "cards": list(map(_TEXT.__getitem__, table_meld.ids)),
+        "ranks": list(map(_SYMBOL.__getitem__, table_meld.meld.ranks)),
     }
 
 
@@ -451,8 +471,9 @@ def position_to_data(game: Game) -> dict[str, Any]:
     [`load_position`][rummykit.serialize.load_position] turns back into an equal game. Physical cards
     are written ``5H``, ``5H#1`` (copies)."""
     state = game.state
-    conv = converter(game.spec.actions)
+    readers = _readers(game.spec.actions)
     config = state.config
+    text = _TEXT.__getitem__
     return {
         "format": POSITION_FORMAT,
         "version": POSITION_VERSION,
@@ -466,18 +487,17 @@ def position_to_data(game: Game) -> dict[str, Any]:
         "turn": state.turn,
         "turn_number": state.turn_number,
         "phase": str(state.phase),
-        "hands": [[card_id_text(cid) for cid in hand] for hand in state.hands],
-        "piles": {name: [card_id_text(cid) for cid in pile] for name, pile in state.piles.items()},
+        "hands": [list(map(text, hand)) for hand in state.hands],
+        "piles": {name: list(map(text, pile)) for name, pile in state.piles.items()},
         "seat_piles": {
-            name: [[card_id_text(cid) for cid in pile] for pile in per_seat]
-            for name, per_seat in state.seat_piles.items()
+            name: [list(map(text, pile)) for pile in per_seat] for name, per_seat in state.seat_piles.items()
         },
         "table": [_meld_data(table_meld) for table_meld in state.table],
         "totals": list(state.totals),
-        "history": conv.unstructure(list(state.history), list[RoundResult]),
+        "history": readers.writer(_HISTORY)(state.history),
         "taken": None if state.taken is None else card_id_text(state.taken),
-        "log": [conv.unstructure(action) for action in state.log],
-        "extra": _extra_data(state, conv),
+        "log": readers.write_actions(state.log),
+        "extra": _extra_data(state, readers),
     }
 
 
@@ -493,12 +513,36 @@ _PARSED: Final = {
 are read one by one)."""
 
 
-class _Cards:
-    """Reads the physical cards of a position, each once, against the game's shoe."""
+class _IdTexts(dict[CardId, str]):
+    """Card ids' texts ([`card_id_text`][rummykit.cards.card_id_text]), those of `_PARSED` written out."""
 
-    def __init__(self, rules: Ruleset) -> None:
+    def __missing__(self, cid: CardId) -> str:
+        return card_id_text(cid)
+
+
+_TEXT: Final = _IdTexts((cid, text) for text, cid in _PARSED.items())
+"""Card ids' texts (a position writes every card)."""
+
+
+class _Recheck(Exception):
+    """The cards of a position read at once are not each of the shoe once: read them again pile by
+    pile, to name the first bad one."""
+
+
+class _Cards:
+    """Reads the physical cards of a position, each once, against the game's shoe.
+
+    ``at_once``: each pile's texts are only looked up, and `check_all_placed` checks every card at
+    once (raising `_Recheck` if they are not each card of the shoe once); else each pile is checked
+    as it is read, naming the first bad card."""
+
+    def __init__(self, rules: Ruleset, *, at_once: bool = False) -> None:
         self.expected = rules.card_ids
-        self.seen: dict[CardId, tuple[str, int | None]] = {}
+        self.at_once = at_once
+        self.seen: set[CardId] = set()
+        self.places: list[tuple[str, Sequence[CardId]]] = []
+        """Each pile read so far: its path and its cards (where a card seen twice was first seen)."""
+        self.read_at_once: list[Any] = []
 
     def read(self, text: str, path: str, index: int | None = None) -> CardId:
         where = path if index is None else f"{path}[{index}]"
@@ -509,26 +553,46 @@ class _Cards:
         if cid not in self.expected:
             raise InvalidPositionError(where, f"{text} is not a card of this game's shoe")
         if cid in self.seen:
-            seen_path, seen_index = self.seen[cid]
-            seen = seen_path if seen_index is None else f"{seen_path}[{seen_index}]"
-            raise InvalidPositionError(where, f"{text} is already at {seen}; every card is in one place")
-        self.seen[cid] = (path, index)
+            raise InvalidPositionError(where, f"{text} is already at {self._place(cid)}; every card is in one place")
+        self.seen.add(cid)
         return cid
 
+    def _place(self, cid: CardId) -> str:
+        """Where the card ``cid`` was read first."""
+        for path, ids in self.places:
+            if cid in ids:
+                return f"{path}[{list(ids).index(cid)}]"
+        return "?"  # pragma: no cover (every card seen is in a pile read)
+
     def pile(self, texts: tuple[str, ...], path: str) -> list[CardId]:
-        ids = []
-        expected, seen = self.expected, self.seen
-        for i, text in enumerate(texts):
-            cid = _PARSED.get(text) if type(text) is str else None
-            if cid is None or cid not in expected or cid in seen:
-                cid = self.read(text, path, i)  # raises, naming the card's place
-            else:
-                seen[cid] = (path, i)
-            ids.append(cid)
+        ids: list[Any]
+        if self.at_once:
+            ids = list(map(_PARSED.get, texts))
+            self.read_at_once += ids
+            return ids
+        try:  # the valid case checked in one go: cards of the shoe, each once, none seen before
+            ids = list(map(_PARSED.get, texts))
+            new = set(ids)
+            valid = len(new) == len(ids) and None not in new and new <= self.expected and new.isdisjoint(self.seen)
+        except TypeError:  # an item that is not text (a list, an object): read one by one
+            valid = False
+        if not valid:
+            ids = []
+            self.places.append((path, ids))
+            for i, text in enumerate(texts):
+                ids.append(self.read(text, path, i))  # raises, naming the card's place
+            return ids
+        self.seen |= new
+        self.places.append((path, ids))
         return ids
 
     def check_all_placed(self) -> None:
-        missing = self.expected - set(self.seen)
+        if self.at_once:
+            found = self.read_at_once
+            if len(found) != len(self.expected) or self.expected.symmetric_difference(found):
+                raise _Recheck
+            return
+        missing = self.expected - self.seen
         if missing:
             shown = " ".join(card_id_text(cid) for cid in sorted(missing)[:12])
             more = f" and {len(missing) - 12} more" if len(missing) > 12 else ""
@@ -566,23 +630,37 @@ def _check_progress(
             )
 
 
-def _table_meld(doc: _MeldDoc, cards: _Cards, players: int, path: str) -> TableMeld:
-    _seat(doc.owner, players, f"{path}.owner")
+def _table_meld(doc: _MeldDoc, cards: _Cards, players: int, index: int) -> TableMeld:
+    path = f"table[{index}]"
+    if not 0 <= doc.owner < players:
+        _seat(doc.owner, players, f"{path}.owner")
     if len(doc.ranks) != len(doc.cards) or not doc.cards:
         raise InvalidPositionError(f"{path}.ranks", "a meld gives one rank per card")
-    ranks = []
-    for i, symbol in enumerate(doc.ranks):
-        if symbol.upper() not in _RANK_BY_SYMBOL:
-            raise InvalidPositionError(f"{path}.ranks[{i}]", f"{quote(symbol)} is not a rank")
-        ranks.append(_RANK_BY_SYMBOL[symbol.upper()])
+    ranks: list[Any] = list(map(_RANK_BY_SYMBOL.get, doc.ranks))  # as written (upper case): at once
+    if not all(ranks):
+        ranks = []
+        for i, symbol in enumerate(doc.ranks):
+            if symbol.upper() not in _RANK_BY_SYMBOL:
+                raise InvalidPositionError(f"{path}.ranks[{i}]", f"{quote(symbol)} is not a rank")
+            ranks.append(_RANK_BY_SYMBOL[symbol.upper()])
     ids = tuple(cards.pile(doc.cards, f"{path}.cards"))
-    meld = Meld(doc.kind, tuple(face(cid) for cid in ids), tuple(ranks))
+    meld = Meld(doc.kind, tuple(map(face, ids)), tuple(ranks))
     return TableMeld(owner=doc.owner, meld=meld, ids=ids)
 
 
 def _build_state(setup: Configuration, seed: int | None, doc: _PositionDoc, conv: cattrs.Converter) -> GameState:
+    """The state of a position document: its cards checked all at once (the valid case), or if that
+    fails in any way, read again with each pile checked as it is read, which names the first problem."""
+    try:
+        return _state(setup, seed, doc, conv, _Cards(setup.rules, at_once=True))
+    except Exception:  # anything: read again, naming it
+        return _state(setup, seed, doc, conv, _Cards(setup.rules))
+
+
+def _state(
+    setup: Configuration, seed: int | None, doc: _PositionDoc, conv: cattrs.Converter, cards: _Cards
+) -> GameState:
     spec, players = setup.spec, doc.players
-    cards = _Cards(setup.rules)
     if len(doc.hands) != players:
         raise InvalidPositionError("hands", f"{len(doc.hands)} hands for {players} players")
     if len(doc.totals) != players:
@@ -605,11 +683,13 @@ def _build_state(setup: Configuration, seed: int | None, doc: _PositionDoc, conv
         if len(per_seat) != players:
             raise InvalidPositionError(f"seat_piles.{name}", f"{len(per_seat)} piles for {players} players")
         seat_piles[name] = [cards.pile(pile, f"seat_piles.{name}[{seat}]") for seat, pile in enumerate(per_seat)]
-    table = [_table_meld(meld, cards, players, f"table[{i}]") for i, meld in enumerate(doc.table)]
+    table = [_table_meld(meld, cards, players, i) for i, meld in enumerate(doc.table)]
     cards.check_all_placed()
     _check_progress(spec, players, doc.phase, doc.round, doc.turn_number, doc.history)
-    for i, action in enumerate(doc.log):
-        _seat(action.seat, players, f"log[{i}].seat")
+    seats = {action.seat for action in doc.log}
+    if seats and (min(seats) < 0 or max(seats) >= players):
+        for i, action in enumerate(doc.log):
+            _seat(action.seat, players, f"log[{i}].seat")
     taken = None
     if doc.taken is not None:
         taken = parse_card_id(doc.taken) if _is_card_id(doc.taken) else None
@@ -618,7 +698,7 @@ def _build_state(setup: Configuration, seed: int | None, doc: _PositionDoc, conv
             raise InvalidPositionError(
                 "taken", f"{quote(doc.taken)} is neither in the turn player's hand (seat {doc.turn}) nor on the table"
             )
-    extra = _extra(spec, doc.extra, conv)
+    extra = _extra(spec, doc.extra, conv, _readers(spec.actions))
     state_type = spec.state_type or GameState
     return state_type(
         config=setup.game_config(seed),
@@ -670,15 +750,16 @@ def _extra_type(state_type: type[GameState]) -> type | None:
     return extra_type
 
 
-def _extra_data(state: GameState, conv: cattrs.Converter) -> dict[str, Any] | None:
+def _extra_data(state: GameState, readers: Readers) -> dict[str, Any] | None:
     """The fields a variant's state adds to the core's, as JSON-ready data (``None``: none)."""
     extra_type = _extra_type(type(state))
     if extra_type is None:
         return None
-    return {field.name: conv.unstructure(getattr(state, field.name), field.type) for field in attrs.fields(extra_type)}
+    data: dict[str, Any] = readers.writer(extra_type)(state)  # the state's own fields, by their names
+    return data
 
 
-def _extra(spec: VariantSpec, data: Any, conv: cattrs.Converter) -> dict[str, Any]:
+def _extra(spec: VariantSpec, data: Any, conv: cattrs.Converter, readers: Readers) -> dict[str, Any]:
     """The values of the fields a variant's state adds to the core's, read from ``extra``."""
     extra_type = _extra_type(spec.state_type or GameState)
     if extra_type is None:
@@ -687,10 +768,12 @@ def _extra(spec: VariantSpec, data: Any, conv: cattrs.Converter) -> dict[str, An
         return {}
     if not isinstance(data, Mapping):
         raise InvalidPositionError("extra", f"{spec.name}'s own state is an object, not {_json_type(data)}")
-    try:
-        extra: Any = conv.structure(data, extra_type)
-    except (cattrs.BaseValidationError, RummyError, ValueError, TypeError) as exc:
-        raise _structure_error(exc, "extra.", InvalidPositionError) from exc
+    extra: Any = _read_direct(readers, data, extra_type)
+    if extra is None:
+        try:
+            extra = conv.structure(data, extra_type)
+        except (cattrs.BaseValidationError, RummyError, ValueError, TypeError) as exc:
+            raise _structure_error(exc, "extra.", InvalidPositionError) from exc
     return {field.name: getattr(extra, field.name) for field in attrs.fields(extra_type)}
 
 
@@ -723,10 +806,12 @@ def _position_game(data: str | bytes | Mapping[str, Any], rng: Randomness | None
     spec = _variant(document, InvalidPositionError)
     variant = spec.name
     conv = converter(spec.actions)
-    try:
-        doc = conv.structure(document, _PositionDoc)
-    except (cattrs.BaseValidationError, RummyError, ValueError, TypeError) as exc:
-        raise _structure_error(exc, "", InvalidPositionError) from exc
+    doc = _read_direct(_readers(spec.actions), document, _PositionDoc)
+    if doc is None:
+        try:
+            doc = conv.structure(document, _PositionDoc)
+        except (cattrs.BaseValidationError, RummyError, ValueError, TypeError) as exc:
+            raise _structure_error(exc, "", InvalidPositionError) from exc
     try:
         setup = configure(variant, doc.players, options=doc.options, house_rules=doc.house_rules)
         if doc.seed is not None and (isinstance(doc.seed, bool) or not isinstance(doc.seed, int)):

@@ -368,12 +368,24 @@ class Ruleset:
     shoe_parts: tuple[tuple[Card, ...], ...]
     low_score_wins: bool = False
 
-    @property
+    @functools.cached_property
     def shoe(self) -> tuple[Card, ...]:
-        """Every card of a round's shoe, all parts together, in their fixed order."""
+        """Every card of a round's shoe, all parts together, in their fixed order (worked out once per
+        configuration)."""
         return tuple(card for part in self.shoe_parts for card in part)
+
+    @functools.cached_property
+    def part_ids(self) -> tuple[tuple[CardId, ...], ...]:
+        """The physical card ids of each part of the shoe, in the fixed order of ``shoe``: what a round
+        shuffles, part by part (worked out once per configuration)."""
+        ids = shoe_ids(self.shoe)
+        parts, start = [], 0
+        for part in self.shoe_parts:
+            parts.append(tuple(ids[start : start + len(part)]))
+            start += len(part)
+        return tuple(parts)
 
     @functools.cached_property
     def card_ids(self) -> frozenset[CardId]:
         """Every physical card of a round's shoe (worked out once per configuration)."""
-        return frozenset(shoe_ids(self.shoe))
+        return frozenset(cid for part in self.part_ids for cid in part)

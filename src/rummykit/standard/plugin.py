@@ -234,17 +234,11 @@ def check_view(view: StandardView, rules: StandardRules) -> None:
         raise InvalidPositionError("melds_this_turn", f"a count, not {view.melds_this_turn}")
 
 
-def _round_facts(rules: StandardRules, round: int) -> dict[str, Any]:
+def _round_facts(rules: StandardRules, round: int) -> Mapping[str, Any]:
     """The fields of a [`StandardView`][rummykit.standard.plugin.StandardView] that ``rules`` fix for
-    round ``round``."""
-    melding = rules.melding
-    return {
-        "hand_size": rules.deal.hand_size_of(round),
-        "contract": str(melding.contract_of(round)) if isinstance(melding, ContractMelds) else None,
-        "target": rules.scoring.target,
-        "rounds": rules.rounds,
-        "stock_rebuilds": rules.stock.rebuilds,
-    }
+    round ``round`` (from 1), worked out once by the rules (``StandardRules.round_facts``)."""
+    facts = rules.round_facts
+    return facts[min(round, len(facts)) - 1]
 
 
 def arrange_position(state: StandardState, melded: frozenset[int]) -> None:

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Final, Literal
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 import attrs
 
@@ -220,6 +221,27 @@ class StandardRules(Ruleset):
     ids: RuleIds
     run_order_rule: str | None = None
     natural_run_order: tuple[Rank, ...] = ()
+
+    @functools.cached_property
+    def round_facts(self) -> tuple[Mapping[str, Any], ...]:
+        """What these rules fix of each round's view (its hand size and contract, the target, the
+        rounds, the rebuilds allowed), for rounds 1, 2, ...; the last entry holds for every later
+        round. Worked out once per configuration: every view of every game shows them."""
+        melding, sizes = self.melding, self.deal.hand_size
+        contracts = melding.contracts if isinstance(melding, ContractMelds) else ()
+        last = max(len(contracts), 1 if isinstance(sizes, int) else len(sizes))
+        return tuple(
+            MappingProxyType(
+                {
+                    "hand_size": self.deal.hand_size_of(round),
+                    "contract": str(melding.contract_of(round)) if isinstance(melding, ContractMelds) else None,
+                    "target": self.scoring.target,
+                    "rounds": self.rounds,
+                    "stock_rebuilds": self.stock.rebuilds,
+                }
+            )
+            for round in range(1, last + 1)
+        )
 
     @functools.cached_property
     def solvers(self) -> dict[int, ContractSolver]:

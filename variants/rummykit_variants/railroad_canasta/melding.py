@@ -25,12 +25,12 @@ from typing import Final
 
 import attrs
 
-from rummykit.cards import Card, Rank, Suit
+from rummykit.cards import Card, Rank, Suit, standard_deck
 from rummykit.errors import IllegalActionError
 from rummykit.melds import Meld, MeldKind
 from rummykit_variants.railroad_canasta.rules import CanastaKind, card_value, is_red_three, is_wild
 
-__all__ = ["WILD", "Shape", "can_add", "canasta_kind", "read_group", "single_shapes"]
+__all__ = ["RED_THREES", "WILD", "Shape", "can_add", "canasta_kind", "read_group", "single_shapes"]
 
 WILD: Final = "wild"
 """The kind of a wild meld (RC-9), Railroad Canasta's own kind of meld."""
@@ -42,39 +42,48 @@ CANASTA_SIZE: Final = 7
 """Most cards of a meld (RC-8, RC-9); black 3s have no limit (RC-7)."""
 MAX_WILDS: Final = 3
 _INDEX = operator.attrgetter("index")
+RED_THREES: Final = frozenset(card for card in standard_deck() if is_red_three(card))
+"""The red 3s (RC-6), to find one among cards at once."""
+_RED_THREE_INDEXES: Final = frozenset(card.index for card in RED_THREES)
+
+
+def _shown(cards: Sequence[Card]) -> str:
+    """The cards of a group as text, for an error message."""
+    return " ".join(map(str, cards))
 
 
 def read_group(cards: Sequence[Card]) -> Meld:
     """``cards`` as a new meld, or raise citing the rule they break: a meld of one rank 4 to A
     (RC-8, RC-10), a wild meld (RC-9), or black 3s (RC-7); red 3s are never melded (RC-6)."""
-    shown = " ".join(map(str, cards))
-    if any(is_red_three(card) for card in cards):
-        raise IllegalActionError("RC-6", f"red 3s are never melded ({shown})")
-    wilds = [card for card in cards if is_wild(card)]
-    naturals = [card for card in cards if not is_wild(card)]
+    if not _RED_THREE_INDEXES.isdisjoint([card.index for card in cards]):
+        raise IllegalActionError("RC-6", f"red 3s are never melded ({_shown(cards)})")
+    wilds = [card for card in cards if card.rank in _WILD_RANKS]  # is_wild
+    naturals = [card for card in cards if card.rank not in _WILD_RANKS]
     threes = [card for card in naturals if card.rank is Rank.THREE]
     if threes:
         if len(threes) != len(cards):
-            raise IllegalActionError("RC-7", f"black 3s are melded alone, without wild or other cards ({shown})")
+            raise IllegalActionError(
+                "RC-7", f"black 3s are melded alone, without wild or other cards ({_shown(cards)})"
+            )
         if len(cards) < 3:
-            raise IllegalActionError("RC-7", f"a meld of black 3s has 3 or more cards ({shown})")
+            raise IllegalActionError("RC-7", f"a meld of black 3s has 3 or more cards ({_shown(cards)})")
         return Meld(MeldKind.SET, tuple(cards), (Rank.THREE,) * len(cards))
     if not naturals:
         if not 3 <= len(cards) <= CANASTA_SIZE:
-            raise IllegalActionError("RC-9", f"a wild meld is 3 to 7 wild cards, not {len(cards)} ({shown})")
+            raise IllegalActionError("RC-9", f"a wild meld is 3 to 7 wild cards, not {len(cards)} ({_shown(cards)})")
         return Meld(WILD, tuple(cards), tuple(card.rank for card in cards))
     ranks = {card.rank for card in naturals}
     if len(ranks) > 1:
-        raise IllegalActionError("RC-8", f"a meld is of one rank, and {shown} mixes {len(ranks)}")
+        raise IllegalActionError("RC-8", f"a meld is of one rank, and {_shown(cards)} mixes {len(ranks)}")
     rank = ranks.pop()
     if not 3 <= len(cards) <= CANASTA_SIZE:
-        raise IllegalActionError("RC-8", f"a meld is 3 to 7 cards, not {len(cards)} ({shown})")
+        raise IllegalActionError("RC-8", f"a meld is 3 to 7 cards, not {len(cards)} ({_shown(cards)})")
     if rank is Rank.SEVEN and wilds:
         raise IllegalActionError("RC-10", "a meld of 7s holds no wild cards")
     if len(naturals) < 2:
-        raise IllegalActionError("RC-8", f"a meld holds at least 2 natural cards ({shown})")
+        raise IllegalActionError("RC-8", f"a meld holds at least 2 natural cards ({_shown(cards)})")
     if len(wilds) > MAX_WILDS:
-        raise IllegalActionError("RC-8", f"a meld holds at most 3 wild cards, not {len(wilds)} ({shown})")
+        raise IllegalActionError("RC-8", f"a meld holds at most 3 wild cards, not {len(wilds)} ({_shown(cards)})")
     return Meld(MeldKind.SET, tuple(cards), (rank,) * len(cards))
 
 

@@ -5,11 +5,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from rummykit.actions import Action, Discard, Draw, GoDown, LayOff
 from rummykit.bots import Bot
-from rummykit.cards import Card, CardId, face
+from rummykit.cards import FACE_MASK, Card, CardId, face
 from rummykit.errors import IllegalActionError, InvalidPositionError
 from rummykit.hookspecs import hookimpl
 from rummykit.melds import Meld, MeldKind
@@ -21,7 +21,7 @@ from rummykit.variant import GameConfig, VariantSpec
 from rummykit.views import View
 from rummykit_variants.railroad_canasta.actions import EndRound, LeaveKitty, PickUpKitty, TakePile
 from rummykit_variants.railroad_canasta.bot import HeuristicBot
-from rummykit_variants.railroad_canasta.melding import WILD, canasta_kind, is_closed, meld_key, read_group
+from rummykit_variants.railroad_canasta.melding import RED_THREES, WILD, canasta_kind, is_closed, meld_key, read_group
 from rummykit_variants.railroad_canasta.moves import canasta_moves, draw_cards
 from rummykit_variants.railroad_canasta.rules import (
     CANASTA_BONUS,
@@ -55,6 +55,11 @@ SPEC = VariantSpec(
     view_type=RailroadCanastaView,
     listing_ignores_suits=True,
 )
+
+_RED_THREE_FACES: Final = frozenset(card.index for card in RED_THREES)
+"""The faces of the red 3s (RC-6) as indexes, to find one among a hand's card ids at once."""
+_KINDS: Final = (*MeldKind, WILD)
+"""The kinds of a meld on the table: a set, or a wild meld (RC-9)."""
 
 
 class RailroadCanasta(StandardRummy[CanastaRules, CanastaState]):
@@ -144,6 +149,8 @@ class RailroadCanasta(StandardRummy[CanastaRules, CanastaState]):
                     f"extra.melded_on[{seat}]", f"turn {turn} is not one of 1 to {state.turn_number}"
                 )
         for seat, held in enumerate(state.hands):
+            if _RED_THREE_FACES.isdisjoint([cid & FACE_MASK for cid in held]):
+                continue
             for i, cid in enumerate(held):
                 if is_red_three(face(cid)):
                     raise InvalidPositionError(
@@ -160,7 +167,7 @@ class RailroadCanasta(StandardRummy[CanastaRules, CanastaState]):
             if len(kitty) > size:
                 raise InvalidPositionError(f"seat_piles.kitty[{seat}]", f"a kitty holds {size} cards")
         for index, table_meld in enumerate(state.table):
-            if table_meld.meld.kind not in (*MeldKind, WILD):
+            if table_meld.meld.kind not in _KINDS:
                 raise InvalidPositionError(
                     f"table[{index}].kind", f"a set or a wild meld, not {table_meld.meld.kind!r}"
                 )

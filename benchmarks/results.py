@@ -325,7 +325,12 @@ class Results:
             "pettingzoo.gin_rummy_v4",
             1.0,
         )
-        ratio("PettingZoo env step, 2-player Rummy ÷ RLCard gin-rummy env step", "env.rummy.2p", "rlcard.env_step", 1.0)
+        ratio(
+            "PettingZoo env step, 2-player Rummy ÷ RLCard gin-rummy env step",
+            "env.rummy.2p",
+            "rl.rlcard.env_step",
+            1.0,
+        )
         if self.comparison is not None:
             targets += _baseline_targets(self.comparison)
         return targets

@@ -6,7 +6,9 @@ mask allows with ``random.Random.choice`` (seeded), as every engine of the suite
 among its ``legal_actions``), and the time of ``last()`` (the observation and mask), the choice and
 ``step()`` is counted, as a training loop pays it. (``numpy``'s ``Generator.choice`` would add about
 10 µs of its own to every step.) rummykit's step is one token of an action
-(`rummykit.rl.codec`); a game is reset when it ends, not counted. Skipped with a message when the
+(`rummykit.rl.codec`); a game is reset when it ends, not counted. rummykit's 2-player Rummy and the
+two peers are measured in alternating blocks, so that their ratios do not depend on when the load of
+a shared machine changes. Skipped with a message when the
 ``rl`` extra (rummykit's environment) or the ``bench`` extra (the peers) is missing.
 """
 
@@ -29,8 +31,8 @@ RailRoad Rummy for 4."""
 
 
 def _aec_steps(make: Callable[[], Any], steps: int, seed: int) -> float:
-    """µs per agent step of a PettingZoo AEC environment: ``last()`` and ``step()`` of a random
-    allowed action."""
+    """Seconds for ``steps`` agent steps of a PettingZoo AEC environment: ``last()`` and ``step()`` of a
+    random allowed action (a game is reset when it ends, not counted)."""
     import numpy as np  # noqa: PLC0415 - an optional extra
 
     chooser = random.Random(seed)
@@ -51,12 +53,37 @@ def _aec_steps(make: Callable[[], Any], steps: int, seed: int) -> float:
                 break
         game += 1
         env.reset(seed=seed + game)
-    return total / steps * 1e6
+    return total
+
+
+def _rlcard_env_steps(steps: int, seed: int) -> float:
+    """Seconds for ``steps`` steps of RLCard's ``gin-rummy`` environment: ``env.step`` of a random
+    choice among its state's ``legal_actions`` (a reset is not counted)."""
+    rlcard = importlib.import_module("rlcard")
+    chooser = random.Random(seed)
+    clock = timing.clock()
+    env = rlcard.make("gin-rummy", config={"seed": seed})
+    total, done = 0.0, 0
+    while done < steps:
+        state, _ = env.reset()
+        while not env.is_over() and done < steps:
+            started = clock()
+            state, _ = env.step(chooser.choice(list(state["legal_actions"])))
+            total += clock() - started
+            done += 1
+    return total
+
+
+BLOCKS: int = 5
+"""The 2-player environments (rummykit's, ``gin_rummy_v4``, RLCard's) are measured in this many blocks,
+one engine after the other in each block, so that a change of load during the run falls on all of
+them alike."""
 
 
 def measure_env_steps(results: Results, steps: int, *, seed: int = 1) -> None:
     """rummykit's AEC environment for each of `RL_GAMES`, PettingZoo's ``gin_rummy_v4`` and RLCard's
-    ``gin-rummy`` environment: µs per step of a random agent."""
+    ``gin-rummy`` environment: µs per step of a random agent. rummykit's 2-player Rummy and the two
+    peers are measured in alternating blocks (`BLOCKS`)."""
     try:
         from rummykit.rl.pettingzoo import env  # noqa: PLC0415 - an optional extra
     except ImportError as exc:
@@ -64,16 +91,7 @@ def measure_env_steps(results: Results, steps: int, *, seed: int = 1) -> None:
         results.skipped.append(message)
         results.log(f"  {message}")
         return
-    for variant, players in RL_GAMES:
-        value = _aec_steps(functools.partial(env, variant, players), steps, seed)
-        results.add(
-            f"env.{variant}.{players}p",
-            "rummykit",
-            f"random step, PettingZoo AEC env, {variant}, {players} players",
-            value,
-            "µs",
-            f"{steps} steps of last() + step(); a step is one token",
-        )
+    peers: dict[str, Callable[[int, int], float]] = {}
     try:
         gin = importlib.import_module("pettingzoo.classic.gin_rummy_v4")
     except ImportError as exc:
@@ -81,11 +99,44 @@ def measure_env_steps(results: Results, steps: int, *, seed: int = 1) -> None:
         results.skipped.append(message)
         results.log(f"  {message}")
     else:
+        peers["pettingzoo.gin_rummy_v4"] = functools.partial(_aec_steps, gin.env)
+    try:
+        importlib.import_module("rlcard")
+    except ImportError as exc:
+        message = f"RLCard's environment skipped beside rummykit's: {exc}; pip install -e '.[bench]'"
+        results.skipped.append(message)
+        results.log(f"  {message}")
+    else:
+        peers["rl.rlcard.env_step"] = _rlcard_env_steps
+    block = max(1, steps // BLOCKS)
+    (variant, players), *others = RL_GAMES
+    totals = dict.fromkeys(["ours", *peers], 0.0)
+    for index in range(BLOCKS):
+        totals["ours"] += _aec_steps(functools.partial(env, variant, players), block, seed + index)
+        for key, measure in peers.items():
+            totals[key] += measure(block, seed + index)
+    counted = block * BLOCKS
+    results.add(
+        f"env.{variant}.{players}p",
+        "rummykit",
+        f"random step, PettingZoo AEC env, {variant}, {players} players",
+        totals["ours"] / counted * 1e6,
+        "µs",
+        f"{counted} steps of last() + step() in {BLOCKS} blocks alternating with the peers'; a step is one token",
+    )
+    for other, other_players in others:
         results.add(
-            "pettingzoo.gin_rummy_v4",
-            "pettingzoo",
-            "random step, PettingZoo gin_rummy_v4 (AEC), 2 players",
-            _aec_steps(gin.env, steps, seed),
+            f"env.{other}.{other_players}p",
+            "rummykit",
+            f"random step, PettingZoo AEC env, {other}, {other_players} players",
+            _aec_steps(functools.partial(env, other, other_players), steps, seed) / steps * 1e6,
             "µs",
-            f"{steps} steps of last() + step()",
+            f"{steps} steps of last() + step(); a step is one token",
         )
+    labels = {
+        "pettingzoo.gin_rummy_v4": ("pettingzoo", "random step, PettingZoo gin_rummy_v4 (AEC), 2 players"),
+        "rl.rlcard.env_step": ("rlcard", "random step, gin-rummy env, 2 players, beside rummykit's env"),
+    }
+    for key in peers:
+        engine, what = labels[key]
+        results.add(key, engine, what, totals[key] / counted * 1e6, "µs", f"{counted} steps in {BLOCKS} blocks")

@@ -77,13 +77,20 @@ Zones = tuple[tuple[tuple[CardId, ...], ...], tuple[tuple[str, tuple[CardId, ...
 piles and the table (a cheap copy, taken by [`zones`][rummykit.applied.zones])."""
 
 
+def _tuples(per_seat: list[list[CardId]]) -> tuple[tuple[CardId, ...], ...]:
+    return tuple(map(tuple, per_seat))
+
+
 def zones(state: GameState) -> Zones:
-    """A snapshot of where the cards of ``state`` lie (tuples: later changes to the state leave it)."""
-    seat_piles = tuple((name, tuple(map(tuple, per_seat))) for name, per_seat in state.seat_piles.items())
+    """A snapshot of where the cards of ``state`` lie (tuples: later changes to the state leave it).
+
+    Taken after every action, so built with ``map`` and ``zip`` (no Python-level loop)."""
+    piles = state.piles
+    seat_piles = state.seat_piles
     return (
         tuple(map(tuple, state.hands)),
-        tuple((name, tuple(pile)) for name, pile in state.piles.items()),
-        (seat_piles, tuple(state.table)),
+        tuple(zip(piles, map(tuple, piles.values()))),
+        (tuple(zip(seat_piles, map(_tuples, seat_piles.values()))) if seat_piles else (), tuple(state.table)),
     )
 
 

@@ -271,6 +271,12 @@ class LayOffMove(StandardMove[S, LayOff]):
     action_type = LayOff
     phases = frozenset({Phase.PLAY})
 
+    def __init__(self, rules: StandardRules) -> None:
+        super().__init__(rules)
+        self._run_ends: dict[tuple[Rank, ...], tuple[Rank, ...]] = {}
+        """`run_ends` by the run's ranks (the runs on a table are asked about every turn; the
+        configuration's meld rules are fixed, so the answer is too)."""
+
     def check(self, state: S, action: LayOff) -> LayOff:
         self.check_seat(state, action)
         self.rules.check_turn(state, action)
@@ -338,7 +344,11 @@ class LayOffMove(StandardMove[S, LayOff]):
                     if (card.rank is rank or card.index in wild) and can_extend(meld, card, rules)
                 )
                 continue
-            wanted = run_ends(meld, rules)
+            wanted = self._run_ends.get(meld.ranks)
+            if wanted is None:
+                wanted = run_ends(meld, rules)
+                if len(self._run_ends) < 4096:
+                    self._run_ends[meld.ranks] = wanted
             for card in playable:
                 if card.rank in wanted or card.index in wild:
                     actions.extend(

@@ -87,10 +87,11 @@ def zones(state: GameState) -> Zones:
     Taken after every action, so built with ``map`` and ``zip`` (no Python-level loop)."""
     piles = state.piles
     seat_piles = state.seat_piles
+    per_seat = tuple(zip(seat_piles, map(_tuples, seat_piles.values()), strict=True)) if seat_piles else ()
     return (
         tuple(map(tuple, state.hands)),
-        tuple(zip(piles, map(tuple, piles.values()))),
-        (tuple(zip(seat_piles, map(_tuples, seat_piles.values()))) if seat_piles else (), tuple(state.table)),
+        tuple(zip(piles, map(tuple, piles.values()), strict=True)),
+        (per_seat, tuple(state.table)),
     )
 
 

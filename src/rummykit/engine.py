@@ -51,6 +51,7 @@ from rummykit.variant import HouseRuleSpec, Ruleset, VariantSpec
 from rummykit.views import View
 
 if TYPE_CHECKING:
+    from rummykit.move import Move
     from rummykit.svg.canvas import Svg
 
 __all__ = ["Game", "configure", "game_from_state", "new_game", "new_state", "replay"]
@@ -226,11 +227,12 @@ class Game:
         what a listing stands for in the docs); every one of them is accepted as named."""
         if seat is None:
             return [action for s in self.to_act for action in self.legal_actions(s)]
-        self._check_seat(seat)
         state = self._state
-        if state.is_over:
-            return []
+        if type(seat) is not int or not 0 <= seat < state.config.players:
+            self._check_seat(seat)
         actions: list[Action] = []
+        if state.phase == Phase.OVER:
+            return actions
         for move in self._config.by_phase.get(state.phase, ()):
             actions.extend(move.legal(state, seat))
         return actions
@@ -242,15 +244,22 @@ class Game:
             InvalidActionError: not an action of this game, or a seat that does not exist.
             IllegalActionError: refused by the rules; ``.rule`` says which.
         """
-        if not isinstance(action, Action):
-            raise InvalidActionError(f"{quote(action)} is not an action")
-        move = self._config.moves.get(type(action))
+        return self._check(action)[0]
+
+    def _check(self, action: Action) -> tuple[Action, Move[Any, Any]]:
+        """[`check`][rummykit.engine.Game.check], and the move that performs the canonical action."""
+        moves = self._config.moves
+        move = moves.get(type(action))
         if move is None:
-            names = ", ".join(sorted(a.kind for a in self._config.moves))
+            if not isinstance(action, Action):
+                raise InvalidActionError(f"{quote(action)} is not an action")
+            names = ", ".join(sorted(a.kind for a in moves))
             raise InvalidActionError(f"{self.variant} has no action {action.kind!r}; its actions: {names}")
-        self._check_seat(action.seat)
         state = self._state
-        if state.is_over:
+        seat = action.seat
+        if type(seat) is not int or not 0 <= seat < state.config.players:
+            self._check_seat(seat)
+        if state.phase == Phase.OVER:
             raise GameOverError("G-0", "the game is over", action=action)
         try:
             canonical: Action = move.check(state, action)
@@ -258,7 +267,9 @@ class Game:
             if err.action is None:
                 err.action = action
             raise
-        return canonical
+        if type(canonical) is not type(action):
+            move = moves[type(canonical)]
+        return canonical, move
 
     def is_legal(self, action: Action) -> bool:
         """True if [`apply`][rummykit.engine.Game.apply] would accept ``action``."""
@@ -283,10 +294,10 @@ class Game:
         was. When the action ends a round, the round is scored and the next one dealt (or the game
         ends).
         """
-        canonical = self.check(action)
+        canonical, move = self._check(action)
         state = self._state
         before = self._zones if self._zones is not None else zones(state)
-        self._config.moves[type(canonical)].perform(state, canonical, self._rng)
+        move.perform(state, canonical, self._rng)
         self._actions.append(canonical)
         state.log.append(canonical)
         after = self._zones = zones(state)  # also where the cards lie before the next action

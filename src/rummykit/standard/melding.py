@@ -23,7 +23,7 @@ from rummykit.cards import FACE_COUNT, Card, Rank, standard_deck
 from rummykit.melds import Meld, MeldKind, MeldRules
 from rummykit.solver import meld_key, multisets
 
-__all__ = ["disjoint_combinations", "single_melds"]
+__all__ = ["disjoint_combinations", "melds_of_faces", "single_melds"]
 
 _FACES: Final = (*standard_deck(), Card.of(Rank.JOKER))
 """Every face, at the position of its `Card.index`."""
@@ -42,7 +42,7 @@ class _Hand:
 
     __slots__ = ("limited", "natural_faces", "naturals", "order", "rules", "wild_ids", "wilds")
 
-    def __init__(self, hand: Sequence[Card], rules: MeldRules) -> None:
+    def __init__(self, indices: Sequence[int], rules: MeldRules) -> None:
         wild_order, self.order = _resolved(rules)
         self.rules = rules
         self.naturals = naturals = [0] * FACE_COUNT
@@ -51,8 +51,11 @@ class _Hand:
         """Wild cards per face index."""
         self.natural_faces: set[int] = set()
         """The natural faces held."""
-        for card in hand:
-            index = card.index
+        if not wild_order:  # no wild cards at this table (classic rummy): every card is natural
+            for index in indices:
+                naturals[index] += 1
+            self.natural_faces = set(indices)
+        for index in indices if wild_order else ():
             if index in wild_order:
                 wilds[index] += 1
             else:
@@ -67,12 +70,15 @@ class _Hand:
         rules = self.rules
         wilds = sum(self.wilds)
         naturals = self.naturals
-        least = rules.min_set - wilds  # the fewest natural cards of a rank that can make a set
+        least = max(rules.min_set - wilds, 1)  # the fewest natural cards of a rank that can make a set
+        by_rank = [0] * 16  # natural cards held per rank value (the joker's face counts at 15, never read)
+        for index in self.natural_faces:
+            by_rank[(index >> 2) + 2] += naturals[index]
         for rank in _set_ranks(rules.set_ranks):
-            first = (rank - 2) * 4
-            held = naturals[first] + naturals[first + 1] + naturals[first + 2] + naturals[first + 3]
-            if held < least or not held:
+            held = by_rank[rank]
+            if held < least:
                 continue
+            first = (rank - 2) * 4
             faces = [index for index in range(first, first + 4) if naturals[index]]
             largest = held + wilds if rules.max_set is None else min(rules.max_set, held + wilds)
             for size in range(rules.min_set, largest + 1):
@@ -199,7 +205,13 @@ def single_melds(hand: Sequence[Card], rules: MeldRules) -> list[Meld]:
         >>> [str(m) for m in single_melds(parse_cards("QH KH AH 2H 9C"), MELD_RULES)]
         ['QH KH AH']
     """
-    counts = _Hand(hand, rules)
+    return melds_of_faces([card.index for card in hand], rules)
+
+
+def melds_of_faces(indices: Sequence[int], rules: MeldRules) -> list[Meld]:
+    """[`single_melds`][rummykit.standard.melding.single_melds] of a hand given as face indices
+    (`Card.index`; a physical card's ``cid & FACE_MASK``): no card object made for the listing."""
+    counts = _Hand(indices, rules)
     return sorted([*counts.sets(), *counts.runs()], key=meld_key)
 
 

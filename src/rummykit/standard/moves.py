@@ -329,8 +329,8 @@ class LayOffMove(StandardMove[S, LayOff]):
             return []
         rules = self.rules.melds
         hand = state.hands[seat]
-        wild = {card.index for card in rules.wild_faces}
-        playable = [face(index) for index in sorted({cid & FACE_MASK for cid in hand})]
+        wild = rules.wild_indices
+        playable = list(map(face, sorted({cid & FACE_MASK for cid in hand})))
         if len(hand) <= 2:  # G-4 can bind only when one card or none would be left
             playable = [card for card in playable if self._may_play(state, seat, card)]
         actions: list[LayOff] = []
@@ -338,11 +338,9 @@ class LayOffMove(StandardMove[S, LayOff]):
             meld = table_meld.meld
             if meld.kind == MeldKind.SET:
                 rank = meld.ranks[0]
-                actions.extend(
-                    LayOff(seat=seat, card=card, meld=number)
-                    for card in playable
-                    if (card.rank is rank or card.index in wild) and can_extend(meld, card, rules)
-                )
+                for card in playable:
+                    if (card.rank is rank or card.index in wild) and can_extend(meld, card, rules):
+                        actions.append(LayOff(seat=seat, card=card, meld=number))
                 continue
             wanted = self._run_ends.get(meld.ranks)
             if wanted is None:

@@ -26,6 +26,9 @@ import attrs
 import cattrs
 
 from rummykit.actions import Action
+from rummykit.actions import _card as _action_card
+from rummykit.actions import _end as _action_end
+from rummykit.actions import _melds as _action_melds
 from rummykit.cards import Card
 from rummykit.melds import RunEnd
 from rummykit.shoe import MAX_SEED
@@ -118,6 +121,32 @@ def _plain_attrs(cls: type) -> bool:
     """An attrs class whose fields are all given to ``__init__`` by their own names (what the direct
     readers and writers handle; cattrs reads any other)."""
     return all(field.init and field.alias == field.name for field in attrs.fields(cls))
+
+
+_STORED_AS_READ: Final = frozenset(
+    {(_action_card, Card), (_action_end, RunEnd | None), (_action_melds, tuple[tuple[Card, ...], ...])}
+)
+"""Field converters, with the field's type, that return a value of that type unchanged (what the
+readers give)."""
+
+
+def _settable(cls: type, hints: Mapping[str, Any]) -> bool:
+    """``cls.__init__`` would only store the values a reader gives it, unchanged: no validator, no
+    converter but those of `_STORED_AS_READ`, no default made by a factory, no hook before or after
+    ``__init__``, and no slot but the fields' (attrs' cached hash). A reader may then make the object
+    with ``object.__new__`` and store each field, as attrs' own ``__init__`` does."""
+    if hasattr(cls, "__attrs_pre_init__") or hasattr(cls, "__attrs_post_init__"):
+        return False
+    fields = attrs.fields(cls)
+    slots = {slot for klass in cls.__mro__ for slot in getattr(klass, "__slots__", ())}
+    if not slots <= {field.name for field in fields} | {"__weakref__", "__dict__"}:
+        return False
+    return all(
+        field.validator is None
+        and (field.converter is None or (field.converter, hints[field.name]) in _STORED_AS_READ)
+        and not isinstance(field.default, attrs.Factory)  # type: ignore[arg-type]
+        for field in fields
+    )
 
 
 class Readers:
@@ -261,7 +290,20 @@ class Readers:
                 positional = False
                 optional.append(f"    if {field.name!r} in value:")
                 optional.append(f"        given[{field.name!r}] = r{i}(value[{field.name!r}])")
-        if optional:
+        if _settable(cls, hints):  # the values read are what __init__ would store: stored as they are
+            names |= {"new": object.__new__, "store": object.__setattr__}
+            lines.append("    made = new(cls)")
+            for i, field in enumerate(fields):
+                if field.default is attrs.NOTHING:
+                    lines.append(f"    store(made, {field.name!r}, x{i})")
+                else:
+                    names[f"d{i}"] = field.default if field.converter is None else field.converter(field.default)
+                    lines.append(
+                        f"    store(made, {field.name!r}, r{i}(value[{field.name!r}]) "
+                        f"if {field.name!r} in value else d{i})"
+                    )
+            lines.append("    return made")
+        elif optional:
             lines += ["    given = {}", *optional, f"    return cls({', '.join([*given, '**given'])})"]
         else:
             lines.append(f"    return cls({', '.join(given)})")

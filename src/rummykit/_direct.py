@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import json
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
@@ -164,6 +165,7 @@ class Readers:
         self._making: set[Any] = set()
         self._action_readers = {cls.kind: self._object(cls, extra_key="type", checked=True) for cls in actions}
         self._action_writers = {cls: self._attrs_writer(cls, kind=cls.kind) for cls in actions}
+        self._action_texts = {cls: self._attrs_text(cls, kind=cls.kind) for cls in actions}
 
     # -- reading ---------------------------------------------------------------------------------
 
@@ -354,6 +356,62 @@ class Readers:
         write, other = self._action_writers.get, self.conv.unstructure
         return [write(type(action), other)(action) for action in actions]
 
+    def actions_text(self, actions: Iterable[Action]) -> str:
+        """The JSON text of `write_actions` of ``actions``, exactly as ``json.dumps(...,
+        ensure_ascii=False)`` writes it, written action by action without the data in between."""
+        texts, other = self._action_texts.get, self._other_text
+        return "[" + ", ".join([texts(type(action), other)(action) for action in actions]) + "]"
+
+    def _other_text(self, action: Action) -> str:
+        return _ENCODE(self.write_action(action))
+
+    def _attrs_text(self, cls: type, *, kind: str) -> Callable[[Any], str]:
+        """`_attrs_writer`'s object as JSON text (``json.dumps(..., ensure_ascii=False)``'s: ``", "``
+        between items, ``": "`` after keys), written as one function per class: an int, a text, a
+        card or a run's end written in line, any other field's data by the JSON encoder."""
+        if not _plain_attrs(cls):
+            return self._other_text
+        hints = get_type_hints(cls)
+        names: dict[str, Any] = {
+            "encode": _ENCODE,
+            "encode_text": _ENCODE_TEXT,
+            "Card": Card,
+            "CARD_TEXTS": _CARD_TEXTS,
+            "cards_text": _cards_text,
+            "melds_text": _melds_text,
+            "NULL": "null",
+        }
+        parts: list[tuple[bool, str]] = [(False, f'{{"type": {_ENCODE_TEXT(kind)}')]  # (an expression?, text)
+        for i, field in enumerate(attrs.fields(cls)):
+            hint, item, value = hints[field.name], self._field_writer(hints[field.name]), f"value.{field.name}"
+            parts.append((False, f", {_ENCODE_TEXT(field.name)}: "))
+            if item is _read_any and hint is int:
+                parts.append((True, f"repr({value}) if type({value}) is int else encode({value})"))
+            elif item is _read_any and hint is str:
+                parts.append((True, f"encode_text({value}) if type({value}) is str else encode({value})"))
+            elif item is str and hint is Card:
+                card = f"CARD_TEXTS[{value}.index] if type({value}) is Card else encode_text(str({value}))"
+                parts.append((True, card))
+            elif _is_union(hint) and set(get_args(hint)) == {RunEnd, type(None)}:
+                parts.append((True, f"NULL if {value} is None else encode_text({value}.value)"))
+            elif hint == tuple[Card, ...]:
+                parts.append((True, f"cards_text({value})"))
+            elif hint == tuple[tuple[Card, ...], ...]:
+                parts.append((True, f"melds_text({value})"))
+            else:
+                parts.append((True, f"encode(w{i}({value}))"))
+                names[f"w{i}"] = item
+        parts.append((False, "}"))
+        if any("'" in text or "\\" in text for is_code, text in parts if not is_code):
+            body = " + ".join(f"({text})" if is_code else repr(text) for is_code, text in parts)
+        else:  # one f-string
+            inner = "".join(
+                f"{{{text}}}" if is_code else text.replace("{", "{{").replace("}", "}}") for is_code, text in parts
+            )
+            body = f"f'''{inner}'''"
+        code = f"def text(value):\n    return {body}"
+        return _compile(code, names, "text", f"<direct text writer of {cls.__qualname__}>")
+
     def write_action(self, action: Action) -> dict[str, Any]:
         """An action as JSON-ready data, its ``"type"`` first."""
         write = self._action_writers.get(type(action))
@@ -424,6 +482,25 @@ def _compile(code: str, names: dict[str, Any], function: str, filename: str) -> 
     exec(compile(code, filename, "exec"), namespace)  # code made here from field names
     made: Callable[[Any], Any] = namespace[function]
     return made
+
+
+_ENCODE: Final = json.JSONEncoder(ensure_ascii=False).encode
+"""``json.dumps(value, ensure_ascii=False)`` (the encoder keeps no state between calls)."""
+_ENCODE_TEXT: Final = json.encoder.encode_basestring
+"""A text as JSON (``ensure_ascii=False``: as the encoder writes a text)."""
+_CARD_TEXTS: Final = tuple(_ENCODE_TEXT(str(card)) for card in sorted(set(_CARD_BY_TEXT.values())))
+"""Each face's text as JSON, by `Card.index`."""
+
+
+def _cards_text(cards: Iterable[Any]) -> str:
+    """``encode(_write_texts(cards))``: cards' texts as a JSON array."""
+    texts = [_CARD_TEXTS[card.index] if type(card) is Card else _ENCODE_TEXT(str(card)) for card in cards]
+    return "[" + ", ".join(texts) + "]"
+
+
+def _melds_text(melds: Iterable[Iterable[Any]]) -> str:
+    """Melds' cards' texts as a JSON array of arrays."""
+    return "[" + ", ".join(map(_cards_text, melds)) + "]"
 
 
 def _write_texts(value: Any) -> list[str]:

@@ -472,6 +472,14 @@ def position_to_data(game: Game) -> dict[str, Any]:
     are written ``5H``, ``5H#1`` (copies)."""
     state = game.state
     readers = _readers(game.spec.actions)
+    data = _position_head(state, readers)
+    data["log"] = readers.write_actions(state.log)
+    data["extra"] = _extra_data(state, readers)
+    return data
+
+
+def _position_head(state: GameState, readers: Readers) -> dict[str, Any]:
+    """`position_to_data` up to the log (the rest: ``"log"``, ``"extra"``)."""
     config = state.config
     text = _TEXT.__getitem__
     return {
@@ -496,14 +504,24 @@ def position_to_data(game: Game) -> dict[str, Any]:
         "totals": list(state.totals),
         "history": readers.writer(_HISTORY)(state.history),
         "taken": None if state.taken is None else card_id_text(state.taken),
-        "log": readers.write_actions(state.log),
-        "extra": _extra_data(state, readers),
     }
+
+
+_ENCODE: Final = json.JSONEncoder(ensure_ascii=False).encode
+"""``json.dumps(value, ensure_ascii=False)`` (the encoder keeps no state between calls)."""
 
 
 def dump_position(game: Game, *, indent: int | None = None) -> str:
     """The game's position as JSON text."""
-    return json.dumps(position_to_data(game), indent=indent, ensure_ascii=False)
+    if indent is not None:
+        return json.dumps(position_to_data(game), indent=indent, ensure_ascii=False)
+    # json.dumps(position_to_data(game), ensure_ascii=False), with the log (most of a position's
+    # objects) written as text action by action (`Readers.actions_text`) and put in its place.
+    state = game.state
+    readers = _readers(game.spec.actions)
+    head = _ENCODE(_position_head(state, readers))
+    log = readers.actions_text(state.log)
+    return f'{head[:-1]}, "log": {log}, "extra": {_ENCODE(_extra_data(state, readers))}}}'
 
 
 _PARSED: Final = {

@@ -163,7 +163,7 @@ class Readers:
         self._readers: dict[Any, Reader] = {}
         self._writers: dict[Any, Writer] = {}
         self._making: set[Any] = set()
-        self._action_readers = {cls.kind: self._object(cls, extra_key="type", checked=True) for cls in actions}
+        self._action_readers = {cls.kind: self._object(cls, extra_key="type") for cls in actions}
         self._action_writers = {cls: self._attrs_writer(cls, kind=cls.kind) for cls in actions}
         self._action_texts = {cls: self._attrs_text(cls, kind=cls.kind) for cls in actions}
 
@@ -329,12 +329,9 @@ class Readers:
     def _read_actions(self, build: type, value: Any) -> Any:
         if not isinstance(value, list | tuple):
             raise Declined
-        readers, actions = self._action_readers, []
-        for each in value:
-            if type(each) is not dict and not isinstance(each, Mapping):
-                raise Declined
-            actions.append(readers[each["type"]](each))  # no such type: declined (KeyError)
-        return build(actions)
+        readers = self._action_readers
+        # Each action's reader checks that it reads an object; no such type: declined (KeyError).
+        return build([readers[each["type"]](each) for each in value])
 
     def _read_action(self, value: Any) -> Action:
         if type(value) is not dict and not isinstance(value, Mapping):

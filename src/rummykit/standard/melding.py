@@ -211,8 +211,44 @@ def single_melds(hand: Sequence[Card], rules: MeldRules) -> list[Meld]:
 def melds_of_faces(indices: Sequence[int], rules: MeldRules) -> list[Meld]:
     """[`single_melds`][rummykit.standard.melding.single_melds] of a hand given as face indices
     (`Card.index`; a physical card's ``cid & FACE_MASK``): no card object made for the listing."""
+    if not rules.wild_indices and not _may_meld(indices, rules):
+        return []
     counts = _Hand(indices, rules)
     return sorted([*counts.sets(), *counts.runs()], key=meld_key)
+
+
+def _may_meld(indices: Sequence[int], rules: MeldRules) -> bool:
+    """Without wild cards, whether the hand might hold a meld at all: ``min_set`` natural cards of a
+    rank that forms sets, or natural cards at ``min_run`` places of the run order in a row (in one
+    suit if runs are suited). A quick test most hands fail; one that passes is searched in full."""
+    rank_bits = _rank_bits(rules.run_values)
+    set_ranks = _set_ranks(rules.set_ranks)
+    by_rank = [0] * 16  # the joker's face counts at 15, in no set and no run
+    places = [0, 0, 0, 0, 0]  # per suit (the joker's face: a fifth), the places of the run order held
+    for index in indices:
+        rank = (index >> 2) + 2
+        by_rank[rank] += 1
+        places[index & 3 if rank < 15 else 4] |= rank_bits[rank]
+    least = max(rules.min_set, 1)
+    if any(by_rank[rank] >= least for rank in set_ranks):
+        return True
+    suits = places[:4] if rules.suited_runs else [places[0] | places[1] | places[2] | places[3]]
+    for held in suits:
+        in_a_row = held  # places that start min_run held places in a row
+        for _ in range(rules.min_run - 1):
+            in_a_row &= in_a_row >> 1
+        if in_a_row:
+            return True
+    return False
+
+
+@functools.cache
+def _rank_bits(order: tuple[int, ...]) -> tuple[int, ...]:
+    """Per rank value (0 to 15): a bit for each of its places in the run order ``order``."""
+    bits = [0] * 16
+    for place, rank in enumerate(order):
+        bits[rank] |= 1 << place
+    return tuple(bits)
 
 
 def disjoint_combinations(uses: Sequence[Sequence[int]], counts: list[int]) -> Iterator[tuple[int, ...]]:

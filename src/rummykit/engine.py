@@ -28,7 +28,7 @@ import attrs
 import pluggy
 
 from rummykit.actions import Action
-from rummykit.applied import Applied, Zones, zones
+from rummykit.applied import Applied, Snapshot, snapshot, unchanged
 from rummykit.cards import Card, face, parse_cards, shoe_ids
 from rummykit.configuration import Configuration, configure
 from rummykit.errors import (
@@ -55,6 +55,16 @@ if TYPE_CHECKING:
     from rummykit.svg.canvas import Svg
 
 __all__ = ["Game", "configure", "game_from_state", "new_game", "new_state", "replay"]
+
+
+class _Exposed:
+    """A snapshot of where the cards lay after the last action, taken before the state was handed out
+    ([`Game.state`][rummykit.engine.Game.state]): used again only if the state still matches it."""
+
+    __slots__ = ("snapshot",)
+
+    def __init__(self, taken: Snapshot) -> None:
+        self.snapshot = taken
 
 
 class Game:
@@ -101,8 +111,9 @@ class Game:
         self._dealer_given = dealer_given
         self._actions = actions
         self._start = start
-        self._zones: Zones | None = None
-        """Where the cards lay after the last action (the state changes only through apply)."""
+        self._zones: Snapshot | _Exposed | None = None
+        """Where the cards lay after the last action (the state changes only through apply); once the
+        state has been handed out, to be compared with it before it is used again."""
 
     # -- what the game is ----------------------------------------------------------------------
 
@@ -157,7 +168,9 @@ class Game:
     def state(self) -> GameState:
         """The live state. Read it freely; change it only through [`apply`][rummykit.engine.Game.apply] (changing it
         directly skips every rule)."""
-        self._zones = None  # whoever holds the state may change it: apply looks again
+        known = self._zones
+        if known is not None and not isinstance(known, _Exposed):
+            self._zones = _Exposed(known)  # whoever holds the state may change it: apply looks again
         return self._state
 
     # -- where the game is ---------------------------------------------------------------------
@@ -296,11 +309,17 @@ class Game:
         """
         canonical, move = self._check(action)
         state = self._state
-        before = self._zones if self._zones is not None else zones(state)
+        known = self._zones
+        if known is None:
+            before = snapshot(state)
+        elif isinstance(known, _Exposed):  # the state was handed out: still where the last action left it?
+            before = known.snapshot if unchanged(known.snapshot, state) else snapshot(state)
+        else:
+            before = known
         move.perform(state, canonical, self._rng)
         self._actions.append(canonical)
         state.log.append(canonical)
-        after = self._zones = zones(state)  # also where the cards lie before the next action
+        after = self._zones = snapshot(state)  # also where the cards lie before the next action
         if state.round_end is None:
             return Applied(canonical, before, after, None, False)
         self._zones = None  # a new round is dealt

@@ -96,9 +96,9 @@ def zones(state: GameState) -> Zones:
 
 
 Snapshot = tuple[list[list[CardId]], dict[str, list[CardId]], dict[str, list[list[CardId]]], list[TableMeld]]
-"""Where every card of a round lies at one moment, as the engine keeps it ([`snapshot`][rummykit.applied.snapshot]):
-copies of the hands, the shared piles, the seat piles and the table, in the state's own shapes, so that
-[`unchanged`][rummykit.applied.unchanged] compares them with the state at once."""
+"""Where every card of a round lies at one moment, as the engine keeps it (``snapshot``): copies of
+the hands, the shared piles, the seat piles and the table, in the state's own shapes, so that
+``unchanged`` compares them with the state at once."""
 
 
 def snapshot(state: GameState) -> Snapshot:

@@ -9,6 +9,7 @@ the same error raised, with the direct readers and without them.
 from __future__ import annotations
 
 import copy as copying
+import enum
 import json
 import random
 from collections.abc import Iterator
@@ -19,6 +20,8 @@ import pytest
 
 import rummykit
 from rummykit import serialize
+from rummykit.actions import Discard, Draw, GoDown, LayOff
+from rummykit.cards import Card
 from rummykit.errors import InvalidPositionError
 from rummykit.serialize import converter, dump_position, load_position, position_to_data
 from rummykit.state import RoundResult
@@ -71,6 +74,38 @@ def test_the_direct_writers_write_what_the_converter_writes(
             expected = {field.name: conv.unstructure(getattr(game.state, field.name), field.type) for field in fields}
             assert data["extra"] == expected
             assert json.dumps(data["extra"]) == json.dumps(expected)
+
+
+@pytest.mark.parametrize(("variant", "players", "house_rules"), GAMES)
+def test_dump_position_writes_what_json_writes_of_the_data(
+    variant: str, players: int, house_rules: tuple[str, ...]
+) -> None:
+    """``dump_position`` writes the log action by action as text: exactly ``json.dumps`` of the data."""
+    for game in positions(variant, players, house_rules):
+        assert dump_position(game) == json.dumps(position_to_data(game), ensure_ascii=False)
+        assert dump_position(game, indent=2) == json.dumps(position_to_data(game), indent=2, ensure_ascii=False)
+
+
+def test_the_text_of_actions_with_odd_values_is_what_json_writes() -> None:
+    """Values of another type than the field's (attrs does not check them) are written as the
+    encoder writes them."""
+
+    class Seat(enum.IntEnum):
+        NORTH = 1
+
+    readers = serialize._readers(rummykit.variant_spec("rummy").actions)
+    card = Card.parse("7H")
+    actions = [
+        Discard(seat=True, card=card),
+        Discard(seat=Seat.NORTH, card=card),
+        LayOff(seat=0, card=card, meld=2, end="low"),
+        LayOff(seat=0, card=card, meld=False),
+        GoDown(seat=1, melds=[[card, card, card]]),
+        GoDown(seat=1, melds=()),
+        Draw(seat=0),
+    ]
+    assert readers.actions_text(actions) == json.dumps(readers.write_actions(actions), ensure_ascii=False)
+    assert readers.actions_text([]) == "[]"
 
 
 @pytest.mark.parametrize(("variant", "players", "house_rules"), GAMES)

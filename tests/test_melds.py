@@ -119,3 +119,33 @@ def test_suited_runs_with_an_ace_at_both_ends() -> None:
         with pytest.raises(IllegalActionError) as err:
             read_meld(parse_cards(bad), rules)
         assert err.value.rule == "CR-4"
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {},
+        {"suited_runs": False},
+        {"min_run": 4},
+        {"min_set": 4},
+        {"run_order": tuple(Rank(value) for value in range(2, 15))},
+        {"run_order": (Rank.ACE, *(Rank(value) for value in range(2, 15)))},
+    ],
+)
+def test_the_quick_test_of_free_melds_never_misses_a_meld(changes: dict[str, object]) -> None:
+    """`melds_of_faces` skips the search when `_may_meld` says no meld is possible: it must never
+    say so of a hand that holds one (classic rummy's rules, no wild cards)."""
+    import random  # noqa: PLC0415
+
+    import attrs  # noqa: PLC0415
+
+    from rummykit.standard import melding  # noqa: PLC0415
+    from rummykit_variants.classic_rummy.rules import MELD_RULES as CLASSIC  # noqa: PLC0415
+
+    rules = attrs.evolve(CLASSIC, **changes)  # type: ignore[arg-type]
+    rng = random.Random(7)
+    for _ in range(3000):
+        hand = [rng.randrange(53) for _ in range(rng.randint(1, 14))]
+        counts = melding._Hand(hand, rules)
+        if [*counts.sets(), *counts.runs()]:
+            assert melding._may_meld(hand, rules), hand

@@ -388,3 +388,26 @@ def test_replay_shows_a_position_and_play_starts_from_one(tmp_path: Path) -> Non
 def test_parse_cards_and_positions_agree_on_card_text() -> None:
     game = build_position("rummy", players=2, hands=[list(parse_cards("10H qs")), "AC"])
     assert format_cards(game.hand(0)) == "10H QS"
+
+
+def test_applied_moved_counts_only_the_action_after_the_state_is_changed_by_hand() -> None:
+    """The engine keeps where the cards lay after the last action; once the state has been handed
+    out (``game.state``) and changed directly, the next action's moves start from the changed state."""
+    game = rummykit.new_game("rummy", players=2, seed=3)
+    seat = game.turn
+    game.apply(Draw(seat=seat))
+    state = game.state
+    stock, hand = state.piles["stock"], state.hands[1 - seat]
+    hand.append(stock.pop())  # by hand, skipping every rule: not a move of the next action
+    card = state.hands[seat][0]
+    applied = game.apply(Discard(seat=seat, card=face(card)))
+    assert [(str(m.source), str(m.target)) for m in applied.moved] == [(f"hand {seat}", "discard")]
+    # Read but not changed: the same moves as a game whose state was never handed out.
+    first, second = rummykit.new_game("rummy", players=2, seed=4), rummykit.new_game("rummy", players=2, seed=4)
+    rng = random.Random(1)
+    for _ in range(60):
+        if first.is_over:
+            break
+        action = rng.choice(first.legal_actions(first.to_act[0]))
+        assert first.state is not None
+        assert first.apply(action).moved == second.apply(action).moved

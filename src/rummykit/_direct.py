@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import json
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
@@ -26,6 +27,9 @@ import attrs
 import cattrs
 
 from rummykit.actions import Action
+from rummykit.actions import _card as _action_card
+from rummykit.actions import _end as _action_end
+from rummykit.actions import _melds as _action_melds
 from rummykit.cards import Card
 from rummykit.melds import RunEnd
 from rummykit.shoe import MAX_SEED
@@ -120,6 +124,32 @@ def _plain_attrs(cls: type) -> bool:
     return all(field.init and field.alias == field.name for field in attrs.fields(cls))
 
 
+_STORED_AS_READ: Final = frozenset(
+    {(_action_card, Card), (_action_end, RunEnd | None), (_action_melds, tuple[tuple[Card, ...], ...])}
+)
+"""Field converters, with the field's type, that return a value of that type unchanged (what the
+readers give)."""
+
+
+def _settable(cls: type, hints: Mapping[str, Any]) -> bool:
+    """``cls.__init__`` would only store the values a reader gives it, unchanged: no validator, no
+    converter but those of `_STORED_AS_READ`, no default made by a factory, no hook before or after
+    ``__init__``, and no slot but the fields' (attrs' cached hash). A reader may then make the object
+    with ``object.__new__`` and store each field, as attrs' own ``__init__`` does."""
+    if hasattr(cls, "__attrs_pre_init__") or hasattr(cls, "__attrs_post_init__"):
+        return False
+    fields = attrs.fields(cls)
+    slots = {slot for klass in cls.__mro__ for slot in getattr(klass, "__slots__", ())}
+    if not slots <= {field.name for field in fields} | {"__weakref__", "__dict__"}:
+        return False
+    return all(
+        field.validator is None
+        and (field.converter is None or (field.converter, hints[field.name]) in _STORED_AS_READ)
+        and not isinstance(field.default, attrs.Factory)  # type: ignore[arg-type]
+        for field in fields
+    )
+
+
 class Readers:
     """The direct readers and writers of one converter (one per variant's actions).
 
@@ -133,8 +163,9 @@ class Readers:
         self._readers: dict[Any, Reader] = {}
         self._writers: dict[Any, Writer] = {}
         self._making: set[Any] = set()
-        self._action_readers = {cls.kind: self._object(cls, extra_key="type", checked=True) for cls in actions}
+        self._action_readers = {cls.kind: self._object(cls, extra_key="type") for cls in actions}
         self._action_writers = {cls: self._attrs_writer(cls, kind=cls.kind) for cls in actions}
+        self._action_texts = {cls: self._attrs_text(cls, kind=cls.kind) for cls in actions}
 
     # -- reading ---------------------------------------------------------------------------------
 
@@ -261,7 +292,20 @@ class Readers:
                 positional = False
                 optional.append(f"    if {field.name!r} in value:")
                 optional.append(f"        given[{field.name!r}] = r{i}(value[{field.name!r}])")
-        if optional:
+        if _settable(cls, hints):  # the values read are what __init__ would store: stored as they are
+            names |= {"new": object.__new__, "store": object.__setattr__}
+            lines.append("    made = new(cls)")
+            for i, field in enumerate(fields):
+                if field.default is attrs.NOTHING:
+                    lines.append(f"    store(made, {field.name!r}, x{i})")
+                else:
+                    names[f"d{i}"] = field.default if field.converter is None else field.converter(field.default)
+                    lines.append(
+                        f"    store(made, {field.name!r}, r{i}(value[{field.name!r}]) "
+                        f"if {field.name!r} in value else d{i})"
+                    )
+            lines.append("    return made")
+        elif optional:
             lines += ["    given = {}", *optional, f"    return cls({', '.join([*given, '**given'])})"]
         else:
             lines.append(f"    return cls({', '.join(given)})")
@@ -285,12 +329,9 @@ class Readers:
     def _read_actions(self, build: type, value: Any) -> Any:
         if not isinstance(value, list | tuple):
             raise Declined
-        readers, actions = self._action_readers, []
-        for each in value:
-            if type(each) is not dict and not isinstance(each, Mapping):
-                raise Declined
-            actions.append(readers[each["type"]](each))  # no such type: declined (KeyError)
-        return build(actions)
+        readers = self._action_readers
+        # Each action's reader checks that it reads an object; no such type: declined (KeyError).
+        return build([readers[each["type"]](each) for each in value])
 
     def _read_action(self, value: Any) -> Action:
         if type(value) is not dict and not isinstance(value, Mapping):
@@ -311,6 +352,62 @@ class Readers:
         """Actions as JSON-ready data (`write_action` of each)."""
         write, other = self._action_writers.get, self.conv.unstructure
         return [write(type(action), other)(action) for action in actions]
+
+    def actions_text(self, actions: Iterable[Action]) -> str:
+        """The JSON text of `write_actions` of ``actions``, exactly as ``json.dumps(...,
+        ensure_ascii=False)`` writes it, written action by action without the data in between."""
+        texts, other = self._action_texts.get, self._other_text
+        return "[" + ", ".join([texts(type(action), other)(action) for action in actions]) + "]"
+
+    def _other_text(self, action: Action) -> str:
+        return _ENCODE(self.write_action(action))
+
+    def _attrs_text(self, cls: type, *, kind: str) -> Callable[[Any], str]:
+        """`_attrs_writer`'s object as JSON text (``json.dumps(..., ensure_ascii=False)``'s: ``", "``
+        between items, ``": "`` after keys), written as one function per class: an int, a text, a
+        card or a run's end written in line, any other field's data by the JSON encoder."""
+        if not _plain_attrs(cls):
+            return self._other_text
+        hints = get_type_hints(cls)
+        names: dict[str, Any] = {
+            "encode": _ENCODE,
+            "encode_text": _ENCODE_TEXT,
+            "Card": Card,
+            "CARD_TEXTS": _CARD_TEXTS,
+            "cards_text": _cards_text,
+            "melds_text": _melds_text,
+            "NULL": "null",
+        }
+        parts: list[tuple[bool, str]] = [(False, f'{{"type": {_ENCODE_TEXT(kind)}')]  # (an expression?, text)
+        for i, field in enumerate(attrs.fields(cls)):
+            hint, item, value = hints[field.name], self._field_writer(hints[field.name]), f"value.{field.name}"
+            parts.append((False, f", {_ENCODE_TEXT(field.name)}: "))
+            if item is _read_any and hint is int:
+                parts.append((True, f"repr({value}) if type({value}) is int else encode({value})"))
+            elif item is _read_any and hint is str:
+                parts.append((True, f"encode_text({value}) if type({value}) is str else encode({value})"))
+            elif item is str and hint is Card:
+                card = f"CARD_TEXTS[{value}.index] if type({value}) is Card else encode_text(str({value}))"
+                parts.append((True, card))
+            elif _is_union(hint) and set(get_args(hint)) == {RunEnd, type(None)}:
+                parts.append((True, f"NULL if {value} is None else encode_text({value}.value)"))
+            elif hint == tuple[Card, ...]:
+                parts.append((True, f"cards_text({value})"))
+            elif hint == tuple[tuple[Card, ...], ...]:
+                parts.append((True, f"melds_text({value})"))
+            else:
+                parts.append((True, f"encode(w{i}({value}))"))
+                names[f"w{i}"] = item
+        parts.append((False, "}"))
+        if any("'" in text or "\\" in text for is_code, text in parts if not is_code):
+            body = " + ".join(f"({text})" if is_code else repr(text) for is_code, text in parts)
+        else:  # one f-string
+            inner = "".join(
+                f"{{{text}}}" if is_code else text.replace("{", "{{").replace("}", "}}") for is_code, text in parts
+            )
+            body = f"f'''{inner}'''"
+        code = f"def text(value):\n    return {body}"
+        return _compile(code, names, "text", f"<direct text writer of {cls.__qualname__}>")
 
     def write_action(self, action: Action) -> dict[str, Any]:
         """An action as JSON-ready data, its ``"type"`` first."""
@@ -382,6 +479,25 @@ def _compile(code: str, names: dict[str, Any], function: str, filename: str) -> 
     exec(compile(code, filename, "exec"), namespace)  # code made here from field names
     made: Callable[[Any], Any] = namespace[function]
     return made
+
+
+_ENCODE: Final = json.JSONEncoder(ensure_ascii=False).encode
+"""``json.dumps(value, ensure_ascii=False)`` (the encoder keeps no state between calls)."""
+_ENCODE_TEXT: Final = json.encoder.encode_basestring
+"""A text as JSON (``ensure_ascii=False``: as the encoder writes a text)."""
+_CARD_TEXTS: Final = tuple(_ENCODE_TEXT(str(card)) for card in sorted(set(_CARD_BY_TEXT.values())))
+"""Each face's text as JSON, by `Card.index`."""
+
+
+def _cards_text(cards: Iterable[Any]) -> str:
+    """``encode(_write_texts(cards))``: cards' texts as a JSON array."""
+    texts = [_CARD_TEXTS[card.index] if type(card) is Card else _ENCODE_TEXT(str(card)) for card in cards]
+    return "[" + ", ".join(texts) + "]"
+
+
+def _melds_text(melds: Iterable[Iterable[Any]]) -> str:
+    """Melds' cards' texts as a JSON array of arrays."""
+    return "[" + ", ".join(map(_cards_text, melds)) + "]"
 
 
 def _write_texts(value: Any) -> list[str]:

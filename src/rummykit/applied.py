@@ -77,18 +77,57 @@ Zones = tuple[tuple[tuple[CardId, ...], ...], tuple[tuple[str, tuple[CardId, ...
 piles and the table (a cheap copy, taken by [`zones`][rummykit.applied.zones])."""
 
 
+def _tuples(per_seat: list[list[CardId]]) -> tuple[tuple[CardId, ...], ...]:
+    return tuple(map(tuple, per_seat))
+
+
 def zones(state: GameState) -> Zones:
-    """A snapshot of where the cards of ``state`` lie (tuples: later changes to the state leave it)."""
-    seat_piles = tuple((name, tuple(map(tuple, per_seat))) for name, per_seat in state.seat_piles.items())
+    """A snapshot of where the cards of ``state`` lie (tuples: later changes to the state leave it).
+
+    Taken after every action, so built with ``map`` and ``zip`` (no Python-level loop)."""
+    piles = state.piles
+    seat_piles = state.seat_piles
+    per_seat = tuple(zip(seat_piles, map(_tuples, seat_piles.values()), strict=True)) if seat_piles else ()
     return (
         tuple(map(tuple, state.hands)),
-        tuple((name, tuple(pile)) for name, pile in state.piles.items()),
-        (seat_piles, tuple(state.table)),
+        tuple(zip(piles, map(tuple, piles.values()), strict=True)),
+        (per_seat, tuple(state.table)),
     )
 
 
-def _places(snapshot: Zones) -> dict[CardId, Place]:
-    hands, piles, (seat_piles, table) = snapshot
+Snapshot = tuple[list[list[CardId]], dict[str, list[CardId]], dict[str, list[list[CardId]]], list[TableMeld]]
+"""Where every card of a round lies at one moment, as the engine keeps it (``snapshot``): copies of
+the hands, the shared piles, the seat piles and the table, in the state's own shapes, so that
+``unchanged`` compares them with the state at once."""
+
+
+def snapshot(state: GameState) -> Snapshot:
+    """A snapshot of where the cards of ``state`` lie (copies: later changes to the state leave it)."""
+    piles = state.piles
+    seat_piles = state.seat_piles
+    return (
+        list(map(list, state.hands)),
+        dict(zip(piles, map(list, piles.values()), strict=True)),
+        {name: list(map(list, per_seat)) for name, per_seat in seat_piles.items()} if seat_piles else {},
+        list(state.table),
+    )
+
+
+def unchanged(taken: Snapshot, state: GameState) -> bool:
+    """Every card of ``state`` still lies where ``taken`` saw it (compared without copying)."""
+    hands, piles, seat_piles, table = taken
+    return state.hands == hands and state.piles == piles and state.seat_piles == seat_piles and state.table == table
+
+
+def _places(taken: Zones | Snapshot) -> dict[CardId, Place]:
+    hands: Any
+    table: Any
+    if len(taken) == 4:
+        hands, pile_map, seat_map, table = taken
+        piles: Any = pile_map.items()
+        seat_piles: Any = seat_map.items()
+    else:
+        hands, piles, (seat_piles, table) = taken
     places: dict[CardId, Place] = {}
     for seat, hand in enumerate(hands):
         where = Place("hand", seat=seat)
@@ -118,7 +157,12 @@ class Applied:
     __slots__ = ("_after", "_before", "_moved", "action", "game_over", "round_result")
 
     def __init__(
-        self, action: Action, before: Zones, after: Zones, round_result: RoundResult | None, game_over: bool
+        self,
+        action: Action,
+        before: Zones | Snapshot,
+        after: Zones | Snapshot,
+        round_result: RoundResult | None,
+        game_over: bool,
     ) -> None:
         self.action = action
         self.round_result = round_result

@@ -28,7 +28,7 @@ import attrs
 import pluggy
 
 from rummykit.actions import Action
-from rummykit.applied import Applied, Zones, zones
+from rummykit.applied import Applied, Snapshot, snapshot, unchanged
 from rummykit.cards import Card, face, parse_cards, shoe_ids
 from rummykit.configuration import Configuration, configure
 from rummykit.errors import (
@@ -51,9 +51,20 @@ from rummykit.variant import HouseRuleSpec, Ruleset, VariantSpec
 from rummykit.views import View
 
 if TYPE_CHECKING:
+    from rummykit.move import Move
     from rummykit.svg.canvas import Svg
 
 __all__ = ["Game", "configure", "game_from_state", "new_game", "new_state", "replay"]
+
+
+class _Exposed:
+    """A snapshot of where the cards lay after the last action, taken before the state was handed out
+    ([`Game.state`][rummykit.engine.Game.state]): used again only if the state still matches it."""
+
+    __slots__ = ("snapshot",)
+
+    def __init__(self, taken: Snapshot) -> None:
+        self.snapshot = taken
 
 
 class Game:
@@ -100,8 +111,9 @@ class Game:
         self._dealer_given = dealer_given
         self._actions = actions
         self._start = start
-        self._zones: Zones | None = None
-        """Where the cards lay after the last action (the state changes only through apply)."""
+        self._zones: Snapshot | _Exposed | None = None
+        """Where the cards lay after the last action (the state changes only through apply); once the
+        state has been handed out, to be compared with it before it is used again."""
 
     # -- what the game is ----------------------------------------------------------------------
 
@@ -156,7 +168,9 @@ class Game:
     def state(self) -> GameState:
         """The live state. Read it freely; change it only through [`apply`][rummykit.engine.Game.apply] (changing it
         directly skips every rule)."""
-        self._zones = None  # whoever holds the state may change it: apply looks again
+        known = self._zones
+        if known is not None and not isinstance(known, _Exposed):
+            self._zones = _Exposed(known)  # whoever holds the state may change it: apply looks again
         return self._state
 
     # -- where the game is ---------------------------------------------------------------------
@@ -226,11 +240,12 @@ class Game:
         what a listing stands for in the docs); every one of them is accepted as named."""
         if seat is None:
             return [action for s in self.to_act for action in self.legal_actions(s)]
-        self._check_seat(seat)
         state = self._state
-        if state.is_over:
-            return []
+        if type(seat) is not int or not 0 <= seat < state.config.players:
+            self._check_seat(seat)
         actions: list[Action] = []
+        if state.phase == Phase.OVER:
+            return actions
         for move in self._config.by_phase.get(state.phase, ()):
             actions.extend(move.legal(state, seat))
         return actions
@@ -242,15 +257,22 @@ class Game:
             InvalidActionError: not an action of this game, or a seat that does not exist.
             IllegalActionError: refused by the rules; ``.rule`` says which.
         """
-        if not isinstance(action, Action):
-            raise InvalidActionError(f"{quote(action)} is not an action")
-        move = self._config.moves.get(type(action))
+        return self._check(action)[0]
+
+    def _check(self, action: Action) -> tuple[Action, Move[Any, Any]]:
+        """[`check`][rummykit.engine.Game.check], and the move that performs the canonical action."""
+        moves = self._config.moves
+        move = moves.get(type(action))
         if move is None:
-            names = ", ".join(sorted(a.kind for a in self._config.moves))
+            if not isinstance(action, Action):
+                raise InvalidActionError(f"{quote(action)} is not an action")
+            names = ", ".join(sorted(a.kind for a in moves))
             raise InvalidActionError(f"{self.variant} has no action {action.kind!r}; its actions: {names}")
-        self._check_seat(action.seat)
         state = self._state
-        if state.is_over:
+        seat = action.seat
+        if type(seat) is not int or not 0 <= seat < state.config.players:
+            self._check_seat(seat)
+        if state.phase == Phase.OVER:
             raise GameOverError("G-0", "the game is over", action=action)
         try:
             canonical: Action = move.check(state, action)
@@ -258,7 +280,9 @@ class Game:
             if err.action is None:
                 err.action = action
             raise
-        return canonical
+        if type(canonical) is not type(action):
+            move = moves[type(canonical)]
+        return canonical, move
 
     def is_legal(self, action: Action) -> bool:
         """True if [`apply`][rummykit.engine.Game.apply] would accept ``action``."""
@@ -283,13 +307,19 @@ class Game:
         was. When the action ends a round, the round is scored and the next one dealt (or the game
         ends).
         """
-        canonical = self.check(action)
+        canonical, move = self._check(action)
         state = self._state
-        before = self._zones if self._zones is not None else zones(state)
-        self._config.moves[type(canonical)].perform(state, canonical, self._rng)
+        known = self._zones
+        if known is None:
+            before = snapshot(state)
+        elif isinstance(known, _Exposed):  # the state was handed out: still where the last action left it?
+            before = known.snapshot if unchanged(known.snapshot, state) else snapshot(state)
+        else:
+            before = known
+        move.perform(state, canonical, self._rng)
         self._actions.append(canonical)
         state.log.append(canonical)
-        after = self._zones = zones(state)  # also where the cards lie before the next action
+        after = self._zones = snapshot(state)  # also where the cards lie before the next action
         if state.round_end is None:
             return Applied(canonical, before, after, None, False)
         self._zones = None  # a new round is dealt

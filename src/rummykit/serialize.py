@@ -472,6 +472,14 @@ def position_to_data(game: Game) -> dict[str, Any]:
     are written ``5H``, ``5H#1`` (copies)."""
     state = game.state
     readers = _readers(game.spec.actions)
+    data = _position_head(state, readers)
+    data["log"] = readers.write_actions(state.log)
+    data["extra"] = _extra_data(state, readers)
+    return data
+
+
+def _position_head(state: GameState, readers: Readers) -> dict[str, Any]:
+    """`position_to_data` up to the log (the rest: ``"log"``, ``"extra"``)."""
     config = state.config
     text = _TEXT.__getitem__
     return {
@@ -496,14 +504,75 @@ def position_to_data(game: Game) -> dict[str, Any]:
         "totals": list(state.totals),
         "history": readers.writer(_HISTORY)(state.history),
         "taken": None if state.taken is None else card_id_text(state.taken),
-        "log": readers.write_actions(state.log),
-        "extra": _extra_data(state, readers),
     }
+
+
+_ENCODE: Final = json.JSONEncoder(ensure_ascii=False).encode
+"""``json.dumps(value, ensure_ascii=False)`` (the encoder keeps no state between calls)."""
+
+
+_ENCODE_TEXT: Final = json.encoder.encode_basestring
+"""A text as JSON (``ensure_ascii=False``: as the encoder writes a text)."""
 
 
 def dump_position(game: Game, *, indent: int | None = None) -> str:
     """The game's position as JSON text."""
-    return json.dumps(position_to_data(game), indent=indent, ensure_ascii=False)
+    state = game.state
+    if indent is not None or not all(type(name) is str for name in (*state.piles, *state.seat_piles)):
+        return json.dumps(position_to_data(game), indent=indent, ensure_ascii=False)
+    # json.dumps(position_to_data(game), ensure_ascii=False), with the cards' places and the log (most
+    # of a position's values) written as text in line and put in their places.
+    readers = _readers(game.spec.actions)
+    config = state.config
+    first = {
+        "format": POSITION_FORMAT,
+        "version": POSITION_VERSION,
+        "variant": config.variant,
+        "players": config.players,
+        "options": dict(config.options),
+        "house_rules": list(config.house_rules),
+        "seed": config.seed,
+        "round": state.round,
+        "dealer": state.dealer,
+        "turn": state.turn,
+        "turn_number": state.turn_number,
+        "phase": str(state.phase),
+    }
+    rest = {
+        "totals": list(state.totals),
+        "history": readers.writer(_HISTORY)(state.history),
+        "taken": None if state.taken is None else card_id_text(state.taken),
+    }
+    hands = "[" + ", ".join(map(_ids_text, state.hands)) + "]"
+    piles = ", ".join([f"{_ENCODE_TEXT(name)}: {_ids_text(pile)}" for name, pile in state.piles.items()])
+    seat_piles = ", ".join(
+        [
+            f"{_ENCODE_TEXT(name)}: [{', '.join(map(_ids_text, per_seat))}]"
+            for name, per_seat in state.seat_piles.items()
+        ]
+    )
+    table = ", ".join(map(_meld_text, state.table))
+    return (
+        f'{_ENCODE(first)[:-1]}, "hands": {hands}, "piles": {{{piles}}}, "seat_piles": {{{seat_piles}}}, '
+        f'"table": [{table}], {_ENCODE(rest)[1:-1]}, "log": {readers.actions_text(state.log)}, '
+        f'"extra": {_ENCODE(_extra_data(state, readers))}}}'
+    )
+
+
+def _ids_text(ids: Iterable[CardId]) -> str:
+    """``_ENCODE(list(map(_TEXT.__getitem__, ids)))``."""
+    return "[" + ", ".join(map(_QUOTED.__getitem__, ids)) + "]"
+
+
+def _meld_text(table_meld: TableMeld) -> str:
+    """``_ENCODE(_meld_data(table_meld))``."""
+    owner = table_meld.owner
+    meld = table_meld.meld
+    ranks = ", ".join(map(_QUOTED_SYMBOL.__getitem__, meld.ranks))
+    return (
+        f'{{"owner": {repr(owner) if type(owner) is int else _ENCODE(owner)}, '
+        f'"kind": {_ENCODE_TEXT(str(meld.kind))}, "cards": {_ids_text(table_meld.ids)}, "ranks": [{ranks}]}}'
+    )
 
 
 _PARSED: Final = {
@@ -522,6 +591,19 @@ class _IdTexts(dict[CardId, str]):
 
 _TEXT: Final = _IdTexts((cid, text) for text, cid in _PARSED.items())
 """Card ids' texts (a position writes every card)."""
+
+
+class _QuotedIdTexts(dict[CardId, str]):
+    """Card ids' texts as JSON, those of `_PARSED` written out."""
+
+    def __missing__(self, cid: CardId) -> str:
+        return _ENCODE_TEXT(card_id_text(cid))
+
+
+_QUOTED: Final = _QuotedIdTexts((cid, _ENCODE_TEXT(text)) for text, cid in _PARSED.items())
+"""Card ids' texts as JSON (`dump_position` writes every card)."""
+_QUOTED_SYMBOL: Final = {rank: _ENCODE_TEXT(symbol) for rank, symbol in _SYMBOL.items()}
+"""Ranks' symbols as JSON."""
 
 
 class _Recheck(Exception):

@@ -15,7 +15,7 @@ from rummykit.mechanics import pick_cards, remove_cards
 from rummykit.melds import Meld, MeldKind, MeldRules, read_meld
 from rummykit.shoe import Randomness
 from rummykit.solver import Contract, meld_key
-from rummykit.standard.melding import disjoint_combinations, single_melds
+from rummykit.standard.melding import disjoint_combinations, melds_of_faces
 from rummykit.standard.moves import StandardMove, blame_run_order
 from rummykit.standard.rules import ContractMelds, FreeMelds, StandardRules
 from rummykit.standard.state import StandardState
@@ -138,7 +138,7 @@ class FreeGoDown(_GoDown[S]):
         if room is not None and room <= 0:
             return []
         hand = state.hands[seat]
-        melds = single_melds([face(cid) for cid in hand], self.rules.melds)
+        melds = melds_of_faces([cid & FACE_MASK for cid in hand], self.rules.melds)
         if not melds:
             return []
         counts = [0] * FACE_COUNT

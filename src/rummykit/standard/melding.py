@@ -23,7 +23,7 @@ from rummykit.cards import FACE_COUNT, Card, Rank, standard_deck
 from rummykit.melds import Meld, MeldKind, MeldRules
 from rummykit.solver import meld_key, multisets
 
-__all__ = ["disjoint_combinations", "single_melds"]
+__all__ = ["disjoint_combinations", "melds_of_faces", "single_melds"]
 
 _FACES: Final = (*standard_deck(), Card.of(Rank.JOKER))
 """Every face, at the position of its `Card.index`."""
@@ -42,7 +42,7 @@ class _Hand:
 
     __slots__ = ("limited", "natural_faces", "naturals", "order", "rules", "wild_ids", "wilds")
 
-    def __init__(self, hand: Sequence[Card], rules: MeldRules) -> None:
+    def __init__(self, indices: Sequence[int], rules: MeldRules) -> None:
         wild_order, self.order = _resolved(rules)
         self.rules = rules
         self.naturals = naturals = [0] * FACE_COUNT
@@ -51,8 +51,11 @@ class _Hand:
         """Wild cards per face index."""
         self.natural_faces: set[int] = set()
         """The natural faces held."""
-        for card in hand:
-            index = card.index
+        if not wild_order:  # no wild cards at this table (classic rummy): every card is natural
+            for index in indices:
+                naturals[index] += 1
+            self.natural_faces = set(indices)
+        for index in indices if wild_order else ():
             if index in wild_order:
                 wilds[index] += 1
             else:
@@ -67,12 +70,15 @@ class _Hand:
         rules = self.rules
         wilds = sum(self.wilds)
         naturals = self.naturals
-        least = rules.min_set - wilds  # the fewest natural cards of a rank that can make a set
+        least = max(rules.min_set - wilds, 1)  # the fewest natural cards of a rank that can make a set
+        by_rank = [0] * 16  # natural cards held per rank value (the joker's face counts at 15, never read)
+        for index in self.natural_faces:
+            by_rank[(index >> 2) + 2] += naturals[index]
         for rank in _set_ranks(rules.set_ranks):
-            first = (rank - 2) * 4
-            held = naturals[first] + naturals[first + 1] + naturals[first + 2] + naturals[first + 3]
-            if held < least or not held:
+            held = by_rank[rank]
+            if held < least:
                 continue
+            first = (rank - 2) * 4
             faces = [index for index in range(first, first + 4) if naturals[index]]
             largest = held + wilds if rules.max_set is None else min(rules.max_set, held + wilds)
             for size in range(rules.min_set, largest + 1):
@@ -199,8 +205,50 @@ def single_melds(hand: Sequence[Card], rules: MeldRules) -> list[Meld]:
         >>> [str(m) for m in single_melds(parse_cards("QH KH AH 2H 9C"), MELD_RULES)]
         ['QH KH AH']
     """
-    counts = _Hand(hand, rules)
+    return melds_of_faces([card.index for card in hand], rules)
+
+
+def melds_of_faces(indices: Sequence[int], rules: MeldRules) -> list[Meld]:
+    """[`single_melds`][rummykit.standard.melding.single_melds] of a hand given as face indices
+    (`Card.index`; a physical card's ``cid & FACE_MASK``): no card object made for the listing."""
+    if not rules.wild_indices and not _may_meld(indices, rules):
+        return []
+    counts = _Hand(indices, rules)
     return sorted([*counts.sets(), *counts.runs()], key=meld_key)
+
+
+def _may_meld(indices: Sequence[int], rules: MeldRules) -> bool:
+    """Without wild cards, whether the hand might hold a meld at all: ``min_set`` natural cards of a
+    rank that forms sets, or natural cards at ``min_run`` places of the run order in a row (in one
+    suit if runs are suited). A quick test most hands fail; one that passes is searched in full."""
+    rank_bits = _rank_bits(rules.run_values)
+    set_ranks = _set_ranks(rules.set_ranks)
+    by_rank = [0] * 16  # the joker's face counts at 15, in no set and no run
+    places = [0, 0, 0, 0, 0]  # per suit (the joker's face: a fifth), the places of the run order held
+    for index in indices:
+        rank = (index >> 2) + 2
+        by_rank[rank] += 1
+        places[index & 3 if rank < 15 else 4] |= rank_bits[rank]
+    least = max(rules.min_set, 1)
+    if any(by_rank[rank] >= least for rank in set_ranks):
+        return True
+    suits = places[:4] if rules.suited_runs else [places[0] | places[1] | places[2] | places[3]]
+    for held in suits:
+        in_a_row = held  # places that start min_run held places in a row
+        for _ in range(rules.min_run - 1):
+            in_a_row &= in_a_row >> 1
+        if in_a_row:
+            return True
+    return False
+
+
+@functools.cache
+def _rank_bits(order: tuple[int, ...]) -> tuple[int, ...]:
+    """Per rank value (0 to 15): a bit for each of its places in the run order ``order``."""
+    bits = [0] * 16
+    for place, rank in enumerate(order):
+        bits[rank] |= 1 << place
+    return tuple(bits)
 
 
 def disjoint_combinations(uses: Sequence[Sequence[int]], counts: list[int]) -> Iterator[tuple[int, ...]]:

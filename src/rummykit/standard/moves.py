@@ -271,6 +271,12 @@ class LayOffMove(StandardMove[S, LayOff]):
     action_type = LayOff
     phases = frozenset({Phase.PLAY})
 
+    def __init__(self, rules: StandardRules) -> None:
+        super().__init__(rules)
+        self._run_ends: dict[tuple[Rank, ...], tuple[Rank, ...]] = {}
+        """`run_ends` by the run's ranks (the runs on a table are asked about every turn; the
+        configuration's meld rules are fixed, so the answer is too)."""
+
     def check(self, state: S, action: LayOff) -> LayOff:
         self.check_seat(state, action)
         self.rules.check_turn(state, action)
@@ -323,8 +329,8 @@ class LayOffMove(StandardMove[S, LayOff]):
             return []
         rules = self.rules.melds
         hand = state.hands[seat]
-        wild = {card.index for card in rules.wild_faces}
-        playable = [face(index) for index in sorted({cid & FACE_MASK for cid in hand})]
+        wild = rules.wild_indices
+        playable = list(map(face, sorted({cid & FACE_MASK for cid in hand})))
         if len(hand) <= 2:  # G-4 can bind only when one card or none would be left
             playable = [card for card in playable if self._may_play(state, seat, card)]
         actions: list[LayOff] = []
@@ -332,13 +338,15 @@ class LayOffMove(StandardMove[S, LayOff]):
             meld = table_meld.meld
             if meld.kind == MeldKind.SET:
                 rank = meld.ranks[0]
-                actions.extend(
-                    LayOff(seat=seat, card=card, meld=number)
-                    for card in playable
-                    if (card.rank is rank or card.index in wild) and can_extend(meld, card, rules)
-                )
+                for card in playable:
+                    if (card.rank is rank or card.index in wild) and can_extend(meld, card, rules):
+                        actions.append(LayOff(seat=seat, card=card, meld=number))
                 continue
-            wanted = run_ends(meld, rules)
+            wanted = self._run_ends.get(meld.ranks)
+            if wanted is None:
+                wanted = run_ends(meld, rules)
+                if len(self._run_ends) < 4096:
+                    self._run_ends[meld.ranks] = wanted
             for card in playable:
                 if card.rank in wanted or card.index in wild:
                     actions.extend(

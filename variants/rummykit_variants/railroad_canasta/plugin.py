@@ -59,6 +59,10 @@ SPEC = VariantSpec(
 _RED_THREE_FACES: Final = frozenset(card.index for card in RED_THREES)
 """The faces of the red 3s (RC-6) as indexes, to find one among a hand's card ids at once."""
 _KINDS: Final = (*MeldKind, WILD)
+_GROUPS: Final[dict[tuple[Card, ...], Meld]] = {}
+"""`read_group` of the cards of the melds on the tables of positions loaded, by the cards (their
+faces, in order; `read_group` depends on nothing else): a loaded position checks every meld again."""
+_MAX_GROUPS: Final = 4096
 """The kinds of a meld on the table: a set, or a wild meld (RC-9)."""
 
 
@@ -171,10 +175,15 @@ class RailroadCanasta(StandardRummy[CanastaRules, CanastaState]):
                 raise InvalidPositionError(
                     f"table[{index}].kind", f"a set or a wild meld, not {table_meld.meld.kind!r}"
                 )
-            try:
-                meld = read_group(table_meld.meld.cards)
-            except IllegalActionError as exc:
-                raise InvalidPositionError(f"table[{index}]", f"not a valid meld: {exc}") from exc
+            cards = table_meld.meld.cards
+            meld = _GROUPS.get(cards)  # a meld of these cards read before
+            if meld is None:
+                try:
+                    meld = read_group(cards)
+                except IllegalActionError as exc:
+                    raise InvalidPositionError(f"table[{index}]", f"not a valid meld: {exc}") from exc
+                if len(_GROUPS) < _MAX_GROUPS:
+                    _GROUPS[cards] = meld
             if meld.kind != table_meld.meld.kind:
                 raise InvalidPositionError(f"table[{index}]", f"not a valid meld: {meld} is a {meld.kind} meld")
             if meld.ranks != table_meld.meld.ranks:

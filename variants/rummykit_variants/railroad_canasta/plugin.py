@@ -59,11 +59,13 @@ SPEC = VariantSpec(
 _RED_THREE_FACES: Final = frozenset(card.index for card in RED_THREES)
 """The faces of the red 3s (RC-6) as indexes, to find one among a hand's card ids at once."""
 _KINDS: Final = (*MeldKind, WILD)
+"""The kinds of a meld on the table: a set, or a wild meld (RC-9)."""
 _GROUPS: Final[dict[tuple[Card, ...], Meld]] = {}
 """`read_group` of the cards of the melds on the tables of positions loaded, by the cards (their
-faces, in order; `read_group` depends on nothing else): a loaded position checks every meld again."""
+faces, in order; `read_group` depends on nothing else, and a `Meld` is immutable): a loaded position
+checks every meld again. Bounded by `_MAX_GROUPS`; safe in threads (a dict's get and set are atomic)."""
 _MAX_GROUPS: Final = 4096
-"""The kinds of a meld on the table: a set, or a wild meld (RC-9)."""
+"""The most melds `_GROUPS` keeps."""
 
 
 class RailroadCanasta(StandardRummy[CanastaRules, CanastaState]):

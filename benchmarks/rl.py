@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from benchmarks import timing
+from benchmarks.peers import rlcard_env_seconds
 from benchmarks.results import Results
 
 __all__ = ["RL_GAMES", "measure_env_steps"]
@@ -53,24 +54,6 @@ def _aec_steps(make: Callable[[], Any], steps: int, seed: int) -> float:
                 break
         game += 1
         env.reset(seed=seed + game)
-    return total
-
-
-def _rlcard_env_steps(steps: int, seed: int) -> float:
-    """Seconds for ``steps`` steps of RLCard's ``gin-rummy`` environment: ``env.step`` of a random
-    choice among its state's ``legal_actions`` (a reset is not counted)."""
-    rlcard = importlib.import_module("rlcard")
-    chooser = random.Random(seed)
-    clock = timing.clock()
-    env = rlcard.make("gin-rummy", config={"seed": seed})
-    total, done = 0.0, 0
-    while done < steps:
-        state, _ = env.reset()
-        while not env.is_over() and done < steps:
-            started = clock()
-            state, _ = env.step(chooser.choice(list(state["legal_actions"])))
-            total += clock() - started
-            done += 1
     return total
 
 
@@ -107,7 +90,7 @@ def measure_env_steps(results: Results, steps: int, *, seed: int = 1) -> None:
         results.skipped.append(message)
         results.log(f"  {message}")
     else:
-        peers["rl.rlcard.env_step"] = _rlcard_env_steps
+        peers["rl.rlcard.env_step"] = rlcard_env_seconds
     block = max(1, steps // BLOCKS)
     (variant, players), *others = RL_GAMES
     totals = dict.fromkeys(["ours", *peers], 0.0)

@@ -478,10 +478,9 @@ def position_to_data(game: Game) -> dict[str, Any]:
     return data
 
 
-def _position_head(state: GameState, readers: Readers) -> dict[str, Any]:
-    """`position_to_data` up to the log (the rest: ``"log"``, ``"extra"``)."""
+def _position_start(state: GameState) -> dict[str, Any]:
+    """A position's document up to the cards: its format, the game's configuration and the turn."""
     config = state.config
-    text = _TEXT.__getitem__
     return {
         "format": POSITION_FORMAT,
         "version": POSITION_VERSION,
@@ -495,6 +494,14 @@ def _position_head(state: GameState, readers: Readers) -> dict[str, Any]:
         "turn": state.turn,
         "turn_number": state.turn_number,
         "phase": str(state.phase),
+    }
+
+
+def _position_head(state: GameState, readers: Readers) -> dict[str, Any]:
+    """`position_to_data` up to the log (the rest: ``"log"``, ``"extra"``)."""
+    text = _TEXT.__getitem__
+    return {
+        **_position_start(state),
         "hands": [list(map(text, hand)) for hand in state.hands],
         "piles": {name: list(map(text, pile)) for name, pile in state.piles.items()},
         "seat_piles": {
@@ -523,21 +530,7 @@ def dump_position(game: Game, *, indent: int | None = None) -> str:
     # json.dumps(position_to_data(game), ensure_ascii=False), with the cards' places and the log (most
     # of a position's values) written as text in line and put in their places.
     readers = _readers(game.spec.actions)
-    config = state.config
-    first = {
-        "format": POSITION_FORMAT,
-        "version": POSITION_VERSION,
-        "variant": config.variant,
-        "players": config.players,
-        "options": dict(config.options),
-        "house_rules": list(config.house_rules),
-        "seed": config.seed,
-        "round": state.round,
-        "dealer": state.dealer,
-        "turn": state.turn,
-        "turn_number": state.turn_number,
-        "phase": str(state.phase),
-    }
+    first = _position_start(state)
     rest = {
         "totals": list(state.totals),
         "history": readers.writer(_HISTORY)(state.history),

@@ -28,23 +28,23 @@ import attrs
 from rummykit.cards import Card, Rank, Suit, standard_deck
 from rummykit.errors import IllegalActionError
 from rummykit.melds import Meld, MeldKind
-from rummykit_variants.railroad_canasta.rules import CanastaKind, card_value, is_red_three, is_wild
+from rummykit_variants.railroad_canasta.rules import WILD_RANKS, CanastaKind, card_value, is_red_three, is_wild
 
-__all__ = ["RED_THREES", "WILD", "Shape", "can_add", "canasta_kind", "read_group", "single_shapes"]
+__all__ = ["RED_THREES", "RED_THREE_FACES", "WILD", "Shape", "can_add", "canasta_kind", "read_group", "single_shapes"]
 
 WILD: Final = "wild"
 """The kind of a wild meld (RC-9), Railroad Canasta's own kind of meld."""
 WILD_KEY: Final = 0
 """The key of wild melds among rank keys (RC-11: wild melds count as one rank)."""
 _TWO, _JOKER, _THREE, _SEVEN = int(Rank.TWO), int(Rank.JOKER), int(Rank.THREE), int(Rank.SEVEN)
-_WILD_RANKS: Final = frozenset({Rank.TWO, Rank.JOKER})
 CANASTA_SIZE: Final = 7
 """Most cards of a meld (RC-8, RC-9); black 3s have no limit (RC-7)."""
 MAX_WILDS: Final = 3
 _INDEX = operator.attrgetter("index")
 RED_THREES: Final = frozenset(card for card in standard_deck() if is_red_three(card))
 """The red 3s (RC-6), to find one among cards at once."""
-_RED_THREE_INDEXES: Final = frozenset(card.index for card in RED_THREES)
+RED_THREE_FACES: Final = frozenset(card.index for card in RED_THREES)
+"""The red 3s as face indexes (`Card.index`, a card id's face), to find one among card ids at once."""
 
 
 def _shown(cards: Sequence[Card]) -> str:
@@ -55,10 +55,10 @@ def _shown(cards: Sequence[Card]) -> str:
 def read_group(cards: Sequence[Card]) -> Meld:
     """``cards`` as a new meld, or raise citing the rule they break: a meld of one rank 4 to A
     (RC-8, RC-10), a wild meld (RC-9), or black 3s (RC-7); red 3s are never melded (RC-6)."""
-    if not _RED_THREE_INDEXES.isdisjoint([card.index for card in cards]):
+    if not RED_THREE_FACES.isdisjoint([card.index for card in cards]):
         raise IllegalActionError("RC-6", f"red 3s are never melded ({_shown(cards)})")
-    wilds = [card for card in cards if card.rank in _WILD_RANKS]  # is_wild
-    naturals = [card for card in cards if card.rank not in _WILD_RANKS]
+    wilds = [card for card in cards if card.rank in WILD_RANKS]
+    naturals = [card for card in cards if card.rank not in WILD_RANKS]
     threes = [card for card in naturals if card.rank is Rank.THREE]
     if threes:
         if len(threes) != len(cards):
@@ -112,7 +112,7 @@ def canasta_kind(meld: Meld) -> CanastaKind | None:
     rank = meld.ranks[0]
     if rank is Rank.THREE:
         return None
-    if any(card.rank in _WILD_RANKS for card in cards):
+    if any(card.rank in WILD_RANKS for card in cards):
         return CanastaKind.BLACK
     return CanastaKind.SEVENS if rank is Rank.SEVEN else CanastaKind.RED
 

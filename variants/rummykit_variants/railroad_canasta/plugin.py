@@ -21,7 +21,14 @@ from rummykit.variant import GameConfig, VariantSpec
 from rummykit.views import View
 from rummykit_variants.railroad_canasta.actions import EndRound, LeaveKitty, PickUpKitty, TakePile
 from rummykit_variants.railroad_canasta.bot import HeuristicBot
-from rummykit_variants.railroad_canasta.melding import RED_THREES, WILD, canasta_kind, is_closed, meld_key, read_group
+from rummykit_variants.railroad_canasta.melding import (
+    RED_THREE_FACES,
+    WILD,
+    canasta_kind,
+    is_closed,
+    meld_key,
+    read_group,
+)
 from rummykit_variants.railroad_canasta.moves import canasta_moves, draw_cards
 from rummykit_variants.railroad_canasta.rules import (
     CANASTA_BONUS,
@@ -56,16 +63,8 @@ SPEC = VariantSpec(
     listing_ignores_suits=True,
 )
 
-_RED_THREE_FACES: Final = frozenset(card.index for card in RED_THREES)
-"""The faces of the red 3s (RC-6) as indexes, to find one among a hand's card ids at once."""
 _KINDS: Final = (*MeldKind, WILD)
 """The kinds of a meld on the table: a set, or a wild meld (RC-9)."""
-_GROUPS: Final[dict[tuple[Card, ...], Meld]] = {}
-"""`read_group` of the cards of the melds on the tables of positions loaded, by the cards (their
-faces, in order; `read_group` depends on nothing else, and a `Meld` is immutable): a loaded position
-checks every meld again. Bounded by `_MAX_GROUPS`; safe in threads (a dict's get and set are atomic)."""
-_MAX_GROUPS: Final = 4096
-"""The most melds `_GROUPS` keeps."""
 
 
 class RailroadCanasta(StandardRummy[CanastaRules, CanastaState]):
@@ -155,10 +154,8 @@ class RailroadCanasta(StandardRummy[CanastaRules, CanastaState]):
                     f"extra.melded_on[{seat}]", f"turn {turn} is not one of 1 to {state.turn_number}"
                 )
         for seat, held in enumerate(state.hands):
-            if _RED_THREE_FACES.isdisjoint([cid & FACE_MASK for cid in held]):
-                continue
             for i, cid in enumerate(held):
-                if is_red_three(face(cid)):
+                if cid & FACE_MASK in RED_THREE_FACES:
                     raise InvalidPositionError(
                         f"hands[{seat}][{i}]", "a red 3 is never held: it is placed at once (RC-6)"
                     )
@@ -177,15 +174,10 @@ class RailroadCanasta(StandardRummy[CanastaRules, CanastaState]):
                 raise InvalidPositionError(
                     f"table[{index}].kind", f"a set or a wild meld, not {table_meld.meld.kind!r}"
                 )
-            cards = table_meld.meld.cards
-            meld = _GROUPS.get(cards)  # a meld of these cards read before
-            if meld is None:
-                try:
-                    meld = read_group(cards)
-                except IllegalActionError as exc:
-                    raise InvalidPositionError(f"table[{index}]", f"not a valid meld: {exc}") from exc
-                if len(_GROUPS) < _MAX_GROUPS:
-                    _GROUPS[cards] = meld
+            try:
+                meld = read_group(table_meld.meld.cards)
+            except IllegalActionError as exc:
+                raise InvalidPositionError(f"table[{index}]", f"not a valid meld: {exc}") from exc
             if meld.kind != table_meld.meld.kind:
                 raise InvalidPositionError(f"table[{index}]", f"not a valid meld: {meld} is a {meld.kind} meld")
             if meld.ranks != table_meld.meld.ranks:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import inspect
 import json
 import types
 import typing
@@ -148,6 +149,20 @@ def _settable(cls: type, hints: Mapping[str, Any]) -> bool:
         and not isinstance(field.default, attrs.Factory)  # type: ignore[arg-type]
         for field in fields
     )
+
+
+def _store(cls: type, name: str) -> Callable[[Any, Any], None]:
+    """What stores field ``name`` of a ``cls`` made by ``object.__new__``: its slot's own setter (a
+    slotted class), or ``object.__setattr__`` by name (what a frozen class's ``__init__`` uses)."""
+    slot = inspect.getattr_static(cls, name, None)
+    if isinstance(slot, types.MemberDescriptorType):
+        setter: Callable[[Any, Any], None] = slot.__set__
+        return setter
+
+    def store(made: Any, value: Any) -> None:
+        object.__setattr__(made, name, value)
+
+    return store
 
 
 class Readers:
@@ -293,17 +308,15 @@ class Readers:
                 optional.append(f"    if {field.name!r} in value:")
                 optional.append(f"        given[{field.name!r}] = r{i}(value[{field.name!r}])")
         if _settable(cls, hints):  # the values read are what __init__ would store: stored as they are
-            names |= {"new": object.__new__, "store": object.__setattr__}
+            names["new"] = object.__new__
             lines.append("    made = new(cls)")
             for i, field in enumerate(fields):
+                names[f"s{i}"] = _store(cls, field.name)
                 if field.default is attrs.NOTHING:
-                    lines.append(f"    store(made, {field.name!r}, x{i})")
+                    lines.append(f"    s{i}(made, x{i})")
                 else:
                     names[f"d{i}"] = field.default if field.converter is None else field.converter(field.default)
-                    lines.append(
-                        f"    store(made, {field.name!r}, r{i}(value[{field.name!r}]) "
-                        f"if {field.name!r} in value else d{i})"
-                    )
+                    lines.append(f"    s{i}(made, r{i}(value[{field.name!r}]) if {field.name!r} in value else d{i})")
             lines.append("    return made")
         elif optional:
             lines += ["    given = {}", *optional, f"    return cls({', '.join([*given, '**given'])})"]

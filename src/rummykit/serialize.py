@@ -33,6 +33,7 @@ from __future__ import annotations
 import enum
 import functools
 import json
+import operator
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Final, get_args, get_origin, get_type_hints
@@ -573,6 +574,8 @@ _PARSED: Final = {
 }
 """Card ids by their text, for the first 64 copies of every face (a position reads every card; others
 are read one by one)."""
+_FACE_BY_TEXT: Final = {text: face(cid) for text, cid in _PARSED.items()}
+"""The face of each card id of `_PARSED`, by the id's text."""
 
 
 class _IdTexts(dict[CardId, str]):
@@ -706,21 +709,27 @@ def _check_progress(
 
 
 def _table_meld(doc: _MeldDoc, cards: _Cards, players: int, index: int) -> TableMeld:
-    path = f"table[{index}]"
-    if not 0 <= doc.owner < players:
-        _seat(doc.owner, players, f"{path}.owner")
-    if len(doc.ranks) != len(doc.cards) or not doc.cards:
-        raise InvalidPositionError(f"{path}.ranks", "a meld gives one rank per card")
-    ranks: list[Any] = list(map(_RANK_BY_SYMBOL.get, doc.ranks))  # as written (upper case): at once
-    if not all(ranks):
-        ranks = []
-        for i, symbol in enumerate(doc.ranks):
+    owner, texts, symbols = doc.owner, doc.cards, doc.ranks
+    if not 0 <= owner < players:
+        _seat(owner, players, f"table[{index}].owner")
+    if len(symbols) != len(texts) or not texts:
+        raise InvalidPositionError(f"table[{index}].ranks", "a meld gives one rank per card")
+    ranks: tuple[Any, ...] = tuple(map(_RANK_BY_SYMBOL.get, symbols))  # as written (upper case): at once
+    if None in ranks:
+        for i, symbol in enumerate(symbols):
             if symbol.upper() not in _RANK_BY_SYMBOL:
-                raise InvalidPositionError(f"{path}.ranks[{i}]", f"{quote(symbol)} is not a rank")
-            ranks.append(_RANK_BY_SYMBOL[symbol.upper()])
-    ids = tuple(cards.pile(doc.cards, f"{path}.cards"))
-    meld = Meld(doc.kind, tuple(map(face, ids)), tuple(ranks))
-    return TableMeld(owner=doc.owner, meld=meld, ids=ids)
+                raise InvalidPositionError(f"table[{index}].ranks[{i}]", f"{quote(symbol)} is not a rank")
+        ranks = tuple(_RANK_BY_SYMBOL[symbol.upper()] for symbol in symbols)
+    ids: tuple[Any, ...]
+    faces: tuple[Any, ...]
+    if cards.at_once:  # looked up only (None: unknown): `check_all_placed` checks them with every other card
+        ids = tuple(map(_PARSED.get, texts))
+        cards.read_at_once += ids
+        faces = tuple(map(_FACE_BY_TEXT.get, texts))
+    else:
+        ids = tuple(cards.pile(texts, f"table[{index}].cards"))
+        faces = tuple(map(face, ids))
+    return TableMeld(owner, Meld(doc.kind, faces, ranks), ids)
 
 
 def _build_state(setup: Configuration, seed: int | None, doc: _PositionDoc, conv: cattrs.Converter) -> GameState:
@@ -761,7 +770,7 @@ def _state(
     table = [_table_meld(meld, cards, players, i) for i, meld in enumerate(doc.table)]
     cards.check_all_placed()
     _check_progress(spec, players, doc.phase, doc.round, doc.turn_number, doc.history)
-    seats = {action.seat for action in doc.log}
+    seats = set(map(_SEAT_OF, doc.log))
     if seats and (min(seats) < 0 or max(seats) >= players):
         for i, action in enumerate(doc.log):
             _seat(action.seat, players, f"log[{i}].seat")
@@ -803,6 +812,8 @@ def _is_card_id(text: str) -> bool:
     return True
 
 
+_SEAT_OF: Final = operator.attrgetter("seat")
+"""An action's seat."""
 _CORE_FIELDS: Final = frozenset(field.name for field in attrs.fields(GameState))
 
 

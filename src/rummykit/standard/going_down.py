@@ -6,10 +6,10 @@ player likes) and contract melds (a round's contract, once a round). Each is one
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from rummykit.actions import GoDown
-from rummykit.cards import FACE_COUNT, FACE_MASK, Card, CardId, Suit, face
+from rummykit.cards import FACE_COUNT, FACE_MASK, Card, Suit, face
 from rummykit.errors import IllegalActionError, InvalidActionError
 from rummykit.mechanics import pick_cards, remove_cards
 from rummykit.melds import Meld, MeldKind, MeldRules, read_meld
@@ -267,12 +267,13 @@ class ContractGoDown(_GoDown[S]):
         hand = state.hands[seat]
         solver = self.rules.solvers[min(state.round, len(self.melding.contracts))]
         found: dict[GoDown, None] = {}
-        if self.rules.melds.suited_runs:
-            ways: Sequence[tuple[Meld, ...]] = solver.ways([face(cid) for cid in hand])
-            pools = None
-        else:  # suits never matter: solve the hand with suits set aside, then name the listed suits
-            ways = solver.ways([_rank_face(cid) for cid in hand])
-            pools = rank_pools(state, seat)
+        suited = self.rules.melds.suited_runs
+        # Suits never matter unless runs are suited: the hand is solved with suits set aside, then
+        # the listed suits are named.
+        ways: Sequence[tuple[Meld, ...]] = solver.ways(
+            [face(cid) for cid in hand] if suited else [_RANK_FACES[cid & FACE_MASK] for cid in hand]
+        )
+        pools = rank_pools(state, seat) if ways and not suited else None
         for way in ways:
             melds = ordered_melds(way) if pools is None else canonical_go_down(way, pools)
             if len(hand) - sum(len(meld.cards) for meld in melds) <= 1:
@@ -291,9 +292,13 @@ def _kinds(melds: Sequence[Meld]) -> str:
     return " + ".join(parts) or "nothing"
 
 
-def _rank_face(cid: CardId) -> Card:
-    card = face(cid)
+def _rank_face(index: int) -> Card:
+    card = face(index)
     return card if card.suit is None else Card.of(card.rank, Suit.CLUBS)
+
+
+_RANK_FACES: Final = tuple(_rank_face(index) for index in range(FACE_COUNT))
+"""Each face (by `Card.index`) with its suit set aside: the clubs card of its rank (a joker stays)."""
 
 
 def rank_pools(state: StandardState, seat: int) -> dict[int, list[Card]]:

@@ -57,34 +57,35 @@ def read_group(cards: Sequence[Card]) -> Meld:
     (RC-8, RC-10), a wild meld (RC-9), or black 3s (RC-7); red 3s are never melded (RC-6)."""
     if not RED_THREE_FACES.isdisjoint([card.index for card in cards]):
         raise IllegalActionError("RC-6", f"red 3s are never melded ({_shown(cards)})")
-    wilds = [card for card in cards if card.rank in WILD_RANKS]
-    naturals = [card for card in cards if card.rank not in WILD_RANKS]
-    threes = [card for card in naturals if card.rank is Rank.THREE]
-    if threes:
-        if len(threes) != len(cards):
+    count = len(cards)
+    ranks = [card.rank for card in cards]
+    naturals = [rank for rank in ranks if rank not in WILD_RANKS]
+    if Rank.THREE in naturals:
+        if naturals.count(Rank.THREE) != count:
             raise IllegalActionError(
                 "RC-7", f"black 3s are melded alone, without wild or other cards ({_shown(cards)})"
             )
-        if len(cards) < 3:
+        if count < 3:
             raise IllegalActionError("RC-7", f"a meld of black 3s has 3 or more cards ({_shown(cards)})")
-        return Meld(MeldKind.SET, tuple(cards), (Rank.THREE,) * len(cards))
+        return Meld(MeldKind.SET, tuple(cards), (Rank.THREE,) * count)
     if not naturals:
-        if not 3 <= len(cards) <= CANASTA_SIZE:
-            raise IllegalActionError("RC-9", f"a wild meld is 3 to 7 wild cards, not {len(cards)} ({_shown(cards)})")
-        return Meld(WILD, tuple(cards), tuple(card.rank for card in cards))
-    ranks = {card.rank for card in naturals}
-    if len(ranks) > 1:
-        raise IllegalActionError("RC-8", f"a meld is of one rank, and {_shown(cards)} mixes {len(ranks)}")
-    rank = ranks.pop()
-    if not 3 <= len(cards) <= CANASTA_SIZE:
-        raise IllegalActionError("RC-8", f"a meld is 3 to 7 cards, not {len(cards)} ({_shown(cards)})")
+        if not 3 <= count <= CANASTA_SIZE:
+            raise IllegalActionError("RC-9", f"a wild meld is 3 to 7 wild cards, not {count} ({_shown(cards)})")
+        return Meld(WILD, tuple(cards), tuple(ranks))
+    rank = naturals[0]
+    if naturals.count(rank) != len(naturals):
+        mixed = len(set(naturals))
+        raise IllegalActionError("RC-8", f"a meld is of one rank, and {_shown(cards)} mixes {mixed}")
+    if not 3 <= count <= CANASTA_SIZE:
+        raise IllegalActionError("RC-8", f"a meld is 3 to 7 cards, not {count} ({_shown(cards)})")
+    wilds = count - len(naturals)
     if rank is Rank.SEVEN and wilds:
         raise IllegalActionError("RC-10", "a meld of 7s holds no wild cards")
     if len(naturals) < 2:
         raise IllegalActionError("RC-8", f"a meld holds at least 2 natural cards ({_shown(cards)})")
-    if len(wilds) > MAX_WILDS:
-        raise IllegalActionError("RC-8", f"a meld holds at most 3 wild cards, not {len(wilds)} ({_shown(cards)})")
-    return Meld(MeldKind.SET, tuple(cards), (rank,) * len(cards))
+    if wilds > MAX_WILDS:
+        raise IllegalActionError("RC-8", f"a meld holds at most 3 wild cards, not {wilds} ({_shown(cards)})")
+    return Meld(MeldKind.SET, tuple(cards), (rank,) * count)
 
 
 def is_black_threes(meld: Meld) -> bool:

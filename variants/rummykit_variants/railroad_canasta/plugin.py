@@ -169,28 +169,26 @@ class RailroadCanasta(StandardRummy[CanastaRules, CanastaState]):
                 raise InvalidPositionError(f"seat_piles.kitty[{seat}]", "the kitty was picked up, so it is empty")
             if len(kitty) > size:
                 raise InvalidPositionError(f"seat_piles.kitty[{seat}]", f"a kitty holds {size} cards")
+        open_keys: set[tuple[int, int]] = set()  # (seat, key) of each unfinished meld
         for index, table_meld in enumerate(state.table):
-            if table_meld.meld.kind not in _KINDS:
-                raise InvalidPositionError(
-                    f"table[{index}].kind", f"a set or a wild meld, not {table_meld.meld.kind!r}"
-                )
+            given, owner = table_meld.meld, table_meld.owner
+            if given.kind not in _KINDS:
+                raise InvalidPositionError(f"table[{index}].kind", f"a set or a wild meld, not {given.kind!r}")
             try:
-                meld = read_group(table_meld.meld.cards)
+                meld = read_group(given.cards)
             except IllegalActionError as exc:
                 raise InvalidPositionError(f"table[{index}]", f"not a valid meld: {exc}") from exc
-            if meld.kind != table_meld.meld.kind:
+            if meld.kind != given.kind:
                 raise InvalidPositionError(f"table[{index}]", f"not a valid meld: {meld} is a {meld.kind} meld")
-            if meld.ranks != table_meld.meld.ranks:
+            if meld.ranks != given.ranks:
                 ranks = " ".join(rank.symbol for rank in meld.ranks)
                 raise InvalidPositionError(f"table[{index}].ranks", f"the cards of {meld} stand for {ranks}")
-            if not state.has_melded(table_meld.owner):
-                raise InvalidPositionError(
-                    f"table[{index}].owner", f"seat {table_meld.owner} has not melded this round"
-                )
-        for seat in range(players):
-            keys = [meld_key(m.meld) for m in state.table if m.owner == seat and not is_closed(m.meld)]
-            if len(keys) != len(set(keys)):
-                raise InvalidPositionError("table", f"seat {seat} has two unfinished melds of one rank (RC-11)")
+            if state.melded_on[owner] is None:
+                raise InvalidPositionError(f"table[{index}].owner", f"seat {owner} has not melded this round")
+            if not is_closed(meld):
+                if (owner, meld_key(meld)) in open_keys:
+                    raise InvalidPositionError("table", f"seat {owner} has two unfinished melds of one rank (RC-11)")
+                open_keys.add((owner, meld_key(meld)))
         turn = state.turn
         if state.phase == CanastaPhase.KITTY and (state.kitty_taken[turn] or not state.may_look(turn)):
             raise InvalidPositionError("phase", f"seat {turn} may not pick up its kitty now (RC-20)")

@@ -27,10 +27,8 @@ from typing import Any, Final, get_args, get_origin, get_type_hints
 import attrs
 import cattrs
 
-from rummykit.actions import Action
-from rummykit.actions import _card as _action_card
+from rummykit.actions import Action, to_card, to_cards, to_melds
 from rummykit.actions import _end as _action_end
-from rummykit.actions import _melds as _action_melds
 from rummykit.cards import Card
 from rummykit.melds import RunEnd
 from rummykit.shoe import MAX_SEED
@@ -126,7 +124,12 @@ def _plain_attrs(cls: type) -> bool:
 
 
 _STORED_AS_READ: Final = frozenset(
-    {(_action_card, Card), (_action_end, RunEnd | None), (_action_melds, tuple[tuple[Card, ...], ...])}
+    {
+        (to_card, Card),
+        (to_cards, tuple[Card, ...]),
+        (_action_end, RunEnd | None),
+        (to_melds, tuple[tuple[Card, ...], ...]),
+    }
 )
 """Field converters, with the field's type, that return a value of that type unchanged (what the
 readers give)."""
@@ -314,8 +317,21 @@ class Readers:
                 names[f"s{i}"] = _store(cls, field.name)
                 if field.default is attrs.NOTHING:
                     lines.append(f"    s{i}(made, x{i})")
+                    continue
+                names[f"d{i}"] = field.default if field.converter is None else field.converter(field.default)
+                hint = hints[field.name]
+                if _is_union(hint) and len(get_args(hint)) == 2 and type(None) in get_args(hint):  # null in line
+                    names[f"q{i}"] = self._field_reader(next(arg for arg in get_args(hint) if arg is not type(None)))
+                    lines += [
+                        f"    if {field.name!r} in value:",
+                        f"        x{i} = value[{field.name!r}]",
+                        f"        if x{i} is not None:",
+                        f"            x{i} = q{i}(x{i})",
+                        "    else:",
+                        f"        x{i} = d{i}",
+                        f"    s{i}(made, x{i})",
+                    ]
                 else:
-                    names[f"d{i}"] = field.default if field.converter is None else field.converter(field.default)
                     lines.append(f"    s{i}(made, r{i}(value[{field.name!r}]) if {field.name!r} in value else d{i})")
             lines.append("    return made")
         elif optional:

@@ -30,18 +30,38 @@ from rummykit.cards import Card, format_cards, parse_cards
 from rummykit.errors import InvalidActionError, quote
 from rummykit.melds import RunEnd
 
-__all__ = ["Action", "Discard", "Draw", "GoDown", "LayOff", "TakeDiscard"]
+__all__ = ["Action", "Discard", "Draw", "GoDown", "LayOff", "TakeDiscard", "to_card", "to_cards", "to_melds"]
 
 
 _TUPLE: Final = {tuple}
 _CARD: Final = {Card}
 
 
-def _card(value: Card | str) -> Card:
+def to_card(value: Card | str) -> Card:
+    """The converter of an action's card field: a card, or its text (``"7C"``).
+
+    The converters here are those of the core's actions; a variant's own action types use them for
+    their fields of cards, and a position's log is then read into them straight from JSON."""
     return value if isinstance(value, Card) else Card.parse(value)
 
 
-def _melds(value: Iterable[Iterable[Card | str] | str] | str) -> tuple[tuple[Card, ...], ...]:
+def to_cards(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
+    """The converter of an action's field of cards: cards, their texts, or one text (``"8H 8S"``).
+
+    Examples:
+        >>> to_cards("8H 8S") == to_cards(["8H", "8S"])
+        True
+    """
+    if type(value) is tuple and set(map(type, value)) <= _CARD:
+        return value  # already cards: nothing to parse
+    if isinstance(value, bytes | Mapping) or not isinstance(value, Iterable):
+        raise InvalidActionError(f"cards are a list of cards or one text, not {quote(value)}")
+    return parse_cards(value)
+
+
+def to_melds(value: Iterable[Iterable[Card | str] | str] | str) -> tuple[tuple[Card, ...], ...]:
+    """The converter of an action's field of melds: melds of cards or texts, or one meld's text
+    (``"JS JC JH"``)."""
     if type(value) is tuple and set(map(type, value)) <= _TUPLE and set(map(type, chain.from_iterable(value))) <= _CARD:
         return value  # already cards (the engine and the readers of JSON build many of these): nothing to parse
     if isinstance(value, tuple) and all(
@@ -102,7 +122,7 @@ class GoDown(Action):
 
     kind: ClassVar[str] = "go-down"
 
-    melds: tuple[tuple[Card, ...], ...] = attrs.field(converter=_melds)
+    melds: tuple[tuple[Card, ...], ...] = attrs.field(converter=to_melds)
 
     def describe(self) -> str:
         return "go down with " + " / ".join(format_cards(m) for m in self.melds)
@@ -115,7 +135,7 @@ class LayOff(Action):
 
     kind: ClassVar[str] = "lay-off"
 
-    card: Card = attrs.field(converter=_card)
+    card: Card = attrs.field(converter=to_card)
     meld: int
     end: RunEnd | None = attrs.field(default=None, converter=_end)
 
@@ -130,7 +150,7 @@ class Discard(Action):
 
     kind: ClassVar[str] = "discard"
 
-    card: Card = attrs.field(converter=_card)
+    card: Card = attrs.field(converter=to_card)
 
     def describe(self) -> str:
         return f"discard {self.card}"

@@ -3,25 +3,14 @@ empty stock."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import ClassVar
 
 import attrs
 
-from rummykit.actions import Action
-from rummykit.cards import Card, format_cards, parse_cards
+from rummykit.actions import Action, to_cards, to_melds
+from rummykit.cards import Card, format_cards
 
 __all__ = ["EndRound", "LeaveKitty", "PickUpKitty", "TakePile"]
-
-
-def _cards(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
-    if isinstance(value, tuple) and all(isinstance(card, Card) for card in value):
-        return value
-    return parse_cards(value)
-
-
-def _melds(value: Iterable[Iterable[Card | str] | str]) -> tuple[tuple[Card, ...], ...]:
-    return tuple(_cards(group) for group in value)
 
 
 @attrs.frozen
@@ -43,8 +32,8 @@ class TakePile(Action):
 
     kind: ClassVar[str] = "take-pile"
 
-    cards: tuple[Card, ...] = attrs.field(default=(), converter=_cards)
-    melds: tuple[tuple[Card, ...], ...] = attrs.field(default=(), converter=_melds)
+    cards: tuple[Card, ...] = attrs.field(default=(), converter=to_cards)
+    melds: tuple[tuple[Card, ...], ...] = attrs.field(default=(), converter=to_melds)
 
     def describe(self) -> str:
         text = (

@@ -103,13 +103,12 @@ the hands, the shared piles, the seat piles and the table, in the state's own sh
 
 def snapshot(state: GameState) -> Snapshot:
     """A snapshot of where the cards of ``state`` lie (copies: later changes to the state leave it)."""
-    piles = state.piles
     seat_piles = state.seat_piles
     return (
-        list(map(list, state.hands)),
-        dict(zip(piles, map(list, piles.values()), strict=True)),
-        {name: list(map(list, per_seat)) for name, per_seat in seat_piles.items()} if seat_piles else {},
-        list(state.table),
+        [hand[:] for hand in state.hands],
+        {name: pile[:] for name, pile in state.piles.items()},
+        {name: [pile[:] for pile in per_seat] for name, per_seat in seat_piles.items()} if seat_piles else {},
+        state.table[:],
     )
 
 

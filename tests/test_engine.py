@@ -354,3 +354,23 @@ def test_g_c1_counts_only_rounds_cut_short_and_takes_its_option() -> None:
     with pytest.raises(rummykit.InvalidOptionError) as err:
         rummykit.new_game("rummy", players=2, options={"max_capped_rounds": 0})
     assert err.value.rule == "G-C1"
+
+
+def test_a_configuration_named_again_is_the_same_one_but_an_option_of_another_type_is_still_checked() -> None:
+    first = rummykit.configure("rummy", 2, options={"max_rounds": 3}, house_rules=["jokers"])
+    assert rummykit.configure("rummy", 2, options={"max_rounds": 3}, house_rules="jokers") is first
+    with pytest.raises(InvalidOptionError, match="max_rounds"):  # True == 1, but a bool is not a round count
+        rummykit.configure("rummy", 2, options={"max_rounds": True})
+    rummykit.configure("rummy", 2, options={"max_rounds": 1})
+    with pytest.raises(InvalidOptionError, match="max_rounds"):
+        rummykit.configure("rummy", 2, options={"max_rounds": True})
+    with pytest.raises(InvalidOptionError, match="players must be an int"):
+        rummykit.configure("rummy", True)
+
+
+def test_a_configuration_named_again_after_a_plugin_is_unregistered_is_compiled_again() -> None:
+    first = rummykit.configure("rummy", 2, options={"max_rounds": 3})
+    plugins.register_house_rule("one-hmg", OneHmg())
+    plugins.unregister_house_rule("one-hmg")
+    again = rummykit.configure("rummy", 2, options={"max_rounds": 3})
+    assert again is not first and again.rules == first.rules

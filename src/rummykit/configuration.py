@@ -17,10 +17,11 @@ Examples:
 
 from __future__ import annotations
 
+import sys
 import threading
 import types
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 import attrs
 import pluggy
@@ -161,6 +162,9 @@ def _caller(pm: pluggy.PluginManager, hook: str, names: tuple[str, ...]) -> Call
 
 _LOCK = threading.Lock()
 _COMPILED: dict[tuple[Any, ...], Configuration] = {}
+_BY_NAME: dict[tuple[Any, ...], Configuration] = {}
+"""Compiled configurations by the exact arguments that named them (`_named`): a game started or a
+position loaded again with the same names skips finding the plug-ins and resolving the options."""
 _MOST_KEPT = 512
 
 
@@ -180,6 +184,11 @@ def configure(
         InvalidOptionError: a bad player count or option.
         PluginError: a plug-in that breaks the variant contract.
     """
+    named = _named(variant, players, options, house_rules)
+    if named is not None:
+        known = _BY_NAME.get(named)
+        if known is not None:
+            return known
     if variant is None or isinstance(variant, int | float | bytes | list | tuple | dict):
         raise InvalidOptionError(f"a variant is given by its name, such as 'rummy', not {quote(variant)}")
     plugin = load_variant(variant) if isinstance(variant, str) else variant
@@ -207,22 +216,58 @@ def configure(
         known = _COMPILED.get(key)
     except TypeError:  # an option value that cannot be hashed: compile it each time
         return _compile(plugin, spec, players, resolved, rule_plugins)
-    if known is not None:
-        return known
-    with _LOCK:
-        known = _COMPILED.get(key)
-        if known is None:
-            known = _compile(plugin, spec, players, resolved, rule_plugins)
-            if len(_COMPILED) >= _MOST_KEPT:
-                _COMPILED.clear()
-            _COMPILED[key] = known
+    if known is None:
+        with _LOCK:
+            known = _COMPILED.get(key)
+            if known is None:
+                known = _compile(plugin, spec, players, resolved, rule_plugins)
+                if len(_COMPILED) >= _MOST_KEPT:
+                    _COMPILED.clear()
+                _COMPILED[key] = known
+    if named is not None:
+        if len(_BY_NAME) >= _MOST_KEPT:
+            _BY_NAME.clear()
+        _BY_NAME[named] = known
     return known
+
+
+_SCALARS: Final = frozenset({int, str, float, bool, type(None)})
+
+
+def _named(
+    variant: str | Plugin,
+    players: int,
+    options: Mapping[str, Any] | None,
+    house_rules: Sequence[str | Plugin] | str | None,
+) -> tuple[Any, ...] | None:
+    """The exact arguments of a `configure` call that names everything (the variant and house rules
+    by name, options as a dict of plain values), as a key of `_BY_NAME`; ``None`` for any other call.
+    Each option value's type is part of the key (``True`` and ``1`` are equal, but not the same
+    option value), and so is ``sys.path``, where the plug-ins' entry points are found."""
+    if type(variant) is not str or type(players) is not int:
+        return None
+    if house_rules is None:
+        rules: tuple[Any, ...] = ()
+    elif type(house_rules) is str:
+        rules = (house_rules,)
+    elif type(house_rules) in (list, tuple) and all(type(rule) is str for rule in house_rules):
+        rules = tuple(house_rules)
+    else:
+        return None
+    if options is None:
+        values: tuple[Any, ...] = ()
+    elif type(options) is dict and all(type(value) in _SCALARS for value in options.values()):
+        values = tuple((name, type(value), value) for name, value in options.items())
+    else:
+        return None
+    return (variant, players, values, rules, tuple(sys.path))
 
 
 def forget_compiled() -> None:
     """Forget every compiled configuration (after a plug-in registered in this process changes)."""
     with _LOCK:
         _COMPILED.clear()
+        _BY_NAME.clear()
 
 
 def _compile(

@@ -20,6 +20,7 @@ import pytest
 
 import rummykit
 from rummykit import serialize
+from rummykit._direct import Declined, Readers
 from rummykit.actions import Discard, Draw, GoDown, LayOff
 from rummykit.cards import Card
 from rummykit.errors import InvalidPositionError
@@ -47,11 +48,15 @@ def positions(variant: str, players: int, house_rules: tuple[str, ...]) -> Itera
             yield game.copy()
 
 
+def _decline(self: Readers, value: object, type_: object) -> object:
+    raise Declined  # every document read by the converter alone
+
+
 def _outcome(text: str, *, direct: bool, monkeypatch: pytest.MonkeyPatch) -> str:
     """What loading ``text`` gives: the game's position written again, or the error."""
     with monkeypatch.context() as patch:
         if not direct:
-            patch.setattr(serialize, "_read_direct", lambda *_: None)
+            patch.setattr(Readers, "read", _decline)
         try:
             return "game " + dump_position(load_position(text))
         except InvalidPositionError as exc:

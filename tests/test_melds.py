@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import random
+
+import attrs
 import pytest
 
 from rummykit.cards import Rank, parse_cards
 from rummykit.errors import IllegalActionError
 from rummykit.melds import MeldKind, MeldRules, RunEnd, extend_meld, read_meld
+from rummykit.standard import melding
+from rummykit_variants.classic_rummy.rules import MELD_RULES as CLASSIC
 from rummykit_variants.railroad_rummy.rules import MELD_RULES
 
 RULES = MELD_RULES
@@ -135,13 +140,6 @@ def test_suited_runs_with_an_ace_at_both_ends() -> None:
 def test_the_quick_test_of_free_melds_never_misses_a_meld(changes: dict[str, object]) -> None:
     """`melds_of_faces` skips the search when `_may_meld` says no meld is possible: it must never
     say so of a hand that holds one (classic rummy's rules, no wild cards)."""
-    import random  # noqa: PLC0415
-
-    import attrs  # noqa: PLC0415
-
-    from rummykit.standard import melding  # noqa: PLC0415
-    from rummykit_variants.classic_rummy.rules import MELD_RULES as CLASSIC  # noqa: PLC0415
-
     rules = attrs.evolve(CLASSIC, **changes)  # type: ignore[arg-type]
     rng = random.Random(7)
     for _ in range(3000):

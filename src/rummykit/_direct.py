@@ -27,8 +27,8 @@ from typing import Any, Final, get_args, get_origin, get_type_hints
 import attrs
 import cattrs
 
-from rummykit.actions import Action, to_card, to_cards, to_melds
-from rummykit.actions import _end as _action_end
+from rummykit.actions import Action, to_card, to_cards, to_melds, to_run_end
+from rummykit.cards import _PARSED as _CARD_NOTATION
 from rummykit.cards import Card
 from rummykit.melds import RunEnd
 from rummykit.shoe import MAX_SEED
@@ -73,7 +73,8 @@ def _read_card(value: Any) -> Card:
     return card if card is not None else Card.parse(value)
 
 
-def _read_any(value: Any) -> Any:
+def _as_is(value: Any) -> Any:
+    """A value read or written as it is."""
     return value
 
 
@@ -104,17 +105,29 @@ _STR: Final = {str}
 _INT: Final = {int}
 
 
-def _card_texts() -> dict[str, Card]:
-    from rummykit.cards import _PARSED  # noqa: PLC0415 (card notation's own table: "10H", "TH", "10♥", ...)
-
-    return dict(_PARSED)
-
-
-_CARD_BY_TEXT: Final = _card_texts()
+_CARD_BY_TEXT: Final = dict(_CARD_NOTATION)
+"""Cards by their texts in card notation (``"10H"``, ``"TH"``, ``"10♥"``...)."""
 
 
 def _is_union(type_: Any) -> bool:
     return get_origin(type_) in (typing.Union, types.UnionType)
+
+
+def _items_of(type_: Any) -> tuple[Any, type] | None:
+    """For a homogeneous sequence type (``list[X]``, ``tuple[X, ...]``): ``X`` and the sequence's
+    class; else ``None``."""
+    origin, args = get_origin(type_), get_args(type_)
+    if origin is list or (origin is tuple and len(args) == 2 and args[1] is Ellipsis):
+        return args[0], origin
+    return None
+
+
+def _optional_of(type_: Any) -> Any:
+    """For ``X | None``: ``X``; else ``None``."""
+    args = get_args(type_)
+    if _is_union(type_) and len(args) == 2 and type(None) in args:
+        return next(arg for arg in args if arg is not type(None))
+    return None
 
 
 def _plain_attrs(cls: type) -> bool:
@@ -127,7 +140,7 @@ _STORED_AS_READ: Final = frozenset(
     {
         (to_card, Card),
         (to_cards, tuple[Card, ...]),
-        (_action_end, RunEnd | None),
+        (to_run_end, RunEnd | None),
         (to_melds, tuple[tuple[Card, ...], ...]),
     }
 )
@@ -208,18 +221,20 @@ class Readers:
         if type_ is Card:
             return _read_card
         if type_ is Any:
-            return _read_any
+            return _as_is
         if type_ is Action:
             return self._read_action
-        origin, args = get_origin(type_), get_args(type_)
-        if origin in (tuple, list) and (origin is list or (len(args) == 2 and args[1] is Ellipsis)):
-            if args[0] is Action:  # a log: each action dispatched by its type in the loop
-                return functools.partial(self._read_actions, tuple if origin is tuple else list)
-            return self._sequence(self.reader(args[0]), tuple if origin is tuple else list)
-        if origin is dict and len(args) == 2 and args[0] is str:
+        items, inner = _items_of(type_), _optional_of(type_)
+        if items is not None:
+            item, build = items
+            if item is Action:  # a log: each action dispatched by its type in the loop
+                return functools.partial(self._read_actions, build)
+            return self._sequence(self.reader(item), build)
+        args = get_args(type_)
+        if get_origin(type_) is dict and len(args) == 2 and args[0] is str:
             return self._mapping(self.reader(args[1]))
-        if _is_union(type_) and len(args) == 2 and type(None) in args:
-            return self._optional(self.reader(next(arg for arg in args if arg is not type(None))))
+        if inner is not None:
+            return self._optional(self.reader(inner))
         if isinstance(type_, type) and issubclass(type_, enum.Enum):
             return type_
         if isinstance(type_, type) and attrs.has(type_) and _plain_attrs(type_):
@@ -300,7 +315,7 @@ class Readers:
                     lines.append(f"    x{i} = CARD_BY_TEXT.get(x{i}) if type(x{i}) is str else read_card(x{i})")
                     lines.append(f"    if x{i} is None:")
                     lines.append(f"        x{i} = read_card(value[{field.name!r}])")
-                elif item is not _read_any:
+                elif item is not _as_is:
                     names[f"r{i}"] = item
                     lines.append(f"    x{i} = r{i}(x{i})")
                 positional = positional and not field.kw_only
@@ -319,9 +334,9 @@ class Readers:
                     lines.append(f"    s{i}(made, x{i})")
                     continue
                 names[f"d{i}"] = field.default if field.converter is None else field.converter(field.default)
-                hint = hints[field.name]
-                if _is_union(hint) and len(get_args(hint)) == 2 and type(None) in get_args(hint):  # null in line
-                    names[f"q{i}"] = self._field_reader(next(arg for arg in get_args(hint) if arg is not type(None)))
+                inner = _optional_of(hints[field.name])
+                if inner is not None:  # null in line
+                    names[f"q{i}"] = self._field_reader(inner)
                     lines += [
                         f"    if {field.name!r} in value:",
                         f"        x{i} = value[{field.name!r}]",
@@ -341,17 +356,21 @@ class Readers:
         return _compile("\n".join(lines), names, "read", f"<direct reader of {cls.__qualname__}>")
 
     def _field_reader(self, type_: Any) -> Reader:
-        """The reader of a field's type: made now, or, for a type whose reader is being made (a class
-        that holds itself), found when first called."""
+        """The reader of a field's type (`_made_once`)."""
+        return self._made_once(type_, self.reader)
+
+    def _made_once(self, type_: Any, make: Callable[[Any], Callable[[Any], Any]]) -> Callable[[Any], Any]:
+        """``make(type_)`` (a reader or a writer) made now, or, for a type whose reader or writer is
+        being made (a class that holds itself), found when first called."""
         if type_ in self._making:
 
             def later(value: Any) -> Any:
-                return self.reader(type_)(value)
+                return make(type_)(value)
 
             return later
         self._making.add(type_)
         try:
-            return self.reader(type_)
+            return make(type_)
         finally:
             self._making.discard(type_)
 
@@ -411,9 +430,9 @@ class Readers:
         for i, field in enumerate(attrs.fields(cls)):
             hint, item, value = hints[field.name], self._field_writer(hints[field.name]), f"value.{field.name}"
             parts.append((False, f", {_ENCODE_TEXT(field.name)}: "))
-            if item is _read_any and hint is int:
+            if item is _as_is and hint is int:
                 parts.append((True, f"repr({value}) if type({value}) is int else encode({value})"))
-            elif item is _read_any and hint is str:
+            elif item is _as_is and hint is str:
                 parts.append((True, f"encode_text({value}) if type({value}) is str else encode({value})"))
             elif item is str and hint is Card:
                 card = f"CARD_TEXTS[{value}.index] if type({value}) is Card else encode_text(str({value}))"
@@ -446,23 +465,23 @@ class Readers:
 
     def _make_writer(self, type_: Any) -> Writer:
         if type_ in (int, str, bool):
-            return _read_any
+            return _as_is
         if type_ is Card:
             return str
         if type_ is RunEnd:
             return _end_value
         if type_ is Action:
             return self.write_action
-        origin, args = get_origin(type_), get_args(type_)
-        if origin in (tuple, list) and (origin is list or (len(args) == 2 and args[1] is Ellipsis)):
-            item = self.writer(args[0])
-            if item is _read_any:
+        items, optional = _items_of(type_), _optional_of(type_)
+        if items is not None:
+            item = self.writer(items[0])
+            if item is _as_is:
                 return list
             if item is str:
                 return _write_texts
             return lambda value: [item(each) for each in value]
-        if _is_union(type_) and len(args) == 2 and type(None) in args:
-            inner = self.writer(next(arg for arg in args if arg is not type(None)))
+        if optional is not None:
+            inner = self.writer(optional)
             return lambda value: None if value is None else inner(value)
         if isinstance(type_, type) and attrs.has(type_) and _plain_attrs(type_):
             return self._attrs_writer(type_)
@@ -479,7 +498,7 @@ class Readers:
         entries = [] if kind is None else [f'"type": {kind!r}']
         for i, field in enumerate(attrs.fields(cls)):
             item = self._field_writer(hints[field.name])
-            if item is _read_any:
+            if item is _as_is:
                 entries.append(f"{field.name!r}: value.{field.name}")
             else:
                 names[f"w{i}"] = item
@@ -488,17 +507,8 @@ class Readers:
         return _compile(code, names, "write", f"<direct writer of {cls.__qualname__}>")
 
     def _field_writer(self, type_: Any) -> Writer:
-        if type_ in self._making:
-
-            def later(value: Any) -> Any:
-                return self.writer(type_)(value)
-
-            return later
-        self._making.add(type_)
-        try:
-            return self.writer(type_)
-        finally:
-            self._making.discard(type_)
+        """The writer of a field's type (`_made_once`)."""
+        return self._made_once(type_, self.writer)
 
 
 def _compile(code: str, names: dict[str, Any], function: str, filename: str) -> Callable[[Any], Any]:

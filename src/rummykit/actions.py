@@ -30,7 +30,18 @@ from rummykit.cards import Card, format_cards, parse_cards
 from rummykit.errors import InvalidActionError, quote
 from rummykit.melds import RunEnd
 
-__all__ = ["Action", "Discard", "Draw", "GoDown", "LayOff", "TakeDiscard", "to_card", "to_cards", "to_melds"]
+__all__ = [
+    "Action",
+    "Discard",
+    "Draw",
+    "GoDown",
+    "LayOff",
+    "TakeDiscard",
+    "to_card",
+    "to_cards",
+    "to_melds",
+    "to_run_end",
+]
 
 
 _TUPLE: Final = {tuple}
@@ -64,10 +75,6 @@ def to_melds(value: Iterable[Iterable[Card | str] | str] | str) -> tuple[tuple[C
     (``"JS JC JH"``)."""
     if type(value) is tuple and set(map(type, value)) <= _TUPLE and set(map(type, chain.from_iterable(value))) <= _CARD:
         return value  # already cards (the engine and the readers of JSON build many of these): nothing to parse
-    if isinstance(value, tuple) and all(
-        isinstance(group, tuple) and all(isinstance(card, Card) for card in group) for group in value
-    ):
-        return value
     if isinstance(value, str):
         return (parse_cards(value),)  # one meld's cards as text ("JS JC JH"), never one meld per letter
     if isinstance(value, bytes | Mapping) or not isinstance(value, Iterable):
@@ -75,7 +82,14 @@ def to_melds(value: Iterable[Iterable[Card | str] | str] | str) -> tuple[tuple[C
     return tuple(parse_cards(group) for group in value)
 
 
-def _end(value: RunEnd | str | None) -> RunEnd | None:
+def to_run_end(value: RunEnd | str | None) -> RunEnd | None:
+    """The converter of an action's field naming a run's end: a [`RunEnd`][rummykit.melds.RunEnd],
+    its value (``"low"``, ``"high"``) or ``None``.
+
+    Examples:
+        >>> to_run_end("high") is RunEnd.HIGH, to_run_end(None)
+        (True, None)
+    """
     return None if value is None else RunEnd(value)
 
 
@@ -137,7 +151,7 @@ class LayOff(Action):
 
     card: Card = attrs.field(converter=to_card)
     meld: int
-    end: RunEnd | None = attrs.field(default=None, converter=_end)
+    end: RunEnd | None = attrs.field(default=None, converter=to_run_end)
 
     def describe(self) -> str:
         where = f" at its {self.end.value} end" if self.end is not None else ""

@@ -77,21 +77,13 @@ Zones = tuple[tuple[tuple[CardId, ...], ...], tuple[tuple[str, tuple[CardId, ...
 piles and the table (a cheap copy, taken by [`zones`][rummykit.applied.zones])."""
 
 
-def _tuples(per_seat: list[list[CardId]]) -> tuple[tuple[CardId, ...], ...]:
-    return tuple(map(tuple, per_seat))
-
-
 def zones(state: GameState) -> Zones:
-    """A snapshot of where the cards of ``state`` lie (tuples: later changes to the state leave it).
-
-    Taken after every action, so built with ``map`` and ``zip`` (no Python-level loop)."""
-    piles = state.piles
-    seat_piles = state.seat_piles
-    per_seat = tuple(zip(seat_piles, map(_tuples, seat_piles.values()), strict=True)) if seat_piles else ()
+    """A snapshot of where the cards of ``state`` lie (tuples: later changes to the state leave it)."""
+    seat_piles = tuple((name, tuple(map(tuple, per_seat))) for name, per_seat in state.seat_piles.items())
     return (
         tuple(map(tuple, state.hands)),
-        tuple(zip(piles, map(tuple, piles.values()), strict=True)),
-        (per_seat, tuple(state.table)),
+        tuple((name, tuple(pile)) for name, pile in state.piles.items()),
+        (seat_piles, tuple(state.table)),
     )
 
 
@@ -118,26 +110,18 @@ def unchanged(taken: Snapshot, state: GameState) -> bool:
     return state.hands == hands and state.piles == piles and state.seat_piles == seat_piles and state.table == table
 
 
-def _places(taken: Zones | Snapshot) -> dict[CardId, Place]:
-    hands: Any
-    table: Any
-    if len(taken) == 4:
-        hands, pile_map, seat_map, table = taken
-        piles: Any = pile_map.items()
-        seat_piles: Any = seat_map.items()
-    else:
-        hands, piles, (seat_piles, table) = taken
+def _places(taken: Snapshot) -> dict[CardId, Place]:
+    hands, piles, seat_piles, table = taken
     places: dict[CardId, Place] = {}
     for seat, hand in enumerate(hands):
         where = Place("hand", seat=seat)
         places.update(dict.fromkeys(hand, where))
-    for name, pile in piles:
+    for name, pile in piles.items():
         places.update(dict.fromkeys(pile, Place(name)))
-    for name, per_seat in seat_piles:
+    for name, per_seat in seat_piles.items():
         for seat, pile in enumerate(per_seat):
             places.update(dict.fromkeys(pile, Place(name, seat=seat)))
-    table_melds: tuple[TableMeld, ...] = table
-    for index, table_meld in enumerate(table_melds):
+    for index, table_meld in enumerate(table):
         places.update(dict.fromkeys(table_meld.ids, Place("table", index=index)))
     return places
 
@@ -158,8 +142,8 @@ class Applied:
     def __init__(
         self,
         action: Action,
-        before: Zones | Snapshot,
-        after: Zones | Snapshot,
+        before: Snapshot,
+        after: Snapshot,
         round_result: RoundResult | None,
         game_over: bool,
     ) -> None:

@@ -46,7 +46,7 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 from cattrs.preconf.json import make_converter
 from cattrs.v import format_exception
 
-from rummykit._direct import Readers
+from rummykit._direct import _ENCODE, _ENCODE_TEXT, Readers
 from rummykit.actions import Action
 from rummykit.cards import Card, CardId, Rank, card_id, card_id_text, face, parse_card_id, shoe_ids, standard_deck
 from rummykit.configuration import Configuration, configure
@@ -272,13 +272,17 @@ def _readers(actions: tuple[type[Action], ...]) -> Readers:
     return Readers(converter(actions), actions)
 
 
-def _read_direct(readers: Readers, value: Any, type_: Any) -> Any:
-    """``value`` read as ``type_`` by the direct readers, or ``None`` if they decline it (or it is
-    bad): the converter then reads it again and names what is wrong."""
+def _structured(readers: Readers, conv: cattrs.Converter, value: Any, type_: Any, prefix: str) -> Any:
+    """``value`` read as ``type_`` by the direct readers; if they decline it (or it is bad), by the
+    converter, which names what is wrong: an `InvalidPositionError` whose path starts with ``prefix``."""
     try:
         return readers.read(value, type_)
     except Exception:  # anything: the converter reads it again and decides
-        return None
+        pass
+    try:
+        return conv.structure(value, type_)
+    except (cattrs.BaseValidationError, RummyError, ValueError, TypeError) as exc:
+        raise _structure_error(exc, prefix, InvalidPositionError) from exc
 
 
 def _path(problem: str) -> tuple[str, str]:
@@ -515,14 +519,6 @@ def _position_head(state: GameState, readers: Readers) -> dict[str, Any]:
     }
 
 
-_ENCODE: Final = json.JSONEncoder(ensure_ascii=False).encode
-"""``json.dumps(value, ensure_ascii=False)`` (the encoder keeps no state between calls)."""
-
-
-_ENCODE_TEXT: Final = json.encoder.encode_basestring
-"""A text as JSON (``ensure_ascii=False``: as the encoder writes a text)."""
-
-
 def dump_position(game: Game, *, indent: int | None = None) -> str:
     """The game's position as JSON text."""
     state = game.state
@@ -579,24 +575,20 @@ _FACE_BY_TEXT: Final = {text: face(cid) for text, cid in _PARSED.items()}
 
 
 class _IdTexts(dict[CardId, str]):
-    """Card ids' texts ([`card_id_text`][rummykit.cards.card_id_text]), those of `_PARSED` written out."""
+    """``write`` of card ids' texts ([`card_id_text`][rummykit.cards.card_id_text]), those of
+    `_PARSED` written out, any other made when asked."""
+
+    def __init__(self, write: Callable[[str], str]) -> None:
+        super().__init__((cid, write(text)) for text, cid in _PARSED.items())
+        self._write = write
 
     def __missing__(self, cid: CardId) -> str:
-        return card_id_text(cid)
+        return self._write(card_id_text(cid))
 
 
-_TEXT: Final = _IdTexts((cid, text) for text, cid in _PARSED.items())
+_TEXT: Final = _IdTexts(str)
 """Card ids' texts (a position writes every card)."""
-
-
-class _QuotedIdTexts(dict[CardId, str]):
-    """Card ids' texts as JSON, those of `_PARSED` written out."""
-
-    def __missing__(self, cid: CardId) -> str:
-        return _ENCODE_TEXT(card_id_text(cid))
-
-
-_QUOTED: Final = _QuotedIdTexts((cid, _ENCODE_TEXT(text)) for text, cid in _PARSED.items())
+_QUOTED: Final = _IdTexts(_ENCODE_TEXT)
 """Card ids' texts as JSON (`dump_position` writes every card)."""
 _QUOTED_SYMBOL: Final = {rank: _ENCODE_TEXT(symbol) for rank, symbol in _SYMBOL.items()}
 """Ranks' symbols as JSON."""
@@ -720,16 +712,10 @@ def _table_meld(doc: _MeldDoc, cards: _Cards, players: int, index: int) -> Table
             if symbol.upper() not in _RANK_BY_SYMBOL:
                 raise InvalidPositionError(f"table[{index}].ranks[{i}]", f"{quote(symbol)} is not a rank")
         ranks = tuple(_RANK_BY_SYMBOL[symbol.upper()] for symbol in symbols)
-    ids: tuple[Any, ...]
-    faces: tuple[Any, ...]
-    if cards.at_once:  # looked up only (None: unknown): `check_all_placed` checks them with every other card
-        ids = tuple(map(_PARSED.get, texts))
-        cards.read_at_once += ids
-        faces = tuple(map(_FACE_BY_TEXT.get, texts))
-    else:
-        ids = tuple(cards.pile(texts, f"table[{index}].cards"))
-        faces = tuple(map(face, ids))
-    return TableMeld(owner, Meld(doc.kind, faces, ranks), ids)
+    ids = tuple(cards.pile(texts, f"table[{index}].cards"))
+    # read at once, an unknown text is None (`check_all_placed` then has the cards read again)
+    faces = tuple(map(_FACE_BY_TEXT.get, texts) if cards.at_once else map(face, ids))
+    return TableMeld(owner, Meld(doc.kind, faces, ranks), ids)  # type: ignore[arg-type]
 
 
 def _build_state(setup: Configuration, seed: int | None, doc: _PositionDoc, conv: cattrs.Converter) -> GameState:
@@ -854,12 +840,7 @@ def _extra(spec: VariantSpec, data: Any, conv: cattrs.Converter, readers: Reader
         return {}
     if not isinstance(data, Mapping):
         raise InvalidPositionError("extra", f"{spec.name}'s own state is an object, not {_json_type(data)}")
-    extra: Any = _read_direct(readers, data, extra_type)
-    if extra is None:
-        try:
-            extra = conv.structure(data, extra_type)
-        except (cattrs.BaseValidationError, RummyError, ValueError, TypeError) as exc:
-            raise _structure_error(exc, "extra.", InvalidPositionError) from exc
+    extra: Any = _structured(readers, conv, data, extra_type, "extra.")
     return {field.name: getattr(extra, field.name) for field in attrs.fields(extra_type)}
 
 
@@ -892,12 +873,7 @@ def _position_game(data: str | bytes | Mapping[str, Any], rng: Randomness | None
     spec = _variant(document, InvalidPositionError)
     variant = spec.name
     conv = converter(spec.actions)
-    doc = _read_direct(_readers(spec.actions), document, _PositionDoc)
-    if doc is None:
-        try:
-            doc = conv.structure(document, _PositionDoc)
-        except (cattrs.BaseValidationError, RummyError, ValueError, TypeError) as exc:
-            raise _structure_error(exc, "", InvalidPositionError) from exc
+    doc: _PositionDoc = _structured(_readers(spec.actions), conv, document, _PositionDoc, "")
     try:
         setup = configure(variant, doc.players, options=doc.options, house_rules=doc.house_rules)
         if doc.seed is not None and (isinstance(doc.seed, bool) or not isinstance(doc.seed, int)):

@@ -338,11 +338,7 @@ class Entry:
             if index is None:
                 codec.encode(action)  # raises: a type the variant does not have
             else:
-                found = by_type.get(index)
-                if found is None:
-                    by_type[index] = [action]
-                else:
-                    found.append(action)
+                by_type.setdefault(index, []).append(action)
         self._by_type = by_type
         # Once a token is entered: the actions it continues, with their tokens.
         self._candidates: list[tuple[tuple[int, ...], Action]] | None = None

@@ -136,9 +136,10 @@ class ObservationEncoder:
             self.add_entered(out, entered)
         return out
 
-    def add_entered(self, out: npt.NDArray[np.float32], entered: Sequence[int]) -> None:
+    def add_entered(self, out: npt.NDArray[np.float32] | array[float], entered: Sequence[int]) -> None:
         """Add the ``entry`` part of the tokens ``entered`` to ``out``, the observation of a view
-        without them (`encode_view`): ``encode(view, entered)`` is ``encode_view(view)`` with them added."""
+        without them (`encode_view`, or the C floats of `encode_values`): ``encode(view, entered)`` is
+        ``encode_view(view)`` with them added."""
         if not entered:
             return
         entry = self._at["entry"]
@@ -200,15 +201,6 @@ class ObservationEncoder:
             out[start : start + row_size] = known[1]
             start += row_size
         return out
-
-    def add_entered_values(self, out: array[float], entered: Sequence[int]) -> None:
-        """`add_entered` on an array of C floats (`encode_values`)."""
-        if not entered:
-            return
-        entry = self._at["entry"]
-        for token in entered:
-            out[entry + token] += 1
-        out[entry + self.codec.size + entered[-1]] = 1
 
     def _encode_fields(self, values: Any, me: int) -> array[float]:
         """The variant's fields, seen from ``me``: the values from the first field's to the log."""

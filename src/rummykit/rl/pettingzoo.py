@@ -200,7 +200,7 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         allowed = bytearray(self.codec.size)
         entry = self._entry
         if entry is not None and entry.seat == seat:
-            self.encoder.add_entered_values(observation, entry.entered)
+            self.encoder.add_entered(observation, entry.entered)
             for token in entry.allowed():
                 allowed[token] = 1
         return {

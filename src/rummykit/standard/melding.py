@@ -27,6 +27,8 @@ __all__ = ["disjoint_combinations", "melds_of_faces", "single_melds"]
 
 _FACES: Final = (*standard_deck(), Card.of(Rank.JOKER))
 """Every face, at the position of its `Card.index`."""
+_RANK_VALUE: Final = tuple(int(card.rank) for card in _FACES)
+"""Each face's rank value (2 to 14, the joker 15), at the position of its `Card.index`."""
 _RANKS: Final = {int(rank): rank for rank in Rank}
 _SUITS: Final = range(4)
 
@@ -49,18 +51,13 @@ class _Hand:
         """Natural cards per face index."""
         self.wilds = wilds = [0] * FACE_COUNT
         """Wild cards per face index."""
-        self.natural_faces: set[int] = set()
-        """The natural faces held."""
-        if not wild_order:  # no wild cards at this table (classic rummy): every card is natural
-            for index in indices:
-                naturals[index] += 1
-            self.natural_faces = set(indices)
-        for index in indices if wild_order else ():
+        for index in indices:
             if index in wild_order:
                 wilds[index] += 1
             else:
                 naturals[index] += 1
-                self.natural_faces.add(index)
+        self.natural_faces = {index for index in indices if naturals[index]}
+        """The natural faces held."""
         self.wild_ids = tuple(index for index in wild_order if wilds[index])
         """The wild faces held, in card order."""
         self.limited = rules.wilds_at_most_naturals
@@ -73,7 +70,7 @@ class _Hand:
         least = max(rules.min_set - wilds, 1)  # the fewest natural cards of a rank that can make a set
         by_rank = [0] * 16  # natural cards held per rank value (the joker's face counts at 15, never read)
         for index in self.natural_faces:
-            by_rank[(index >> 2) + 2] += naturals[index]
+            by_rank[_RANK_VALUE[index]] += naturals[index]
         for rank in _set_ranks(rules.set_ranks):
             held = by_rank[rank]
             if held < least:
@@ -226,7 +223,7 @@ def _may_meld(indices: Sequence[int], rules: MeldRules) -> bool:
     by_rank = [0] * 16  # the joker's face counts at 15, in no set and no run
     places = [0, 0, 0, 0, 0]  # per suit (the joker's face: a fifth), the places of the run order held
     for index in indices:
-        rank = (index >> 2) + 2
+        rank = _RANK_VALUE[index]
         by_rank[rank] += 1
         places[index & 3 if rank < 15 else 4] |= rank_bits[rank]
     least = max(rules.min_set, 1)

@@ -30,7 +30,7 @@ from rummykit.errors import IllegalActionError
 from rummykit.melds import Meld, MeldKind
 from rummykit_variants.railroad_canasta.rules import WILD_RANKS, CanastaKind, card_value, is_red_three, is_wild
 
-__all__ = ["RED_THREES", "RED_THREE_FACES", "WILD", "Shape", "can_add", "canasta_kind", "read_group", "single_shapes"]
+__all__ = ["RED_THREE_FACES", "WILD", "Shape", "can_add", "canasta_kind", "read_group", "single_shapes"]
 
 WILD: Final = "wild"
 """The kind of a wild meld (RC-9), Railroad Canasta's own kind of meld."""
@@ -41,9 +41,7 @@ CANASTA_SIZE: Final = 7
 """Most cards of a meld (RC-8, RC-9); black 3s have no limit (RC-7)."""
 MAX_WILDS: Final = 3
 _INDEX = operator.attrgetter("index")
-RED_THREES: Final = frozenset(card for card in standard_deck() if is_red_three(card))
-"""The red 3s (RC-6), to find one among cards at once."""
-RED_THREE_FACES: Final = frozenset(card.index for card in RED_THREES)
+RED_THREE_FACES: Final = frozenset(card.index for card in standard_deck() if is_red_three(card))
 """The red 3s as face indexes (`Card.index`, a card id's face), to find one among card ids at once."""
 
 

@@ -183,12 +183,13 @@ class RailroadCanasta(StandardRummy[CanastaRules, CanastaState]):
             if meld.ranks != given.ranks:
                 ranks = " ".join(rank.symbol for rank in meld.ranks)
                 raise InvalidPositionError(f"table[{index}].ranks", f"the cards of {meld} stand for {ranks}")
-            if state.melded_on[owner] is None:
+            if not state.has_melded(owner):
                 raise InvalidPositionError(f"table[{index}].owner", f"seat {owner} has not melded this round")
             if not is_closed(meld):
-                if (owner, meld_key(meld)) in open_keys:
+                key = (owner, meld_key(meld))
+                if key in open_keys:
                     raise InvalidPositionError("table", f"seat {owner} has two unfinished melds of one rank (RC-11)")
-                open_keys.add((owner, meld_key(meld)))
+                open_keys.add(key)
         turn = state.turn
         if state.phase == CanastaPhase.KITTY and (state.kitty_taken[turn] or not state.may_look(turn)):
             raise InvalidPositionError("phase", f"seat {turn} may not pick up its kitty now (RC-20)")

@@ -74,6 +74,48 @@ def test_ctrl_c_stops_a_ray_run_at_once_and_its_json_resumes(tmp_path: Path) -> 
         assert "--resume FILE plays the other" in " ".join(stderr.split())
 
 
+_INTERRUPTED_AGAIN_AND_AGAIN = """
+import json, os, signal, sys, threading
+from rummykit.ray_backend import local_ray
+from rummykit.results import RUN_FIELDS
+from rummykit.simulate import SimulationInterrupted, simulate
+
+run = {"players": 2, "bots": ("heuristic", "random")}
+stopped = 0
+with local_ray(2):
+    for round in range(int(sys.argv[1])):
+        timer = threading.Timer(0.3 + round % 7 * 0.2, os.kill, (os.getpid(), signal.SIGINT))
+        timer.start()
+        try:
+            simulate("rummy", games=100_000, backend="ray", chunk_size=1, **run)
+        except SimulationInterrupted:
+            stopped += 1
+        timer.join()
+    after = simulate("rummy", games=12, seed=3, backend="ray", chunk_size=2, **run).figures()
+local = simulate("rummy", games=12, seed=3, **run).figures()
+print(json.dumps([stopped, sorted(k for k in local if k not in RUN_FIELDS and after[k] != local[k])]))
+"""
+
+
+def test_ctrl_c_again_and_again_in_one_ray_never_takes_the_process_down() -> None:
+    """Ctrl-C while chunks are finishing (chunks of one game, many times over, in one process's
+    Ray): each run stops with `SimulationInterrupted`, and the Ray plays the next run as it should.
+    Cancelling the running tasks, as this backend once did, aborted the process within about ten
+    rounds (a race in Ray's task manager). Before the module's Ray starts."""
+    rounds = 24
+    done = subprocess.run(
+        [sys.executable, "-c", _INTERRUPTED_AGAIN_AND_AGAIN, str(rounds)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    stopped, differing = json.loads(done.stdout.splitlines()[-1])
+    assert stopped == rounds
+    assert differing == [], "the run after the interrupted ones gives the local backend's figures"
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

@@ -173,8 +173,13 @@ class RaySession:
     ) -> None:
         """Play ``jobs``, ``workers`` at a time, handing each result to ``deliver`` as it comes (no
         new job is started once ``deliver`` says no; those started are still delivered). A job
-        whose worker died is sent again (``retried`` is told) up to ``attempts`` times in all. On
-        any exception, Ctrl-C included, the tasks still running are cancelled (their workers killed)."""
+        whose worker died is sent again (``retried`` is told) up to ``attempts`` times in all.
+
+        On any exception, Ctrl-C included, no new job is sent and the tasks still running are left
+        alone: a Ray this run started is stopped right after (its workers with it); on another Ray
+        they finish their chunks, whose results nobody reads. They are not cancelled: in Ray (2.60
+        included), cancelling a task just as it finishes can abort this process (Ray's task
+        manager fails its check ``it != submissible_tasks_.end()``)."""
         ray = self._ray
         exceptions = ray.exceptions
         retry_on = tuple(getattr(exceptions, name) for name in _RETRIED if hasattr(exceptions, name))
@@ -187,32 +192,26 @@ class RaySession:
         for job in itertools.islice(jobs, self.workers):
             submit(job, 1)
         more = True
-        try:
-            while pending:
-                ready, _ = ray.wait(list(pending), num_returns=1)
-                job, attempt = pending.pop(ready[0])
-                try:
-                    result = ray.get(ready[0])
-                except exceptions.RayTaskError as exc:  # the task raised outside any game
-                    result = _failed(job, _task_error(exc))
-                except retry_on as exc:
-                    if attempt < attempts:
-                        retried(job, f"its worker died ({_short(exc)}); attempt {attempt + 1} of {attempts}")
-                        submit(job, attempt + 1)
-                        continue
-                    result = _failed(job, f"its worker died {attempt} times; the last time: {_short(exc)}")
-                except exceptions.RayError as exc:
-                    result = _failed(job, f"Ray could not play it: {_short(exc)}")
-                more = deliver(result) and more
-                if more:
-                    following = next(jobs, None)
-                    if following is not None:
-                        submit(following, 1)
-        except BaseException:
-            for ref in pending:
-                with contextlib.suppress(Exception):
-                    ray.cancel(ref, force=True)
-            raise
+        while pending:
+            ready, _ = ray.wait(list(pending), num_returns=1)
+            job, attempt = pending.pop(ready[0])
+            try:
+                result = ray.get(ready[0])
+            except exceptions.RayTaskError as exc:  # the task raised outside any game
+                result = _failed(job, _task_error(exc))
+            except retry_on as exc:
+                if attempt < attempts:
+                    retried(job, f"its worker died ({_short(exc)}); attempt {attempt + 1} of {attempts}")
+                    submit(job, attempt + 1)
+                    continue
+                result = _failed(job, f"its worker died {attempt} times; the last time: {_short(exc)}")
+            except exceptions.RayError as exc:
+                result = _failed(job, f"Ray could not play it: {_short(exc)}")
+            more = deliver(result) and more
+            if more:
+                following = next(jobs, None)
+                if following is not None:
+                    submit(following, 1)
 
 
 def _short(exc: BaseException) -> str:

@@ -367,8 +367,9 @@ def simulate(
             resume of another run.
         SimulationError: games failed (each named with its seed and action); ``partial`` holds
             the figures of the games counted.
-        SimulationInterrupted: Ctrl-C (a ``KeyboardInterrupt``); the workers are stopped at once,
-            and ``partial`` holds the figures of the games counted.
+        SimulationInterrupted: Ctrl-C (a ``KeyboardInterrupt``); no new chunk starts, the
+            workers are stopped at once (on a Ray this run did not start, the chunks being
+            played finish unread), and ``partial`` holds the figures of the games counted.
     """
     spec = variant_spec(variant)
     _count("games", games)

@@ -83,8 +83,9 @@ from rummykit.simulate import SimulationInterrupted, simulate
 run = {"players": 2, "bots": ("heuristic", "random")}
 stopped = 0
 with local_ray(2):
-    for round in range(int(sys.argv[1])):
-        timer = threading.Timer(0.3 + round % 7 * 0.2, os.kill, (os.getpid(), signal.SIGINT))
+    simulate("rummy", games=2, backend="ray", **run)  # what is done once is done: each Ctrl-C lands in a run
+    for index in range(int(sys.argv[1])):
+        timer = threading.Timer(0.3 + index % 7 * 0.2, os.kill, (os.getpid(), signal.SIGINT))
         timer.start()
         try:
             simulate("rummy", games=100_000, backend="ray", chunk_size=1, **run)

@@ -28,7 +28,7 @@ import attrs
 import cattrs
 
 from rummykit.actions import Action, to_card, to_cards, to_melds, to_run_end
-from rummykit.cards import _PARSED as _CARD_NOTATION
+from rummykit.cards import _PARSED as _CARD_BY_TEXT  # card notation's own table: cards by their texts
 from rummykit.cards import Card
 from rummykit.melds import RunEnd
 from rummykit.shoe import MAX_SEED
@@ -103,10 +103,6 @@ def _read_cards(build: type, value: Any) -> Any:
 
 _STR: Final = {str}
 _INT: Final = {int}
-
-
-_CARD_BY_TEXT: Final = dict(_CARD_NOTATION)
-"""Cards by their texts in card notation (``"10H"``, ``"TH"``, ``"10♥"``...)."""
 
 
 def _is_union(type_: Any) -> bool:

@@ -1,6 +1,6 @@
 """``simulate`` on a local Ray with 1 and 2 workers beside the local backend, in the same run (issue 19).
 
-Apart from `benchmarks.ours` because it needs the current engine (``rummykit.ray_backend``), which an
+Apart from `benchmarks.ours` because it needs the current engine (``rummykit.play.ray_backend``), which an
 earlier commit measured by ``--baseline`` does not have. Skipped with a message without the ray extra."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from benchmarks.results import Results
-from rummykit.ray_backend import local_ray, ray_available
-from rummykit.results import RUN_FIELDS, SimulationResult
-from rummykit.simulate import simulate
+from rummykit.play.ray_backend import local_ray, ray_available
+from rummykit.play.results import RUN_FIELDS, SimulationResult
+from rummykit.play.simulate import simulate
 
 __all__ = ["measure_simulate_ray"]
 

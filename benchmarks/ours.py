@@ -14,15 +14,10 @@ import statistics
 from collections import defaultdict
 
 from benchmarks import timing
+from benchmarks.engine import ContractSolver, bot_factories, configure, dump_position, load_position, run_game, simulate
 from benchmarks.results import Curve, Results
 from benchmarks.timing import percentile, retained_bytes, time_calls_us
-from rummykit import Action, Game, new_game
-from rummykit.cards import Card, Suit
-from rummykit.engine import configure
-from rummykit.plugins import bot_factories
-from rummykit.serialize import dump_position, load_position
-from rummykit.simulate import run_game, simulate
-from rummykit.solver import ContractSolver
+from rummykit import Action, Card, Game, Suit, new_game
 from rummykit_variants.railroad_rummy.rules import MELD_RULES, ROUNDS
 
 __all__ = [
@@ -144,7 +139,8 @@ def solver_corpus(hands_per_cell: int, *, seed: int = 7) -> list[tuple[int, int,
 
 def make_rules_shoe() -> tuple[Card, ...]:
     """RailRoad Rummy's shoe (four decks with two jokers each), from the game's own rules."""
-    return configure("railroad-rummy", 4).rules.shoe
+    shoe: tuple[Card, ...] = configure("railroad-rummy", 4).rules.shoe
+    return shoe
 
 
 def _rank_faces(hand: list[Card]) -> list[Card]:

@@ -37,7 +37,6 @@ def serve(root: Path, requests: TextIO, answers: TextIO) -> None:
         from benchmarks.plan import Plan  # noqa: PLC0415
         from benchmarks.results import Results  # noqa: PLC0415
         from benchmarks.tasks import run_task  # noqa: PLC0415
-        from rummykit.plugins import available_variants  # noqa: PLC0415
     except Exception:
         answer({"error": traceback.format_exc()})
         return
@@ -46,7 +45,7 @@ def serve(root: Path, requests: TextIO, answers: TextIO) -> None:
     if strays:
         answer({"error": f"imported {strays} instead of the engine under {root}"})
         return
-    answer({"ready": True, **found, "variants": list(available_variants()), "python": sys.version.split()[0]})
+    answer({"ready": True, **found, "variants": list(rummykit.available_variants()), "python": sys.version.split()[0]})
     for line in requests:
         if not line.strip():
             continue

@@ -18,7 +18,7 @@ import tempfile
 from pathlib import Path
 
 import rummykit
-from rummykit.serialize import dump_position, dump_record, dump_view, load_position, load_record
+from rummykit.documents.serialize import dump_position, dump_record, dump_view, load_position, load_record
 
 
 def play_to_end(game: rummykit.Game, seed: int) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import rummykit
-from rummykit.cards import CardId, face
+from rummykit.core.cards import CardId, face
 from rummykit_variants.railroad_canasta.state import CanastaState
 
 VARIANT = "railroad-canasta"

@@ -16,9 +16,9 @@ from typing import cast
 
 import rummykit
 from rummykit import Action, Card, Discard, GoDown, LayOff, Rank, RunEnd
-from rummykit.cards import CardId, card_id_text, parse_cards, standard_deck
-from rummykit.errors import IllegalActionError
-from rummykit.melds import Meld, read_meld
+from rummykit.core.cards import CardId, card_id_text, parse_cards, standard_deck
+from rummykit.core.errors import IllegalActionError
+from rummykit.core.melds import Meld, read_meld
 from rummykit.standard import StandardRules as ClassicRules
 
 
@@ -41,7 +41,7 @@ def arrange(
     totals: Sequence[int] | None = None,
 ) -> rummykit.Game:
     """A game at a position, with ``game``'s configuration (variant, players, options, house rules,
-    seed), round, dealer and history: [`rummykit.build_position`][rummykit.builder.build_position]
+    seed), round, dealer and history: [`rummykit.build_position`][rummykit.documents.builder.build_position]
     with the defaults these tests share.
 
     Args:

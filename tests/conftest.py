@@ -9,7 +9,7 @@ from importlib.metadata import EntryPoint
 
 import pytest
 
-from rummykit import plugins
+from rummykit.core import plugins
 
 
 def _shipped(entry_point: EntryPoint) -> bool:

@@ -12,13 +12,13 @@ from collections.abc import Iterator
 from typing import Any, Final
 
 import rummykit
-from rummykit.cards import Card, standard_deck
-from rummykit.engine import Game
-from rummykit.melds import MeldRules
+from rummykit.core.cards import Card, standard_deck
+from rummykit.core.engine import Game
+from rummykit.core.melds import MeldRules
+from rummykit.core.views import View, shown_fields
 from rummykit.standard import StandardRules
 from rummykit.testing import choose_action
 from rummykit.testing.visibility import cards_in
-from rummykit.views import View, shown_fields
 
 SVG: Final = "{http://www.w3.org/2000/svg}"
 XLINK_HREF: Final = "{http://www.w3.org/1999/xlink}href"

@@ -17,9 +17,9 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from rummykit import Action, HouseRuleSpec, RandomBot, View, hookimpl
-from rummykit.bots import BotFactory
-from rummykit.errors import PluginError
-from rummykit.plugins import register_house_rule
+from rummykit.core.bots import BotFactory
+from rummykit.core.errors import PluginError
+from rummykit.core.plugins import register_house_rule
 
 __all__ = ["MARKER_VARIABLE", "NAME", "TestBots", "register_test_bots"]
 

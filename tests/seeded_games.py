@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from typing import Any, Final
 
 import rummykit
-from rummykit.serialize import record_to_data
+from rummykit.documents.serialize import record_to_data
 
 #: (variant, house rules, options, games): a few hundred seeded games per variant.
 PLAN: Final = (

@@ -3,7 +3,7 @@ random choices.
 
 `arrange` rearranges the cards of a freshly created game into a position: it moves physical
 cards between zones (so every card stays accounted for), sets the round, turn and phase, and then
-loads the position through the public loading path (:func:`rummykit.serialize.load_position`), so
+loads the position through the public loading path (:func:`rummykit.documents.serialize.load_position`), so
 that the variant's position check runs: a test never plays from a position the loader refuses.
 :func:`stacked_shoe` builds a whole RailRoad Rummy shoe that deals chosen cards (RR-3, RR-4).
 """
@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 import rummykit
-from rummykit.cards import Card, parse_cards
-from rummykit.shoe import decks
+from rummykit.core.cards import Card, parse_cards
+from rummykit.core.shoe import decks
 from rummykit_variants.railroad_rummy.state import RailroadState
 
 
@@ -42,7 +42,7 @@ def arrange(
     totals: Sequence[int] | None = None,
 ) -> rummykit.Game:
     """A RailRoad Rummy position with ``game``'s configuration, seed, dealer, history and (unless
-    given) round, turn and totals: [`rummykit.build_position`][rummykit.builder.build_position] with
+    given) round, turn and totals: [`rummykit.build_position`][rummykit.documents.builder.build_position] with
     the defaults these tests share (an empty standby pile, nobody gone down unless ``went_down`` says
     on which turn, the HMGs as ``game`` has them).
 

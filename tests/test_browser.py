@@ -26,9 +26,9 @@ import pytest
 
 import rummykit
 from rummykit import svg
-from rummykit.cards import standard_deck
-from rummykit.records import GameRecord
-from rummykit.serialize import dump_record, load_record
+from rummykit.core.cards import standard_deck
+from rummykit.core.records import GameRecord
+from rummykit.documents.serialize import dump_record, load_record
 from rummykit.viewer import replay_html, replay_steps
 from tests.pictures_support import XLINK_HREF, parse, position
 

@@ -16,8 +16,8 @@ import pytest
 
 import rummykit
 from rummykit import Game, RoundResult, make_bot
-from rummykit.cards import Card, CardId, Rank, face, shoe_ids
-from rummykit.state import GameState
+from rummykit.core.cards import Card, CardId, Rank, face, shoe_ids
+from rummykit.core.state import GameState
 
 #: RC-5, written out again so that the recount does not lean on the plug-in.
 VALUES: Final = {

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rummykit.cards import (
+from rummykit.core.cards import (
     Card,
     Rank,
     Suit,
@@ -18,8 +18,8 @@ from rummykit.cards import (
     shoe_ids,
     standard_deck,
 )
-from rummykit.errors import InvalidCardError
-from rummykit.shoe import decks
+from rummykit.core.errors import InvalidCardError
+from rummykit.core.shoe import decks
 
 ALL_FACES = (*standard_deck(), Card.of(Rank.JOKER))
 

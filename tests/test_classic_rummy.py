@@ -37,10 +37,10 @@ from rummykit import (
     TakeDiscard,
     parse_cards,
 )
-from rummykit.cards import shoe_ids, standard_deck
-from rummykit.moves import parse_move
-from rummykit.serialize import dump_position, dump_record, dump_view, load_position, load_record, load_view
-from rummykit.simulate import simulate
+from rummykit.core.cards import shoe_ids, standard_deck
+from rummykit.documents.serialize import dump_position, dump_record, dump_view, load_position, load_record, load_view
+from rummykit.play.commands import parse_move
+from rummykit.play.simulate import simulate
 from rummykit.standard.melding import disjoint_combinations, single_melds
 from rummykit_variants.classic_rummy import ClassicRummyView
 from rummykit_variants.classic_rummy.rules import MELD_RULES

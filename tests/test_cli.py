@@ -23,14 +23,14 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import rummykit
-from rummykit import cli, terminal
-from rummykit.actions import Discard, Draw, GoDown, LayOff
-from rummykit.cards import Rank
-from rummykit.cli import app
-from rummykit.engine import Game
-from rummykit.moves import MOVE_HELP
-from rummykit.results import RUN_FIELDS
-from rummykit.serialize import dump_position, load_position
+from rummykit.core.actions import Discard, Draw, GoDown, LayOff
+from rummykit.core.cards import Rank
+from rummykit.core.engine import Game
+from rummykit.documents.serialize import dump_position, load_position
+from rummykit.play import cli, terminal
+from rummykit.play.cli import app
+from rummykit.play.commands import MOVE_HELP
+from rummykit.play.results import RUN_FIELDS
 from rummykit_variants.railroad_rummy.rules import card_points
 from tests.support import arrange
 

@@ -26,12 +26,12 @@ from typer.testing import CliRunner
 import rummykit
 from benchmarks.cli import render
 from benchmarks.results import Results
-from rummykit import chunks
-from rummykit.cli import app
-from rummykit.moves import move_help, parse_move
-from rummykit.serialize import record_to_data
-from rummykit.simulate import GameOutcome, simulate
-from rummykit.variant import RuleText
+from rummykit.core.specs import RuleText
+from rummykit.documents.serialize import record_to_data
+from rummykit.play import chunks
+from rummykit.play.cli import app
+from rummykit.play.commands import move_help, parse_move
+from rummykit.play.simulate import GameOutcome, simulate
 from rummykit_variants.classic_rummy import plugin as classic
 from rummykit_variants.railroad_canasta.actions import TakePile
 
@@ -95,11 +95,11 @@ class _MarkupRummy(classic.ClassicRummy):
 
 @pytest.fixture
 def markup_variant() -> Iterator[str]:
-    rummykit.plugins.register_variant("[mk]", _MarkupRummy())
+    rummykit.core.plugins.register_variant("[mk]", _MarkupRummy())
     try:
         yield "[mk]"
     finally:
-        rummykit.plugins.unregister_variant("[mk]")
+        rummykit.core.plugins.unregister_variant("[mk]")
 
 
 def test_a_plug_ins_names_and_rule_texts_are_printed_as_written(

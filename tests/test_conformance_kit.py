@@ -19,13 +19,15 @@ from hypothesis import strategies as st
 import rummykit
 import rummykit_variants.classic_rummy.plugin as classic
 from rummykit import Action, Card, Discard, GoDown, IllegalActionError, PluginError, TakeDiscard, hookimpl
-from rummykit.cards import CardId, card_id
-from rummykit.move import Move
-from rummykit.plugins import register_house_rule, register_variant, unregister_house_rule, unregister_variant
-from rummykit.serialize import dump_record, dump_view, load_record, load_view
-from rummykit.shoe import Randomness
+from rummykit.core.cards import CardId, card_id
+from rummykit.core.move import Move
+from rummykit.core.plugins import register_house_rule, register_variant, unregister_house_rule, unregister_variant
+from rummykit.core.shoe import Randomness
+from rummykit.core.specs import HouseRuleSpec, VariantSpec
+from rummykit.core.state import GameState, RoundEnd
+from rummykit.core.views import Picture, View, shown
+from rummykit.documents.serialize import dump_record, dump_view, load_record, load_view
 from rummykit.standard import StandardRules, StandardState, standard_moves, view_fields
-from rummykit.state import GameState, RoundEnd
 from rummykit.testing import (
     PROPERTIES,
     ConformanceError,
@@ -38,8 +40,6 @@ from rummykit.testing import (
 from rummykit.testing.pytest_plugin import VariantConformance
 from rummykit.testing.strategies import _built
 from rummykit.testing.visibility import _Seen
-from rummykit.variant import HouseRuleSpec, VariantSpec
-from rummykit.views import Picture, View, shown
 from rummykit_variants.classic_rummy import ClassicRummyView
 from rummykit_variants.classic_rummy.plugin import ClassicRummy
 
@@ -124,7 +124,7 @@ class ListsAnIllegalMove(Toy):
             listed = list(move.legal(state, seat))
             if seat == state.turn:
                 held = {rummykit.face(cid) for cid in state.hands[seat]}
-                stranger = next(card for card in rummykit.cards.standard_deck() if card not in held)
+                stranger = next(card for card in rummykit.core.cards.standard_deck() if card not in held)
                 listed.append(Discard(seat=seat, card=stranger))
             return listed
 
@@ -465,7 +465,7 @@ def test_a_listing_declared_to_stand_for_plays_in_parts_passes_and_a_wrong_split
         "KD",
     ]
     top = [*dealt, "AH", "KS"]  # the up-card, then seat 1's draw
-    shoe = top + [str(card) for card in rummykit.cards.standard_deck() if str(card) not in top]
+    shoe = top + [str(card) for card in rummykit.core.cards.standard_deck() if str(card) not in top]
     both = GoDown(seat=1, melds=["5C 5D 5H", "9C 9D 9H"])
     games = {}
     for toy in (ListsMeldsOneByOne, SplitsWrongly):

@@ -1,4 +1,4 @@
-"""The direct readers and writers of positions (`rummykit._direct`) against the converter they stand in for.
+"""The direct readers and writers of positions (`rummykit.documents._direct`) against the converter they stand in for.
 
 ``load_position`` reads the valid case with plain loops and leaves anything else to the cattrs
 converter, which names the first bad field. These tests hold the two to the same results: the same
@@ -19,13 +19,13 @@ import attrs
 import pytest
 
 import rummykit
-from rummykit import serialize
-from rummykit._direct import Declined, Readers
-from rummykit.actions import Discard, Draw, GoDown, LayOff
-from rummykit.cards import Card
-from rummykit.errors import InvalidPositionError
-from rummykit.serialize import converter, dump_position, load_position, position_to_data
-from rummykit.state import RoundResult
+from rummykit.core.actions import Discard, Draw, GoDown, LayOff
+from rummykit.core.cards import Card
+from rummykit.core.errors import InvalidPositionError
+from rummykit.core.state import RoundResult
+from rummykit.documents import serialize
+from rummykit.documents._direct import Declined, Readers
+from rummykit.documents.serialize import converter, dump_position, load_position, position_to_data
 from tests.support import play_random
 
 GAMES: Final = (

@@ -12,12 +12,13 @@ import attrs
 import pytest
 
 import rummykit
-from rummykit import IllegalActionError, InvalidActionError, InvalidOptionError, hookimpl, plugins
-from rummykit.actions import Action, Discard, Draw
-from rummykit.errors import InvalidPositionError, InvalidRecordError, PluginError, UnknownHouseRuleError
-from rummykit.move import Move, restrict
-from rummykit.state import GameState
-from rummykit.variant import HouseRuleSpec, RuleText
+from rummykit import IllegalActionError, InvalidActionError, InvalidOptionError, hookimpl
+from rummykit.core import plugins
+from rummykit.core.actions import Action, Discard, Draw
+from rummykit.core.errors import InvalidPositionError, InvalidRecordError, PluginError, UnknownHouseRuleError
+from rummykit.core.move import Move, restrict
+from rummykit.core.specs import HouseRuleSpec, RuleText
+from rummykit.core.state import GameState
 from rummykit_variants.railroad_rummy import Claim, RailroadRules
 from tests.support import play_random
 
@@ -147,7 +148,7 @@ def test_a_seeded_shuffle_is_random_shuffle() -> None:
 
 
 def test_a_stacked_shoe_deals_in_draw_order() -> None:
-    shoe = list(rummykit.shoe.decks(4, jokers_per_deck=2))
+    shoe = list(rummykit.core.shoe.decks(4, jokers_per_deck=2))
     game = rummykit.new_game("railroad-rummy", players=2, dealer=1, shoe=shoe)
     # The seat after the dealer (seat 0) gets the first card, then seat 1, one at a time (RR-4).
     assert game.hand(0) == tuple(shoe[0:14:2]) and game.hand(1) == tuple(shoe[1:14:2])
@@ -156,7 +157,7 @@ def test_a_stacked_shoe_deals_in_draw_order() -> None:
 
 
 def test_a_stacked_shoe_must_be_the_whole_shoe() -> None:
-    shoe = list(rummykit.shoe.decks(4, jokers_per_deck=2))
+    shoe = list(rummykit.core.shoe.decks(4, jokers_per_deck=2))
     with pytest.raises(InvalidPositionError, match="missing cards: JK"):
         rummykit.new_game("railroad-rummy", players=2, shoe=shoe[:-1])
     with pytest.raises(InvalidPositionError, match="not in this game's shoe"):

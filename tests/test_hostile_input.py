@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 
 import rummykit
 from rummykit import GoDown, InvalidOptionError, RummyError, parse_cards, replay
-from rummykit.errors import InvalidActionError, InvalidCardError, InvalidPositionError, InvalidRecordError
-from rummykit.serialize import (
+from rummykit.core.errors import InvalidActionError, InvalidCardError, InvalidPositionError, InvalidRecordError
+from rummykit.documents.serialize import (
     dump_record,
     load_position,
     load_record,

@@ -24,8 +24,8 @@ from rummykit import (
     TakeDiscard,
     UnknownHouseRuleError,
 )
-from rummykit.cards import Card, Rank, shoe_ids
-from rummykit.serialize import dump_position, load_position
+from rummykit.core.cards import Card, Rank, shoe_ids
+from rummykit.documents.serialize import dump_position, load_position
 from rummykit_variants.classic_rummy.house_rules import NAMES
 from tests.classic_support import arrange, legal_by_brute_force, table_melds
 from tests.support import refuse

@@ -7,9 +7,9 @@ import random
 import attrs
 import pytest
 
-from rummykit.cards import Rank, parse_cards
-from rummykit.errors import IllegalActionError
-from rummykit.melds import MeldKind, MeldRules, RunEnd, extend_meld, read_meld
+from rummykit.core.cards import Rank, parse_cards
+from rummykit.core.errors import IllegalActionError
+from rummykit.core.melds import MeldKind, MeldRules, RunEnd, extend_meld, read_meld
 from rummykit.standard import melding
 from rummykit_variants.classic_rummy.rules import MELD_RULES as CLASSIC
 from rummykit_variants.railroad_rummy.rules import MELD_RULES

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 import rummykit
 from rummykit import Game, HouseRuleSpec, hookimpl, replay
-from rummykit.errors import PluginError
-from rummykit.serialize import dump_record, load_record
+from rummykit.core.errors import PluginError
+from rummykit.documents.serialize import dump_record, load_record
 from tests.test_engine import OneHmg
 
 PLAYERS: Final = {"rummy": (2, 4), "railroad-rummy": (2, 6), "railroad-canasta": (2, 4)}
@@ -115,12 +115,12 @@ def test_a_plug_in_object_that_does_not_pickle_is_refused_with_a_clear_error() -
 
 
 def test_a_registered_plug_in_pickles_by_name() -> None:
-    rummykit.plugins.register_house_rule("one-hmg", OneHmg())
+    rummykit.core.plugins.register_house_rule("one-hmg", OneHmg())
     try:
         game = rummykit.new_game("railroad-rummy", players=3, seed=6, house_rules=["one-hmg"])
         assert pickle.loads(pickle.dumps(game)) == game
     finally:
-        rummykit.plugins.unregister_house_rule("one-hmg")
+        rummykit.core.plugins.unregister_house_rule("one-hmg")
 
 
 def test_views_records_and_errors_pickle() -> None:

@@ -29,10 +29,10 @@ from rummykit import (
     format_cards,
     parse_cards,
 )
-from rummykit.cards import card_id_text, face, standard_deck
-from rummykit.cli import app
-from rummykit.notation import position_text, read_game, read_position
-from rummykit.serialize import dump_position, dump_record, load_position, position_to_data
+from rummykit.core.cards import card_id_text, face, standard_deck
+from rummykit.documents.notation import position_text, read_game, read_position
+from rummykit.documents.serialize import dump_position, dump_record, load_position, position_to_data
+from rummykit.play.cli import app
 from rummykit.standard import StandardView
 from rummykit_variants.railroad_canasta import CanastaState, EndRound
 from rummykit_variants.railroad_rummy import Claim, Pass, RailroadRummyView

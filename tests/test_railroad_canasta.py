@@ -28,9 +28,9 @@ from rummykit import (
     InvalidPositionError,
     LayOff,
 )
-from rummykit.cards import Card, face, parse_cards
-from rummykit.cli import app
-from rummykit.serialize import load_position, position_to_data
+from rummykit.core.cards import Card, face, parse_cards
+from rummykit.documents.serialize import load_position, position_to_data
+from rummykit.play.cli import app
 from rummykit.testing import check_action
 from rummykit_variants.railroad_canasta import (
     CanastaKind,

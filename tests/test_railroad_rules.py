@@ -37,7 +37,7 @@ from rummykit import (
     format_cards,
     parse_cards,
 )
-from rummykit.shoe import decks
+from rummykit.core.shoe import decks
 from rummykit_variants.railroad_rummy import Claim, Declaration, Pass, RailroadRummyView
 from tests.support import arrange, play, refuse, stacked_shoe
 

@@ -15,15 +15,15 @@ from typer.testing import CliRunner
 
 import rummykit
 from rummykit import svg
-from rummykit.cards import Card, face
-from rummykit.cli import app
-from rummykit.errors import InvalidOptionError, InvalidRecordError
-from rummykit.notation import position_text, read_game
-from rummykit.records import GameRecord
-from rummykit.serialize import dump_record, load_record
+from rummykit.core.cards import Card, face
+from rummykit.core.errors import InvalidOptionError, InvalidRecordError
+from rummykit.core.records import GameRecord
+from rummykit.core.views import View
+from rummykit.documents.notation import position_text, read_game
+from rummykit.documents.serialize import dump_record, load_record
+from rummykit.play.cli import app
 from rummykit.testing.visibility import RoundWatch
 from rummykit.viewer import replay_html, replay_steps, write_replay_html
-from rummykit.views import View
 from rummykit_variants.railroad_rummy import Claim, Pass
 from tests.pictures_support import (
     drawn_faces,

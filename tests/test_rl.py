@@ -15,15 +15,15 @@ from hypothesis import strategies as st
 
 import rummykit
 from rummykit import Game, build_position
+from rummykit.core.views import face_up
+from rummykit.documents.serialize import dump_position, load_position
 from rummykit.rl.codec import ActionCodec, Entry
-from rummykit.serialize import dump_position, load_position
-from rummykit.views import face_up
 
 np = pytest.importorskip("numpy")
 pettingzoo_test = pytest.importorskip("pettingzoo.test")
 pyspiel = pytest.importorskip("pyspiel")
 
-from rummykit.notation import position_text  # noqa: E402
+from rummykit.documents.notation import position_text  # noqa: E402
 from rummykit.rl import openspiel  # noqa: E402
 from rummykit.rl.observation import ObservationEncoder, observation_text  # noqa: E402
 from rummykit.rl.pettingzoo import env  # noqa: E402

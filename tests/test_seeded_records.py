@@ -14,7 +14,7 @@ from typing import Any, Final
 import pytest
 
 import rummykit
-from rummykit.serialize import load_record
+from rummykit.documents.serialize import load_record
 from tests.seeded_games import digest, play
 
 DATA: Final = Path(__file__).parent / "data" / "seeded_records.json.gz"

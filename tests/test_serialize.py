@@ -33,12 +33,12 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import rummykit
-from rummykit.actions import Action
-from rummykit.cards import card_id_text, copy_of, face, shoe_ids
-from rummykit.cli import app
-from rummykit.engine import Game, configure
-from rummykit.errors import InvalidOptionError, InvalidPositionError, InvalidRecordError
-from rummykit.serialize import (
+from rummykit.core.actions import Action
+from rummykit.core.cards import card_id_text, copy_of, face, shoe_ids
+from rummykit.core.engine import Game, configure
+from rummykit.core.errors import InvalidOptionError, InvalidPositionError, InvalidRecordError
+from rummykit.core.specs import COMMON_OPTIONS, Option, VariantSpec
+from rummykit.documents.serialize import (
     POSITION_FORMAT,
     POSITION_VERSION,
     RECORD_FORMAT,
@@ -52,7 +52,7 @@ from rummykit.serialize import (
     load_record,
     load_view,
 )
-from rummykit.variant import COMMON_OPTIONS, Option, VariantSpec
+from rummykit.play.cli import app
 
 # -- games -------------------------------------------------------------------------------------------
 

@@ -17,17 +17,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from rummykit import chunks, ray_backend
-from rummykit.bots import UnknownBotError
-from rummykit.chunks import ChunkJob, GameOutcome, RunSpec, game_seed, play_chunk, plug_in_versions
-from rummykit.cli import app
-from rummykit.engine import new_game
-from rummykit.errors import InvalidOptionError, InvalidResultsError, SimulationError
-from rummykit.intervals import mean_interval, t_quantile, wilson_interval
-from rummykit.plugins import bot_factories, unregister_house_rule
-from rummykit.results import RESULTS_VERSION, RUN_FIELDS, SimulationResult, dump_results, load_results
-from rummykit.simulate import ChunkEvent, SimulationInterrupted, _Run, simulate
-from rummykit.tally import Counts, GameRanges, Tally
+from rummykit.core.bots import UnknownBotError
+from rummykit.core.engine import new_game
+from rummykit.core.errors import InvalidOptionError, InvalidResultsError, SimulationError
+from rummykit.core.plugins import bot_factories, unregister_house_rule
+from rummykit.play import chunks, ray_backend
+from rummykit.play.chunks import ChunkJob, GameOutcome, RunSpec, game_seed, play_chunk, plug_in_versions
+from rummykit.play.cli import app
+from rummykit.play.intervals import mean_interval, t_quantile, wilson_interval
+from rummykit.play.results import RESULTS_VERSION, RUN_FIELDS, SimulationResult, dump_results, load_results
+from rummykit.play.simulate import ChunkEvent, SimulationInterrupted, _Run, simulate
+from rummykit.play.tally import Counts, GameRanges, Tally
 from tests.ray_support import NAME, TestBots, register_test_bots
 
 ROOT = Path(__file__).resolve().parent
@@ -622,7 +622,7 @@ def test_the_command_reports_failed_games_and_prints_the_games_counted(test_bots
     stderr = " ".join(result.stderr.split())
     assert f"failed: game 16 (seed {game_seed(11, 16)}) failed at action" in stderr
     assert "ValueError: the faulty bot fails at its 30th move" in stderr
-    assert "to play it again: from rummykit.simulate import run_game; run_game('rummy', 2, 16," in stderr
+    assert "to play it again: from rummykit.play.simulate import run_game; run_game('rummy', 2, 16," in stderr
     partial = load_results(result.stdout)
     assert partial.games == 16 and partial.failures[0].index == 16
 

@@ -28,19 +28,19 @@ from typer.testing import CliRunner
 
 from benchmarks import on_ray
 from benchmarks.results import Results
-from rummykit.chunks import game_seed
-from rummykit.cli import app
-from rummykit.errors import InvalidOptionError, SimulationError
-from rummykit.plugins import unregister_house_rule
-from rummykit.results import RUN_FIELDS, SimulationResult, dump_results, load_results
-from rummykit.simulate import ChunkEvent, SimulationInterrupted, simulate
+from rummykit.core.errors import InvalidOptionError, SimulationError
+from rummykit.core.plugins import unregister_house_rule
+from rummykit.play.chunks import game_seed
+from rummykit.play.cli import app
+from rummykit.play.results import RUN_FIELDS, SimulationResult, dump_results, load_results
+from rummykit.play.simulate import ChunkEvent, SimulationInterrupted, simulate
 from tests.ray_support import MARKER_VARIABLE, NAME, register_test_bots
 from tests.test_docs import run_python_blocks
 
 pytestmark = pytest.mark.ray
 ray = pytest.importorskip("ray", reason="the ray extra is not installed (pip install -e '.[ray]')")
 
-from rummykit.ray_backend import local_ray  # noqa: E402 - after the skip
+from rummykit.play.ray_backend import local_ray  # noqa: E402 - after the skip
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
@@ -76,9 +76,9 @@ def test_ctrl_c_stops_a_ray_run_at_once_and_its_json_resumes(tmp_path: Path) -> 
 
 _INTERRUPTED_AGAIN_AND_AGAIN = """
 import json, os, signal, sys, threading
-from rummykit.ray_backend import local_ray
-from rummykit.results import RUN_FIELDS
-from rummykit.simulate import SimulationInterrupted, simulate
+from rummykit.play.ray_backend import local_ray
+from rummykit.play.results import RUN_FIELDS
+from rummykit.play.simulate import SimulationInterrupted, simulate
 
 run = {"players": 2, "bots": ("heuristic", "random")}
 stopped = 0

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rummykit.cards import Card, Rank, Suit, parse_cards
-from rummykit.errors import IllegalActionError
-from rummykit.melds import Meld, MeldKind, MeldRules, read_meld
-from rummykit.solver import Contract, ContractSolver, MeldRequirement, can_meet_contract, contract_ways, meld_key
+from rummykit.core.cards import Card, Rank, Suit, parse_cards
+from rummykit.core.errors import IllegalActionError
+from rummykit.core.melds import Meld, MeldKind, MeldRules, read_meld
+from rummykit.core.solver import Contract, ContractSolver, MeldRequirement, can_meet_contract, contract_ways, meld_key
 
 # --- Rules and contracts --------------------------------------------------------------------------
 

@@ -21,11 +21,11 @@ import pytest
 
 import rummykit
 from rummykit import svg
-from rummykit.cards import Card, CardId, Rank, face, parse_cards, standard_deck
-from rummykit.engine import Game
-from rummykit.errors import InvalidActionError, InvalidCardError, InvalidOptionError, PluginError
+from rummykit.core.cards import Card, CardId, Rank, face, parse_cards, standard_deck
+from rummykit.core.engine import Game
+from rummykit.core.errors import InvalidActionError, InvalidCardError, InvalidOptionError, PluginError
+from rummykit.core.views import Picture, View, shown
 from rummykit.testing.visibility import RoundWatch, observers
-from rummykit.views import Picture, View, shown
 from rummykit_variants.railroad_canasta.state import RailroadCanastaView
 from tests.pictures_support import (
     SVG,

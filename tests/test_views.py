@@ -16,10 +16,10 @@ from typing import Final
 import pytest
 
 import rummykit
-from rummykit.actions import Draw
-from rummykit.engine import Game
-from rummykit.serialize import dump_view
-from rummykit.state import GameState
+from rummykit.core.actions import Draw
+from rummykit.core.engine import Game
+from rummykit.core.state import GameState
+from rummykit.documents.serialize import dump_view
 from rummykit.testing import choose_action
 
 RAILROAD: Final = "railroad-rummy"

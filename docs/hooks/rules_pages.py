@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 import rummykit
-from rummykit.variant import COMMON_OPTIONS, COMMON_RULES, Option, RuleText
+from rummykit.core.specs import COMMON_OPTIONS, COMMON_RULES, Option, RuleText
 
 _MARKER = re.compile(r"<!-- (rules|options|house-rules|clarifications): ([a-z-]+) -->")
 _CLARIFICATION = re.compile(r"-C\d+$")

@@ -10,17 +10,17 @@ Examples:
     (7, True)
 """
 
-# The pictures (rummykit.svg) and the replay viewer (rummykit.viewer): modules, reached as attributes.
-from rummykit import svg as svg
-from rummykit import viewer as viewer
-from rummykit.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
-from rummykit.applied import Applied, Moved, Place
-from rummykit.bots import Bot, RandomBot, UnknownBotError
-from rummykit.builder import build_position
-from rummykit.cards import Card, CardId, Rank, Suit, card_id, face, format_cards, parse_card, parse_cards
-from rummykit.configuration import Configuration, configure
-from rummykit.engine import Game, new_game, replay
-from rummykit.errors import (
+import importlib
+from typing import Any
+
+from rummykit import _moved
+from rummykit.core.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
+from rummykit.core.applied import Applied, Moved, Place
+from rummykit.core.bots import Bot, RandomBot, UnknownBotError
+from rummykit.core.cards import Card, CardId, Rank, Suit, card_id, face, format_cards, parse_card, parse_cards
+from rummykit.core.configuration import Configuration, configure
+from rummykit.core.engine import Game, new_game, replay
+from rummykit.core.errors import (
     GameOverError,
     IllegalActionError,
     InvalidActionError,
@@ -35,9 +35,9 @@ from rummykit.errors import (
     UnknownHouseRuleError,
     UnknownVariantError,
 )
-from rummykit.hookspecs import hookimpl
-from rummykit.melds import Meld, MeldKind, MeldRules, RunEnd, extend_meld, read_meld
-from rummykit.plugins import (
+from rummykit.core.hookspecs import hookimpl
+from rummykit.core.melds import Meld, MeldKind, MeldRules, RunEnd, extend_meld, read_meld
+from rummykit.core.plugins import (
     available_bots,
     available_house_rules,
     available_variants,
@@ -45,11 +45,10 @@ from rummykit.plugins import (
     make_bot,
     variant_spec,
 )
-from rummykit.records import GameRecord
-from rummykit.shoe import MAX_SEED, Randomness
-from rummykit.solver import Contract, MeldRequirement, can_meet_contract, contract_ways
-from rummykit.state import GameState, Phase, RoundEnd, RoundResult, TableMeld
-from rummykit.variant import (
+from rummykit.core.records import GameRecord
+from rummykit.core.shoe import MAX_SEED, Randomness
+from rummykit.core.solver import Contract, MeldRequirement, can_meet_contract, contract_ways
+from rummykit.core.specs import (
     COMMON_OPTIONS,
     COMMON_RULES,
     GameConfig,
@@ -60,9 +59,27 @@ from rummykit.variant import (
     VariantSpec,
     rule_book,
 )
-from rummykit.views import View
+from rummykit.core.state import GameState, Phase, RoundEnd, RoundResult, TableMeld
+from rummykit.core.views import View
+from rummykit.documents.builder import build_position
 
 __version__ = "0.1.0"
+
+_moved.install()
+
+_TOOLS = frozenset({"svg", "viewer", "play", "rl", "testing"})
+"""The packages built on the rules that ``import rummykit`` leaves out (the pictures, the replay
+viewer, simulation and the command line, the RL environments, the conformance kit): reached as
+attributes, they are imported on first use."""
+
+
+def __getattr__(name: str) -> Any:
+    if name in _TOOLS:
+        return importlib.import_module(f"rummykit.{name}")
+    if f"rummykit.{name}" in _moved.MOVED:
+        return _moved.moved(f"rummykit.{name}")
+    raise AttributeError(f"module 'rummykit' has no attribute {name!r}")
+
 
 __all__ = [
     "COMMON_OPTIONS",

@@ -1,6 +1,6 @@
 """``python -m rummykit``: the ``rummykit`` command."""
 
-from rummykit.cli import main
+from rummykit.play.cli import main
 
 if __name__ == "__main__":
     main()

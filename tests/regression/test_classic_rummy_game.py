@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 
 import rummykit
 from rummykit import Card, Discard, Draw, Game, GoDown, LayOff, TakeDiscard, format_cards, parse_cards
-from rummykit.serialize import dump_record, load_record
+from rummykit.documents.serialize import dump_record, load_record
 
 VARIANT = "rummy"
 PLAYERS = 3

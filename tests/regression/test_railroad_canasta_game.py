@@ -37,7 +37,7 @@ from typing import cast
 
 import rummykit
 from rummykit import Card, Discard, Draw, Game, GoDown, LayOff, face, format_cards, parse_cards
-from rummykit.serialize import dump_record, load_record
+from rummykit.documents.serialize import dump_record, load_record
 from rummykit_variants.railroad_canasta import PickUpKitty, RailroadCanastaView, TakePile
 
 VARIANT = "railroad-canasta"

@@ -28,7 +28,7 @@ from typing import cast
 
 import rummykit
 from rummykit import Card, Discard, Draw, Game, GoDown, LayOff, TakeDiscard, format_cards, parse_cards
-from rummykit.serialize import dump_record, load_record
+from rummykit.documents.serialize import dump_record, load_record
 from rummykit_variants.railroad_rummy import Claim, Declaration, Pass, RailroadRummyView
 
 VARIANT = "railroad-rummy"

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 import rummykit
 from rummykit import GoDown, LayOff, build_position
-from rummykit.notation import position_text, read_position
-from rummykit.serialize import dump_position, load_position
+from rummykit.documents.notation import position_text, read_position
+from rummykit.documents.serialize import dump_position, load_position
 from rummykit_shanghai import ShanghaiView
 
 

@@ -32,8 +32,8 @@ from rummykit import (
     TakeDiscard,
     parse_cards,
 )
-from rummykit.serialize import dump_position, dump_record, load_position, load_record, position_to_data
-from rummykit.shoe import decks
+from rummykit.core.shoe import decks
+from rummykit.documents.serialize import dump_position, dump_record, load_position, load_record, position_to_data
 from rummykit_shanghai import ShanghaiView
 
 SHOE = decks(2, jokers_per_deck=2)

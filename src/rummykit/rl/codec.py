@@ -46,11 +46,11 @@ from typing import Any, Final, Literal
 
 import attrs
 
-from rummykit.actions import Action
-from rummykit.cards import Card, standard_deck
-from rummykit.configuration import Configuration
-from rummykit.engine import Game
-from rummykit.errors import InvalidActionError, PluginError
+from rummykit.core.actions import Action
+from rummykit.core.cards import Card, standard_deck
+from rummykit.core.configuration import Configuration
+from rummykit.core.engine import Game
+from rummykit.core.errors import InvalidActionError, PluginError
 
 __all__ = ["ActionCodec", "Entry", "Token"]
 

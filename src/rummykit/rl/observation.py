@@ -1,4 +1,4 @@
-"""Observations for learning agents, built only from a seat's [`View`][rummykit.views.View]: a
+"""Observations for learning agents, built only from a seat's [`View`][rummykit.core.views.View]: a
 numeric encoding (a flat ``float32`` array, with its parts named) and a text form.
 
 Nothing but the view reaches an observation, so an observation holds nothing the seat may not see
@@ -39,11 +39,11 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from rummykit.actions import Action
-from rummykit.cards import Card, Rank
+from rummykit.core.actions import Action
+from rummykit.core.cards import Card, Rank
+from rummykit.core.state import Phase, TableMeld
+from rummykit.core.views import _SHOWN, View, shown_fields
 from rummykit.rl.codec import FACES, ActionCodec, _unwrap_optional
-from rummykit.state import Phase, TableMeld
-from rummykit.views import _SHOWN, View, shown_fields
 
 __all__ = ["LOG_ACTIONS", "ObservationEncoder", "observation_text"]
 

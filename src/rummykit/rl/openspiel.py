@@ -38,13 +38,13 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel
 
-from rummykit.engine import Game, new_game
-from rummykit.notation import position_text, read_position
-from rummykit.plugins import available_variants, variant_spec
+from rummykit.core.engine import Game, new_game
+from rummykit.core.plugins import available_variants, variant_spec
+from rummykit.core.shoe import Randomness
+from rummykit.core.views import View, face_up
+from rummykit.documents.notation import position_text, read_position
 from rummykit.rl.codec import ActionCodec, Entry
 from rummykit.rl.observation import ObservationEncoder, observation_text
-from rummykit.shoe import Randomness
-from rummykit.views import View, face_up
 
 __all__ = ["DEALS", "RummyGame", "RummyState", "game_name", "register", "register_all"]
 

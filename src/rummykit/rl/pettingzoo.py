@@ -37,9 +37,9 @@ import numpy as np
 import numpy.typing as npt
 from pettingzoo import AECEnv
 
-from rummykit.engine import Game, new_game
-from rummykit.errors import InvalidActionError
-from rummykit.plugins import Plugin
+from rummykit.core.engine import Game, new_game
+from rummykit.core.errors import InvalidActionError
+from rummykit.core.plugins import Plugin
 from rummykit.rl.codec import ActionCodec, Entry
 from rummykit.rl.observation import ObservationEncoder, observation_text
 
@@ -55,7 +55,7 @@ def env(
     render_mode: str | None = None,
 ) -> RummyEnv:
     """A PettingZoo AEC environment of ``variant`` for ``players`` seats, with ``options`` and
-    ``house_rules`` as [`new_game`][rummykit.engine.new_game] takes them. ``render_mode``:
+    ``house_rules`` as [`new_game`][rummykit.core.engine.new_game] takes them. ``render_mode``:
     ``"human"`` prints the table (what a spectator sees) after every step, ``"ansi"`` has
     ``render()`` return it."""
     return RummyEnv(variant, players, options=options, house_rules=house_rules, render_mode=render_mode)
@@ -66,7 +66,7 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
 
     ``reset(seed=N)`` starts a new game seeded with ``N`` (``None``: a random seed);
     ``reset(options={"position": game})`` starts from a position instead (a
-    [`Game`][rummykit.engine.Game], such as [`read_position`][rummykit.notation.read_position] gives).
+    [`Game`][rummykit.core.engine.Game], such as [`read_position`][rummykit.documents.notation.read_position] gives).
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's convention: a class attribute, set per instance too

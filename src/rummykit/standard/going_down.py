@@ -8,18 +8,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final, TypeVar
 
-from rummykit.actions import GoDown
-from rummykit.cards import FACE_COUNT, FACE_MASK, Card, Suit, face
-from rummykit.errors import IllegalActionError, InvalidActionError
-from rummykit.mechanics import pick_cards, remove_cards
-from rummykit.melds import Meld, MeldKind, MeldRules, read_meld
-from rummykit.shoe import Randomness
-from rummykit.solver import Contract, meld_key
+from rummykit.core.actions import GoDown
+from rummykit.core.cards import FACE_COUNT, FACE_MASK, Card, Suit, face
+from rummykit.core.errors import IllegalActionError, InvalidActionError
+from rummykit.core.melds import Meld, MeldKind, MeldRules, read_meld
+from rummykit.core.shoe import Randomness
+from rummykit.core.solver import Contract, meld_key
+from rummykit.core.state import Phase, TableMeld
+from rummykit.standard.mechanics import pick_cards, remove_cards
 from rummykit.standard.melding import disjoint_combinations, melds_of_faces
 from rummykit.standard.moves import StandardMove, blame_run_order
 from rummykit.standard.rules import ContractMelds, FreeMelds, StandardRules
 from rummykit.standard.state import StandardState
-from rummykit.state import Phase, TableMeld
 
 __all__ = ["ContractGoDown", "FreeGoDown", "canonical_melds", "ordered_melds", "read_group"]
 
@@ -62,7 +62,7 @@ def _canonical(meld: Meld, rules: MeldRules) -> Meld:
 
 def canonical_melds(melds: Sequence[Meld], rules: MeldRules) -> tuple[Meld, ...]:
     """Free melds laid down together in their one order: each set's cards sorted, the melds by
-    [`meld_key`][rummykit.solver.meld_key] (by ranks, then cards)."""
+    [`meld_key`][rummykit.core.solver.meld_key] (by ranks, then cards)."""
     return tuple(sorted((_canonical(meld, rules) for meld in melds), key=meld_key))
 
 
@@ -80,7 +80,7 @@ def read_group(cards: Sequence[Card], rules: StandardRules) -> Meld:
         >>> read_group(parse_cards("QH KH AH"), rules)
         Traceback (most recent call last):
         ...
-        rummykit.errors.IllegalActionError: QH KH AH is not a run: ... at this table runs go from A to K only (CR-21)
+        rummykit.core.errors.IllegalActionError: QH KH AH is not a run: ... (CR-21)
     """
     try:
         return read_meld(cards, rules.melds)

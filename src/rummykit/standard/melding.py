@@ -1,12 +1,12 @@
 """Every meld a hand can lay down, and every combination of them laid down together (free melds, G-5).
 
 This is the hot path of the standard rummy's listing of free melds (classic rummy), so it works on face indices
-(`Card.index`) and count vectors, not on card objects, and builds a [`Meld`][rummykit.melds.Meld] only for what
+(`Card.index`) and count vectors, not on card objects, and builds a [`Meld`][rummykit.core.melds.Meld] only for what
 it finds. Melds come out canonical (CR-C4): a set's natural cards in card order, then its wild
 cards; a run's cards from low to high, each wild card standing for the rank of its place (G-5).
 
 Examples:
-    >>> from rummykit.cards import parse_cards
+    >>> from rummykit.core.cards import parse_cards
     >>> from rummykit_variants.classic_rummy.rules import MELD_RULES  # noqa: F401 - the doctest's rules
     >>> [str(m) for m in single_melds(parse_cards("7C 7D 7H AS 2S 3S 4S"), MELD_RULES)]
     ['2S 3S 4S', '7C 7D 7H', 'AS 2S 3S', 'AS 2S 3S 4S']
@@ -19,9 +19,9 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Final
 
-from rummykit.cards import FACE_COUNT, Card, Rank, standard_deck
-from rummykit.melds import Meld, MeldKind, MeldRules
-from rummykit.solver import meld_key, multisets
+from rummykit.core.cards import FACE_COUNT, Card, Rank, standard_deck
+from rummykit.core.melds import Meld, MeldKind, MeldRules
+from rummykit.core.solver import meld_key, multisets
 
 __all__ = ["disjoint_combinations", "melds_of_faces", "single_melds"]
 
@@ -193,11 +193,11 @@ def _place_faces(order: tuple[int, ...], suit: int | None) -> tuple[tuple[Rank, 
 
 def single_melds(hand: Sequence[Card], rules: MeldRules) -> list[Meld]:
     """Every distinct set and run ``hand`` can lay down under ``rules``, canonical (CR-C4), sorted
-    by [`meld_key`][rummykit.solver.meld_key]: every sub-multiset of a rank that makes a set, every run of
+    by [`meld_key`][rummykit.core.solver.meld_key]: every sub-multiset of a rank that makes a set, every run of
     every length in every suit, with wild cards in every place they may stand.
 
     Examples:
-        >>> from rummykit.cards import parse_cards
+        >>> from rummykit.core.cards import parse_cards
         >>> from rummykit_variants.classic_rummy.rules import MELD_RULES  # noqa: F401 - the doctest's rules
         >>> [str(m) for m in single_melds(parse_cards("QH KH AH 2H 9C"), MELD_RULES)]
         ['QH KH AH']

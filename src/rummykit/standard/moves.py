@@ -13,16 +13,24 @@ from typing import Generic, TypeVar
 
 import attrs
 
-from rummykit.actions import Action, Discard, Draw, LayOff, TakeDiscard
-from rummykit.cards import FACE_MASK, Card, CardId, Rank, face
-from rummykit.errors import IllegalActionError
-from rummykit.mechanics import can_end_turn, discard, discard_choice, end_turn, pick_cards, remove_cards, take_discard
-from rummykit.melds import Meld, MeldKind, MeldRules, RunEnd, can_extend, extend_meld
-from rummykit.move import Move
-from rummykit.shoe import Randomness
+from rummykit.core.actions import Action, Discard, Draw, LayOff, TakeDiscard
+from rummykit.core.cards import FACE_MASK, Card, CardId, Rank, face
+from rummykit.core.errors import IllegalActionError
+from rummykit.core.melds import Meld, MeldKind, MeldRules, RunEnd, can_extend, extend_meld
+from rummykit.core.move import Move
+from rummykit.core.shoe import Randomness
+from rummykit.core.state import Phase, RoundEnd, TableMeld
+from rummykit.standard.mechanics import (
+    can_end_turn,
+    discard,
+    discard_choice,
+    end_turn,
+    pick_cards,
+    remove_cards,
+    take_discard,
+)
 from rummykit.standard.rules import ContractMelds, StandardRules
 from rummykit.standard.state import StandardState
-from rummykit.state import Phase, RoundEnd, TableMeld
 
 __all__ = [
     "DiscardMove",

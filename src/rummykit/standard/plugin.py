@@ -14,21 +14,21 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
 
-from rummykit.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
-from rummykit.bots import Bot
-from rummykit.cards import Card, CardId, face
-from rummykit.errors import IllegalActionError, InvalidPositionError
-from rummykit.hookspecs import hookimpl
-from rummykit.melds import Meld, MeldKind, read_meld
-from rummykit.move import Move
-from rummykit.shoe import Randomness
+from rummykit.core.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
+from rummykit.core.bots import Bot
+from rummykit.core.cards import Card, CardId, face
+from rummykit.core.errors import IllegalActionError, InvalidPositionError
+from rummykit.core.hookspecs import hookimpl
+from rummykit.core.melds import Meld, MeldKind, read_meld
+from rummykit.core.move import Move
+from rummykit.core.shoe import Randomness
+from rummykit.core.specs import GameConfig, Ruleset, VariantSpec
+from rummykit.core.state import Phase
+from rummykit.core.views import View, base_view_fields, shown
 from rummykit.standard.going_down import ContractGoDown, FreeGoDown
 from rummykit.standard.moves import DiscardMove, DrawMove, LayOffMove, TakeDiscardMove
 from rummykit.standard.rules import ContractMelds, StandardRules
 from rummykit.standard.state import StandardState
-from rummykit.state import Phase
-from rummykit.variant import GameConfig, Ruleset, VariantSpec
-from rummykit.views import View, base_view_fields, shown
 
 __all__ = [
     "StandardRummy",
@@ -242,7 +242,7 @@ def _round_facts(rules: StandardRules, round: int) -> Mapping[str, Any]:
 
 
 def arrange_position(state: StandardState, melded: frozenset[int]) -> None:
-    """A position built by hand ([`build_position`][rummykit.builder.build_position]): the seats of
+    """A position built by hand ([`build_position`][rummykit.documents.builder.build_position]): the seats of
     ``melded`` have melded, and played, on the turn before this one (turn 1 at the earliest)."""
     earlier = max(state.turn_number - 1, 1)
     state.melded_on = [earlier if seat in melded else None for seat in range(state.players)]
@@ -259,7 +259,7 @@ class StandardRummy(Generic[R, S]):
     Generic over the variant's rules and state classes (``StandardRummy[RailroadRules,
     RailroadState]``), so that the hooks it overrides are typed with its own.
 
-    A variant derives from it, declares ``spec`` (its [`VariantSpec`][rummykit.variant.VariantSpec]: the
+    A variant derives from it, declares ``spec`` (its [`VariantSpec`][rummykit.core.specs.VariantSpec]: the
     standard rummy's actions, state and view unless it names its own) and implements ``rummykit_setup``,
     returning its [`StandardRules`][rummykit.standard.rules.StandardRules] for a configuration; it overrides other
     hooks only where its rules differ. Register an instance (the entry point names it).
@@ -319,7 +319,7 @@ class StandardRummy(Generic[R, S]):
 
     @hookimpl
     def rummykit_read_meld(self, rules: R, cards: tuple[Card, ...]) -> Meld:
-        """A set or a run under ``rules.melds`` ([`read_meld`][rummykit.melds.read_meld])."""
+        """A set or a run under ``rules.melds`` ([`read_meld`][rummykit.core.melds.read_meld])."""
         return read_meld(cards, rules.melds)
 
     @hookimpl

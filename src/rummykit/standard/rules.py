@@ -4,7 +4,7 @@ a variant's [`StandardRules`][rummykit.standard.rules.StandardRules] is its game
 edit of a field or two (``attrs.evolve``).
 
 Examples:
-    >>> from rummykit.cards import Rank
+    >>> from rummykit.core.cards import Rank
     >>> deal = Deal(hand_size=(7, 7, 10))
     >>> deal.hand_size_of(3), Deal(hand_size=11).hand_size_of(5)
     (10, 11)
@@ -21,16 +21,16 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 
 import attrs
 
-from rummykit.actions import Action, Draw, TakeDiscard
-from rummykit.cards import Card, Rank
-from rummykit.errors import IllegalActionError
-from rummykit.melds import MeldRules
-from rummykit.solver import Contract, ContractSolver
-from rummykit.state import Phase
-from rummykit.variant import Ruleset
+from rummykit.core.actions import Action, Draw, TakeDiscard
+from rummykit.core.cards import Card, Rank
+from rummykit.core.errors import IllegalActionError
+from rummykit.core.melds import MeldRules
+from rummykit.core.solver import Contract, ContractSolver
+from rummykit.core.specs import Ruleset
+from rummykit.core.state import Phase
 
 if TYPE_CHECKING:
-    from rummykit.state import GameState
+    from rummykit.core.state import GameState
 
 __all__ = [
     "ContractMelds",

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import attrs
 
+from rummykit.core.state import GameState
 from rummykit.standard.rules import StandardRules
-from rummykit.state import GameState
 
 __all__ = ["StandardState"]
 

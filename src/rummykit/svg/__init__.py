@@ -1,18 +1,19 @@
 """Pictures: cards, melds, hands, the table, the piles and a whole view of a seat, drawn as SVG.
 
 Each function returns an [`Svg`][rummykit.svg.canvas.Svg]: the document's text (a `str`), which shows
-itself as a picture in Jupyter. A picture of a view is drawn from the [`View`][rummykit.views.View]
+itself as a picture in Jupyter. A picture of a view is drawn from the [`View`][rummykit.core.views.View]
 alone, so it shows exactly what that seat may see: its own hand face up, every other hand and the
 stock as card backs and counts, the melds on the table with their owners and the rank each wild
 card stands for, the top of the discard pile. A variant's own facts (RailRoad Rummy's HMGs and claim
 window, Railroad Canasta's kitties, red 3s and frozen pile) are drawn from the fields its view
-declares with [`shown`][rummykit.views.shown], by their [`Picture`][rummykit.views.Picture]; no
+declares with [`shown`][rummykit.core.views.shown], by their [`Picture`][rummykit.core.views.Picture]; no
 variant is known here by name.
 
 The output is deterministic (the same view gives the same text, with the same ids), valid XML, and
 needs nothing but a browser or an SVG viewer: the suits are paths and the ranks use a common font.
-[`View`][rummykit.views.View], [`Game`][rummykit.engine.Game] ([`Game.picture`][rummykit.engine.Game.picture]),
-[`Card`][rummykit.cards.Card], [`Meld`][rummykit.melds.Meld] and [`TableMeld`][rummykit.state.TableMeld]
+[`View`][rummykit.core.views.View], [`Game`][rummykit.core.engine.Game]
+([`Game.picture`][rummykit.core.engine.Game.picture]),
+[`Card`][rummykit.core.cards.Card], [`Meld`][rummykit.core.melds.Meld] and [`TableMeld`][rummykit.core.state.TableMeld]
 draw themselves in a notebook with these functions.
 
 Examples:
@@ -35,10 +36,11 @@ import math
 from collections.abc import Collection, Iterable, Sequence
 from typing import Final
 
-from rummykit.cards import Card, CardId, Rank, parse_cards
-from rummykit.errors import InvalidCardError, InvalidOptionError, RummyError, quote
-from rummykit.melds import Meld
-from rummykit.state import TableMeld
+from rummykit.core.cards import Card, CardId, Rank, parse_cards
+from rummykit.core.errors import InvalidCardError, InvalidOptionError, RummyError, quote
+from rummykit.core.melds import Meld
+from rummykit.core.state import TableMeld
+from rummykit.core.views import Picture, View, shown_fields
 from rummykit.svg import drawing, faces
 from rummykit.svg.canvas import Block, Placed, Sheet, Svg, picture
 from rummykit.svg.drawing import (
@@ -56,7 +58,6 @@ from rummykit.svg.drawing import (
 )
 from rummykit.svg.drawing import table_block as _table_block
 from rummykit.svg.faces import definitions
-from rummykit.views import Picture, View, shown_fields
 
 __all__ = [
     "CARD_HEIGHT",
@@ -227,7 +228,7 @@ def piles(view: View, *, scale: float = 1.0) -> Svg:
 
 def title_of(variant: str) -> str:
     """The title of the variant named ``variant`` (its name, if it is not installed)."""
-    from rummykit.plugins import variant_spec  # noqa: PLC0415 (plug-ins are loaded only for a view)
+    from rummykit.core.plugins import variant_spec  # noqa: PLC0415 (plug-ins are loaded only for a view)
 
     try:
         return variant_spec(variant).title
@@ -238,7 +239,7 @@ def title_of(variant: str) -> str:
 def wild_faces(view: View) -> frozenset[Card]:
     """The wild faces of ``view``'s game, from its variant's meld rules (none if the variant is not
     installed, or has no meld rules)."""
-    from rummykit.configuration import configure  # noqa: PLC0415
+    from rummykit.core.configuration import configure  # noqa: PLC0415
 
     try:
         rules = configure(view.variant, view.players, options=view.options, house_rules=view.house_rules).rules

@@ -2,10 +2,10 @@
 seats (cards held, totals and the variant's facts per seat), the piles, the melds on the table, the
 seat's own cards; each a [`Block`][rummykit.svg.canvas.Block], stacked on a felt-green canvas.
 
-Everything drawn comes from the [`View`][rummykit.views.View] alone, so a picture shows what its seat
+Everything drawn comes from the [`View`][rummykit.core.views.View] alone, so a picture shows what its seat
 may see and nothing else: the other hands and the stock are drawn as card backs and counts. A
-variant's own facts are drawn from the fields it declares with [`shown`][rummykit.views.shown], by their
-[`Picture`][rummykit.views.Picture] or their values, never looked up by name.
+variant's own facts are drawn from the fields it declares with [`shown`][rummykit.core.views.shown], by their
+[`Picture`][rummykit.core.views.Picture] or their values, never looked up by name.
 """
 
 from __future__ import annotations
@@ -16,14 +16,14 @@ from typing import Any, Final
 
 import attrs
 
-from rummykit.cards import Card, CardId, Rank
-from rummykit.errors import PluginError, quote
-from rummykit.melds import Meld
-from rummykit.state import TableMeld
+from rummykit.core.cards import Card, CardId, Rank
+from rummykit.core.errors import PluginError, quote
+from rummykit.core.melds import Meld
+from rummykit.core.state import TableMeld
+from rummykit.core.views import Picture, ShownField, View, shown_fields
 from rummykit.svg.canvas import INK, Block, Placed, Sheet, fit, text_width, wrap
 from rummykit.svg.canvas import number as _n
 from rummykit.svg.faces import BACK, CARD_HEIGHT, CARD_WIDTH, symbol_id
-from rummykit.views import Picture, ShownField, View, shown_fields
 
 __all__ = [
     "WIDTH",

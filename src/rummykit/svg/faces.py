@@ -9,7 +9,7 @@ Every symbol is drawn in a box of [`CARD_WIDTH`][rummykit.svg.faces.CARD_WIDTH] 
 (its index: the rank, a small suit) is what shows when cards overlap.
 
 Examples:
-    >>> from rummykit.cards import Card
+    >>> from rummykit.core.cards import Card
     >>> symbol_id(Card.parse("10H")), symbol_id(Card.parse("JK")), symbol_id(None)
     ('rk-10H', 'rk-JK', 'rk-back')
     >>> definitions(["rk-back", "rk-2C"]).count('<g id="rk-')
@@ -22,7 +22,7 @@ import math
 from collections.abc import Iterable
 from typing import Final
 
-from rummykit.cards import Card, Rank, Suit, standard_deck
+from rummykit.core.cards import Card, Rank, Suit, standard_deck
 from rummykit.svg.canvas import FONT, number
 
 __all__ = [

@@ -16,11 +16,11 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 import rummykit
-from rummykit.actions import Action
-from rummykit.cards import Card, card_id_text, face, shoe_ids
-from rummykit.engine import Game
-from rummykit.errors import IllegalActionError, InvalidActionError
-from rummykit.state import CACHE
+from rummykit.core.actions import Action
+from rummykit.core.cards import Card, card_id_text, face, shoe_ids
+from rummykit.core.engine import Game
+from rummykit.core.errors import IllegalActionError, InvalidActionError
+from rummykit.core.state import CACHE
 from rummykit.testing.errors import ConformanceError
 from rummykit.testing.strategies import (
     MELD_KINDS,
@@ -318,7 +318,7 @@ def _check_determinism(setup: GameSetup, game: Game) -> None:
 def _check_records(setup: GameSetup, game: Game, middle: Game | None) -> None:
     """The record survives JSON and replays to the game; a position from the middle of the game
     survives JSON with the same state and views."""
-    from rummykit import serialize  # noqa: PLC0415
+    from rummykit.documents import serialize  # noqa: PLC0415
 
     with _located(setup):
         try:
@@ -391,8 +391,8 @@ def check_games(
 
 def check_action(game: Game, action: Action) -> str | None:
     """Apply ``action`` to ``game`` and check what happens: refused, it must raise
-    [`IllegalActionError`][rummykit.errors.IllegalActionError] citing one of ``game.rule_ids`` (or
-    [`InvalidActionError`][rummykit.errors.InvalidActionError] for malformed input) and change nothing;
+    [`IllegalActionError`][rummykit.core.errors.IllegalActionError] citing one of ``game.rule_ids`` (or
+    [`InvalidActionError`][rummykit.core.errors.InvalidActionError] for malformed input) and change nothing;
     accepted, it must be carried out with the cards it names, be represented in the listing
     ([`suit_blind`][rummykit.testing.checks.suit_blind], the move's ``split``), and be recorded as
     ``check`` returned it. Returns the rule cited, or ``None`` if accepted.

@@ -28,12 +28,12 @@ class VariantConformance:
     """Every property of the kit as pytest tests, for one variant and each stack of house rules.
 
     Subclass it in a test module under a name pytest collects (``TestMyRummy``) and set
-    [`variant`][rummykit.variant]; each test runs once per stack of `house_rule_stacks`. A failure is a
+    [`variant`][rummykit.core.specs]; each test runs once per stack of `house_rule_stacks`. A failure is a
     [`ConformanceError`][rummykit.testing.errors.ConformanceError] naming the property, the seed and the action index.
 
     Attributes:
         variant: the variant's name (installed, or registered with
-            [`rummykit.plugins.register_variant`][rummykit.plugins.register_variant]).
+            [`rummykit.core.plugins.register_variant`][rummykit.core.plugins.register_variant]).
         house_rule_stacks: the stacks of house rules to check, each a sequence of names.
         games: seeded games per stack ([`check_games`][rummykit.testing.checks.check_games]).
         max_examples: hypothesis positions per stack

@@ -3,7 +3,7 @@ stacks, positions reached by legal play, and random (mostly illegal) actions.
 
 Actions are built from each action type's attrs fields (``spec.actions``), so that third-party action
 types are covered too: a field's type says how to fill it. A ``seat`` is a seat that may act, any seat,
-or one that does not exist; a [`Card`][rummykit.cards.Card] is mostly from the acting seat's hand; a
+or one that does not exist; a [`Card`][rummykit.core.cards.Card] is mostly from the acting seat's hand; a
 group of cards (``tuple[tuple[Card, ...], ...]``, a go-down's melds) is the hand cut into groups or
 random cards; an ``int`` is a small number (a meld index, in range or not); an enum (``RunEnd``) any
 member, ``None`` where optional; a ``bool`` either. Listed legal actions are drawn too, as they are and
@@ -39,10 +39,10 @@ import attrs
 from hypothesis import strategies as st
 
 import rummykit
-from rummykit.actions import Action
-from rummykit.cards import Card, face
-from rummykit.engine import Game
-from rummykit.variant import COMMON_OPTIONS, Option, VariantSpec
+from rummykit.core.actions import Action
+from rummykit.core.cards import Card, face
+from rummykit.core.engine import Game
+from rummykit.core.specs import COMMON_OPTIONS, Option, VariantSpec
 
 __all__ = [
     "MELD_KINDS",

@@ -28,11 +28,11 @@ from typing import Final
 
 import attrs
 
-from rummykit.actions import Action
-from rummykit.cards import FACE_MASK, Card, CardId, card_id_text, copy_of, face, parse_card_id, standard_deck
-from rummykit.engine import Game
-from rummykit.state import GameState
-from rummykit.views import View, face_up
+from rummykit.core.actions import Action
+from rummykit.core.cards import FACE_MASK, Card, CardId, card_id_text, copy_of, face, parse_card_id, standard_deck
+from rummykit.core.engine import Game
+from rummykit.core.state import GameState
+from rummykit.core.views import View, face_up
 
 __all__ = [
     "DISCARD",
@@ -264,7 +264,7 @@ def check_view(game: Game, watch: RoundWatch, seat: Observer, dump: bool = True)
 def _check_json(view: View, state: GameState, own: tuple[CardId, ...], shown: list[Counter[int]], where: str) -> None:
     """The view's JSON names exactly the view's cards: the own hand and the table by physical card,
     the faces ``shown`` counts in the other fields, and no other physical card."""
-    from rummykit.serialize import VIEW_FORMAT, VIEW_VERSION, dump_view  # noqa: PLC0415 (only views need it)
+    from rummykit.documents.serialize import VIEW_FORMAT, VIEW_VERSION, dump_view  # noqa: PLC0415 (only views need it)
 
     text = dump_view(view)
     data = json.loads(text)
@@ -308,7 +308,7 @@ def check_pictures(game: Game) -> None:
     fields the view declares fit their pictures), draws the seat's whole hand face up, and draws face up
     no card beyond those its view holds. Raises [`ViewLeak`][rummykit.testing.visibility.ViewLeak]."""
     from rummykit import svg  # noqa: PLC0415 (only pictures need it)
-    from rummykit.errors import PluginError  # noqa: PLC0415
+    from rummykit.core.errors import PluginError  # noqa: PLC0415
 
     for seat in observers(game):
         view = game.view(seat)
@@ -351,7 +351,7 @@ def check_hidden_cards_make_no_difference(
 ) -> None:
     """Exchange two cards hidden from ``seat`` (in a copy of the game, written directly): ``seat``'s
     view, and its JSON, must not change. Raises [`ViewLeak`][rummykit.testing.visibility.ViewLeak]."""
-    from rummykit.serialize import dump_view  # noqa: PLC0415
+    from rummykit.documents.serialize import dump_view  # noqa: PLC0415
 
     other = game.copy()
     lists = dict(_card_lists(other.state))

@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from rummykit.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
-from rummykit.cards import Card, Rank
-from rummykit.melds import MeldKind
-from rummykit.views import View
+from rummykit.core.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
+from rummykit.core.cards import Card, Rank
+from rummykit.core.melds import MeldKind
+from rummykit.core.views import View
 from rummykit_variants.classic_rummy.rules import POINTS
 
 __all__ = ["HeuristicBot"]

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from rummykit.actions import Discard, Draw, GoDown, LayOff, TakeDiscard
-from rummykit.bots import Bot
-from rummykit.hookspecs import hookimpl
+from rummykit.core.actions import Discard, Draw, GoDown, LayOff, TakeDiscard
+from rummykit.core.bots import Bot
+from rummykit.core.hookspecs import hookimpl
+from rummykit.core.specs import GameConfig, VariantSpec
 from rummykit.standard import StandardRules, StandardRummy, StandardState, StandardView
-from rummykit.variant import GameConfig, VariantSpec
 from rummykit_variants.classic_rummy.bot import HeuristicBot
 from rummykit_variants.classic_rummy.rules import OPTIONS, RULES, make_rules
 

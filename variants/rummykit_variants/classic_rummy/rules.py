@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from rummykit.cards import Rank, standard_deck
-from rummykit.melds import MeldRules
+from rummykit.core.cards import Rank, standard_deck
+from rummykit.core.melds import MeldRules
+from rummykit.core.specs import GameConfig, Option, rule_book
 from rummykit.standard import Deal, RuleIds, Scoring, StandardRules, Stock
-from rummykit.variant import GameConfig, Option, rule_book
 
 __all__ = ["CLASSIC_RUN_ORDER", "IDS", "MELD_RULES", "OPTIONS", "POINTS", "RULES", "make_rules"]
 

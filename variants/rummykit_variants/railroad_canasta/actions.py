@@ -7,8 +7,8 @@ from typing import ClassVar
 
 import attrs
 
-from rummykit.actions import Action, to_cards, to_melds
-from rummykit.cards import Card, format_cards
+from rummykit.core.actions import Action, to_cards, to_melds
+from rummykit.core.cards import Card, format_cards
 
 __all__ = ["EndRound", "LeaveKitty", "PickUpKitty", "TakePile"]
 

@@ -14,9 +14,9 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from rummykit.actions import Action, Discard, GoDown, LayOff
-from rummykit.cards import Card, Rank
-from rummykit.views import View
+from rummykit.core.actions import Action, Discard, GoDown, LayOff
+from rummykit.core.cards import Card, Rank
+from rummykit.core.views import View
 from rummykit_variants.railroad_canasta.actions import EndRound, LeaveKitty, PickUpKitty, TakePile
 from rummykit_variants.railroad_canasta.rules import card_value, is_wild
 from rummykit_variants.railroad_canasta.state import RailroadCanastaView

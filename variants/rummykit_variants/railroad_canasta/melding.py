@@ -5,7 +5,7 @@ Suits never matter in a meld (RC-C6), so a meld is fixed by its shape; `shape_ca
 shapes back into the hand's faces in the canonical order.
 
 Examples:
-    >>> from rummykit.cards import parse_cards
+    >>> from rummykit.core.cards import parse_cards
     >>> meld = read_group(parse_cards("8H 8S 2D"))
     >>> str(meld), canasta_kind(meld)
     ('8H 8S 2D(8)', None)
@@ -14,7 +14,7 @@ Examples:
     >>> read_group(parse_cards("7C 7D 2S"))
     Traceback (most recent call last):
     ...
-    rummykit.errors.IllegalActionError: a meld of 7s holds no wild cards (RC-10)
+    rummykit.core.errors.IllegalActionError: a meld of 7s holds no wild cards (RC-10)
 """
 
 from __future__ import annotations
@@ -25,9 +25,9 @@ from typing import Final
 
 import attrs
 
-from rummykit.cards import Card, Rank, Suit, standard_deck
-from rummykit.errors import IllegalActionError
-from rummykit.melds import Meld, MeldKind
+from rummykit.core.cards import Card, Rank, Suit, standard_deck
+from rummykit.core.errors import IllegalActionError
+from rummykit.core.melds import Meld, MeldKind
 from rummykit_variants.railroad_canasta.rules import WILD_RANKS, CanastaKind, card_value, is_red_three, is_wild
 
 __all__ = ["RED_THREE_FACES", "WILD", "Shape", "can_add", "canasta_kind", "read_group", "single_shapes"]

@@ -13,15 +13,15 @@ from typing import Any, TypeVar
 
 import attrs
 
-from rummykit.actions import Action, Discard, Draw, GoDown, LayOff
-from rummykit.cards import FACE_MASK, Card, CardId, Rank, face
-from rummykit.errors import InvalidActionError
-from rummykit.mechanics import end_turn, pick_cards, remove_cards
-from rummykit.melds import Meld
-from rummykit.move import Move
-from rummykit.shoe import Randomness
+from rummykit.core.actions import Action, Discard, Draw, GoDown, LayOff
+from rummykit.core.cards import FACE_MASK, Card, CardId, Rank, face
+from rummykit.core.errors import InvalidActionError
+from rummykit.core.melds import Meld
+from rummykit.core.move import Move
+from rummykit.core.shoe import Randomness
+from rummykit.core.state import Phase, RoundEnd, TableMeld
 from rummykit.standard import StandardMove, went_out
-from rummykit.state import Phase, RoundEnd, TableMeld
+from rummykit.standard.mechanics import end_turn, pick_cards, remove_cards
 from rummykit_variants.railroad_canasta import melding
 from rummykit_variants.railroad_canasta.actions import EndRound, LeaveKitty, PickUpKitty, TakePile
 from rummykit_variants.railroad_canasta.melding import CANASTA_SIZE, WILD_KEY, Shape, read_group

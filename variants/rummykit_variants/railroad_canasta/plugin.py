@@ -7,18 +7,18 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from rummykit.actions import Action, Discard, Draw, GoDown, LayOff
-from rummykit.bots import Bot
-from rummykit.cards import FACE_MASK, Card, CardId, face
-from rummykit.errors import IllegalActionError, InvalidPositionError
-from rummykit.hookspecs import hookimpl
-from rummykit.melds import Meld, MeldKind
-from rummykit.move import Move
-from rummykit.shoe import Randomness
+from rummykit.core.actions import Action, Discard, Draw, GoDown, LayOff
+from rummykit.core.bots import Bot
+from rummykit.core.cards import FACE_MASK, Card, CardId, face
+from rummykit.core.errors import IllegalActionError, InvalidPositionError
+from rummykit.core.hookspecs import hookimpl
+from rummykit.core.melds import Meld, MeldKind
+from rummykit.core.move import Move
+from rummykit.core.shoe import Randomness
+from rummykit.core.specs import GameConfig, VariantSpec
+from rummykit.core.state import Phase
+from rummykit.core.views import View
 from rummykit.standard import StandardRummy, deal, view_fields
-from rummykit.state import Phase
-from rummykit.variant import GameConfig, VariantSpec
-from rummykit.views import View
 from rummykit_variants.railroad_canasta.actions import EndRound, LeaveKitty, PickUpKitty, TakePile
 from rummykit_variants.railroad_canasta.bot import HeuristicBot
 from rummykit_variants.railroad_canasta.melding import (

@@ -9,14 +9,14 @@ from typing import Final
 
 import attrs
 
-from rummykit.actions import Action, Draw
-from rummykit.cards import Card, Rank, Suit, parse_cards
-from rummykit.errors import IllegalActionError
-from rummykit.melds import MeldRules
-from rummykit.shoe import decks
+from rummykit.core.actions import Action, Draw
+from rummykit.core.cards import Card, Rank, Suit, parse_cards
+from rummykit.core.errors import IllegalActionError
+from rummykit.core.melds import MeldRules
+from rummykit.core.shoe import decks
+from rummykit.core.specs import GameConfig, RuleText
+from rummykit.core.state import GameState, Phase
 from rummykit.standard import Deal, RuleIds, Scoring, StandardRules, Stock
-from rummykit.state import GameState, Phase
-from rummykit.variant import GameConfig, RuleText
 from rummykit_variants.railroad_canasta.actions import EndRound, TakePile
 
 __all__ = [

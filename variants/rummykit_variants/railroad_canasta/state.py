@@ -11,10 +11,10 @@ from typing import Final
 
 import attrs
 
-from rummykit.cards import Card
+from rummykit.core.cards import Card
+from rummykit.core.state import TableMeld, cache
+from rummykit.core.views import Picture, shown
 from rummykit.standard import StandardState, StandardView
-from rummykit.state import TableMeld, cache
-from rummykit.views import Picture, shown
 from rummykit_variants.railroad_canasta.melding import CANASTA_SIZE, canasta_kind, is_black_threes, meld_key
 from rummykit_variants.railroad_canasta.rules import CanastaKind, CanastaRules
 

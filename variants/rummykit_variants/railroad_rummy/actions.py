@@ -6,7 +6,7 @@ from typing import ClassVar
 
 import attrs
 
-from rummykit.actions import Action
+from rummykit.core.actions import Action
 
 __all__ = ["Claim", "Pass"]
 

@@ -12,10 +12,10 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from rummykit.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
-from rummykit.cards import Card, Rank
-from rummykit.melds import MeldKind
-from rummykit.views import View
+from rummykit.core.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
+from rummykit.core.cards import Card, Rank
+from rummykit.core.melds import MeldKind
+from rummykit.core.views import View
 from rummykit_variants.railroad_rummy.actions import Claim, Pass
 from rummykit_variants.railroad_rummy.rules import MELD_RULES, ROUNDS, card_points
 from rummykit_variants.railroad_rummy.state import RailroadRummyView

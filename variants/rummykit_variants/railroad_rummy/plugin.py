@@ -7,17 +7,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from rummykit.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
-from rummykit.bots import Bot
-from rummykit.cards import face
-from rummykit.errors import InvalidPositionError
-from rummykit.hookspecs import hookimpl
-from rummykit.move import Move
-from rummykit.shoe import Randomness
+from rummykit.core.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
+from rummykit.core.bots import Bot
+from rummykit.core.cards import face
+from rummykit.core.errors import InvalidPositionError
+from rummykit.core.hookspecs import hookimpl
+from rummykit.core.move import Move
+from rummykit.core.shoe import Randomness
+from rummykit.core.specs import GameConfig, VariantSpec
+from rummykit.core.state import Phase, RoundEnd
+from rummykit.core.views import View
 from rummykit.standard import DrawMove, StandardMove, StandardRummy, check_position, draw_card, view_fields
-from rummykit.state import Phase, RoundEnd
-from rummykit.variant import GameConfig, VariantSpec
-from rummykit.views import View
 from rummykit_variants.railroad_rummy.actions import Claim, Pass
 from rummykit_variants.railroad_rummy.bot import HeuristicBot
 from rummykit_variants.railroad_rummy.rules import OPTIONS, RULES, RailroadPhase, RailroadRules, make_rules

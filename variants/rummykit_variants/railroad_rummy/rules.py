@@ -7,15 +7,15 @@ from typing import Final
 
 import attrs
 
-from rummykit.actions import Action
-from rummykit.cards import Card, Rank, parse_cards
-from rummykit.errors import IllegalActionError
-from rummykit.melds import MeldKind, MeldRules
-from rummykit.shoe import decks
-from rummykit.solver import Contract, MeldRequirement
+from rummykit.core.actions import Action
+from rummykit.core.cards import Card, Rank, parse_cards
+from rummykit.core.errors import IllegalActionError
+from rummykit.core.melds import MeldKind, MeldRules
+from rummykit.core.shoe import decks
+from rummykit.core.solver import Contract, MeldRequirement
+from rummykit.core.specs import GameConfig, Option, rule_book
+from rummykit.core.state import GameState
 from rummykit.standard import ContractMelds, Deal, RuleIds, Scoring, StandardRules, Stock
-from rummykit.state import GameState
-from rummykit.variant import GameConfig, Option, rule_book
 
 __all__ = [
     "IDS",

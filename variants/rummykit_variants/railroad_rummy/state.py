@@ -6,9 +6,9 @@ import enum
 
 import attrs
 
-from rummykit.cards import Card
+from rummykit.core.cards import Card
+from rummykit.core.views import Picture, shown
 from rummykit.standard import StandardState, StandardView
-from rummykit.views import Picture, shown
 from rummykit_variants.railroad_rummy.rules import RailroadPhase, RailroadRules
 
 __all__ = ["ClaimOutcome", "Declaration", "RailroadPhase", "RailroadRummyView", "RailroadState"]

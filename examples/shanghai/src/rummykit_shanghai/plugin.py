@@ -8,8 +8,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rummykit import Bot, Card, Contract, GameConfig, Meld, VariantSpec, hookimpl, read_meld
-from rummykit.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
-from rummykit.move import Move
+from rummykit.core.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
+from rummykit.core.move import Move
 from rummykit.standard import ContractGoDown, StandardRules, StandardRummy, StandardState, StandardView
 from rummykit_shanghai.bot import ShanghaiBot
 from rummykit_shanghai.rules import OPTIONS, RULES, make_rules

@@ -15,8 +15,8 @@ import re
 from typing import Final
 
 from rummykit import Card, Contract, GameConfig, MeldKind, MeldRequirement, MeldRules, Option, Rank, rule_book
-from rummykit.cards import parse_cards
-from rummykit.shoe import decks
+from rummykit.core.cards import parse_cards
+from rummykit.core.shoe import decks
 from rummykit.standard import ContractMelds, Deal, RuleIds, Scoring, StandardRules, Stock
 
 __all__ = ["CONTRACTS", "IDS", "MELD_RULES", "OPTIONS", "POINTS", "RULES", "card_points", "make_rules"]

@@ -1,0 +1,375 @@
+"""Plug-in discovery: variants and house rules by name, from entry points or registered for the
+process, and the bots they offer.
+
+Variants are found through the entry-point group ``rummykit.variants`` and house rules through
+``rummykit.house_rules``: the built-in variants are registered there by rummykit's own package metadata,
+exactly as a third-party package registers its own. Nothing is registered at import time;
+[`rummykit.configure`][rummykit.core.configuration.configure] compiles each configuration (variant, players,
+options, house rules) once, with a plugin manager of its own.
+
+Before a plug-in is packaged (or in tests), [`register_variant`][rummykit.core.plugins.register_variant] and
+[`register_house_rule`][rummykit.core.plugins.register_house_rule] make it known by name for the process,
+exactly as an entry point would: games, records, positions and views then find it by its name, until
+[`unregister_variant`][rummykit.core.plugins.unregister_variant] or
+[`unregister_house_rule`][rummykit.core.plugins.unregister_house_rule].
+
+Examples:
+    >>> "railroad-rummy" in available_variants()
+    True
+    >>> load_variant("railroad")
+    Traceback (most recent call last):
+    ...
+    rummykit.core.errors.UnknownVariantError: unknown variant 'railroad'; installed variants: ...
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import pickle
+import sys
+import types
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from importlib.metadata import EntryPoint, entry_points
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+from rummykit.core import hookspecs
+from rummykit.core.bots import Bot, BotFactory, UnknownBotError
+from rummykit.core.errors import (
+    InvalidOptionError,
+    PluginError,
+    RummyError,
+    UnknownHouseRuleError,
+    UnknownVariantError,
+    quote,
+)
+from rummykit.core.specs import HouseRuleSpec, VariantSpec
+
+if TYPE_CHECKING:
+    from rummykit.core.configuration import Configuration
+
+__all__ = [
+    "HOUSE_RULE_GROUP",
+    "VARIANT_GROUP",
+    "available_bots",
+    "available_house_rules",
+    "available_variants",
+    "bot_factories",
+    "house_rule_list",
+    "house_rule_spec",
+    "load_house_rule",
+    "load_variant",
+    "make_bot",
+    "plugin_references",
+    "register_house_rule",
+    "register_variant",
+    "unregister_house_rule",
+    "unregister_variant",
+    "variant_spec",
+]
+
+VARIANT_GROUP = "rummykit.variants"
+"""Entry-point group of variant plug-ins (name: the variant's name)."""
+HOUSE_RULE_GROUP = "rummykit.house_rules"
+"""Entry-point group of house-rule plug-ins (name: the house rule's name)."""
+
+Plugin = Any
+"""A plug-in: a module or object whose ``rummykit_*`` functions are marked with ``hookimpl``."""
+
+_REGISTERED: dict[str, dict[str, Plugin]] = {VARIANT_GROUP: {}, HOUSE_RULE_GROUP: {}}
+"""Plug-ins registered for this process ([`register_variant`][rummykit.core.plugins.register_variant],
+[`register_house_rule`][rummykit.core.plugins.register_house_rule]), by group and name."""
+
+
+def _group(group: str) -> dict[str, EntryPoint | Plugin]:
+    """The plug-ins of ``group`` by name: installed entry points, then those registered in this process."""
+    return {**dict(_scan(group, tuple(sys.path))), **_REGISTERED[group]}
+
+
+@functools.cache
+def _scan(group: str, path: tuple[str, ...]) -> tuple[tuple[str, EntryPoint], ...]:
+    """The entry points of ``group``, read once per process and ``sys.path`` (reading the installed
+    distributions' metadata costs milliseconds, and a simulation creates thousands of games)."""
+    return tuple((ep.name, ep) for ep in entry_points(group=group))
+
+
+def available_variants() -> tuple[str, ...]:
+    """The names of the installed variants, sorted."""
+    return tuple(sorted(_group(VARIANT_GROUP)))
+
+
+def _load(ep: EntryPoint | Plugin, kind: str) -> Plugin:
+    if not isinstance(ep, EntryPoint):
+        return ep  # registered in this process: the plug-in itself
+    try:
+        return ep.load()
+    except Exception as exc:  # an installed plug-in that fails to import
+        raise PluginError(f"the {kind} {ep.name!r} ({ep.value}) could not be loaded: {exc}") from exc
+
+
+def load_variant(name: str) -> Plugin:
+    """The installed variant plug-in called ``name``;
+    [`UnknownVariantError`][rummykit.core.errors.UnknownVariantError] lists the installed ones if there is
+    none."""
+    eps = _group(VARIANT_GROUP)
+    if name not in eps:
+        raise UnknownVariantError(name, eps)
+    plugin = _load(eps[name], "variant")
+    _check_declared_name("variant", name, eps[name], variant_spec(plugin).name)
+    return plugin
+
+
+_SPECS: dict[tuple[Plugin, str], tuple[object, Any]] = {}
+"""What a plug-in's spec hook answered, by plug-in and hook, with the function that answered."""
+
+
+def _single(plugin: Plugin, hook: str) -> Any:
+    """What ``plugin`` alone answers to the argument-free ``hook`` (its spec), kept for the process
+    (a simulation creates thousands of games) as long as the plug-in's function is the one that
+    gave it."""
+    owner = plugin if isinstance(plugin, types.ModuleType) else type(plugin)
+    function = getattr(owner, hook, None)
+    try:
+        known = _SPECS.get((plugin, hook))
+    except TypeError:  # a plug-in object that cannot be hashed: read it each time
+        known = None
+    if known is not None and known[0] is function:
+        return known[1]
+    pm = _new_manager()
+    try:
+        pm.register(plugin)
+    except (pluggy.PluginValidationError, ValueError) as exc:
+        raise PluginError(f"plug-in {plugin!r} is not valid: {exc}") from exc
+    answer = getattr(pm.hook, hook)()
+    with contextlib.suppress(TypeError):
+        _SPECS[plugin, hook] = (function, answer)
+    return answer
+
+
+def variant_spec(variant: str | Plugin) -> VariantSpec:
+    """The [`VariantSpec`][rummykit.core.specs.VariantSpec] a variant declares (by name, or a plug-in object)."""
+    plugin = load_variant(variant) if isinstance(variant, str) else variant
+    spec = _single(plugin, "rummykit_variant")
+    if not isinstance(spec, VariantSpec):
+        raise PluginError(f"plug-in {plugin!r} does not declare a variant (rummykit_variant returned {spec!r})")
+    return spec
+
+
+def house_rule_spec(house_rule: str | Plugin) -> HouseRuleSpec:
+    """The [`HouseRuleSpec`][rummykit.core.specs.HouseRuleSpec] a house rule declares (by name, or a plug-in object)."""
+    plugin = load_house_rule(house_rule) if isinstance(house_rule, str) else house_rule
+    spec = _single(plugin, "rummykit_house_rule")
+    if not isinstance(spec, HouseRuleSpec):
+        raise PluginError(f"plug-in {plugin!r} does not declare a house rule (rummykit_house_rule returned {spec!r})")
+    return spec
+
+
+def available_house_rules(variant: str | None = None) -> tuple[str, ...]:
+    """The installed house rules, sorted; with ``variant``, only those that apply to it."""
+    names = []
+    for name, ep in _group(HOUSE_RULE_GROUP).items():
+        if variant is None or variant in house_rule_spec(_load(ep, "house rule")).applies_to:
+            names.append(name)
+    return tuple(sorted(names))
+
+
+def load_house_rule(name: str, variant: str | None = None) -> Plugin:
+    """The installed house-rule plug-in ``name``.
+    [`UnknownHouseRuleError`][rummykit.core.errors.UnknownHouseRuleError] (listing the valid ones) if it is
+    not installed or, with ``variant``, does not apply to that variant."""
+    eps = _group(HOUSE_RULE_GROUP)
+    if name not in eps:
+        raise UnknownHouseRuleError(name, variant or "any variant", available_house_rules(variant))
+    plugin = _load(eps[name], "house rule")
+    spec = house_rule_spec(plugin)
+    _check_declared_name("house rule", name, eps[name], spec.name)
+    if variant is not None and variant not in spec.applies_to:
+        raise UnknownHouseRuleError(name, variant, available_house_rules(variant), installed=True)
+    return plugin
+
+
+def _check_declared_name(kind: str, name: str, ep: EntryPoint | Plugin, declared: str) -> None:
+    """An installed plug-in's entry point and its spec must give it the same name (a game, a record
+    and the docs all name it by its spec)."""
+    if declared != name:
+        where = f" ({ep.value})" if isinstance(ep, EntryPoint) else ""
+        raise PluginError(
+            f"the {kind} installed as {name!r}{where} declares the name {declared!r}: "
+            "its entry point and its spec must name it the same"
+        )
+
+
+def _register(group: str, kind: str, name: str, plugin: Plugin, declared: str) -> None:
+    if declared != name:
+        raise PluginError(f"the {kind} plug-in {plugin!r} declares the name {declared!r}, not {name!r}")
+    known = _group(group).get(name)
+    if known is plugin:
+        return
+    if known is not None:
+        raise PluginError(f"a {kind} called {name!r} is already installed or registered")
+    _REGISTERED[group][name] = plugin
+
+
+def register_variant(name: str, plugin: Plugin) -> None:
+    """Make the variant plug-in ``plugin`` known as ``name`` for the rest of this process, as if it
+    were installed under the entry point ``name`` of the group ``rummykit.variants``.
+
+    For a variant author's tests before the plug-in is packaged, and for tests that build plug-ins on
+    the fly. Registering the same plug-in again does nothing;
+    [`unregister_variant`][rummykit.core.plugins.unregister_variant] forgets it.
+
+    Raises:
+        PluginError: the plug-in declares another name (``rummykit_variant``), or another variant
+            is already installed or registered as ``name``.
+
+    Examples:
+        >>> from rummykit_variants.classic_rummy.plugin import ClassicRummy
+        >>> register_variant("rummy", ClassicRummy())  # the name is the installed variant's
+        Traceback (most recent call last):
+        ...
+        rummykit.core.errors.PluginError: a variant called 'rummy' is already installed or registered
+    """
+    _register(VARIANT_GROUP, "variant", name, plugin, variant_spec(plugin).name)
+
+
+def register_house_rule(name: str, plugin: Plugin) -> None:
+    """Make the house-rule plug-in ``plugin`` known as ``name`` for the rest of this process, as if
+    it were installed under the entry point ``name`` of the group ``rummykit.house_rules``.
+
+    Raises:
+        PluginError: the plug-in declares another name (``rummykit_house_rule``), or another house
+            rule is already installed or registered as ``name``.
+    """
+    _register(HOUSE_RULE_GROUP, "house rule", name, plugin, house_rule_spec(plugin).name)
+
+
+def _unregister(group: str, kind: str, name: str) -> None:
+    if name not in _REGISTERED[group]:
+        raise PluginError(f"no {kind} called {name!r} was registered in this process")
+    del _REGISTERED[group][name]
+    serialize = sys.modules.get("rummykit.documents.serialize")  # it caches specs by variant name
+    if serialize is not None:
+        serialize._spec.cache_clear()
+    configuration = sys.modules.get("rummykit.core.configuration")  # and compiled configurations
+    if configuration is not None:
+        configuration.forget_compiled()
+
+
+def unregister_variant(name: str) -> None:
+    """Forget the variant registered as ``name`` with
+    [`register_variant`][rummykit.core.plugins.register_variant] (a test that registers a plug-in unregisters
+    it, so that other tests see only the installed variants).
+
+    Raises:
+        PluginError: no variant was registered as ``name`` (installed ones cannot be unregistered).
+    """
+    _unregister(VARIANT_GROUP, "variant", name)
+
+
+def unregister_house_rule(name: str) -> None:
+    """Forget the house rule registered as ``name`` with
+    [`register_house_rule`][rummykit.core.plugins.register_house_rule].
+
+    Raises:
+        PluginError: no house rule was registered as ``name`` (installed ones cannot be unregistered).
+    """
+    _unregister(HOUSE_RULE_GROUP, "house rule", name)
+
+
+def _new_manager() -> pluggy.PluginManager:
+    pm = pluggy.PluginManager(hookspecs.PROJECT)
+    pm.add_hookspecs(hookspecs)
+    return pm
+
+
+def house_rule_list(house_rules: Sequence[str | Plugin] | str | None) -> Sequence[str | Plugin]:
+    """``house_rules`` as a list: one name alone is one house rule (never split into letters), and
+    ``None`` is none.
+
+    Raises:
+        InvalidOptionError: anything else that is not a list of names or plug-ins.
+    """
+    if house_rules is None:
+        return ()
+    if isinstance(house_rules, str):
+        return (house_rules,)
+    if isinstance(house_rules, Mapping | bytes) or not isinstance(house_rules, Iterable):
+        raise InvalidOptionError(f"house_rules is a list of house rules' names, not {quote(house_rules)}")
+    return tuple(house_rules)
+
+
+def plugin_references(
+    pm: pluggy.PluginManager, spec: VariantSpec, house_rules: Sequence[HouseRuleSpec]
+) -> tuple[str | Plugin, tuple[str | Plugin, ...]]:
+    """How a game names its
+    variant and house rules when it is pickled: by name where the name finds the very plug-in it uses,
+    else the plug-in object itself (loaded with the game, if it pickles).
+
+    Raises:
+        PluginError: a plug-in object that neither its name finds nor pickles.
+    """
+
+    def reference(kind: str, name: str, load: Callable[[str], Plugin]) -> str | Plugin:
+        plugin = pm.get_plugin(f"{kind.replace(' ', '-')}:{name}")
+        try:
+            if load(name) is plugin:
+                return name
+        except RummyError:
+            pass
+        try:
+            pickle.dumps(plugin)
+        except Exception as exc:
+            raise PluginError(
+                f"a game of the {kind} {name!r} cannot be pickled: its plug-in {plugin!r} was given as an object that "
+                f"is not registered as {name!r} and does not pickle ({type(exc).__name__}); install it, or register "
+                f"it with register_{kind.replace(' ', '_')}({name!r}, plugin) in every process that loads the game"
+            ) from exc
+        return plugin
+
+    variant = reference("variant", spec.name, load_variant)
+    return variant, tuple(reference("house rule", rule.name, load_house_rule) for rule in house_rules)
+
+
+def _factories(variant: str | Plugin | pluggy.PluginManager | Configuration) -> dict[str, BotFactory]:
+    if isinstance(variant, pluggy.PluginManager):
+        factories: dict[str, BotFactory] = {}
+        for contribution in reversed(variant.hook.rummykit_bots()):  # later plug-ins answer first
+            factories.update(contribution)
+        return factories
+    from rummykit.core.configuration import Configuration, configure  # noqa: PLC0415 - configurations build on plug-ins
+
+    if isinstance(variant, Configuration):
+        return dict(variant.bots())
+    spec = variant_spec(variant)
+    return dict(configure(variant, spec.min_players).bots())
+
+
+def available_bots(variant: str | Plugin | pluggy.PluginManager | Configuration) -> tuple[str, ...]:
+    """The names of the bots a variant offers, sorted; always including ``random``. ``variant`` is a
+    name or a plug-in (its bots alone), or a configuration or its plugin manager
+    (``game.configuration``, ``game.plugin_manager``: its house rules' bots too)."""
+    return tuple(sorted(_factories(variant)))
+
+
+def make_bot(
+    name: str, variant: str | Plugin | pluggy.PluginManager | Configuration, *, seed: int | None = None
+) -> Bot:
+    """A new bot called ``name`` for ``variant`` (as [`available_bots`][rummykit.core.plugins.available_bots]
+    takes it), seeded with ``seed``.
+
+    Raises:
+        UnknownBotError: listing the bots the variant offers.
+    """
+    factories = _factories(variant)
+    if name not in factories:
+        spec_name = variant if isinstance(variant, str) else str(getattr(variant, "__name__", variant))
+        raise UnknownBotError(name, spec_name, list(factories))
+    return factories[name](seed)
+
+
+def bot_factories(variant: str | Plugin | pluggy.PluginManager | Configuration) -> Mapping[str, BotFactory]:
+    """Every bot factory a variant offers, by name (``variant`` as
+    [`available_bots`][rummykit.core.plugins.available_bots] takes it)."""
+    return _factories(variant)

@@ -1,0 +1,774 @@
+"""The ``rummykit`` command: simulate games between bots, play against bots, read the rules.
+
+rummykit simulate railroad-rummy --players 4 --games 200 --bots heuristic,random
+rummykit play railroad-rummy --players 3
+rummykit position game.json
+rummykit replay game.json --html game.html --seat 2
+rummykit rules railroad-rummy
+rummykit variants
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Annotated, Any, Final
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TaskID, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from rummykit import __version__
+from rummykit.core.configuration import configure
+from rummykit.core.engine import Game, replay
+from rummykit.core.errors import InvalidRecordError, RummyError, SimulationError, quote
+from rummykit.core.plugins import available_bots, available_house_rules, available_variants, variant_spec
+from rummykit.core.records import GameRecord
+from rummykit.core.shoe import MAX_SEED
+from rummykit.core.specs import COMMON_OPTIONS, COMMON_RULES
+from rummykit.core.state import RoundResult
+from rummykit.documents.notation import position_text, read_game
+from rummykit.documents.serialize import dump_position, load_record
+from rummykit.play.chunks import GameFailure
+from rummykit.play.intervals import Interval
+from rummykit.play.results import BotStats, SeatStats, SimulationResult, dump_results, load_results
+from rummykit.play.simulate import BACKENDS, ChunkEvent, SimulationInterrupted, simulate
+from rummykit.play.terminal import play_in_terminal
+from rummykit.viewer import replay_page, replay_steps
+
+__all__ = ["app", "main", "parse_option"]
+
+app = typer.Typer(
+    name="rummykit",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+# Every text printed may come from a user, a file or a plug-in: it is printed exactly as given, never
+# read as rich markup; styles are given as rich Text.
+out = Console(markup=False, highlight=False)
+err = Console(stderr=True, markup=False, highlight=False)
+_PIPED_WIDTH: Final = 10_000
+"""The width tables are laid out in when the output is not a terminal (and COLUMNS does not say):
+wide enough that each row stays one line for grep and friends."""
+INTERRUPTED: Final = 130
+"""Exit code after Ctrl-C (128 + SIGINT), as shells report it."""
+
+
+def _show(table: Table) -> None:
+    """Print a table: in a terminal at its width; piped (and COLUMNS unset) as wide as its rows, so
+    that a row stays one line rather than wrapping at 80 columns."""
+    if out.is_terminal or os.environ.get("COLUMNS"):
+        out.print(table)
+    else:
+        Console(file=out.file, width=_PIPED_WIDTH, markup=False, highlight=False).print(table)
+
+
+def _fail(message: str) -> typer.Exit:
+    err.print(Text.assemble(("error:", "bold red"), " ", message), soft_wrap=True)
+    return typer.Exit(code=2)
+
+
+def _version(value: bool) -> None:
+    if value:
+        out.print(f"rummykit {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print rummykit's version and exit.")
+    ] = False,
+) -> None:
+    """A rules engine for the rummy family of card games: simulate games between bots, play against
+    bots in the terminal, replay saved games, and read each variant's rules."""
+
+
+def _check_variant(name: str) -> str:
+    installed = available_variants()
+    if name not in installed:
+        raise _fail(f"unknown variant {quote(name)}; installed variants: {', '.join(installed)}")
+    return name
+
+
+def _bot_names(variant: str, bots: str | None, house_rules: Sequence[str] | None = None) -> list[str]:
+    """The variant (checked) and the comma-separated bot names (checked against its bots and those
+    its house rules add); by default ``heuristic`` if the variant offers it, else ``random`` (which
+    every variant has)."""
+    _check_variant(variant)
+    valid = available_bots(variant)
+    if house_rules:
+        with contextlib.suppress(RummyError):  # a bad house rule is reported with the game's other settings
+            valid = available_bots(configure(variant, variant_spec(variant).min_players, house_rules=house_rules))
+    if bots is None:
+        return ["heuristic" if "heuristic" in valid else "random"]
+    names = [name.strip() for name in bots.split(",") if name.strip()]
+    for name in names:
+        if name not in valid:
+            raise _fail(f"{variant} has no bot {quote(name)}; its bots: {', '.join(valid)}")
+    if not names:
+        raise _fail(f"give at least one bot; {variant}'s bots: {', '.join(valid)}")
+    return names
+
+
+_INTEGER = re.compile(r"-?[0-9]{1,20}")
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """Read ``name=value`` as an option: ``true``/``false`` are bools, ``none`` is None, a whole
+    number (of up to 20 digits) an int, anything else text (the game validates the type).
+
+    Examples:
+        >>> parse_option("hmg_per_player=2"), parse_option("may_discard_taken_card=true")
+        (('hmg_per_player', 2), ('may_discard_taken_card', True))
+        >>> parse_option("max_rounds=²")
+        ('max_rounds', '²')
+    """
+    name, sep, raw = text.partition("=")
+    if not sep or not name:
+        raise ValueError(f"an option is written name=value, not {quote(text)}")
+    value: Any = raw
+    lowered = raw.lower()
+    if lowered in ("true", "false"):
+        value = lowered == "true"
+    elif lowered == "none":
+        value = None
+    elif _INTEGER.fullmatch(raw):
+        value = int(raw)
+    return name.strip(), value
+
+
+def _options(texts: list[str] | None) -> dict[str, Any]:
+    options = {}
+    for text in texts or []:
+        try:
+            name, value = parse_option(text)
+        except ValueError as exc:
+            raise _fail(str(exc)) from exc
+        options[name] = value
+    return options
+
+
+def _whole_number(low: int, high: int) -> Callable[[str], int]:
+    """A parser of a whole number from ``low`` to ``high``, whose error quotes at most a short
+    prefix of what was typed (click would quote a 5,000-digit number whole)."""
+
+    def parse(text: str) -> int:
+        if isinstance(text, int):  # a default
+            return text
+        if not _INTEGER.fullmatch(text.strip()) or not low <= int(text) <= high:
+            raise typer.BadParameter(f"expected a whole number from {low:,} to {high:,}, not {quote(text)}")
+        return int(text)
+
+    return parse
+
+
+_COUNT: Final = _whole_number(1, 1_000_000_000_000)
+_SEAT: Final = _whole_number(0, 1_000)
+_SEED: Final = _whole_number(0, MAX_SEED)
+
+
+VariantArg = Annotated[
+    str, typer.Argument(help="The variant's name (see `rummykit variants`).", show_default=False, metavar="VARIANT")
+]
+OptionOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option", "-o", metavar="NAME=VALUE", help="A game option (repeatable; see `rummykit rules VARIANT`)."
+    ),
+]
+HouseRuleOpt = Annotated[
+    list[str] | None, typer.Option("--house-rule", metavar="NAME", help="A house rule to stack (repeatable).")
+]
+BotsOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--bots",
+        "-b",
+        metavar="NAMES",
+        help="Comma-separated bot names; seat s plays bot s modulo their count. "
+        "Default: heuristic if the variant has it, else random.",
+        show_default=False,
+    ),
+]
+
+
+_CONFIDENCE: Final = re.compile(r"0?\.[0-9]{1,6}|[0-9]{1,2}(\.[0-9]{1,4})?%?")
+
+
+def _confidence(text: str) -> float:
+    """A confidence level: ``0.95``, ``95`` or ``95%`` (strictly between 0 and 1, or 0 and 100%)."""
+    if isinstance(text, float):  # a default
+        return text
+    cleaned = text.strip()
+    if _CONFIDENCE.fullmatch(cleaned):
+        value = float(cleaned.rstrip("%"))
+        level = value if "." in cleaned and not cleaned.endswith("%") and value < 1 else value / 100
+        if 0 < level < 1:
+            return level
+    raise typer.BadParameter(f"expected a level such as 0.95 or 95%, between 0 and 100% exclusive, not {quote(text)}")
+
+
+def _read_results(path: Path) -> SimulationResult:
+    try:
+        text = path.read_bytes()
+    except OSError as exc:
+        raise _fail(f"cannot read {path}: {exc.strerror}") from exc
+    if not text.strip():
+        raise _fail(
+            f"{path} is empty (a shell's `> {path}` empties the file before rummykit reads it: write the resumed "
+            "run's results to another file)"
+        )
+    try:
+        return load_results(text)
+    except RummyError as exc:
+        raise _fail(f"{path}: {exc}") from exc
+
+
+class _ChunkProgress:
+    """The progress bar of a run, over its chunks (a run in this process: over its games), and
+    the chunks retried, printed above the bar as they happen."""
+
+    def __init__(self, title: str, *, show: bool) -> None:
+        self.progress = Progress(
+            TextColumn("{task.description}", markup=False, style="bold"),
+            BarColumn(),
+            TextColumn("{task.fields[unit]}", markup=False),
+            TextColumn("{task.fields[games]}", markup=False),
+            TimeRemainingColumn(),
+            console=err,
+            transient=True,
+            disable=not show,
+        )
+        self.title = title
+        self.task: TaskID | None = None
+        self.chunked = False
+        self.games_done = 0
+
+    def __call__(self, event: ChunkEvent) -> None:
+        self.games_done = event.games_done
+        games = f"{event.games_done:,}/{event.games:,} games"
+        if event.kind == "start":
+            self.chunked = event.chunks != event.games - event.games_done  # else one game at a time
+            unit = f"0/{event.chunks:,} chunks" if self.chunked else ""
+            self.task = self.progress.add_task(self.title, total=event.chunks, unit=unit, games=games)
+            return
+        assert self.task is not None
+        if event.kind == "retry":
+            self.progress.console.print(
+                f"retrying the chunk of games {event.start:,} to {event.stop - 1:,}: {event.message}", soft_wrap=True
+            )
+        unit = f"{event.chunks_done:,}/{event.chunks:,} chunks" if self.chunked else ""
+        self.progress.update(self.task, completed=event.chunks_done, unit=unit, games=games)
+
+
+def _print_failures(failures: Sequence[GameFailure]) -> None:
+    for failure in failures[:_SHOWN_FAILURES]:
+        err.print(Text.assemble(("failed:", "bold red"), " ", str(failure)), soft_wrap=True)
+        if failure.reproduce:
+            err.print(f"  to play it again: {failure.reproduce}", soft_wrap=True)
+    if len(failures) > _SHOWN_FAILURES:
+        err.print(f"and {len(failures) - _SHOWN_FAILURES:,} more failures (--json lists them all)", soft_wrap=True)
+
+
+_SHOWN_FAILURES: Final = 5
+"""How many failures `simulate` prints (``--json`` holds them all, with their tracebacks)."""
+
+
+@app.command("simulate")
+def simulate_command(
+    variant: VariantArg,
+    players: Annotated[int, typer.Option("--players", "-p", metavar="N", parser=_COUNT, help="Seats per game.")] = 4,
+    games: Annotated[
+        int,
+        typer.Option("--games", "-g", metavar="N", parser=_COUNT, help="How many games (resumed ones included)."),
+    ] = 100,
+    seed: Annotated[
+        int,
+        typer.Option("--seed", "-s", metavar="N", parser=_SEED, help="The run's seed; each game is seeded from it."),
+    ] = 0,
+    bots: BotsOpt = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "--workers",
+            "-w",
+            metavar="N",
+            parser=_COUNT,
+            help="Local: processes to play in (default 1). Ray: chunks played at once (default: every CPU).",
+            show_default=False,
+        ),
+    ] = None,
+    option: OptionOpt = None,
+    house_rule: HouseRuleOpt = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the results as JSON (they can resume the run) instead of tables.")
+    ] = False,
+    backend: Annotated[
+        str,
+        typer.Option(
+            "--backend",
+            metavar="NAME",
+            help="Where to play: local (this machine's processes) or ray (a Ray cluster: pip install 'rummykit[ray]').",
+        ),
+    ] = "local",
+    address: Annotated[
+        str | None,
+        typer.Option(
+            "--address",
+            metavar="ADDR",
+            help="The Ray cluster to join (auto, HOST:6379, ray://HOST:10001). "
+            "Default: start a Ray on this machine for the run.",
+            show_default=False,
+        ),
+    ] = None,
+    chunk_size: Annotated[
+        int | None,
+        typer.Option(
+            "--chunk-size",
+            metavar="N",
+            parser=_COUNT,
+            help="Games per chunk sent to a worker (changes no figure).",
+            show_default=False,
+        ),
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            "--resume",
+            metavar="FILE",
+            help="Results (--json) of an unfinished run of the same games: go on without replaying them.",
+            show_default=False,
+        ),
+    ] = None,
+    confidence: Annotated[
+        float,
+        typer.Option(
+            "--confidence", metavar="LEVEL", parser=_confidence, help="Level of the confidence intervals (95%)."
+        ),
+    ] = 0.95,
+) -> None:
+    """Play many seeded games between bots and print win rates, scores and round lengths, with
+    confidence intervals.
+
+    Ctrl-C stops at once, says how many games were finished, and exits with code 130 (with --json,
+    the results so far are printed: --resume goes on from them). Games that fail are reported with
+    their seed and action, and the command exits with code 1.
+    """
+    names = _bot_names(variant, bots, house_rule)
+    if backend not in BACKENDS:
+        raise _fail(f"unknown backend {quote(backend)}; the backends: {', '.join(BACKENDS)}")
+    if address is not None and backend != "ray":
+        raise _fail("--address is for the ray backend: add --backend ray")
+    previous = _read_results(resume) if resume is not None else None
+    bar = _ChunkProgress(f"{variant}, {players} players", show=not as_json and err.is_terminal)
+    try:
+        with bar.progress:
+            result = simulate(
+                variant,
+                players=players,
+                games=games,
+                seed=seed,
+                bots=names,
+                workers=workers,
+                options=_options(option),
+                house_rules=house_rule or (),
+                backend=backend,
+                address=address,
+                chunk_size=chunk_size,
+                resume=previous,
+                confidence=confidence,
+                on_chunk=bar,
+            )
+    except SimulationError as exc:
+        _print_failures(exc.failures)
+        _print_partial(exc.partial, games, as_json=as_json)
+        raise typer.Exit(code=1) from None
+    except RummyError as exc:
+        raise _fail(str(exc)) from exc
+    except SimulationInterrupted as exc:
+        err.print(f"interrupted: {exc.games_done:,} of {exc.games:,} games finished", soft_wrap=True)
+        _print_partial(exc.partial, games, as_json=as_json)
+        raise typer.Exit(code=INTERRUPTED) from None
+    except KeyboardInterrupt:
+        err.print(f"interrupted: {bar.games_done:,} of {games:,} games finished", soft_wrap=True)
+        raise typer.Exit(code=INTERRUPTED) from None
+    if as_json:
+        out.print(dump_results(result), soft_wrap=True)
+    else:
+        _print_result(result)
+
+
+def _print_partial(partial: SimulationResult | None, games: int, *, as_json: bool) -> None:
+    """The results of an unfinished run: as JSON (to resume from) with --json, else a hint."""
+    if partial is None:
+        return
+    if as_json:
+        out.print(dump_results(partial), soft_wrap=True)
+        err.print(
+            f"the results printed hold the {partial.games:,} games counted: the same command with --resume FILE "
+            f"plays the other {games - partial.games:,}",
+            soft_wrap=True,
+        )
+    else:
+        err.print("with --json the results so far are printed, and --resume goes on from them", soft_wrap=True)
+
+
+def _ci(interval: Interval | None, form: str) -> str:
+    if interval is None:
+        return "-"
+    low, high = (round(end, 3) + 0.0 for end in (interval.low, interval.high))  # no "-0.0"
+    return f"{low:{form}} to {high:{form}}"
+
+
+def _stats_cells(stats: SeatStats | BotStats) -> tuple[str, ...]:
+    """A seat's or a bot's wins, win rate, mean and spread of scores, with their intervals."""
+    return (
+        str(stats.wins),
+        f"{stats.win_rate:.1%}",
+        _ci(stats.win_rate_ci, ".1%"),
+        f"{stats.mean_score:.1f}",
+        _ci(stats.mean_score_ci, ".1f"),
+        f"{stats.stdev_score:.1f}",
+    )
+
+
+def _print_result(result: SimulationResult) -> None:
+    title = f"{result.variant}: {result.games} games, {result.players} players, seed {result.seed}"
+    level = f"{result.confidence * 100:.4g}%"
+    seats = Table(title=Text(title), title_justify="left")
+    columns = ("wins", "win rate", f"{level} CI", "mean score", f"{level} CI", "spread (sd)")
+    for column in ("seat", "bot", *columns):
+        seats.add_column(column, justify="right" if column not in ("bot",) else "left")
+    for s in result.seats:
+        seats.add_row(str(s.seat), Text(s.bot), *_stats_cells(s))
+    _show(seats)
+    bots = Table(title="by bot", title_justify="left")
+    for column in ("bot", "seats played", *columns):
+        bots.add_column(column, justify="right" if column != "bot" else "left")
+    for b in result.by_bot:
+        bots.add_row(Text(b.bot), str(b.seats_played), *_stats_cells(b))
+    _show(bots)
+    turns = result.turns_per_round
+    out.print(
+        f"rounds per game: {result.mean_rounds:.2f}   turns per round: mean {turns.mean:.1f}, median {turns.median:g}, "
+        f"10%-90% {turns.p10:g}-{turns.p90:g}, max {turns.max}",
+        soft_wrap=True,
+    )
+    out.print(
+        f"confidence intervals ({level}): Wilson score for win rates, Student t over games for mean scores",
+        soft_wrap=True,
+    )
+    workers = f"{result.workers} worker{'s' * (result.workers > 1)}"
+    where = f"{result.backend}, {workers}" if result.backend != "local" else workers
+    retried = f"; {result.retries} chunk{'s' * (result.retries > 1)} retried" if result.retries else ""
+    out.print(f"{result.games_per_second:.1f} games per second ({where}){retried}", soft_wrap=True)
+
+
+@app.command("play")
+def play_command(
+    variant: Annotated[
+        str | None,
+        typer.Argument(
+            help="The variant's name (see `rummykit variants`); not needed with --position.",
+            show_default=False,
+            metavar="[VARIANT]",
+        ),
+    ] = None,
+    players: Annotated[
+        int, typer.Option("--players", "-p", metavar="N", parser=_COUNT, help="Seats at the table, you included.")
+    ] = 3,
+    seat: Annotated[
+        int,
+        typer.Option(
+            "--seat",
+            metavar="N",
+            parser=_SEAT,
+            help="Your seat, 0 to players - 1 (the first dealer is drawn at random).",
+        ),
+    ] = 0,
+    seed: Annotated[
+        int | None, typer.Option("--seed", "-s", metavar="N", parser=_SEED, help="Seed for a reproducible game.")
+    ] = None,
+    bots: BotsOpt = None,
+    option: OptionOpt = None,
+    house_rule: HouseRuleOpt = None,
+    position: Annotated[
+        str | None,
+        typer.Option(
+            "--position",
+            metavar="TEXT|FILE",
+            help="Play on from a position: its notation (lines, or one line with ' | '), or a file holding "
+            "the notation, a position (JSON) or a game record (its last position).",
+        ),
+    ] = None,
+) -> None:
+    """Play against bots in the terminal.
+
+    Your hand, the table and the legal moves are shown; type a move or its number, `help` for help,
+    `quit` to stop.
+    """
+    start = None
+    if position is not None:
+        if option or house_rule:
+            raise _fail("a position has its own options and house rules: give them in the position")
+        start = _read_game(position)
+        if variant is not None and variant != start.variant:
+            raise _fail(f"the position is a game of {start.variant}, not {quote(variant)}")
+        variant = start.variant
+    elif variant is None:
+        raise _fail("name a variant (see `rummykit variants`), or give --position")
+    names = _bot_names(variant, bots)
+    try:
+        play_in_terminal(
+            variant,
+            players=start.players if start is not None else players,
+            seat=seat,
+            seed=seed,
+            bots=names,
+            options=_options(option),
+            house_rules=house_rule or (),
+            console=out,
+            read_line=_read_line,
+            start=start,
+        )
+    except RummyError as exc:
+        raise _fail(str(exc)) from exc
+
+
+def _read_game(text_or_path: str) -> Game:
+    """The game a position option or argument names: a file (the notation, a position or a record in
+    JSON), or the notation itself."""
+    path = Path(text_or_path)
+    text = text_or_path
+    looks_like_file = "\n" not in text_or_path and " | " not in text_or_path and len(text_or_path) < 4096
+    if looks_like_file and path.is_file():
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise _fail(f"cannot read {path}: {exc}") from exc
+    elif looks_like_file and ("/" in text_or_path or text_or_path.endswith((".json", ".txt"))) and "=" not in text:
+        raise _fail(f"cannot read {path}: no such file")
+    try:
+        return read_game(text)
+    except RummyError as exc:
+        raise _fail(f"{path if text is not text_or_path else 'the position'}: {exc}") from exc
+
+
+def _read_line(prompt: str) -> str:
+    """``input``, echoing the line when standard input is not a terminal (a piped transcript)."""
+    line = input(prompt)
+    if not sys.stdin.isatty():
+        print(line)
+    return line
+
+
+@app.command("replay")
+def replay_command(
+    path: Annotated[
+        Path,
+        typer.Argument(
+            metavar="FILE",
+            help="A game record (JSON), as written by rummykit.documents.serialize.dump_record; or a position (JSON, "
+            "or rummykit's position notation), which is shown.",
+            show_default=False,
+        ),
+    ],
+    final: Annotated[bool, typer.Option("--final", help="Print only how the game ended.")] = False,
+    html: Annotated[
+        Path | None,
+        typer.Option(
+            "--html",
+            metavar="OUT.html",
+            help="Write the replay viewer instead: one self-contained HTML page that steps through the game "
+            "in a browser (no network needed).",
+            show_default=False,
+        ),
+    ] = None,
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            "--seat",
+            metavar="N",
+            parser=_SEAT,
+            help="With --html: show the game as seat N sees it (default: the spectator, who sees no hand).",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Replay a saved game record: every action turn by turn, or only the end with --final; with
+    --html, write a page that steps through it in a browser. Given a position instead, show where its
+    game stands and the position in rummykit's notation (or, with --html, a page of the position)."""
+    if seat is not None and html is None:
+        raise _fail("--seat chooses whose view the --html page shows: give --html OUT.html too")
+    if html is not None and final:
+        raise _fail("--final prints how the game ended, --html writes a page of the whole game: give one of them")
+    try:
+        text = path.read_bytes()
+    except OSError as exc:
+        raise _fail(f"cannot read {path}: {exc.strerror}") from exc
+    if not _is_record(text):
+        try:
+            game = read_game(text)
+        except RummyError as exc:
+            raise _fail(f"{path}: {exc}") from exc
+        if html is not None:
+            _write_html(game.record, html, seat, path)
+            return
+        _print_where(game, "a position")
+        out.print(position_text(game), soft_wrap=True)
+        return
+    if html is not None:
+        try:
+            record = load_record(text, check=False)
+        except RummyError as exc:
+            raise _fail(f"{path}: {exc}") from exc
+        _write_html(record, html, seat, path)
+        return
+    try:
+        record = load_record(text, check=False)
+        game = replay(record, upto=0)
+        last_round = game.round
+        for index, action in enumerate(record.actions):
+            if not final:
+                out.print(
+                    f"round {game.round}, turn {game.state.turn_number}, seat {action.seat}: {action.describe()}",
+                    soft_wrap=True,
+                )
+            try:
+                game.apply(action)
+            except RummyError as exc:
+                raise InvalidRecordError(f"actions[{index}]", str(exc)) from exc
+            if game.history and game.history[-1].round == last_round and (game.round != last_round or game.is_over):
+                _print_round(game.history[-1])
+                last_round = game.round
+    except RummyError as exc:
+        raise _fail(f"{path}: {exc}") from exc
+    _print_where(game, f"{len(record.actions)} actions")
+
+
+def _write_html(record: GameRecord, html: Path, seat: int | None, source: Path) -> None:
+    """Write the replay viewer of ``record`` to ``html``, and say what it holds (and where the record
+    stops, if the rules refuse one of its actions)."""
+    if seat is not None and seat >= record.players:
+        raise _fail(
+            f"there is no seat {seat} in this {record.players}-player game: --seat is 0 to {record.players - 1} "
+            "(leave it out for the spectator's view)"
+        )
+    try:
+        replayed = replay_steps(record, seat=seat)
+        page = replay_page(replayed)
+    except RummyError as exc:
+        raise _fail(f"{source}: {exc}") from exc
+    try:
+        html.write_text(page, encoding="utf-8")
+    except OSError as exc:
+        raise _fail(f"cannot write {html}: {exc.strerror or exc}") from exc
+    last = replayed.steps[-1]
+    actions = len(replayed.steps) - 1 - (last.refusal is not None)
+    whose = "the spectator's view" if seat is None else f"seat {seat}'s view"
+    out.print(f"wrote {html}: {actions} action{'s' * (actions != 1)}, {whose}", soft_wrap=True)
+    if last.refusal is not None:
+        rule = f" ({last.refusal.rule})" if last.refusal.rule else ""
+        err.print(
+            f"warning: {source}: actions[{last.index - 1}] is refused{rule}: {last.refusal.reason}; "
+            f"the page shows the game up to it (step {last.index})",
+            soft_wrap=True,
+        )
+
+
+def _is_record(text: bytes) -> bool:
+    """The text is a game record (JSON whose format says so), not a position."""
+    head = text[:4096].lstrip()
+    return head.startswith(b"{") and re.search(rb'"format"\s*:\s*"rummykit/record"', text[:1_000_000]) is not None
+
+
+def _print_where(game: Game, what: str) -> None:
+    state = "over" if game.is_over else f"in round {game.round}, seat {game.turn} to {game.phase}"
+    out.print(f"{game.spec.title}, {game.players} players: {what}, the game is {state}", soft_wrap=True)
+    out.print("totals: " + ", ".join(f"seat {seat} {total}" for seat, total in enumerate(game.scores)))
+    if game.is_over:
+        out.print("winners: " + ", ".join(f"seat {seat}" for seat in game.winners))
+
+
+@app.command("position")
+def position_command(
+    source: Annotated[
+        str,
+        typer.Argument(
+            metavar="TEXT|FILE",
+            help="A position in rummykit's notation, or a file holding the notation, a position (JSON) or a "
+            "game record (JSON: its last position).",
+            show_default=False,
+        ),
+    ],
+    as_json: Annotated[bool, typer.Option("--json", help="Write the position as JSON instead.")] = False,
+) -> None:
+    """Print a position in rummykit's notation (or as JSON): for a bug report, a puzzle or a test."""
+    game = _read_game(source)
+    out.print(dump_position(game, indent=2) if as_json else position_text(game), soft_wrap=True)
+
+
+def _print_round(result: RoundResult) -> None:
+    scores = ", ".join(f"seat {seat} {score:+d}" for seat, score in enumerate(result.scores))
+    turns = f"{result.turns} turn{'s' * (result.turns != 1)}"
+    line = Text.assemble((f"round {result.round}", "bold"), f" ended after {turns}: {result.reason}; ")
+    out.print(line + Text(scores), soft_wrap=True)
+
+
+@app.command("rules")
+def rules_command(variant: VariantArg) -> None:
+    """Print a variant's rules with their ids, its options, bots and house rules."""
+    _check_variant(variant)
+    spec = variant_spec(variant)
+    out.print(
+        Text.assemble((spec.title, "bold"), f" ({spec.name}), {spec.min_players} to {spec.max_players} players"),
+        soft_wrap=True,
+    )
+    table = Table(show_header=True, header_style="bold")
+    table.add_column("rule", no_wrap=True)
+    table.add_column("", no_wrap=True)
+    table.add_column("text", ratio=1)
+    for rule in (*spec.rules, *COMMON_RULES):
+        table.add_row(Text(rule.id), Text(rule.title), Text(rule.text))
+    _show(table)
+    options = Table(title="options", title_justify="left", header_style="bold")
+    for column in ("option", "type", "default", "meaning"):
+        options.add_column(column, ratio=1 if column == "meaning" else None)
+    for opt in (*spec.options, *COMMON_OPTIONS):
+        default = "none" if opt.default is None else repr(opt.default)
+        options.add_row(Text(opt.name), Text(opt.type.__name__), Text(default), Text(opt.help))
+    _show(options)
+    out.print(f"bots: {', '.join(available_bots(variant))}", soft_wrap=True)
+    house_rules = available_house_rules(variant)
+    out.print(f"house rules: {', '.join(house_rules) if house_rules else '(none installed)'}", soft_wrap=True)
+
+
+@app.command("variants")
+def variants_command() -> None:
+    """List the installed variants."""
+    table = Table(header_style="bold")
+    for column in ("variant", "game", "players", "bots"):
+        table.add_column(column)
+    for name in available_variants():
+        spec = variant_spec(name)
+        bots = ", ".join(available_bots(name))
+        table.add_row(Text(name), Text(spec.title), f"{spec.min_players}-{spec.max_players}", Text(bots))
+    _show(table)
+
+
+def main() -> None:
+    """The console entry point (also ``python -m rummykit``)."""
+    try:
+        app(prog_name="rummykit")
+    except RummyError as exc:  # pragma: no cover - commands report their own errors
+        err.print(Text.assemble(("error:", "bold red"), " ", str(exc)), soft_wrap=True)
+        sys.exit(2)

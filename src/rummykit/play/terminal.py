@@ -1,0 +1,606 @@
+"""Playing in the terminal: one person against bots (``rummykit play``).
+
+`play_in_terminal` deals a game, seats bots in every other seat and plays until the game is
+over. Bots act at once, each action told in one line. Whenever the person may act, the position as
+their seat sees it (``game.view(seat)``) is shown, with the legal moves numbered; the person types a
+number, a move ([`rummykit.play.commands.move_help`][rummykit.play.commands.move_help] and the variant's own words),
+``help``, ``show``
+or ``quit``. A move the rules refuse is explained with the rule's id, and asked again.
+
+It works for every variant: it reads the common [`View`][rummykit.core.views.View], and shows a
+variant's extras (RailRoad Rummy's contract, HMGs, who went down, the claim window; Railroad
+Canasta's kitties, red 3s and frozen pile) only where the view has them.
+
+Examples:
+    >>> import io
+    >>> from rich.console import Console
+    >>> console = Console(file=io.StringIO(), width=100)
+    >>> game = play_in_terminal("railroad-rummy", players=2, seed=4, console=console,
+    ...                         read_line=lambda prompt: "quit")
+    >>> game.round, game.is_over
+    (1, False)
+    >>> "You left the game" in console.file.getvalue()
+    True
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any
+
+import attrs
+from rich.columns import Columns
+from rich.console import Console, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from rummykit.core.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
+from rummykit.core.bots import Bot
+from rummykit.core.cards import Card
+from rummykit.core.engine import Game, new_game
+from rummykit.core.errors import IllegalActionError, InvalidOptionError, RummyError, quote
+from rummykit.core.melds import MeldRules, read_meld
+from rummykit.core.plugins import Plugin, make_bot
+from rummykit.core.specs import COMMON_RULES, RuleText
+from rummykit.core.state import TableMeld
+from rummykit.core.views import View, shown_fields
+from rummykit.documents.notation import position_text
+from rummykit.play.commands import move_help, parse_move
+
+__all__ = ["ReadLine", "play_in_terminal"]
+
+ReadLine = Callable[[str], str]
+"""Reads one line typed by the person, after showing the prompt; raises `EOFError` at the end of
+input (as `input` does)."""
+
+_QUIT = frozenset({"quit", "exit", "q"})
+_HELP = frozenset({"help", "?", "h"})
+_SHOW = frozenset({"show", "look", "table"})
+_POSITION = frozenset({"position"})
+_CORE_ACTIONS: frozenset[type[Action]] = frozenset({Draw, TakeDiscard, GoDown, LayOff, Discard})
+_COMPACT_FROM = 4
+"""A group of more legal moves of one kind than this is listed compactly, in columns."""
+_NUMBER = re.compile(r"[+-]?[0-9]+")
+_CARD_WORD = re.compile(r"^((?:10|[2-9JQKA])[CDHS]|JK)([,.;:)]*)$")
+
+
+def play_in_terminal(
+    variant: str | Plugin | None,
+    *,
+    players: int,
+    seat: int = 0,
+    seed: int | None = None,
+    bots: Sequence[str] = ("heuristic",),
+    options: Mapping[str, Any] | None = None,
+    house_rules: Sequence[str | Plugin] = (),
+    console: Console | None = None,
+    read_line: ReadLine = input,
+    start: Game | None = None,
+) -> Game:
+    """Play a game in the terminal: the person in ``seat`` against bots in every other seat.
+
+    Args:
+        variant: the variant's name (or a variant plug-in object); ``None`` with ``start``.
+        players: the number of seats, the person's included (``start``'s, with ``start``).
+        seat: the person's seat.
+        seed: an int for a reproducible game (the bots are seeded from it too); ``None``: unseeded.
+        bots: bot names; the other seats, in seat order, cycle through them.
+        options, house_rules: as for [`rummykit.new_game`][rummykit.core.engine.new_game].
+        console: where to print (default: a new `rich.console.Console`).
+        read_line: reads the person's lines (default `input`); `EOFError` (or
+            `KeyboardInterrupt`) ends the game as ``quit`` does.
+        start: a game to play on from (a position, [`read_position`][rummykit.documents.notation.read_position]),
+            instead of a new one; its variant, players, options and house rules are the game's.
+
+    Returns:
+        The game: over, or where the person left it.
+
+    Raises:
+        RummyError: the game cannot be set up as asked (an unknown variant, house rule or bot, a
+            seat that does not exist, no bots, a bad option).
+    """
+    if start is not None:
+        if variant is not None and variant != start.variant:
+            raise InvalidOptionError(f"the position is a game of {start.variant}, not {quote(variant)}")
+        game, variant, seed = start, start.variant, start.seed if seed is None else seed
+    elif variant is None:
+        raise InvalidOptionError("name a variant, or give a position to play from")
+    else:
+        game = new_game(variant, players=players, seed=seed, options=options, house_rules=house_rules)
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
+        raise InvalidOptionError(f"your seat must be one of 0 to {game.players - 1}, not {quote(seat)}")
+    names = list(bots)
+    if not names:
+        raise InvalidOptionError("name at least one bot to play the other seats")
+    seat_bots = _seat_bots(game, variant, seat, names, seed)
+    session = _Session(game=game, seat=seat, bots=seat_bots, console=console or Console(), read_line=read_line)
+    session.run()
+    return game
+
+
+def _seat_bots(
+    game: Game, variant: str | Plugin, seat: int, names: Sequence[str], seed: int | None
+) -> dict[int, tuple[str, Bot]]:
+    """A bot for every seat but the person's, the names cycling in seat order; each bot seeded from
+    the game's seed (as [`rummykit.play.simulate.run_game`][rummykit.play.simulate.run_game] seeds them), unseeded
+    without one."""
+    seeder = random.Random(seed) if seed is not None else None
+    others = [s for s in range(game.players) if s != seat]
+    seat_bots: dict[int, tuple[str, Bot]] = {}
+    for s in range(game.players):
+        bot_seed = seeder.getrandbits(63) if seeder is not None else None
+        if s == seat:
+            continue
+        name = names[others.index(s) % len(names)]
+        seat_bots[s] = (name, make_bot(name, variant, seed=bot_seed))
+    return seat_bots
+
+
+@attrs.define
+class _Session:
+    """One game at the terminal: the loop, reading the person's lines, and telling what happens."""
+
+    game: Game
+    seat: int
+    bots: dict[int, tuple[str, Bot]]
+    console: Console
+    read_line: ReadLine
+    wilds: frozenset[Card] = attrs.field(init=False)
+    meld_rules: MeldRules | None = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        self.meld_rules = _meld_rules(self.game)
+        self.wilds = self.meld_rules.wild_faces if self.meld_rules is not None else frozenset()
+
+    # -- the loop ------------------------------------------------------------------------------
+
+    def run(self) -> None:
+        """Play until the game is over or the person leaves."""
+        self._welcome()
+        game = self.game
+        while not game.is_over:
+            acting = game.to_act
+            if self.seat in acting:
+                if not self._person_acts():
+                    self._leave()
+                    return
+            else:
+                self._bot_acts(acting[0])
+        self._game_over()
+
+    def _bot_acts(self, seat: int) -> None:
+        game = self.game
+        action = self.bots[seat][1].choose(game.view(seat), game.legal_actions(seat))
+        before = game.view(self.seat)
+        rounds = len(game.history)
+        game.apply(action)
+        self._tell(action, before, rounds)
+
+    def _person_acts(self) -> bool:
+        """Show the position, then read lines until the person has acted (True) or leaves (False)."""
+        self._show()
+        while True:
+            legal = self.game.legal_actions(self.seat)
+            try:
+                line = self.read_line(f"your move (1-{len(legal)}, help, quit)> ")
+            except (EOFError, KeyboardInterrupt):
+                self.console.print()
+                return False
+            command = line.strip().lower()
+            if command in _QUIT:
+                return False
+            if command in _HELP:
+                self._help()
+                continue
+            if command in _SHOW:
+                self._show()
+                continue
+            if command in _POSITION:
+                self.console.print(Text("The position (every card, the hidden ones too):", style="bold"))
+                self.console.print(Text(position_text(self.game)), soft_wrap=True)
+                continue
+            action = self._read_action(line, legal)
+            if action is not None and self._apply(action):
+                return True
+
+    def _read_action(self, line: str, legal: Sequence[Action]) -> Action | None:
+        """The action ``line`` means, or ``None`` after saying what is wrong with it."""
+        text = line.strip()
+        if not text:
+            self._say_bad(f"type a move or the number of one (1 to {len(legal)}), or 'help'")
+            return None
+        if _NUMBER.fullmatch(text):
+            number = int(text) if len(text) <= 9 else None
+            if number is None or not 1 <= number <= len(legal):
+                shown = quote(text) if number is None else number
+                self._say_bad(f"there is no move {shown}: the moves are numbered 1 to {len(legal)}")
+                return None
+            return legal[number - 1]
+        try:
+            return parse_move(self.game, self.seat, text)
+        except (RummyError, ValueError) as exc:
+            self._say_bad(str(exc))
+            return None
+
+    def _apply(self, action: Action) -> bool:
+        """Apply the person's action; on a refusal say why (the rule and its id) and return False."""
+        game = self.game
+        before = game.view(self.seat)
+        rounds = len(game.history)
+        try:
+            game.apply(action)
+        except IllegalActionError as err:
+            self._say_refused(err)
+            return False
+        except (RummyError, ValueError) as exc:
+            self._say_bad(str(exc))
+            return False
+        self._tell(action, before, rounds)
+        return True
+
+    # -- telling what happened -----------------------------------------------------------------
+
+    def _tell(self, action: Action, before: View, rounds: int) -> None:
+        """One line for ``action`` (or, while the seat's view withholds it, that a move was made),
+        then what it led to: the view's declared facts that changed (a closed claim window), cards
+        the person got (a draw's card on the draw's own line), a round's end."""
+        game = self.game
+        after = game.view(self.seat)
+        sealed = action.seat != self.seat and (not after.log or after.log[-1] != action) and not game.is_over
+        line = self._action_line(action, before, sealed=sealed and len(game.history) == rounds)
+        if len(game.history) > rounds:
+            self._print_line(line)
+            self._round_over()
+            return
+        gained = sorted((Counter(after.hand) - Counter(before.hand)).elements(), key=self._hand_key)
+        if action.seat == self.seat and isinstance(action, Draw | TakeDiscard):
+            if isinstance(action, Draw) and gained:
+                line += Text(": ") + self._cards(gained)
+            gained = []
+        self._print_line(line)
+        was = {field.name: field.value for field in shown_fields(before, every=True) if field.news}
+        for field in shown_fields(after):
+            if field.news and field.name in was and field.value != was[field.name]:
+                self._print_line(Text(f"  {field.label}: ") + self._value(field.value))
+        if gained:
+            self._print_line(Text("  you get ") + self._cards(gained))
+
+    def _action_line(self, action: Action, before: View, *, sealed: bool) -> Text:
+        mine = action.seat == self.seat
+        if sealed:  # the seat's view withholds it for now (RailRoad Rummy's sealed claims, RR-C1)
+            return Text(f"{self._who(action.seat)} has made a sealed move", style="dim")
+        words = action.describe()
+        if isinstance(action, TakeDiscard) and before.discard_top is not None:
+            words += f" ({before.discard_top})"
+        if mine:
+            return Text().append("you ", style="bold") + self._styled(words)
+        return Text(f"{self._who(action.seat)} ") + self._styled(_third_person(words))
+
+    def _round_over(self) -> None:
+        result = self.game.history[-1]
+        self.console.print()
+        self._print_line(Text(f"Round {result.round} is over: {result.reason}", style="bold"))
+        table = Table(show_header=True, header_style="bold", box=None, padding=(0, 2))
+        for column in ("seat", "this round", "total"):
+            table.add_column(column, justify="left" if column == "seat" else "right")
+        for s, (score, total) in enumerate(zip(result.scores, result.totals, strict=True)):
+            table.add_row(Text(self._who(s)), Text(str(score)), Text(str(total)))
+        self.console.print(table)
+        game = self.game
+        if not game.is_over:
+            view = game.view(self.seat)
+            self._print_line(Text(f"{self._title(view)}; dealer: {self._who(view.dealer)}.", style="bold"))
+        self.console.print()
+
+    def _game_over(self) -> None:
+        game = self.game
+        winners = game.winners
+        best = game.scores[winners[0]] if winners else None
+        rounds = len(game.history)
+        self.console.print()
+        self._print_line(Text(f"Game over after {rounds} round{'s' * (rounds != 1)}.", style="bold"))
+        if len(winners) == 1:
+            line = "You win" if winners[0] == self.seat else f"The winner is {self._who(winners[0])}"
+            self._print_line(Text(f"{line}, with {best} points.", style="bold green"))
+        elif winners:
+            names = ", ".join(self._who(s) for s in winners)
+            self._print_line(Text(f"The winners, tied on {best} points: {names}.", style="bold green"))
+
+    # -- the person's screen -------------------------------------------------------------------
+
+    def _show(self) -> None:
+        """The position as the person's seat sees it, and the legal moves numbered."""
+        game = self.game
+        view = game.view(self.seat)
+        console = self.console
+        console.print()
+        console.rule(Text(self._title(view)), style="dim")
+        console.print(self._seats_table(view))
+        for renderable in self._table_melds(view):
+            console.print(renderable)
+        console.print(self._piles(view))
+        for field in shown_fields(view):
+            if not field.per_seat and field.name not in ("hand_size", "contract"):
+                console.print(
+                    Text().append(f"{field.label[:1].upper()}{field.label[1:]}: ", style="bold")
+                    + self._value(field.value)
+                )
+        hand = sorted(view.hand, key=self._hand_key)
+        console.print(Text().append(f"Your hand ({len(hand)}): ", style="bold") + self._cards(hand))
+        console.print(Text("Your moves:", style="bold"))
+        for renderable in self._moves(game.legal_actions(self.seat)):
+            console.print(renderable)
+
+    def _title(self, view: View) -> str:
+        title = f"{self.game.spec.title}, round {view.round}"
+        contract = next((field.value for field in shown_fields(view) if field.name == "contract"), None)
+        if contract:
+            title += f": contract {contract}"
+        if view.phase not in ("draw", "play", "over"):  # a phase of the variant's own
+            title += f" ({view.phase})"
+        return title
+
+    def _seats_table(self, view: View) -> Table:
+        """The seats: hand sizes, totals, and the view's declared facts per seat (HMGs, kitties...)."""
+        per_seat = [field for field in shown_fields(view) if field.per_seat]
+        table = Table(show_header=True, header_style="bold", box=None, padding=(0, 2))
+        table.add_column("seat")
+        table.add_column("cards", justify="right")
+        table.add_column("total", justify="right")
+        for field in per_seat:
+            table.add_column(field.label, justify="right" if isinstance(field.value[0], int) else "left")
+        table.add_column("")
+        for s in range(view.players):
+            row = [Text(self._who(s, long=True)), Text(str(view.hand_sizes[s])), Text(str(view.totals[s]))]
+            row += [self._value(field.value[s]) for field in per_seat]
+            notes = [note for note, yes in (("dealer", s == view.dealer), ("to play", s == view.turn)) if yes]
+            row.append(Text(", ".join(notes)))
+            table.add_row(*row, style="bold" if s == self.seat else None)
+        return table
+
+    def _value(self, value: Any) -> Text:
+        """A declared view field's value: cards as cards, yes/no for a flag, else its words."""
+        if isinstance(value, bool):
+            return Text("yes" if value else "")
+        if isinstance(value, Card):
+            return self._cards([value])
+        if isinstance(value, tuple) and value and all(isinstance(item, Card) for item in value):
+            return self._cards(sorted(value, key=self._hand_key))
+        if isinstance(value, tuple):
+            return Text(", ".join(str(item) for item in value))
+        return self._styled(str(value))
+
+    def _table_melds(self, view: View) -> Iterator[RenderableType]:
+        if not view.table:
+            yield Text("Table: no melds yet")
+            return
+        yield Text("Table:", style="bold")
+        for number, table_meld in enumerate(view.table):
+            owner, kind = self._who(table_meld.owner), table_meld.meld.kind
+            whose = "your" if owner == "you" else f"{owner}'s"
+            yield Text(f"  meld {number}: {whose} {kind}: ") + self._meld(table_meld)
+
+    def _piles(self, view: View) -> Text:
+        line = Text("Discard pile: ")
+        if view.discard_top is None:
+            line += Text("empty")
+        else:
+            line += self._cards([view.discard_top]) + Text(f" on top ({_count(view.discard_size, 'card')})")
+        return line + Text(f"   stock: {_count(view.stock_size, 'card')}")
+
+    def _moves(self, legal: Sequence[Action]) -> Iterator[RenderableType]:
+        """The legal moves numbered from 1; a long run of moves of one kind in compact columns."""
+        number = 1
+        for group in _groups(legal):
+            if len(group) < _COMPACT_FROM:
+                for action in group:
+                    yield Text(f"{number:>4}. ") + self._styled(action.describe())
+                    number += 1
+                continue
+            head, shorts = self._shorten(group)
+            yield Text(f"  {head} ({len(group)} choices):")
+            items = []
+            for short in shorts:
+                items.append(Text(f"{number:>4}. ") + short)
+                number += 1
+            yield Columns(items, padding=(0, 1))
+
+    def _shorten(self, group: Sequence[Action]) -> tuple[str, list[Text]]:
+        """A heading and one short text per action: the heading is the words (not cards) they all
+        start with; a go-down's melds show the rank each wild card stands for."""
+        words = [action.describe().split() for action in group]
+        common = 0
+        while all(
+            len(w) > common + 1 and w[common] == words[0][common] and not _CARD_WORD.match(w[common]) for w in words
+        ):
+            common += 1
+        head = " ".join(words[0][:common]) or group[0].kind
+        shorts = []
+        for action, action_words in zip(group, words, strict=True):
+            if isinstance(action, GoDown) and self.meld_rules is not None:
+                shorts.append(self._go_down_melds(action, self.meld_rules))
+            else:
+                shorts.append(self._styled(" ".join(action_words[common:])))
+        return head, shorts
+
+    def _go_down_melds(self, action: GoDown, rules: MeldRules) -> Text:
+        text = Text()
+        for index, cards in enumerate(action.melds):
+            if index:
+                text += Text(" / ")
+            try:
+                meld = read_meld(cards, rules)
+            except RummyError:
+                text += self._cards(cards)
+            else:
+                text += self._annotated(meld.cards, meld.ranks)
+        return text
+
+    def _help(self) -> None:
+        console = self.console
+        console.print(Text("Moves (type one, or the number of a listed move):", style="bold"))
+        for line in move_help(self.game):
+            console.print(Text(f"  {line}"))
+        own = _own_moves(self.game, self.seat)
+        if own:
+            console.print(Text(f"{self.game.spec.title}'s own moves:", style="bold"))
+            width = max(len(word) for word, _ in own)
+            for word, meaning in own:
+                console.print(Text(f"  {word.ljust(width)}   {meaning}"))
+        console.print(
+            Text(
+                "Cards: ranks 2-10 (or T), J, Q, K, A and suits C, D, H, S (10H, QS); JK is a joker. "
+                "Meld numbers are those shown under Table."
+            )
+        )
+        console.print(
+            Text(
+                "Also: help (this), show (the table and your moves again), position (the whole position in "
+                "rummykit's notation, for a bug report: it shows every card), quit (leave the game)."
+            )
+        )
+        console.print(Text(f"Every rule with its id: rummykit rules {self.game.variant}"))
+
+    def _welcome(self) -> None:
+        game = self.game
+        others = ", ".join(f"{self._who(s)} ({name})" for s, (name, _) in sorted(self.bots.items()))
+        seed = f", seed {game.seed}" if game.seed is not None else ""
+        self._print_line(Text(f"{game.spec.title}, {game.players} players{seed}", style="bold"))
+        self._print_line(Text(f"You are seat {self.seat}, against {others}. Type 'help' for help."))
+
+    def _leave(self) -> None:
+        game = self.game
+        totals = ", ".join(f"{self._who(s)} {total}" for s, total in enumerate(game.scores))
+        self._print_line(Text(f"You left the game in round {game.round}. Totals so far: {totals}.", style="bold"))
+
+    # -- messages ------------------------------------------------------------------------------
+
+    def _say_bad(self, message: str) -> None:
+        self._print_line(Text().append("Not a move: ", style="bold yellow") + Text(message))
+
+    def _say_refused(self, err: IllegalActionError) -> None:
+        rule = _find_rule(self.game, err.rule)
+        self._print_line(Text().append("Not allowed: ", style="bold red") + Text(f"{err.reason} ({err.rule})"))
+        if rule is not None:
+            self.console.print(Text(f"  {rule.id} {rule.title}: {rule.text}", style="dim"))
+
+    # -- words and cards -----------------------------------------------------------------------
+
+    def _who(self, seat: int, *, long: bool = False) -> str:
+        if seat == self.seat:
+            return f"seat {seat} (you)" if long else "you"
+        if long:
+            return f"seat {seat} ({self.bots[seat][0]})"
+        return f"seat {seat}"
+
+    def _print_line(self, text: Text) -> None:
+        self.console.print(text, soft_wrap=True)
+
+    def _hand_key(self, card: Card) -> tuple[bool, int, int]:
+        return (card in self.wilds, int(card.rank), -1 if card.suit is None else int(card.suit))
+
+    def _card_style(self, card: Card) -> str:
+        style = "red" if card.is_red else ""
+        return f"bold reverse {style}".strip() if card in self.wilds else style
+
+    def _card(self, card: Card, suffix: str = "") -> Text:
+        return Text(str(card) + suffix, style=self._card_style(card))
+
+    def _cards(self, cards: Iterable[Card]) -> Text:
+        return Text(" ").join(self._card(card) for card in cards)
+
+    def _annotated(self, cards: Sequence[Card], ranks: Sequence[Any]) -> Text:
+        """Cards as `Meld.__str__` writes them, coloured: a wild card with the rank it
+        stands for (``2S(9)``)."""
+        parts = []
+        for card, rank in zip(cards, ranks, strict=True):
+            suffix = f"({rank.symbol})" if card.is_joker or card.rank is not rank else ""
+            parts.append(self._card(card, suffix))
+        return Text(" ").join(parts)
+
+    def _meld(self, table_meld: TableMeld) -> Text:
+        return self._annotated(table_meld.meld.cards, table_meld.meld.ranks)
+
+    def _styled(self, words: str) -> Text:
+        """``words`` with every card in it coloured."""
+        parts = []
+        for word in words.split(" "):
+            match = _CARD_WORD.match(word)
+            if match is None:
+                parts.append(Text(word))
+            else:
+                parts.append(self._card(Card.parse(match.group(1))) + Text(match.group(2)))
+        return Text(" ").join(parts)
+
+
+# -- helpers -------------------------------------------------------------------------------------
+
+
+def _meld_rules(game: Game) -> MeldRules | None:
+    """The variant's meld rules, where its ruleset has them (RailRoad Rummy's ``melds``)."""
+    rules = getattr(game.state.rules, "melds", None)
+    return rules if isinstance(rules, MeldRules) else None
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'s' * (number != 1)}"
+
+
+def _third_person(words: str) -> str:
+    """``"draw from the stock"`` -> ``"draws from the stock"``: the first word, conjugated."""
+    verb, _, rest = words.partition(" ")
+    if re.search(r"(s|x|z|ch|sh|o)$", verb):
+        verb += "es"
+    elif re.search(r"[^aeiou]y$", verb):
+        verb = verb[:-1] + "ies"
+    else:
+        verb += "s"
+    return f"{verb} {rest}" if rest else verb
+
+
+def _groups(legal: Sequence[Action]) -> Iterator[list[Action]]:
+    """The moves in runs of one kind, in order."""
+    group: list[Action] = []
+    for action in legal:
+        if group and action.kind != group[0].kind:
+            yield group
+            group = []
+        group.append(action)
+    if group:
+        yield group
+
+
+def _own_moves(game: Game, seat: int) -> list[tuple[str, str]]:
+    """The words of the variant's own moves (read by its ``rummykit_parse_move`` hook) and what they
+    mean: each own action type's ``kind`` (its words apart too: ``take pile``) and field names are tried."""
+    found: list[tuple[str, str]] = []
+    seen: set[Action] = set()
+    for action_type in game.spec.actions:
+        if action_type in _CORE_ACTIONS:
+            continue
+        words = list(dict.fromkeys([action_type.kind, action_type.kind.replace("-", " ")]))
+        if attrs.has(action_type):
+            words += [field.name for field in attrs.fields(action_type) if field.name != "seat"]
+        for word in words:
+            try:
+                action = parse_move(game, seat, word)
+            except RummyError:
+                continue
+            if type(action) in _CORE_ACTIONS or action in seen:
+                continue
+            seen.add(action)
+            found.append((word, action.describe()))
+    return found
+
+
+def _find_rule(game: Game, rule_id: str) -> RuleText | None:
+    """The rule ``rule_id`` from the variant's rule book, its house rules' or the common rules."""
+    books: list[Iterable[RuleText]] = [game.spec.rules, *(house.rules for house in game.house_rules), COMMON_RULES]
+    for book in books:
+        for rule in book:
+            if rule.id == rule_id:
+                return rule
+    return None

@@ -15,7 +15,7 @@ How:
   same installed dependencies. Both workers live for the whole run.
 - Measurements are interleaved: each task (``new_game`` of a variant, the steps of a variant and
   player count, the solver, the positions of a variant, full games, ``simulate``) runs on one engine
-  and then at once on the other, the order alternating from task to task and from round to round,
+  and then immediately on the other, the order alternating from task to task and from round to round,
   and the whole list runs ``rounds`` times. Only one engine measures at a time.
 - Timed figures read the CPU time of the worker process by default (``--clock cpu``): on a shared
   machine, time spent waiting for a core would otherwise count. ``simulate``'s games a second are

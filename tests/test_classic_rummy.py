@@ -436,7 +436,7 @@ def test_cr_8_going_out_ends_the_round_at_once_and_the_next_is_dealt() -> None:
     assert len(game.history) == 1 and last(game).went_out == 0
     assert last(game).reason == "seat 0 went out (CR-8)"
     assert last(game).scores == (62, 0) and game.scores == (62, 0)
-    # Round 2 is dealt at once from the second shoe by seat 0 (CR-2), one card at a time from seat 1
+    # Round 2 is dealt immediately from the second shoe by seat 0 (CR-2), one card at a time from seat 1
     # (CR-C1): seat 1 gets the 1st, 3rd, ... 19th cards, seat 0 the 2nd, ... 20th, the 21st is turned up.
     assert (game.round, game.dealer, game.turn, game.phase) == (2, 0, 1, "draw")
     assert game.hand(1) == tuple(second[0:20:2]) and game.hand(0) == tuple(second[1:20:2])

@@ -318,7 +318,7 @@ def test_play_through_the_cli_on_standard_input_plays_the_same_game(
 
 
 def test_play_carries_out_a_go_down_with_the_cards_typed(monkeypatch: pytest.MonkeyPatch) -> None:
-    # G-6: of four 5s the person keeps 5C, and may discard it at once.
+    # G-6: of four 5s the person keeps 5C, and may discard it in the same turn.
     def position(game: Game) -> object:
         hands = ["5H 5D 5C 5S 8H 8D 8C KC", "3C 4D 6H 9S 9D 10D QH"]
         return arrange(game, hands=hands, turn=0, phase="play", discard="QD")

@@ -1,6 +1,6 @@
 """The command line under odd input and interruption (issue 14): every text from a user, a file or a
 plug-in is printed exactly as given (never read as rich markup), bad numbers are refused in one
-short line, Ctrl-C stops a parallel run at once, and a run's memory does not grow with its games.
+short line, Ctrl-C stops a parallel run immediately, and a run's memory does not grow with its games.
 """
 
 from __future__ import annotations

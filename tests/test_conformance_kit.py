@@ -20,7 +20,7 @@ import rummykit
 import rummykit_variants.classic_rummy.plugin as classic
 from rummykit import Action, Card, Discard, GoDown, IllegalActionError, PluginError, TakeDiscard, hookimpl
 from rummykit.core.cards import CardId, card_id
-from rummykit.core.move import Move
+from rummykit.core.moves import Move
 from rummykit.core.plugins import register_house_rule, register_variant, unregister_house_rule, unregister_variant
 from rummykit.core.shoe import Randomness
 from rummykit.core.specs import HouseRuleSpec, VariantSpec

@@ -16,7 +16,7 @@ from rummykit import IllegalActionError, InvalidActionError, InvalidOptionError,
 from rummykit.core import plugins
 from rummykit.core.actions import Action, Discard, Draw
 from rummykit.core.errors import InvalidPositionError, InvalidRecordError, PluginError, UnknownHouseRuleError
-from rummykit.core.move import Move, restrict
+from rummykit.core.moves import Move, restrict
 from rummykit.core.specs import HouseRuleSpec, RuleText
 from rummykit.core.state import GameState
 from rummykit_variants.railroad_rummy import Claim, RailroadRules
@@ -310,7 +310,7 @@ def test_a_plug_in_implementing_a_hook_rummykit_does_not_have_is_refused() -> No
     ("group", "value", "load"),
     [
         ("rummykit.variants", "rummykit_variants.railroad_rummy.plugin:plugin", "load_variant"),
-        ("rummykit.house_rules", "rummykit_variants.classic_rummy.house_rules.jokers", "load_house_rule"),
+        ("rummykit.house_rules", "rummykit_variants.classic_rummy.house_rules.jokers:plugin", "load_house_rule"),
     ],
 )
 def test_an_entry_point_named_unlike_its_spec_is_refused(

@@ -129,7 +129,7 @@ HOSTILE_DOCUMENTS: Final = (
     Hostile("200,000 bad totals", "position", "totals", ["x"] * _MANY, "totals[0]", "an integer"),
     Hostile("a 5 MB variant name", "record", "variant", "x" * 5_000_000, "variant", "unknown variant"),
     Hostile("a 5 MB action type", "record", "actions", [{"type": "x" * 5_000_000}], "actions[0]"),
-    Hostile("a 5 MB card", "position", "hands", [["5H" * 2_500_000]], "hands"),
+    Hostile("a 5 MB card", "position", "hands", [["5H" * 2_500_000]], "hands[0][0]", "not a card"),
     Hostile("a 1 MB pile name", "position", "piles", {"x" * 1_000_000: []}, "piles"),
     Hostile("a 1 MB option name", "record", "options", {"x" * 1_000_000: 1}, "options"),
     Hostile("a 4,001-digit version", "record", "version", _LONG, "version", "version 1"),

@@ -160,7 +160,7 @@ def test_cr_20_two_melds_at_once_or_a_second_meld_in_the_turn_are_refused() -> N
     refuse(game, down("9H 10H JH", "4D 4S 4H"), "CR-20")
     game.apply(down("9H 10H JH"))
     refuse(game, down("4D 4S 4H"), "CR-20")
-    plain.apply(down("9H 10H JH", "4D 4S 4H"))  # without the house rule both go down at once
+    plain.apply(down("9H 10H JH", "4D 4S 4H"))  # without the house rule both go down in one action
     assert len(table(plain)) == 2
 
 
@@ -282,7 +282,7 @@ def test_cr_c5_a_lay_off_waits_for_the_initial_meld() -> None:
     game, plain = with_and_without("initial-meld-50", "play", hand, table=[(1, "9H 10H JH")])
     assert [a for a in game.legal_actions(0) if isinstance(a, LayOff)] == []
     assert game.explain(LayOff(seat=0, card="QH", meld=0)) is not None
-    plain.apply(LayOff(seat=0, card="QH", meld=0))  # without the house rule it may lay off at once
+    plain.apply(LayOff(seat=0, card="QH", meld=0))  # without the house rule it may lay off in the same turn
     game.apply(down("KC KD KS", "7S 8S 9S"))  # K + K + K + 7 + 8 + 9 = 30 + 24 = 54 >= 50
     game.apply(LayOff(seat=0, card="QH", meld=0))  # in the same turn, after the initial meld
     assert table(game)[0] == "9H 10H JH QH"

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import ast
 import importlib
 import subprocess
 import sys
 import warnings
+from pathlib import Path
 
 import pytest
 
@@ -41,3 +43,70 @@ def test_the_new_paths_warn_of_nothing() -> None:
         warnings.simplefilter("error")
         for new in MOVED.values():
             importlib.import_module(new)
+
+
+_ROOT = Path(__file__).resolve().parent.parent
+_CODE = sorted(
+    path
+    for folder in ("src/rummykit", "variants", "examples", "benchmarks")
+    for path in (_ROOT / folder).rglob("*.py")
+    if "__pycache__" not in path.parts
+)
+
+
+def _own_privates(tree: ast.AST) -> set[str]:
+    """The private names a module gives its own objects: its classes' methods and class-level names
+    (attrs fields, ``__slots__``), and the attributes it sets on ``self`` (or on a ``new`` copy)."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef):
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
+                    names.add(item.name)
+                targets = item.targets if isinstance(item, ast.Assign) else [getattr(item, "target", None)]
+                named = {target.id for target in targets if isinstance(target, ast.Name)}
+                names |= named
+                if isinstance(item, ast.Assign) and "__slots__" in named:
+                    constants = (c.value for c in ast.walk(item.value) if isinstance(c, ast.Constant))
+                    names.update(value for value in constants if isinstance(value, str))
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.ctx, ast.Store)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in ("self", "cls", "new")
+        ):
+            names.add(node.attr)
+    return names
+
+
+def test_no_module_touches_another_module_s_private_attributes() -> None:
+    """An object's private attributes (``game._state``, ``rng._rng``) are used only by the module that
+    gives them: any other module goes through the public API (``game.state``, ``Game.from_state``,
+    ``Configuration.deal_round``), which keeps the checks that keep a game consistent."""
+    found = []
+    for path in _CODE:
+        tree = ast.parse(path.read_text(), str(path))
+        own = _own_privates(tree)
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Attribute)
+                and node.attr.startswith("_")
+                and not node.attr.startswith("__")
+                and node.attr not in own
+                and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))
+            ):
+                found.append(f"{path.relative_to(_ROOT)}:{node.lineno}: .{node.attr}")
+    assert not found, found
+
+
+def test_no_module_imports_another_module_s_private_names() -> None:
+    """A name that starts with ``_`` belongs to its module: another module that needs it needs a
+    public name (the package root may import its own private module ``rummykit._moved``)."""
+    found = []
+    for path in _CODE:
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(("rummykit", "benchmarks")):
+                private = [a.name for a in node.names if a.name.startswith("_") and not a.name.startswith("__")]
+                if private and not (node.module == "rummykit" and private == ["_moved"]):
+                    found.append(f"{path.relative_to(_ROOT)}:{node.lineno}: {node.module} {private}")
+    assert not found, found

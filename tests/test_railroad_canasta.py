@@ -715,13 +715,22 @@ def test_rc_21_going_out_with_a_canasta_of_each_kind() -> None:
 
 
 def test_rc_21_without_every_kind_nobody_goes_out() -> None:
-    game = arrange(new_game(), hands=["5S", OTHER], table=FOUR_KINDS[1:], phase="play")
-    refuse(game, Discard(seat=0, card="5S"), "RC-21")
+    game = arrange(new_game(), hands=["9C 9D 9H 5S", OTHER], table=FOUR_KINDS[1:], phase="play")
+    # melding down to a last card to discard would be going out, which needs the fourth kind (RC-19)
+    refuse(game, GoDown(seat=0, melds=["9C 9D 9H"]), "RC-19")
+    # and a hand of one card without every kind cannot end the turn at all: no such position exists
+    with pytest.raises(InvalidPositionError, match="no legal action") as err:
+        arrange(new_game(), hands=["5S", OTHER], table=FOUR_KINDS[1:], phase="play")
+    assert err.value.path == "phase"
 
 
 def test_rc_21_the_last_card_is_not_a_7() -> None:
-    game = arrange(new_game(), hands=["7S", OTHER], table=[*FOUR_KINDS, (1, SEVENS)], phase="play")
-    refuse(game, Discard(seat=0, card="7S"), "RC-21")
+    # with every kind, a lone 7 left could not be discarded to go out, so no play may leave it (G-4) ...
+    game = arrange(new_game(), hands=["9C 9D 9H 7S", OTHER], table=[*FOUR_KINDS, (1, SEVENS)], phase="play")
+    refuse(game, GoDown(seat=0, melds=["9C 9D 9H"]), "G-4")
+    # ... and a hand of one 7 in play is a dead end, refused as a position
+    with pytest.raises(InvalidPositionError, match="no legal action"):
+        arrange(new_game(), hands=["7S", OTHER], table=[*FOUR_KINDS, (1, SEVENS)], phase="play")
 
 
 def test_g_4_melding_down_to_a_lone_7_is_refused() -> None:

@@ -1052,7 +1052,7 @@ def test_rr_22_the_round_ends_at_once_and_the_next_is_dealt() -> None:
     game = out_on_turn_3_from_stacked_shoes()
     (result,) = game.history
     assert (result.round, result.went_out, result.turns) == (1, 0, 3) and "RR-22" in result.reason
-    # Seat 1 gets no turn 4: round 2 is dealt at once, seat 1 (after dealer 0) first, and the table is cleared.
+    # Seat 1 gets no turn 4: round 2 is dealt immediately, seat 1 (after dealer 0) first, and the table is cleared.
     v = view(game)
     assert (v.round, v.turn, v.turn_number, v.phase, v.table, v.went_down) == (2, 1, 1, "draw", (), (False, False))
     assert format_cards(game.hand(1)) == "3H 4H 5H 6H 7H 8H 9H"

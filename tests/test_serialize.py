@@ -51,6 +51,7 @@ from rummykit.documents.serialize import (
     load_position,
     load_record,
     load_view,
+    state_to_data,
 )
 from rummykit.play.cli import app
 
@@ -215,7 +216,8 @@ def test_a_position_survives_json_with_the_same_state_actions_and_views(variant:
         assert loaded.legal_actions(seat) == game.legal_actions(seat), f"seat {seat}"
     for observer in observers(game):
         assert loaded.view(observer) == game.view(observer), f"seat {observer}"
-    assert loaded.record.position == document and loaded.record.actions == ()
+    assert loaded.record.position == game.state and loaded.record.actions == ()
+    assert json.loads(json.dumps(state_to_data(loaded.record.position))) == document
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -227,7 +229,8 @@ def test_a_game_played_on_from_a_position_has_a_record_that_replays_to_it(varian
     loaded = load_position(dump_position(game))
     play(loaded, random.Random(data.draw(st.integers(0, 2**32))), data.draw(st.integers(0, 300), label="more"))
     record = loaded.record
-    assert record.position == json.loads(dump_position(game))
+    assert record.position == game.state
+    assert record.position is not loaded.state  # the record keeps the start, not the state played on
     assert load_record(dump_record(record)) == record
     replayed = rummykit.replay(record)
     assert replayed == loaded and replayed.record == record
@@ -926,7 +929,7 @@ def locations_in(value: Any, prefix: Location = ()) -> list[Location]:
 
 def is_card_slot(location: Location) -> bool:
     """A place in a hand or a pile: there are hundreds, so a fuzzer drawing places uniformly would
-    mostly spoil cards (refused at once) and seldom the fields around them."""
+    mostly spoil cards (refused immediately) and seldom the fields around them."""
     return (location[0] in ("hands", "piles") and len(location) == 3) or (
         location[0] in ("hand", "hand_ids") and len(location) == 2
     )

@@ -346,7 +346,7 @@ def test_objects_show_themselves_in_notebooks() -> None:
     melds = meld_rules("railroad-rummy")
     meld = rummykit.read_meld(parse_cards("7H 7S 2D"), melds)
     assert meld._repr_svg_() == svg.meld(meld)
-    table_meld = rummykit.TableMeld(owner=0, meld=meld, ids=(1, 2, 3))
+    table_meld = rummykit.TableMeld(owner=0, meld=meld, ids=tuple(map(rummykit.CardId, (1, 2, 3))))
     assert table_meld._repr_svg_() == svg.meld(meld)
     assert isinstance(svg.view(view), str) and svg.view(view)._repr_svg_() == svg.view(view)
 

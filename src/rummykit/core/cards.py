@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, NewType
 
 import attrs
 
@@ -125,7 +125,7 @@ COPY_SHIFT: Final = 6
 """Card ids are ``copy << COPY_SHIFT | face index``."""
 FACE_MASK: Final = (1 << COPY_SHIFT) - 1
 
-CardId = int
+CardId = NewType("CardId", int)
 """A physical card inside a game: ``copy << 6 | face index`` (see [`card_id`][rummykit.core.cards.card_id])."""
 
 
@@ -290,20 +290,20 @@ for _card in _FACES:
 
 def card_id(card: Card, copy: int = 0) -> CardId:
     """The id of physical copy ``copy`` (0, 1, …) of ``card`` in a shoe."""
-    return copy << COPY_SHIFT | card.index
+    return CardId(copy << COPY_SHIFT | card.index)
 
 
-def face(cid: CardId) -> Card:
+def face(cid: int) -> Card:
     """The face of a physical card id."""
     return _FACES[cid & FACE_MASK]
 
 
-def copy_of(cid: CardId) -> int:
+def copy_of(cid: int) -> int:
     """Which copy of its face a physical card id is (0 for the first deck's)."""
     return cid >> COPY_SHIFT
 
 
-def card_id_text(cid: CardId) -> str:
+def card_id_text(cid: int) -> str:
     """A physical card as text: its face, then ``#copy`` for every copy but the first.
 
     Examples:
@@ -389,6 +389,6 @@ def shoe_ids(decks: Sequence[Card]) -> list[CardId]:
     ids = []
     for card in decks:
         index = card.index
-        ids.append(seen[index] << COPY_SHIFT | index)
+        ids.append(CardId(seen[index] << COPY_SHIFT | index))
         seen[index] += 1
     return ids

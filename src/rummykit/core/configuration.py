@@ -5,7 +5,7 @@ Compiling is where pluggy does its work: the configuration's plug-ins (the varia
 and the core's defaults for hooks nobody implements) are registered in a plugin manager of its own,
 the rules are set up (``rummykit_setup``) and the moves built (``rummykit_moves``). A game holds a
 configuration and a state; creating one more game of a configuration costs no pluggy call, and games
-of one configuration may be played in several threads at once (nothing they share changes).
+of one configuration may be played in several threads at the same time (nothing they share changes).
 
 Examples:
     >>> config = configure("rummy", 3, options={"target": 200})
@@ -29,8 +29,9 @@ import pluggy
 from rummykit.core import defaults, hookspecs
 from rummykit.core.actions import Action
 from rummykit.core.bots import BotFactory
-from rummykit.core.errors import InvalidOptionError, PluginError, UnknownHouseRuleError, quote
-from rummykit.core.move import Move
+from rummykit.core.cards import CardId
+from rummykit.core.errors import InvalidOptionError, PluginError, RummyError, UnknownHouseRuleError, quote
+from rummykit.core.moves import Move
 from rummykit.core.plugins import (
     Plugin,
     available_house_rules,
@@ -40,6 +41,7 @@ from rummykit.core.plugins import (
     load_variant,
     variant_spec,
 )
+from rummykit.core.shoe import Randomness, check_seed
 from rummykit.core.specs import (
     COMMON_OPTIONS,
     COMMON_RULES,
@@ -49,6 +51,7 @@ from rummykit.core.specs import (
     VariantSpec,
     resolve_options,
 )
+from rummykit.core.state import GameState
 
 __all__ = ["Configuration", "configure", "new_manager"]
 
@@ -111,6 +114,42 @@ class Configuration:
             house_rules=tuple(rule.name for rule in self.house_rules),
             seed=seed,
         )
+
+    def new_state(self, seed: int | None = None) -> GameState:
+        """A new game's state of this configuration (the variant's state class), before any card is
+        dealt: for a position built from scratch, then checked by
+        [`Game.from_state`][rummykit.core.engine.Game.from_state]."""
+        check_seed(seed)
+        state_type = self.spec.state_type or GameState
+        return state_type(
+            config=self.game_config(seed),
+            rules=self.rules,
+            hands=[[] for _ in range(self.players)],
+            totals=[0] * self.players,
+        )
+
+    def deal_round(self, state: GameState, rng: Randomness, shoe: Sequence[CardId] | None = None) -> None:
+        """Start the next round of ``state``: the deal passes to the next seat (from round 2), the table
+        and the round's log are cleared, and the variant deals (``rummykit_start_round``) the shoe: each
+        part of ``rules.shoe_parts`` shuffled by ``rng``, or ``shoe`` (every card id of the round's
+        shoe, in draw order) as stacked."""
+        if state.round > 0:
+            state.dealer = state.next_seat(state.dealer)
+        state.round += 1
+        state.table = []
+        state.log = []
+        state.taken = None
+        state.round_end = None
+        state.turn_number = 1
+        if shoe is None:
+            order: list[CardId] = []
+            for part in state.rules.part_ids:
+                part_ids = list(part)
+                rng.shuffle(part_ids)
+                order.extend(part_ids)
+        else:
+            order = list(shoe)
+        self.start_round(state, order, rng)
 
     def bots(self) -> Mapping[str, BotFactory]:
         """The bots the configuration's plug-ins offer, by name (the variant's winning over the core's)."""
@@ -190,15 +229,18 @@ def configure(
         if known is not None:
             return known
     if variant is None or isinstance(variant, int | float | bytes | list | tuple | dict):
-        raise InvalidOptionError(f"a variant is given by its name, such as 'rummy', not {quote(variant)}")
+        raise InvalidOptionError(
+            f"a variant is given by its name, such as 'rummy', not {quote(variant)}", field="variant"
+        )
     plugin = load_variant(variant) if isinstance(variant, str) else variant
     spec = variant_spec(plugin)
     if isinstance(players, bool) or not isinstance(players, int):
-        raise InvalidOptionError(f"players must be an int, not {quote(players)}")
+        raise InvalidOptionError(f"players must be an int, not {quote(players)}", field="players")
     if not spec.min_players <= players <= spec.max_players:
         raise InvalidOptionError(
             f"{spec.name} is played by {spec.min_players} to {spec.max_players} players, not {quote(players)}",
             rule=spec.players_rule,
+            field="players",
         )
     rule_plugins: list[tuple[Plugin, HouseRuleSpec]] = []
     for house_rule in house_rule_list(house_rules):
@@ -300,15 +342,30 @@ def _compile(
     config = GameConfig(
         variant=spec.name, players=players, options=options, house_rules=tuple(r.name for r in house_rules)
     )
-    rules = pm.hook.rummykit_setup(config=config)
+    try:
+        rules = pm.hook.rummykit_setup(config=config)
+    except RummyError:
+        raise
+    except Exception as exc:
+        raise PluginError(
+            f"rummykit_setup of {spec.name} raised {type(exc).__name__}: {quote(str(exc))}",
+            hook="rummykit_setup",
+            plugin=spec.name,
+        ) from exc
     if not isinstance(rules, Ruleset):
         raise PluginError(f"{spec.name}'s rummykit_setup returned {rules!r}, not a Ruleset")
-    if rules.low_score_wins != spec.low_score_wins:
+    if rules.low_score_wins != spec.low_score_wins:  # declared once, in the spec: the rules carry it
+        rules = attrs.evolve(rules, low_score_wins=spec.low_score_wins)
+    try:
+        moves = pm.hook.rummykit_moves(rules=rules)
+    except RummyError:
+        raise
+    except Exception as exc:
         raise PluginError(
-            f"{spec.name} declares low_score_wins={spec.low_score_wins} in its VariantSpec, "
-            f"but its rules say {rules.low_score_wins}: the two must agree"
-        )
-    moves = pm.hook.rummykit_moves(rules=rules)
+            f"rummykit_moves of {spec.name} raised {type(exc).__name__}: {quote(str(exc))}",
+            hook="rummykit_moves",
+            plugin=spec.name,
+        ) from exc
     if not isinstance(moves, Mapping) or not all(isinstance(move, Move) for move in moves.values()):
         raise PluginError(f"{spec.name}'s rummykit_moves returned {moves!r}, not moves by action type")
     by_phase: dict[str, list[Move[Any, Any]]] = {}

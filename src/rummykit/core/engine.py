@@ -20,6 +20,7 @@ Examples:
 
 from __future__ import annotations
 
+import warnings
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -27,9 +28,10 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import pluggy
 
+from rummykit.core import validation
 from rummykit.core.actions import Action
-from rummykit.core.applied import Applied, Snapshot, snapshot, unchanged
-from rummykit.core.cards import Card, face, parse_cards, shoe_ids
+from rummykit.core.applied import Applied
+from rummykit.core.cards import Card, CardId, face, parse_cards, shoe_ids
 from rummykit.core.configuration import Configuration, configure
 from rummykit.core.errors import (
     GameOverError,
@@ -47,24 +49,14 @@ from rummykit.core.plugins import Plugin, plugin_references
 from rummykit.core.records import GameRecord
 from rummykit.core.shoe import Randomness, check_seed
 from rummykit.core.specs import HouseRuleSpec, Ruleset, VariantSpec
-from rummykit.core.state import GameState, Phase, RoundResult
+from rummykit.core.state import GameState, Phase, Place, RoundResult
 from rummykit.core.views import View
 
 if TYPE_CHECKING:
-    from rummykit.core.move import Move
+    from rummykit.core.moves import Move
     from rummykit.svg.canvas import Svg
 
 __all__ = ["Game", "configure", "game_from_state", "new_game", "new_state", "replay"]
-
-
-class _Exposed:
-    """A snapshot of where the cards lay after the last action, taken before the state was handed out
-    ([`Game.state`][rummykit.core.engine.Game.state]): used again only if the state still matches it."""
-
-    __slots__ = ("snapshot",)
-
-    def __init__(self, taken: Snapshot) -> None:
-        self.snapshot = taken
 
 
 class Game:
@@ -90,7 +82,6 @@ class Game:
         "_shoes",
         "_start",
         "_state",
-        "_zones",
     )
 
     def __init__(
@@ -102,7 +93,7 @@ class Game:
         shoes: tuple[tuple[Card, ...], ...],
         dealer_given: bool,
         actions: list[Action],
-        start: Mapping[str, Any] | None = None,
+        start: GameState | None = None,
     ) -> None:
         self._config = configuration
         self._state = state
@@ -111,9 +102,66 @@ class Game:
         self._dealer_given = dealer_given
         self._actions = actions
         self._start = start
-        self._zones: Snapshot | _Exposed | None = None
-        """Where the cards lay after the last action (the state changes only through apply); once the
-        state has been handed out, to be compared with it before it is used again."""
+        """The position the game started from, if it did not start with a deal (a copy, for its record)."""
+
+    @classmethod
+    def from_state(
+        cls,
+        state: GameState,
+        *,
+        configuration: Configuration | None = None,
+        rng: Randomness | None = None,
+    ) -> Game:
+        """A game that continues from ``state``, once [`validate`][rummykit.core.validation.validate]
+        has checked that play under the game's rules can be there: every card of the shoe in exactly
+        one place, seats, piles, phases and counts, the variant's own rules (``rummykit_check_position``),
+        someone to act (or a game over as its rules end it).
+
+        The game takes ``state`` over (do not change it afterwards) and keeps a copy as the start of its
+        record, which then replays from there. ``state`` is a state of the configuration: one made by
+        [`Configuration.new_state`][rummykit.core.configuration.Configuration.new_state] and filled in,
+        read from a document, or a copy of another game's (``game.state.copy()``).
+
+        Args:
+            state: the position.
+            configuration: the game's configuration (default: the one ``state.config`` names, which
+                needs its variant and house rules installed or registered by name).
+            rng: the random source to continue with (default: a fresh one from the state's seed).
+
+        Raises:
+            InvalidPositionError: naming the field and what is wrong with it.
+            PluginError: the variant's own check failed with an error of the plug-in.
+
+        Examples:
+            >>> game = new_game("rummy", players=2, seed=4)
+            >>> Game.from_state(game.state.copy()) == game
+            True
+            >>> state = game.state.copy()
+            >>> state.turn = 5
+            >>> Game.from_state(state)
+            Traceback (most recent call last):
+            ...
+            rummykit.core.errors.InvalidPositionError: turn: there is no seat 5: seats are 0 to 1
+        """
+        if not isinstance(state, GameState):
+            raise InvalidPositionError("", f"expected a GameState, not {quote(state)}")
+        config = state.config
+        if configuration is None:
+            configuration = configure(
+                config.variant, config.players, options=dict(config.options), house_rules=config.house_rules
+            )
+        if state.rules is not configuration.rules and state.rules != configuration.rules:
+            raise InvalidPositionError("", f"the state's rules are not those of {configuration!r}")
+        validation.validate(configuration, state)
+        return cls(
+            configuration=configuration,
+            state=state,
+            rng=rng if rng is not None else Randomness(config.seed),
+            shoes=(),
+            dealer_given=False,
+            actions=[],
+            start=state.copy(),
+        )
 
     # -- what the game is ----------------------------------------------------------------------
 
@@ -167,12 +215,9 @@ class Game:
 
     @property
     def state(self) -> GameState:
-        """The live state. Read it freely; change it only through [`apply`][rummykit.core.engine.Game.apply] (changing
-        it
-        directly skips every rule)."""
-        known = self._zones
-        if known is not None and not isinstance(known, _Exposed):
-            self._zones = _Exposed(known)  # whoever holds the state may change it: apply looks again
+        """The live state. Read it freely; change it only through [`apply`][rummykit.core.engine.Game.apply]
+        (changing it directly skips every rule). To start a game from a state of your own, use
+        [`from_state`][rummykit.core.engine.Game.from_state], which checks it."""
         return self._state
 
     # -- where the game is ---------------------------------------------------------------------
@@ -201,7 +246,12 @@ class Game:
     def to_act(self) -> tuple[int, ...]:
         """The seats that may act now, in turn order (several during a claim window; none once
         the game is over)."""
-        result: tuple[int, ...] = self._config.to_act(self._state)
+        try:
+            result: tuple[int, ...] = self._config.to_act(self._state)
+        except RummyError:
+            raise
+        except Exception as exc:
+            raise _plugin_error(self._config, "rummykit_to_act", exc) from exc
         return result
 
     @property
@@ -219,7 +269,12 @@ class Game:
         """The winning seats once the game is over (ties share the win); empty before."""
         if not self._state.is_over:
             return ()
-        result: tuple[int, ...] = self._config.winners(self._state)
+        try:
+            result: tuple[int, ...] = self._config.winners(self._state)
+        except RummyError:
+            raise
+        except Exception as exc:
+            raise _plugin_error(self._config, "rummykit_winners", exc) from exc
         return result
 
     @property
@@ -248,8 +303,13 @@ class Game:
         actions: list[Action] = []
         if state.phase == Phase.OVER:
             return actions
-        for move in self._config.by_phase.get(state.phase, ()):
-            actions.extend(move.legal(state, seat))
+        try:
+            for move in self._config.by_phase.get(state.phase, ()):
+                actions.extend(move.legal(state, seat))
+        except RummyError:
+            raise
+        except Exception as exc:
+            raise _plugin_error(self._config, "a move's listing (legal)", exc) from exc
         return actions
 
     def check(self, action: Action) -> Action:
@@ -282,6 +342,10 @@ class Game:
             if err.action is None:
                 err.action = action
             raise
+        except RummyError:
+            raise
+        except Exception as exc:
+            raise _plugin_error(self._config, f"the move of {action.kind!r} (check)", exc) from exc
         if type(canonical) is not type(action):
             move = moves[type(canonical)]
         return canonical, move
@@ -311,22 +375,21 @@ class Game:
         """
         canonical, move = self._check(action)
         state = self._state
-        known = self._zones
-        if known is None:
-            before = snapshot(state)
-        elif isinstance(known, _Exposed):  # the state was handed out: still where the last action left it?
-            before = known.snapshot if unchanged(known.snapshot, state) else snapshot(state)
-        else:
-            before = known
-        move.perform(state, canonical, self._rng)
+        notes: list[tuple[CardId, Place, Place]] = []
+        state.moved = notes
+        try:
+            move.perform(state, canonical, self._rng)
+        except RummyError:
+            raise
+        except Exception as exc:
+            raise _plugin_error(self._config, f"the move of {canonical.kind!r} (perform)", exc) from exc
         self._actions.append(canonical)
         state.log.append(canonical)
-        after = self._zones = snapshot(state)  # also where the cards lie before the next action
         if state.round_end is None:
-            return Applied(canonical, before, after, None, False)
-        self._zones = None  # a new round is dealt
+            return Applied(canonical, notes, None, False)
+        state.moved = []  # the deal of the next round is not this action's
         self._finish_round()
-        return Applied(canonical, before, after, state.history[-1], state.is_over)
+        return Applied(canonical, notes, state.history[-1], state.is_over)
 
     # -- information ---------------------------------------------------------------------------
 
@@ -334,7 +397,13 @@ class Game:
         """What ``seat`` may see (``None``: a spectator): its own hand and everything public."""
         if seat is not None:
             self._check_seat(seat)
-        result: View = self._config.view(self._state, seat, self.to_act)
+        to_act = self.to_act
+        try:
+            result: View = self._config.view(self._state, seat, to_act)
+        except RummyError:
+            raise
+        except Exception as exc:
+            raise _plugin_error(self._config, "rummykit_view", exc) from exc
         return result
 
     def picture(self, seat: int | None = None, **options: Any) -> Svg:
@@ -391,7 +460,6 @@ class Game:
         new._dealer_given = self._dealer_given
         new._actions = self._actions[:]
         new._start = self._start
-        new._zones = self._zones
         return new
 
     def __copy__(self) -> Game:
@@ -469,29 +537,25 @@ class Game:
 
     def _start_round(self) -> None:
         state = self._state
-        if state.round > 0:
-            state.dealer = state.next_seat(state.dealer)
-        state.round += 1
-        state.table = []
-        state.log = []
-        state.taken = None
-        state.round_end = None
-        state.turn_number = 1
-        if state.round <= len(self._shoes):
-            shoe = shoe_ids(self._shoes[state.round - 1])
-        else:
-            shoe = []
-            for part in state.rules.part_ids:
-                part_ids = list(part)
-                self._rng.shuffle(part_ids)
-                shoe.extend(part_ids)
-        self._config.start_round(state, shoe, self._rng)
+        stacked = self._shoes[state.round] if state.round < len(self._shoes) else None
+        shoe = None if stacked is None else shoe_ids(stacked)
+        try:
+            self._config.deal_round(state, self._rng, shoe)
+        except RummyError:
+            raise
+        except Exception as exc:
+            raise _plugin_error(self._config, "rummykit_start_round", exc) from exc
 
     def _finish_round(self) -> None:
         state = self._state
         assert state.round_end is not None
         went_out, rule, reason = state.round_end
-        scores = [int(s) for s in self._config.score_round(state)]
+        try:
+            scores = [int(s) for s in self._config.score_round(state)]
+        except RummyError:
+            raise
+        except Exception as exc:
+            raise _plugin_error(self._config, "rummykit_score_round", exc) from exc
         if len(scores) != self.players:
             raise PluginError(f"{self.variant} scored {len(scores)} seats in a game of {self.players}")
         state.totals = [total + score for total, score in zip(state.totals, scores, strict=True)]
@@ -509,11 +573,13 @@ class Game:
         options = state.config.options
         max_rounds = options["max_rounds"]
         capped = sum(1 for result in state.history if result.rule == "G-1")  # G-C1
-        if (
-            self._config.game_over(state)
-            or (max_rounds is not None and state.round >= max_rounds)
-            or capped >= options["max_capped_rounds"]
-        ):
+        try:
+            ended = bool(self._config.game_over(state))
+        except RummyError:
+            raise
+        except Exception as exc:
+            raise _plugin_error(self._config, "rummykit_game_over", exc) from exc
+        if ended or (max_rounds is not None and state.round >= max_rounds) or capped >= options["max_capped_rounds"]:
             state.phase = Phase.OVER
             state.round_end = None
             state.taken = None
@@ -557,36 +623,25 @@ def game_from_state(
     configuration: Configuration,
     state: GameState,
     *,
-    start: Mapping[str, Any] | None = None,
+    start: GameState | None = None,
     rng: Randomness | None = None,
 ) -> Game:
-    """A game of ``configuration`` that continues from ``state`` (built and checked by the caller, such
-    as [`rummykit.documents.serialize.load_position`][rummykit.documents.serialize.load_position]), with ``rng`` or a
-    fresh
-    random source from the state's seed. ``start`` is the position document, kept in the game's record
-    so that it replays."""
-    return Game(
-        configuration=configuration,
-        state=state,
-        rng=rng if rng is not None else Randomness(state.config.seed),
-        shoes=(),
-        dealer_given=False,
-        actions=[],
-        start=start,
-    )
+    """Deprecated: [`Game.from_state`][rummykit.core.engine.Game.from_state], which checks the state."""
+    warnings.warn("game_from_state is deprecated: use Game.from_state", DeprecationWarning, stacklevel=2)
+    return Game.from_state(state, configuration=configuration, rng=rng)
+
+
+def _plugin_error(configuration: Configuration, where: str, exc: Exception) -> PluginError:
+    """A variant's code failed (``where``: its hook or move) with an error that is not a rummykit
+    verdict: the plug-in's bug, named as such."""
+    plugin = configuration.spec.name
+    return PluginError(f"{where} of {plugin} raised {type(exc).__name__}: {quote(str(exc))}", hook=where, plugin=plugin)
 
 
 def new_state(configuration: Configuration, seed: int | None) -> GameState:
-    """A new game's state of ``configuration`` (the variant's state class), before any card is dealt."""
-    check_seed(seed)
-    players = configuration.players
-    state_type = configuration.spec.state_type or GameState
-    return state_type(
-        config=configuration.game_config(seed),
-        rules=configuration.rules,
-        hands=[[] for _ in range(players)],
-        totals=[0] * players,
-    )
+    """A new game's state of ``configuration``, before any card is dealt
+    ([`Configuration.new_state`][rummykit.core.configuration.Configuration.new_state])."""
+    return configuration.new_state(seed)
 
 
 def _create(
@@ -607,7 +662,7 @@ def _create(
         raise InvalidPositionError("shoes", "stacked shoes are a list of shoes, one per round")
     stacked = tuple(_stacked(shoe, rules, f"shoes[{i}]") for i, shoe in enumerate(shoes))
     if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players):
-        raise InvalidOptionError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+        raise InvalidOptionError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}", field="dealer")
     state.dealer = dealer if dealer is not None else rng.randrange(players)
     configuration.start_game(state)
     game = Game(
@@ -704,21 +759,18 @@ def replay(record: GameRecord, *, upto: int | None = None) -> Game:
         )
     count = len(record.actions)
     if upto is not None and (isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= count):
-        raise InvalidOptionError(f"upto is an int from 0 to {count} (the record's actions), not {quote(upto)}")
+        raise InvalidOptionError(
+            f"upto is an int from 0 to {count} (the record's actions), not {quote(upto)}", field="upto"
+        )
     try:
         check_seed(record.seed)
     except InvalidOptionError as exc:
         raise InvalidRecordError("seed", str(exc)) from exc
     if record.position is not None:
-        # serialize builds on the engine; the engine reaches back only here, to start from a position
-        from rummykit.documents.serialize import position_game  # noqa: PLC0415
-
-        try:
-            rng = Randomness(record.seed, replay=record.outcomes if record.seed is None else None)
-            game = position_game(record.position, rng=rng)
-        except InvalidPositionError as exc:
-            raise InvalidRecordError(f"position.{exc.path}".rstrip("."), exc.problem) from exc
-        config = game.state.config
+        start = record.position
+        if not isinstance(start, GameState):
+            raise InvalidRecordError("position", f"expected a GameState, not {quote(start)}")
+        config = start.config
         for field in ("variant", "players", "seed"):
             if getattr(record, field) != getattr(config, field):
                 raise InvalidRecordError(
@@ -726,6 +778,11 @@ def replay(record: GameRecord, *, upto: int | None = None) -> Game:
                 )
         if tuple(record.house_rules) != config.house_rules or dict(record.options) != dict(config.options):
             raise InvalidRecordError("options", "the record's options and house rules differ from its position's")
+        try:
+            rng = Randomness(record.seed, replay=record.outcomes if record.seed is None else None)
+            game = Game.from_state(start.copy(), rng=rng)
+        except InvalidPositionError as exc:
+            raise InvalidRecordError(f"position.{exc.path}".rstrip("."), exc.problem) from exc
         return _replay_actions(game, record, upto)
     try:
         rng = Randomness(record.seed, replay=record.outcomes if record.seed is None else None)
@@ -746,7 +803,7 @@ def replay(record: GameRecord, *, upto: int | None = None) -> Game:
     except UnknownHouseRuleError as exc:
         raise InvalidRecordError("house_rules", str(exc)) from exc
     except InvalidOptionError as exc:
-        where = "players" if "players" in str(exc) else "dealer" if "dealer" in str(exc) else "options"
+        where = (exc.field or "options").partition(".")[0]
         raise InvalidRecordError(where, str(exc)) from exc
     except (RummyError, ValueError) as exc:
         raise InvalidRecordError("", f"the record cannot start its game: {exc}") from exc

@@ -182,11 +182,14 @@ class UnknownHouseRuleError(RummyError, LookupError):
 class InvalidOptionError(RummyError, ValueError):
     """A game that cannot be created as asked: an option it does not have, a value the option does
     not accept, a player count outside the variant's range. ``.rule`` is the id of the rule the
-    option or player count belongs to, if any (``"RR-1"``, ``"RR-18"``)."""
+    option or player count belongs to, if any (``"RR-1"``, ``"RR-18"``); ``.field`` names what was
+    given wrong (``"players"``, ``"options.max_rounds"``, ``"seed"``, ``"dealer"``), if it is one
+    argument."""
 
-    def __init__(self, message: str, *, rule: str | None = None) -> None:
+    def __init__(self, message: str, *, rule: str | None = None, field: str | None = None) -> None:
         super().__init__(f"{message} ({rule})" if rule else message)
         self.rule = rule
+        self.field = field
 
 
 class InvalidPositionError(RummyError, ValueError):
@@ -205,7 +208,14 @@ class InvalidRecordError(InvalidPositionError):
 
 
 class PluginError(RummyError):
-    """A plug-in that breaks the variant contract (a missing hook, a bad specification)."""
+    """A plug-in that breaks the variant contract (a missing hook, a bad specification), or whose hook
+    failed: ``.hook`` names the hook (``"rummykit_check_position"``) and ``.plugin`` the plug-in, where
+    the error comes from one."""
+
+    def __init__(self, message: str, *, hook: str | None = None, plugin: str | None = None) -> None:
+        self.hook = hook
+        self.plugin = plugin
+        super().__init__(message)
 
 
 class InvalidResultsError(RummyError, ValueError):

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from rummykit.core.bots import Bot
     from rummykit.core.cards import Card, CardId
     from rummykit.core.melds import Meld
-    from rummykit.core.move import Move
+    from rummykit.core.moves import Move
     from rummykit.core.shoe import Randomness
     from rummykit.core.specs import GameConfig, HouseRuleSpec, Ruleset, VariantSpec
     from rummykit.core.state import GameState
@@ -114,7 +114,7 @@ def rummykit_setup(config: GameConfig) -> Ruleset:  # type: ignore[empty-body]
 @hookspec(firstresult=True)
 def rummykit_moves(rules: Ruleset) -> Mapping[type[Action], Move[Any, Any]]:  # type: ignore[empty-body]
     """The moves of a configuration: for each action type the variant accepts, the
-    [`Move`][rummykit.core.move.Move] that checks it, lists it and carries it out, built for ``rules``.
+    [`Move`][rummykit.core.moves.Move] that checks it, lists it and carries it out, built for ``rules``.
 
     Returns:
         Moves by action type, in the order ``legal_actions`` lists their actions.
@@ -122,7 +122,7 @@ def rummykit_moves(rules: Ruleset) -> Mapping[type[Action], Move[Any, Any]]:  # 
     firstresult. A variant adds its own moves (RailRoad Rummy's claims) to the standard rummy's
     ([`rummykit.standard.standard_moves`][rummykit.standard.plugin.standard_moves]); a house rule that
     forbids some plays implements this hook with ``wrapper=True`` and wraps one move
-    ([`rummykit.core.move.restrict`][rummykit.core.move.restrict]).
+    ([`rummykit.core.moves.restrict`][rummykit.core.moves.restrict]).
     """
 
 
@@ -199,10 +199,9 @@ def rummykit_to_act(state: GameState) -> tuple[int, ...]:  # type: ignore[empty-
 
 @hookspec
 def rummykit_check_position(state: GameState) -> None:
-    """Check a position loaded from data
-    ([`rummykit.documents.serialize.load_position`][rummykit.documents.serialize.load_position]) for what only the
-    variant
-    knows: hand sizes for the phase, its piles, valid melds on the table, its own state.
+    """Check a position ([`Game.from_state`][rummykit.core.engine.Game.from_state]: a position read from
+    a document, built by hand, or reset by an RL environment) for what only the variant knows: hand
+    sizes for the phase, its piles, valid melds on the table, its own state.
 
     The core has already checked the card accounting (every card of the shoe exactly once), seats,
     phases and counts. Raise [`InvalidPositionError`][rummykit.core.errors.InvalidPositionError] naming the field path

@@ -28,9 +28,9 @@ import contextlib
 import functools
 import pickle
 import sys
+import threading
 import types
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from importlib.metadata import EntryPoint, entry_points
 from typing import TYPE_CHECKING, Any
 
 import pluggy
@@ -48,6 +48,8 @@ from rummykit.core.errors import (
 from rummykit.core.specs import HouseRuleSpec, VariantSpec
 
 if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
+
     from rummykit.core.configuration import Configuration
 
 __all__ = [
@@ -63,6 +65,7 @@ __all__ = [
     "load_variant",
     "make_bot",
     "plugin_references",
+    "plugins_of",
     "register_house_rule",
     "register_variant",
     "unregister_house_rule",
@@ -83,8 +86,9 @@ _REGISTERED: dict[str, dict[str, Plugin]] = {VARIANT_GROUP: {}, HOUSE_RULE_GROUP
 [`register_house_rule`][rummykit.core.plugins.register_house_rule]), by group and name."""
 
 
-def _group(group: str) -> dict[str, EntryPoint | Plugin]:
-    """The plug-ins of ``group`` by name: installed entry points, then those registered in this process."""
+def plugins_of(group: str) -> dict[str, EntryPoint | Plugin]:
+    """The plug-ins of ``group`` (`VARIANT_GROUP` or `HOUSE_RULE_GROUP`) by name: the installed entry
+    points, then those registered in this process (which win)."""
     return {**dict(_scan(group, tuple(sys.path))), **_REGISTERED[group]}
 
 
@@ -92,16 +96,25 @@ def _group(group: str) -> dict[str, EntryPoint | Plugin]:
 def _scan(group: str, path: tuple[str, ...]) -> tuple[tuple[str, EntryPoint], ...]:
     """The entry points of ``group``, read once per process and ``sys.path`` (reading the installed
     distributions' metadata costs milliseconds, and a simulation creates thousands of games)."""
+    from importlib.metadata import entry_points  # noqa: PLC0415 (costs 30 ms: only once plug-ins are looked for)
+
     return tuple((ep.name, ep) for ep in entry_points(group=group))
 
 
 def available_variants() -> tuple[str, ...]:
     """The names of the installed variants, sorted."""
-    return tuple(sorted(_group(VARIANT_GROUP)))
+    return tuple(sorted(plugins_of(VARIANT_GROUP)))
+
+
+def _is_entry_point(plugin: EntryPoint | Plugin) -> bool:
+    """``plugin`` is an installed plug-in's entry point, not yet loaded."""
+    from importlib.metadata import EntryPoint  # noqa: PLC0415 (loaded with the entry points, in _scan)
+
+    return isinstance(plugin, EntryPoint)
 
 
 def _load(ep: EntryPoint | Plugin, kind: str) -> Plugin:
-    if not isinstance(ep, EntryPoint):
+    if not _is_entry_point(ep):
         return ep  # registered in this process: the plug-in itself
     try:
         return ep.load()
@@ -113,7 +126,7 @@ def load_variant(name: str) -> Plugin:
     """The installed variant plug-in called ``name``;
     [`UnknownVariantError`][rummykit.core.errors.UnknownVariantError] lists the installed ones if there is
     none."""
-    eps = _group(VARIANT_GROUP)
+    eps = plugins_of(VARIANT_GROUP)
     if name not in eps:
         raise UnknownVariantError(name, eps)
     plugin = _load(eps[name], "variant")
@@ -149,12 +162,26 @@ def _single(plugin: Plugin, hook: str) -> Any:
 
 
 def variant_spec(variant: str | Plugin) -> VariantSpec:
-    """The [`VariantSpec`][rummykit.core.specs.VariantSpec] a variant declares (by name, or a plug-in object)."""
+    """The [`VariantSpec`][rummykit.core.specs.VariantSpec] a variant declares (by name, or a plug-in object).
+    By name, it is read once per process (a server writes a view per seat per action), until a plug-in
+    registered for the process comes or goes."""
+    if isinstance(variant, str):
+        known = _SPEC_BY_NAME.get((variant, tuple(sys.path)))
+        if known is not None:
+            return known
     plugin = load_variant(variant) if isinstance(variant, str) else variant
     spec = _single(plugin, "rummykit_variant")
     if not isinstance(spec, VariantSpec):
         raise PluginError(f"plug-in {plugin!r} does not declare a variant (rummykit_variant returned {spec!r})")
+    if isinstance(variant, str):
+        with _LOCK:
+            _SPEC_BY_NAME[variant, tuple(sys.path)] = spec
     return spec
+
+
+_SPEC_BY_NAME: dict[tuple[str, tuple[str, ...]], VariantSpec] = {}
+"""Variants' specs by name (and ``sys.path``, where entry points are found), written under `_LOCK`."""
+_LOCK = threading.Lock()
 
 
 def house_rule_spec(house_rule: str | Plugin) -> HouseRuleSpec:
@@ -169,7 +196,7 @@ def house_rule_spec(house_rule: str | Plugin) -> HouseRuleSpec:
 def available_house_rules(variant: str | None = None) -> tuple[str, ...]:
     """The installed house rules, sorted; with ``variant``, only those that apply to it."""
     names = []
-    for name, ep in _group(HOUSE_RULE_GROUP).items():
+    for name, ep in plugins_of(HOUSE_RULE_GROUP).items():
         if variant is None or variant in house_rule_spec(_load(ep, "house rule")).applies_to:
             names.append(name)
     return tuple(sorted(names))
@@ -179,7 +206,7 @@ def load_house_rule(name: str, variant: str | None = None) -> Plugin:
     """The installed house-rule plug-in ``name``.
     [`UnknownHouseRuleError`][rummykit.core.errors.UnknownHouseRuleError] (listing the valid ones) if it is
     not installed or, with ``variant``, does not apply to that variant."""
-    eps = _group(HOUSE_RULE_GROUP)
+    eps = plugins_of(HOUSE_RULE_GROUP)
     if name not in eps:
         raise UnknownHouseRuleError(name, variant or "any variant", available_house_rules(variant))
     plugin = _load(eps[name], "house rule")
@@ -194,7 +221,7 @@ def _check_declared_name(kind: str, name: str, ep: EntryPoint | Plugin, declared
     """An installed plug-in's entry point and its spec must give it the same name (a game, a record
     and the docs all name it by its spec)."""
     if declared != name:
-        where = f" ({ep.value})" if isinstance(ep, EntryPoint) else ""
+        where = f" ({ep.value})" if _is_entry_point(ep) else ""
         raise PluginError(
             f"the {kind} installed as {name!r}{where} declares the name {declared!r}: "
             "its entry point and its spec must name it the same"
@@ -204,12 +231,14 @@ def _check_declared_name(kind: str, name: str, ep: EntryPoint | Plugin, declared
 def _register(group: str, kind: str, name: str, plugin: Plugin, declared: str) -> None:
     if declared != name:
         raise PluginError(f"the {kind} plug-in {plugin!r} declares the name {declared!r}, not {name!r}")
-    known = _group(group).get(name)
+    known = plugins_of(group).get(name)
     if known is plugin:
         return
     if known is not None:
         raise PluginError(f"a {kind} called {name!r} is already installed or registered")
-    _REGISTERED[group][name] = plugin
+    with _LOCK:
+        _REGISTERED[group][name] = plugin
+        _SPEC_BY_NAME.clear()
 
 
 def register_variant(name: str, plugin: Plugin) -> None:
@@ -248,10 +277,9 @@ def register_house_rule(name: str, plugin: Plugin) -> None:
 def _unregister(group: str, kind: str, name: str) -> None:
     if name not in _REGISTERED[group]:
         raise PluginError(f"no {kind} called {name!r} was registered in this process")
-    del _REGISTERED[group][name]
-    serialize = sys.modules.get("rummykit.documents.serialize")  # it caches specs by variant name
-    if serialize is not None:
-        serialize._spec.cache_clear()
+    with _LOCK:
+        del _REGISTERED[group][name]
+        _SPEC_BY_NAME.clear()
     configuration = sys.modules.get("rummykit.core.configuration")  # and compiled configurations
     if configuration is not None:
         configuration.forget_compiled()

@@ -1,10 +1,9 @@
 """Game records: everything needed to replay a game exactly.
 
-A [`GameRecord`][rummykit.core.records.GameRecord] holds how the game was created (variant, players, options, house
-rules,
-seed or stacked shoes, first dealer if it was given), the random outcomes of an unseeded game, and
-every action in the canonical form the engine performed. [`rummykit.replay`][rummykit.core.engine.replay] rebuilds the
-game.
+A [`GameRecord`][rummykit.core.records.GameRecord] holds how the game was created (variant, players,
+options, house rules, seed or stacked shoes, first dealer if it was given, or the position it started
+from), the random outcomes of an unseeded game, and every action in the canonical form the engine
+performed. [`rummykit.replay`][rummykit.core.engine.replay] rebuilds the game.
 """
 
 from __future__ import annotations
@@ -16,6 +15,7 @@ import attrs
 
 from rummykit.core.actions import Action
 from rummykit.core.cards import Card
+from rummykit.core.state import GameState
 
 __all__ = ["GameRecord"]
 
@@ -35,8 +35,9 @@ class GameRecord:
             order), if they were given.
         outcomes: the random outcomes of an unseeded game (every shuffle's permutation, every
             random choice), so that it replays exactly.
-        position: the position document the game started from, if it did not start with a deal
-            ([`rummykit.documents.serialize.load_position`][rummykit.documents.serialize.load_position]).
+        position: the position the game started from, if it did not start with a deal (a game made
+            with [`Game.from_state`][rummykit.core.engine.Game.from_state], such as a position read from a
+            document or built by hand).
         actions: every action, in the canonical form the engine performed.
     """
 
@@ -48,5 +49,5 @@ class GameRecord:
     dealer: int | None = None
     shoes: tuple[tuple[Card, ...], ...] = ()
     outcomes: tuple[tuple[int, ...], ...] = ()
-    position: Mapping[str, Any] | None = None
+    position: GameState | None = None
     actions: tuple[Action, ...] = ()

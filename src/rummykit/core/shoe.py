@@ -1,8 +1,7 @@
 """Shoes and randomness: building multi-deck shoes, shuffling, and the game's one random source.
 
 Every game owns one [`Randomness`][rummykit.core.shoe.Randomness]. A seeded one (``seed=7``) shuffles the same way on
-every
-run and platform. An unseeded one shuffles with the operating system's secure generator
+every run and platform. An unseeded one shuffles with the operating system's secure generator
 (`random.SystemRandom`), since a predictable shuffle is an exploitable hole in an online
 game; it records each outcome so that the game's record still replays exactly.
 
@@ -64,7 +63,7 @@ def check_seed(seed: Any) -> int | None:
         rummykit.core.errors.InvalidOptionError: a seed is an int from 0 to 2**64 - 1, not '7'
     """
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED):
-        raise InvalidOptionError(f"a seed is an int from 0 to 2**64 - 1, not {quote(seed)}")
+        raise InvalidOptionError(f"a seed is an int from 0 to 2**64 - 1, not {quote(seed)}", field="seed")
     return seed
 
 
@@ -98,8 +97,7 @@ class Randomness:
 
     Args:
         seed: an int from 0 to [`MAX_SEED`][rummykit.core.shoe.MAX_SEED] for a reproducible game; ``None`` for the
-            secure
-            system generator.
+            secure system generator.
         replay: outcomes recorded by an unseeded game (`outcomes`), to replay it. Asking for
             more than they hold is an [`InvalidRecordError`][rummykit.core.errors.InvalidRecordError], until
             [`continue_fresh`][rummykit.core.shoe.Randomness.continue_fresh] is called.

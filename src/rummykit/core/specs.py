@@ -20,15 +20,16 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Generator, Iterable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import attrs
 
 from rummykit.core.actions import Action
 from rummykit.core.cards import Card, CardId, shoe_ids
 from rummykit.core.errors import InvalidOptionError, quote
+from rummykit.core.hookspecs import hookimpl
 
 if TYPE_CHECKING:
     from rummykit.core.state import GameState
@@ -38,6 +39,7 @@ __all__ = [
     "COMMON_OPTIONS",
     "COMMON_RULES",
     "GameConfig",
+    "HouseRule",
     "HouseRuleSpec",
     "Option",
     "RuleText",
@@ -126,7 +128,7 @@ class Option:
         elif self.choices is not None and value not in self.choices:
             problem = f"must be one of {', '.join(self.choices)}, not {quote(value)}"
         if problem is not None:
-            raise InvalidOptionError(f"{where} {problem}", rule=self.rule)
+            raise InvalidOptionError(f"{where} {problem}", rule=self.rule, field=f"options.{self.name}")
         return value
 
 
@@ -222,11 +224,12 @@ def resolve_options(options: Iterable[Option], given: Mapping[str, Any], *, owne
     """Every option's value: the given ones validated, the others at their defaults."""
     declared = {opt.name: opt for opt in options}
     if not isinstance(given, Mapping):
-        raise InvalidOptionError(f"options must be a mapping of names to values, not {quote(given)}")
+        raise InvalidOptionError(f"options must be a mapping of names to values, not {quote(given)}", field="options")
     for name in given:
         if name not in declared:
             raise InvalidOptionError(
-                f"{owner} has no option {quote(name)}; its options: {', '.join(sorted(declared)) or '(none)'}"
+                f"{owner} has no option {quote(name)}; its options: {', '.join(sorted(declared)) or '(none)'}",
+                field="options",
             )
     return {name: opt.validate(given[name], owner) if name in given else opt.default for name, opt in declared.items()}
 
@@ -362,7 +365,9 @@ class Ruleset:
             shuffled separately and put one after the other in draw order (RailRoad Rummy: the
             two decks of the draw pile, then the two of the standby pile). The engine gives each
             card its id and shuffles each part.
-        low_score_wins: the best total is the lowest.
+        low_score_wins: the best total is the lowest: the spec's
+            [`low_score_wins`][rummykit.core.specs.VariantSpec.low_score_wins], which the rules of a
+            configuration carry once compiled (a variant declares it in its spec only).
     """
 
     shoe_parts: tuple[tuple[Card, ...], ...]
@@ -389,3 +394,49 @@ class Ruleset:
     def card_ids(self) -> frozenset[CardId]:
         """Every physical card of a round's shoe (worked out once per configuration)."""
         return frozenset(cid for part in self.part_ids for cid in part)
+
+
+_R = TypeVar("_R", bound=Ruleset)
+
+
+class HouseRule(Generic[_R]):
+    """A house rule that changes the variant's rules as data, as a plug-in: its declaration and one
+    function, ``change(rules, config)``, that returns the rules of a configuration changed (most house
+    rules change a field or two: ``attrs.evolve``). Register an instance under the entry-point group
+    ``rummykit.house_rules``.
+
+    Args:
+        spec: the house rule's declaration (name, the variants it applies to, its rules and options).
+        change: the variant's rules, and the game's settings (``config.options`` holds the house
+            rule's own options), to the rules the game plays by.
+
+    Examples:
+        >>> import attrs, rummykit
+        >>> from rummykit.core.plugins import register_house_rule, unregister_house_rule
+        >>> long_rounds = HouseRule(
+        ...     HouseRuleSpec(name="long-rounds", applies_to=frozenset({"rummy"}), title="Long rounds"),
+        ...     lambda rules, config: attrs.evolve(rules, deal=attrs.evolve(rules.deal, hand_size=12)),
+        ... )
+        >>> register_house_rule("long-rounds", long_rounds)
+        >>> len(rummykit.new_game("rummy", players=2, seed=1, house_rules="long-rounds").hand(0))
+        12
+        >>> unregister_house_rule("long-rounds")
+    """
+
+    def __init__(self, spec: HouseRuleSpec, change: Callable[[_R, GameConfig], _R]) -> None:
+        self.spec = spec
+        self.change = change
+
+    @hookimpl
+    def rummykit_house_rule(self) -> HouseRuleSpec:
+        """The house rule's declaration."""
+        return self.spec
+
+    @hookimpl(wrapper=True)
+    def rummykit_setup(self, config: GameConfig) -> Generator[None, _R, _R]:
+        """The variant's rules, changed."""
+        rules = yield
+        return self.change(rules, config)
+
+    def __repr__(self) -> str:
+        return f"<HouseRule {self.spec.name}>"

@@ -27,9 +27,10 @@ Examples:
 from __future__ import annotations
 
 import enum
+import functools
 import types
 import typing
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, NamedTuple, TypeVar
 
 import attrs
@@ -39,10 +40,27 @@ from rummykit.core.cards import Card, CardId, face
 from rummykit.core.melds import Meld
 from rummykit.core.specs import GameConfig, Ruleset
 
-__all__ = ["CACHE", "GameState", "Phase", "RoundEnd", "RoundResult", "TableMeld", "cache"]
+__all__ = [
+    "CACHE",
+    "JOURNAL",
+    "GameState",
+    "Phase",
+    "Place",
+    "RoundEnd",
+    "RoundResult",
+    "TableMeld",
+    "cache",
+    "in_hand",
+    "in_pile",
+    "in_seat_pile",
+    "on_table",
+]
 
 CACHE = "rummykit.cache"
 """The metadata key of a state field declared with [`cache`][rummykit.core.state.cache]."""
+JOURNAL = "rummykit.journal"
+"""The metadata key of [`GameState.moved`][rummykit.core.state.GameState.moved], the cards the action
+being carried out has moved: not part of the position (never compared, saved or loaded)."""
 
 
 class Phase(enum.StrEnum):
@@ -55,6 +73,52 @@ class Phase(enum.StrEnum):
     """The turn player has drawn: they may meld, lay off, and must end the turn by discarding."""
     OVER = "over"
     """The game is over."""
+
+
+@attrs.frozen
+class Place:
+    """Where a card lies: a seat's hand (``Place("hand", seat=2)``), a shared pile (``Place("stock")``,
+    ``Place("discard")``), a seat's own pile (``Place("kitty", seat=1)``), or a meld on the table by its
+    index (``Place("table", index=3)``).
+
+    Examples:
+        >>> str(Place("hand", seat=2)), str(Place("discard")), str(Place("table", index=0))
+        ('hand 2', 'discard', 'table 0')
+        >>> in_hand(2) == Place("hand", seat=2), in_pile("stock") is in_pile("stock")
+        (True, True)
+    """
+
+    zone: str
+    seat: int | None = attrs.field(default=None, kw_only=True)
+    index: int | None = attrs.field(default=None, kw_only=True)
+
+    def __str__(self) -> str:
+        number = self.seat if self.seat is not None else self.index
+        return self.zone if number is None else f"{self.zone} {number}"
+
+
+@functools.cache
+def in_hand(seat: int) -> Place:
+    """The place of the cards in ``seat``'s hand (one object per seat)."""
+    return Place("hand", seat=seat)
+
+
+@functools.cache
+def in_pile(name: str) -> Place:
+    """The place of the cards in the shared pile ``name`` (``"stock"``, ``"discard"``)."""
+    return Place(name)
+
+
+@functools.cache
+def in_seat_pile(name: str, seat: int) -> Place:
+    """The place of the cards in ``seat``'s own pile ``name`` (a Canasta ``"kitty"``)."""
+    return Place(name, seat=seat)
+
+
+@functools.cache
+def on_table(index: int) -> Place:
+    """The place of the cards of the table's meld number ``index`` (from 0, in the order laid down)."""
+    return Place("table", index=index)
 
 
 @attrs.frozen
@@ -130,9 +194,9 @@ class GameState:
         history: the results of the rounds played.
         taken: the card id taken from the discard pile this turn, if any.
         log: the actions of the current round, in the canonical form performed.
-        round_end: set by the variant when the round has just ended ([`RoundEnd`][rummykit.core.state.RoundEnd]: the
-            seat
-            that went out, ``None`` if nobody did, the rule and the reason).
+        round_end: set by the variant when the round has just ended
+            ([`RoundEnd`][rummykit.core.state.RoundEnd]: the seat that went out, ``None`` if nobody did,
+            the rule and the reason).
 
     A variant's own fields go in a subclass (``@attrs.define(kw_only=True)``), each with a default:
     ints, strings, ``None``, frozen records, tuples, and lists or dicts of them (or of lists), which
@@ -155,6 +219,11 @@ class GameState:
     taken: CardId | None = None
     log: list[Action] = attrs.Factory(list)
     round_end: RoundEnd | None = None
+    moved: list[tuple[CardId, Place, Place]] = attrs.field(factory=list, eq=False, repr=False, metadata={JOURNAL: True})
+    """The cards the action being carried out has moved so far, each with where it came from and
+    where it went, in order ([`note_moved`][rummykit.core.state.GameState.note_moved]): what
+    [`Applied.moved`][rummykit.core.applied.Applied.moved] reports. The engine starts a new list for
+    each action; it is not part of the position."""
 
     @property
     def players(self) -> int:
@@ -165,6 +234,15 @@ class GameState:
     def is_over(self) -> bool:
         """True once the game has ended."""
         return self.phase == Phase.OVER
+
+    def note_moved(self, cards: Iterable[CardId], source: Place, target: Place) -> None:
+        """Note that ``cards`` went from ``source`` to ``target`` (say, a draw: one card from
+        ``in_pile("stock")`` to ``in_hand(seat)``). Every move notes each card it moves, where it moves
+        it: [`Applied.moved`][rummykit.core.applied.Applied.moved] is made of these notes, and the
+        conformance kit checks that they account for every card that changed place."""
+        moved = self.moved
+        for cid in cards:
+            moved.append((cid, source, target))
 
     def next_seat(self, seat: int, step: int = 1) -> int:
         """The seat ``step`` places after ``seat`` in turn order, wrapping (G-2)."""

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from rummykit.core.engine import Game
     from rummykit.svg.canvas import Svg
 
-__all__ = ["Picture", "ShownField", "View", "base_view_fields", "face_up", "shown", "shown_fields"]
+__all__ = ["SHOWN", "Picture", "ShownField", "View", "base_view_fields", "face_up", "shown", "shown_fields"]
 
 
 @attrs.frozen(kw_only=True)
@@ -97,7 +97,7 @@ class View:
         return str(self.picture())
 
 
-_SHOWN = "rummykit.shown"
+SHOWN = "rummykit.shown"
 """The metadata key of a field declared with [`shown`][rummykit.core.views.shown]."""
 
 
@@ -172,7 +172,7 @@ def shown(
         except ValueError:
             ways = ", ".join(member.value for member in Picture)
             raise ValueError(f"picture={picture!r} is not a way to draw a field; the ways: {ways}") from None
-    return attrs.field(metadata={_SHOWN: (label, per_seat, hidden_if, news, picture)}, **field)
+    return attrs.field(metadata={SHOWN: (label, per_seat, hidden_if, news, picture)}, **field)
 
 
 @attrs.frozen
@@ -201,7 +201,7 @@ def shown_fields(view: View, *, every: bool = False) -> list[ShownField]:
     values (a value equal to the field's ``hidden_if`` left out, unless ``every``)."""
     fields = []
     for field in attrs.fields(type(view)):
-        declared = field.metadata.get(_SHOWN)
+        declared = field.metadata.get(SHOWN)
         if declared is None:
             continue
         label, per_seat, hidden_if, news, picture = declared
@@ -246,7 +246,7 @@ def face_up(game: Game, seat: int | None) -> frozenset[CardId]:
     table's, the top of the discard pile, the card taken from it, the public seat piles, the seat's
     own seat piles, and those the plug-ins' ``rummykit_face_up_cards`` list. Every other card is
     hidden from it (the conformance kit checks that views show no more)."""
-    state = game._state
+    state = game.state
     cards = {cid for table_meld in state.table for cid in table_meld.ids}
     discard = state.piles.get("discard")
     if discard:

@@ -22,20 +22,17 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, get_type_hints
 
-import attrs
-import cattrs
-
-from rummykit.core.applied import zones
 from rummykit.core.cards import Card, CardId, card_id_text, face, parse_card_id
-from rummykit.core.configuration import configure
-from rummykit.core.engine import Game, new_state
-from rummykit.core.errors import IllegalActionError, InvalidCardError, InvalidPositionError, RummyError, quote
+from rummykit.core.configuration import Configuration, configure
+from rummykit.core.engine import Game
+from rummykit.core.errors import IllegalActionError, InvalidCardError, InvalidPositionError, quote
 from rummykit.core.plugins import Plugin
 from rummykit.core.shoe import Randomness
 from rummykit.core.state import GameState, Phase, RoundResult, TableMeld
-from rummykit.documents.serialize import _extra_type, _structure_error, converter, load_position, position_to_data
+from rummykit.documents.converter import DOCUMENT_ERRORS, converter, document_error
+from rummykit.documents.serialize import own_fields
 
 __all__ = ["build_position"]
 
@@ -145,18 +142,20 @@ def build_position(
     if rest not in spec.piles:
         raise InvalidPositionError("rest", f"{spec.name} has the piles {', '.join(spec.piles)}, not {quote(rest)}")
 
-    dealt = _dealt(configuration, seed, round, dealer, turn, players)
-    state = dealt.state
+    rng = Randomness(seed)
+    state = _dealt(configuration, seed, rng, round, dealer, turn, players)
     if dealer is None and turn is not None:
         state.dealer = (turn - 1) % players
     if turn is not None:
         state.turn = turn
-    pool = _Pool(rules.card_ids, _shuffled_rest(dealt))
+    pool = _Pool(rules.card_ids, _shuffled_rest(state))
 
     hand_ids: list[list[CardId] | None] = [
         None if hand is None else pool.take(hand, f"hands[{seat}]") for seat, hand in enumerate(hands)
     ]
-    table_melds = [_table_meld(dealt, pool, item, players, f"table[{index}]") for index, item in enumerate(table)]
+    table_melds = [
+        _table_meld(configuration, pool, item, players, f"table[{index}]") for index, item in enumerate(table)
+    ]
     discard_ids = None if discard is None else pool.take(discard, "discard")
     stock_ids = pool.take(stock, "stock")
     pile_ids: dict[str, list[CardId] | int] = {}
@@ -222,36 +221,43 @@ def build_position(
     if len(state.totals) != players:
         raise InvalidPositionError("totals", f"one total per seat ({players}), not {len(state.totals)}")
     state.taken = taken_id
-    fact_names = _set_facts(state, facts or {}, converter(spec.actions))
+    fact_names = _set_facts(configuration, state, facts or {})
     configuration.plugin_manager.hook.rummykit_arrange_position(state=state, melded=melded_seats, given=fact_names)
-    return _checked(dealt)
+    try:
+        return Game.from_state(state, configuration=configuration, rng=rng)
+    except InvalidPositionError as exc:  # the variant's own fields are the builder's facts
+        path = exc.path.replace("extra.", "facts.", 1) if exc.path.startswith("extra.") else exc.path
+        raise InvalidPositionError(path, exc.problem) from exc
 
 
 def _dealt(
-    configuration: Any, seed: int | None, round: int, dealer: int | None, turn: int | None, players: int
-) -> Game:
-    """A game of ``configuration`` with round ``round`` just dealt (so that the variant's state is as
-    a deal leaves it), the seat after ``dealer`` (or before ``turn``) to play."""
-    rng = Randomness(seed)
-    state = new_state(configuration, seed)
+    configuration: Configuration,
+    seed: int | None,
+    rng: Randomness,
+    round: int,
+    dealer: int | None,
+    turn: int | None,
+    players: int,
+) -> GameState:
+    """A state of ``configuration`` with round ``round`` just dealt by ``rng`` (so that the variant's
+    state is as a deal leaves it), the seat after ``dealer`` (or before ``turn``) to play."""
+    state = configuration.new_state(seed)
     if dealer is None:
         dealer = (turn - 1) % players if turn is not None else rng.randrange(players)
     state.dealer = dealer if round == 1 else (dealer - 1) % players  # the deal of round 2 on moves it on
     configuration.start_game(state)
     state.round = round - 1
-    game = Game(configuration=configuration, state=state, rng=rng, shoes=(), dealer_given=True, actions=[])
-    game._start_round()
-    return game
+    configuration.deal_round(state, rng)
+    return state
 
 
-def _shuffled_rest(game: Game) -> list[CardId]:
+def _shuffled_rest(state: GameState) -> list[CardId]:
     """Every card of the dealt round in the order the deal left them, hands first: the seeded order
     in which the cards not named are placed."""
-    hands, piles, (seat_piles, _) = zones(game._state)
-    ids = [cid for hand in hands for cid in hand]
-    ids += [cid for _, per_seat in seat_piles for pile in per_seat for cid in pile]
-    ids += [cid for name, pile in piles if name == "discard" for cid in reversed(pile)]
-    ids += [cid for name, pile in piles if name != "discard" for cid in reversed(pile)]
+    ids = [cid for hand in state.hands for cid in hand]
+    ids += [cid for per_seat in state.seat_piles.values() for pile in per_seat for cid in pile]
+    ids += [cid for name, pile in state.piles.items() if name == "discard" for cid in reversed(pile)]
+    ids += [cid for name, pile in state.piles.items() if name != "discard" for cid in reversed(pile)]
     return ids
 
 
@@ -333,7 +339,7 @@ class _Pool:
         return dealt
 
 
-def _table_meld(game: Game, pool: _Pool, item: Any, players: int, path: str) -> TableMeld:
+def _table_meld(configuration: Configuration, pool: _Pool, item: Any, players: int, path: str) -> TableMeld:
     if not isinstance(item, tuple | list) or len(item) != 2:
         raise InvalidPositionError(path, f"a meld on the table is (owner, cards), not {quote(item)}")
     owner, cards = item
@@ -342,7 +348,7 @@ def _table_meld(game: Game, pool: _Pool, item: Any, players: int, path: str) -> 
     ids = pool.take(cards, path)
     faces = tuple(face(cid) for cid in ids)
     try:
-        meld = game.plugin_manager.hook.rummykit_read_meld(rules=game._state.rules, cards=faces)
+        meld = configuration.plugin_manager.hook.rummykit_read_meld(rules=configuration.rules, cards=faces)
     except IllegalActionError as exc:
         raise InvalidPositionError(
             path, f"{' '.join(map(str, faces))} is not a meld: {exc.reason} ({exc.rule})"
@@ -362,30 +368,20 @@ def _taken(taken: str | Card, hands: list[list[CardId] | None], turn: int) -> Ca
     return copies[-1]
 
 
-def _set_facts(state: GameState, facts: Mapping[str, Any], conv: cattrs.Converter) -> frozenset[str]:
-    """Set the fields of the variant's own state that ``facts`` gives (read as a position file's
+def _set_facts(configuration: Configuration, state: GameState, facts: Mapping[str, Any]) -> frozenset[str]:
+    """Set the fields of the variant's own state that ``facts`` gives (read as a position document's
     ``extra`` is); the names given."""
     if not isinstance(facts, Mapping):
         raise InvalidPositionError("facts", f"the variant's facts map names to values, not {quote(facts)}")
-    extra_type = _extra_type(type(state))
-    own = {field.name: field.type for field in attrs.fields(extra_type)} if extra_type is not None else {}
+    hints = get_type_hints(type(state))
+    own = {field.name for field in own_fields(type(state))}
+    conv = converter(configuration.spec.actions)
     for name, value in facts.items():
         if name not in own:
             known = ", ".join(own) or "(none)"
             raise InvalidPositionError(f"facts.{name}", f"{state.config.variant} keeps no fact {quote(name)}: {known}")
         try:
-            setattr(state, name, conv.structure(value, own[name]))
-        except (cattrs.BaseValidationError, RummyError, ValueError, TypeError) as exc:
-            raise _structure_error(exc, f"facts.{name}", InvalidPositionError) from exc
+            setattr(state, name, conv.structure(value, hints[name]))
+        except DOCUMENT_ERRORS as exc:
+            raise document_error(exc, f"facts.{name}") from exc
     return frozenset(facts)
-
-
-def _checked(game: Game) -> Game:
-    """The game the position loader builds from ``game``'s position: checked by the core (every card
-    in one place) and the variant, with the position kept as the record's start."""
-    data = position_to_data(game)
-    try:
-        return load_position(data)
-    except InvalidPositionError as exc:
-        path = exc.path.replace("extra.", "facts.", 1) if exc.path.startswith("extra.") else exc.path
-        raise InvalidPositionError(path, exc.problem) from exc

@@ -63,9 +63,9 @@ from rummykit.documents.serialize import (
     POSITION_FORMAT,
     POSITION_VERSION,
     RECORD_FORMAT,
-    _extra_type,
     load_position,
     load_record,
+    own_fields,
     position_to_data,
 )
 
@@ -137,7 +137,7 @@ def read_position(text: str) -> Game:
     document: dict[str, Any] = {"format": POSITION_FORMAT, "version": POSITION_VERSION}
     document.update(_read_header(*lines[0]))
     document.update({"options": {}, "house_rules": [], "piles": {}, "seat_piles": {}, "table": [], "log": []})
-    document.update({"history": [], "taken": None, "extra": None})
+    document.update({"history": [], "taken": None})
     seen: set[str] = set()
     for number, line in lines[1:]:
         name, colon, value = line.partition(":")
@@ -205,12 +205,11 @@ def _own_rank(face_text: str) -> str:
 
 def _changed_extra(game: Game, extra: Mapping[str, Any] | None) -> dict[str, Any]:
     """The variant's own state, but the fields at their defaults (a reader fills those in)."""
-    extra_type = _extra_type(type(game.state))
-    if not extra or extra_type is None:
+    if not extra:
         return {}
     defaults: dict[str, Any] = {}
-    for field in attrs.fields(extra_type):
-        default = field.default
+    for field in own_fields(type(game.state)):
+        default: Any = field.default
         if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
             if default.takes_self:
                 continue

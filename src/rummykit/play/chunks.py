@@ -31,7 +31,7 @@ from typing import Any, Final
 import attrs
 
 from rummykit.core.engine import Game, new_game
-from rummykit.core.plugins import HOUSE_RULE_GROUP, VARIANT_GROUP, _group, bot_factories
+from rummykit.core.plugins import HOUSE_RULE_GROUP, VARIANT_GROUP, bot_factories, plugins_of
 from rummykit.play.tally import Counts, Tally
 
 __all__ = [
@@ -318,7 +318,7 @@ def plug_in_versions(variant: str, house_rules: Sequence[str] = ()) -> dict[str,
 
     versions = {"rummykit": __version__}
     for kind, group, names in (("variant", VARIANT_GROUP, (variant,)), ("house rule", HOUSE_RULE_GROUP, house_rules)):
-        installed = _group(group)
+        installed = plugins_of(group)
         for name in names:
             versions[f"{kind} {name}"] = _distribution(installed[name]) if name in installed else "not installed"
     return versions

@@ -303,7 +303,7 @@ def simulate_command(
             "-w",
             metavar="N",
             parser=_COUNT,
-            help="Local: processes to play in (default 1). Ray: chunks played at once (default: every CPU).",
+            help="Local: processes to play in (default 1). Ray: chunks played in parallel (default: every CPU).",
             show_default=False,
         ),
     ] = None,
@@ -359,7 +359,7 @@ def simulate_command(
     """Play many seeded games between bots and print win rates, scores and round lengths, with
     confidence intervals.
 
-    Ctrl-C stops at once, says how many games were finished, and exits with code 130 (with --json,
+    Ctrl-C stops immediately, says how many games were finished, and exits with code 130 (with --json,
     the results so far are printed: --resume goes on from them). Games that fail are reported with
     their seed and action, and the command exits with code 1.
     """

@@ -13,8 +13,7 @@ The common moves:
 Only the common moves a variant has are read as such: a variant reads its own words through the
 ``rummykit_parse_move`` hook (RailRoad Rummy: ``claim``, ``hmg``, ``pass``; Railroad Canasta, which
 has no ``take-discard``, reads ``take`` as taking the pile). [`move_help`][rummykit.play.commands.move_help] lists the
-common
-moves of a game.
+common moves of a game.
 
 Examples:
     >>> import rummykit

@@ -156,7 +156,7 @@ class RaySession:
     """A connected Ray, ready to play a run's chunks.
 
     Attributes:
-        workers: how many chunks are played at once.
+        workers: how many chunks are played in parallel.
     """
 
     def __init__(self, ray: ModuleType, workers: int) -> None:

@@ -39,7 +39,7 @@ import attrs
 import cattrs
 
 from rummykit.core.errors import InvalidResultsError, RummyError, quote
-from rummykit.documents.serialize import _build_converter, _describe, _document, _json_type, _path
+from rummykit.documents.converter import describe_problem, json_type, problem_path, read_document, strict_converter
 from rummykit.play.chunks import GameFailure
 from rummykit.play.intervals import (
     Interval,
@@ -174,7 +174,7 @@ class SimulationResult:
         seconds: how long this run took (a resumed run: only its own part).
         games_per_second: the games this run played over ``seconds``.
         workers: the worker processes the run played in (never more than it had chunks for), or
-            on Ray, the chunks it ran at once.
+            on Ray, the chunks it ran in parallel.
         backend: ``"local"`` or ``"ray"``.
         chunk_size: games per chunk sent to a worker (``None``: one game at a time, in this process).
         retries: chunks played again because their worker died.
@@ -399,13 +399,13 @@ def dump_results(result: SimulationResult, *, indent: int | None = 2) -> str:
 def _big_integer(value: Any, _: type) -> int:
     """A JSON integer of any size (sums of squares over millions of games pass 2**64)."""
     if type(value) is not int:
-        raise ValueError(f"expected an integer, not {_json_type(value)}")
+        raise ValueError(f"expected an integer, not {json_type(value)}")
     return value
 
 
 def _number(value: Any, _: type) -> float:
     if type(value) not in (int, float):
-        raise ValueError(f"expected a number, not {_json_type(value)}")
+        raise ValueError(f"expected a number, not {json_type(value)}")
     return float(value)
 
 
@@ -416,7 +416,7 @@ def _pair(value: Any, _: type) -> tuple[int, int]:
 
 
 def _results_converter() -> cattrs.Converter:
-    conv = _build_converter((), integer=_big_integer)
+    conv = strict_converter(integer=_big_integer)
     conv.register_structure_hook(float, _number)
     conv.register_structure_hook_func(lambda type_: type_ == tuple[int, int], _pair)
     return conv
@@ -463,8 +463,8 @@ _FIGURES: Final = (
 
 def _fail(exc: Exception, prefix: str = "") -> InvalidResultsError:
     if isinstance(exc, cattrs.BaseValidationError):
-        problems = cattrs.transform_error(exc, format_exception=_describe)
-        path, message = _path(problems[0]) if problems else ("", str(exc))
+        problems = cattrs.transform_error(exc, format_exception=describe_problem)
+        path, message = problem_path(problems[0]) if problems else ("", str(exc))
         more = " (and more problems)" if len(problems) > 1 else ""
         return InvalidResultsError((prefix + path).rstrip("."), message + more)
     return InvalidResultsError(prefix.rstrip("."), str(exc))
@@ -490,7 +490,7 @@ def load_results(data: str | bytes | Mapping[str, Any]) -> SimulationResult:
             raise InvalidResultsError("", f"not a JSON document: {quote(str(exc))}") from exc
     if isinstance(data, Mapping) and "format" not in data and "seats" in data and "variant" in data:
         return _load_unversioned(data)
-    document = _document(data, RESULTS_FORMAT, RESULTS_VERSION, InvalidResultsError)
+    document = read_document(data, RESULTS_FORMAT, RESULTS_VERSION, InvalidResultsError)
     for key in _FIGURES:
         document.pop(key, None)
     try:

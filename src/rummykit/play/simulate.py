@@ -7,7 +7,7 @@ figures, whatever the backend, the number of workers and the size of the chunks 
 to them in. Each chunk sends back exact counts ([`Counts`][rummykit.play.tally.Counts]: integers, never
 averages), which the run adds up as chunks finish, in memory that does not grow with the number of
 games; each chunk is counted once, by the range of games it holds. A run interrupted with Ctrl-C
-stops at once and raises [`SimulationInterrupted`][rummykit.play.simulate.SimulationInterrupted], which
+stops immediately and raises [`SimulationInterrupted`][rummykit.play.simulate.SimulationInterrupted], which
 holds the figures so far; their document ([`dump_results`][rummykit.play.results.dump_results]) resumes
 the run (``resume=``) without playing its games again. A game that raises stops the run with a
 [`SimulationError`][rummykit.core.errors.SimulationError] naming the game's seed and the action it failed at.
@@ -335,7 +335,7 @@ def simulate(
         games: how many games (with ``resume``: in all, those resumed included).
         seed: the run's seed; game ``i`` is seeded from it.
         bots: bot names; seat ``s`` is played by ``bots[s % len(bots)]``.
-        workers: local: processes to play in (default 1: this process). Ray: chunks played at once
+        workers: local: processes to play in (default 1: this process). Ray: chunks played in parallel
             (default: every CPU of the cluster; without ``address``, the Ray started has this many CPUs).
         options: option values for every game.
         house_rules: house rules for every game.
@@ -368,7 +368,7 @@ def simulate(
         SimulationError: games failed (each named with its seed and action); ``partial`` holds
             the figures of the games counted.
         SimulationInterrupted: Ctrl-C (a ``KeyboardInterrupt``); no new chunk starts, the
-            workers are stopped at once (on a Ray this run did not start, the chunks being
+            workers are stopped immediately (on a Ray this run did not start, the chunks being
             played finish unread), and ``partial`` holds the figures of the games counted.
     """
     spec = variant_spec(variant)
@@ -494,7 +494,7 @@ def _result(
 
 
 def _ignore_interrupts() -> None:
-    """A worker leaves Ctrl-C to the main process, which stops the workers at once."""
+    """A worker leaves Ctrl-C to the main process, which stops the workers immediately."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
@@ -502,7 +502,7 @@ def _play_in_processes(workers: int, jobs: Iterator[ChunkJob], run: _Run) -> Non
     """Play the chunks in ``workers`` processes, a few chunks queued at a time (so that neither the
     queue nor the results grow with the number of games), each chunk counted as soon as it is done.
     After a failed chunk no new chunk starts, and those started are counted. Leaving, even on
-    Ctrl-C, terminates the workers at once rather than waiting for the queued games."""
+    Ctrl-C, terminates the workers immediately rather than waiting for the queued games."""
     done: queue.Queue[ChunkResult | BaseException] = queue.Queue()
     more = True
     with multiprocessing.Pool(workers, initializer=_ignore_interrupts) as pool:

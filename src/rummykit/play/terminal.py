@@ -1,11 +1,10 @@
 """Playing in the terminal: one person against bots (``rummykit play``).
 
 `play_in_terminal` deals a game, seats bots in every other seat and plays until the game is
-over. Bots act at once, each action told in one line. Whenever the person may act, the position as
+over. Bots act immediately, each action told in one line. Whenever the person may act, the position as
 their seat sees it (``game.view(seat)``) is shown, with the legal moves numbered; the person types a
 number, a move ([`rummykit.play.commands.move_help`][rummykit.play.commands.move_help] and the variant's own words),
-``help``, ``show``
-or ``quit``. A move the rules refuse is explained with the rule's id, and asked again.
+``help``, ``show`` or ``quit``. A move the rules refuse is explained with the rule's id, and asked again.
 
 It works for every variant: it reads the common [`View`][rummykit.core.views.View], and shows a
 variant's extras (RailRoad Rummy's contract, HMGs, who went down, the claim window; Railroad

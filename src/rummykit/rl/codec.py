@@ -8,7 +8,7 @@ last meld; a flag is ``true`` or ``false``, a number is ``int:N`` (a meld's inde
 word is its own token (a run's ``low`` or ``high`` end), a field left out is ``none``. The encoding
 is prefix-free: no action's tokens begin another's, so an action is complete, and is carried out,
 on its last token. Nothing reaches the game before that: the rules and their checks (G-5) see the
-whole play at once.
+whole play, as one action.
 
 ```text
 Draw(seat=1)                                  draw
@@ -52,7 +52,7 @@ from rummykit.core.configuration import Configuration
 from rummykit.core.engine import Game
 from rummykit.core.errors import InvalidActionError, PluginError
 
-__all__ = ["ActionCodec", "Entry", "Token"]
+__all__ = ["ActionCodec", "Entry", "Token", "unwrap_optional"]
 
 CLOSE: Final = "close"
 NONE: Final = "none"
@@ -89,7 +89,7 @@ _Field = tuple[str, Any]  # a field's name and its type
 _Writer = Callable[[Any, list[int]], None]  # writes a field's value as tokens
 
 
-def _unwrap_optional(tp: Any) -> tuple[Any, bool]:
+def unwrap_optional(tp: Any) -> tuple[Any, bool]:
     """``X`` and whether ``None`` is allowed, for a field typed ``X`` or ``X | None``."""
     args = typing.get_args(tp)
     if typing.get_origin(tp) in (typing.Union, types.UnionType) and type(None) in args:
@@ -133,7 +133,7 @@ class ActionCodec:
             )
             self.fields[action_type] = fields
             for _, tp in fields:
-                inner, _ = _unwrap_optional(tp)
+                inner, _ = unwrap_optional(tp)
                 words.update(dict.fromkeys(_words(inner)))
                 self._check_type(action_type, inner)
         tokens = [Token("type", action_type) for action_type in self.action_types]
@@ -189,7 +189,7 @@ class ActionCodec:
 
     def _writer(self, tp: Any) -> _Writer:
         """How a value of the field type ``tp`` is written as tokens (appended to a list)."""
-        inner, optional = _unwrap_optional(tp)
+        inner, optional = unwrap_optional(tp)
         if inner is Card:
             first_card, card_index = len(self.action_types), self._card_index
 
@@ -294,7 +294,7 @@ class _Reader:
         return action_type(seat=seat, **values)
 
     def value(self, tp: Any) -> Any:
-        inner, optional = _unwrap_optional(tp)
+        inner, optional = unwrap_optional(tp)
         if typing.get_origin(inner) is tuple:
             (item,) = typing.get_args(inner)[:1]
             items = []

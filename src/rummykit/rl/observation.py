@@ -42,8 +42,8 @@ import numpy.typing as npt
 from rummykit.core.actions import Action
 from rummykit.core.cards import Card, Rank
 from rummykit.core.state import Phase, TableMeld
-from rummykit.core.views import _SHOWN, View, shown_fields
-from rummykit.rl.codec import FACES, ActionCodec, _unwrap_optional
+from rummykit.core.views import SHOWN, View, shown_fields
+from rummykit.rl.codec import FACES, ActionCodec, unwrap_optional
 
 __all__ = ["LOG_ACTIONS", "ObservationEncoder", "observation_text"]
 
@@ -88,7 +88,7 @@ class ObservationEncoder:
         for field in attrs.fields(view_type):
             if field.name in _BASE_FIELDS:
                 continue
-            declared = field.metadata.get(_SHOWN)
+            declared = field.metadata.get(SHOWN)
             seats_listed = declared is not None and not declared[1]  # a tuple of seats, not a value per seat
             kind, shape = _field_kind(hints[field.name], players, seats_listed=seats_listed)
             if kind:
@@ -325,7 +325,7 @@ _FIELD_ENCODERS: Final = {
 
 def _field_kind(tp: Any, players: int, *, seats_listed: bool = False) -> tuple[str, tuple[int, ...]]:
     """How a view field of type ``tp`` is encoded, and its shape (``""``: not encoded)."""
-    inner, optional = _unwrap_optional(tp)
+    inner, optional = unwrap_optional(tp)
     faces = len(FACES)
     if inner in (int, bool):
         return ("optional-number", (2,)) if optional else ("number", (1,))

@@ -207,17 +207,16 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
 
     def _deal(self, outcome: int) -> None:
         """Deal the round (dealt already with the game's own seed) again from the shuffle ``outcome`` seeds."""
-        game = self.game
-        state = game._state
+        configuration = self.game.configuration
+        state = self.game.state.copy()
         state.round -= 1
+        rng = Randomness(outcome)
         if state.round > 0:
             state.dealer = (state.dealer - 1) % state.players  # the deal moves it on again
         else:
-            state.dealer = Randomness(outcome).randrange(state.players)  # the first dealer, drawn (RR-2, CR-2)
-        game._rng = Randomness(outcome)
-        game._shoes = ()
-        game._zones = None
-        game._start_round()
+            state.dealer = rng.randrange(state.players)  # the first dealer, drawn (RR-2, CR-2)
+        configuration.deal_round(state, rng)
+        self.game = Game.from_state(state, configuration=configuration, rng=rng)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -261,7 +260,7 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
         hands, the stock, other piles face down) dealt anew among the same places."""
         sampled = self.clone()
         game = sampled.game
-        state = game._state
+        state = game.state.copy()
         visible = set(face_up(game, player_id)) | set(state.hands[player_id])
         places: list[tuple[list[int], int]] = []
         for seat, hand in enumerate(state.hands):
@@ -277,7 +276,7 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
         chooser.shuffle(cards)
         for (place, i), cid in zip(places, cards, strict=True):
             place[i] = cid
-        game._zones = None
+        game = sampled.game = Game.from_state(state, configuration=game.configuration)
         sampled._seen = _Seen()
         if sampled._entry is not None:
             entered = sampled._entry.entered

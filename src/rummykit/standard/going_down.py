@@ -14,12 +14,12 @@ from rummykit.core.errors import IllegalActionError, InvalidActionError
 from rummykit.core.melds import Meld, MeldKind, MeldRules, read_meld
 from rummykit.core.shoe import Randomness
 from rummykit.core.solver import Contract, meld_key
-from rummykit.core.state import Phase, TableMeld
-from rummykit.standard.mechanics import pick_cards, remove_cards
+from rummykit.core.state import Phase, TableMeld, in_hand, on_table
 from rummykit.standard.melding import disjoint_combinations, melds_of_faces
 from rummykit.standard.moves import StandardMove, blame_run_order
 from rummykit.standard.rules import ContractMelds, FreeMelds, StandardRules
 from rummykit.standard.state import StandardState
+from rummykit.standard.turns import pick_cards, remove_cards
 
 __all__ = ["ContractGoDown", "FreeGoDown", "canonical_melds", "ordered_melds", "read_group"]
 
@@ -45,6 +45,7 @@ class _GoDown(StandardMove[S, GoDown]):
             assert ids is not None, "checked actions only"
             remove_cards(hand, ids)
             state.table.append(TableMeld(owner=action.seat, meld=read_meld(group, self.rules.melds), ids=tuple(ids)))
+            state.note_moved(ids, in_hand(action.seat), on_table(len(state.table) - 1))
         state.melds_this_turn += len(action.melds)
         self.played(state, action.seat, melded=True)
 
@@ -105,7 +106,9 @@ class FreeGoDown(_GoDown[S]):
                 )
             if state.melds_this_turn + len(melds) > melding.per_turn:
                 raise self.refuse(
-                    melding.per_turn_rule, f"one new meld per turn at this table, not {len(melds)} at once", action
+                    melding.per_turn_rule,
+                    f"one new meld per turn at this table, not {len(melds)} in one action",
+                    action,
                 )
         minimum = melding.initial_minimum
         if minimum is not None and state.melded_on[action.seat] is None:

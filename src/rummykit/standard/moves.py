@@ -17,10 +17,12 @@ from rummykit.core.actions import Action, Discard, Draw, LayOff, TakeDiscard
 from rummykit.core.cards import FACE_MASK, Card, CardId, Rank, face
 from rummykit.core.errors import IllegalActionError
 from rummykit.core.melds import Meld, MeldKind, MeldRules, RunEnd, can_extend, extend_meld
-from rummykit.core.move import Move
+from rummykit.core.moves import Move
 from rummykit.core.shoe import Randomness
-from rummykit.core.state import Phase, RoundEnd, TableMeld
-from rummykit.standard.mechanics import (
+from rummykit.core.state import Phase, RoundEnd, TableMeld, in_hand, in_pile, on_table
+from rummykit.standard.rules import ContractMelds, StandardRules
+from rummykit.standard.state import StandardState
+from rummykit.standard.turns import (
     can_end_turn,
     discard,
     discard_choice,
@@ -29,8 +31,6 @@ from rummykit.standard.mechanics import (
     remove_cards,
     take_discard,
 )
-from rummykit.standard.rules import ContractMelds, StandardRules
-from rummykit.standard.state import StandardState
 
 __all__ = [
     "DiscardMove",
@@ -115,7 +115,7 @@ class StandardMove(Move[S, A], Generic[S, A]):
             went_out(state, seat)
 
 
-def _missing(hand: Sequence[CardId], cards: Sequence[Card]) -> list[CardId]:
+def _missing(hand: Sequence[CardId], cards: Sequence[Card]) -> list[int]:
     """Card ids standing for the faces of ``cards`` that ``hand`` lacks (with multiplicity)."""
     have: dict[int, int] = {}
     for cid in hand:
@@ -130,7 +130,7 @@ def _missing(hand: Sequence[CardId], cards: Sequence[Card]) -> list[CardId]:
 
 
 def went_out(state: StandardState, seat: int) -> None:
-    """``seat``'s hand is empty: it goes out, and the round ends at once (``ids.going_out``); going
+    """``seat``'s hand is empty: it goes out, and the round ends immediately (``ids.going_out``); going
     rummy where the scoring doubles it."""
     rules = state.rules
     rule = rules.ids.going_out
@@ -163,6 +163,7 @@ def _refill(state: StandardState, rng: Randomness) -> RoundEnd | None:
         reserve = piles[name]
         if reserve:
             stock.extend(reserve)
+            state.note_moved(reserve, in_pile(name), in_pile("stock"))
             reserve.clear()
             return None
     pile = piles["discard"]
@@ -179,6 +180,7 @@ def _refill(state: StandardState, rng: Randomness) -> RoundEnd | None:
     rest = pile[: len(pile) - keep]
     rng.shuffle(rest)
     stock.extend(rest)
+    state.note_moved(rest, in_pile("discard"), in_pile("stock"))
     del pile[: len(pile) - keep]
     state.rebuilds += 1
     return None
@@ -205,6 +207,7 @@ class DrawMove(StandardMove[S, Draw]):
                 state.round_end = card
                 return
             hand.append(card)
+            state.note_moved((card,), in_pile("stock"), in_hand(action.seat))
         self.start_play(state)
 
     def start_play(self, state: S) -> None:
@@ -378,6 +381,7 @@ class LayOffMove(StandardMove[S, LayOff]):
         meld = extend_meld(target.meld, action.card, self.rules.melds, action.end)
         new_ids = (*ids, *target.ids) if action.end is RunEnd.LOW else (*target.ids, *ids)
         state.table[action.meld] = TableMeld(owner=target.owner, meld=meld, ids=new_ids)
+        state.note_moved(ids, in_hand(action.seat), on_table(action.meld))
         self.played(state, action.seat, melded=False)
 
 

@@ -20,7 +20,7 @@ from rummykit.core.cards import Card, CardId, face
 from rummykit.core.errors import IllegalActionError, InvalidPositionError
 from rummykit.core.hookspecs import hookimpl
 from rummykit.core.melds import Meld, MeldKind, read_meld
-from rummykit.core.move import Move
+from rummykit.core.moves import Move
 from rummykit.core.shoe import Randomness
 from rummykit.core.specs import GameConfig, Ruleset, VariantSpec
 from rummykit.core.state import Phase

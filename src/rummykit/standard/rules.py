@@ -163,7 +163,8 @@ class RuleIds:
     Attributes:
         start: who plays first in a round (``"CR-2"``).
         draw: a turn starts with exactly one draw (``"CR-3"``).
-        empty_discard: what to say when the discard pile is empty (a rule id).
+        empty_discard: the rule that says why the discard pile can be empty (the stock rebuilt from it,
+            an up-card that did not come), cited with ``draw`` when it is.
         meld: laying down and adding to melds (free melds), or the contract (contract melds).
         last_contract: the contract rule of a round whose contract takes the whole hand, if any.
         once: going down once a round (contract melds).

@@ -36,7 +36,7 @@ import math
 from collections.abc import Collection, Iterable, Sequence
 from typing import Final
 
-from rummykit.core.cards import Card, CardId, Rank, parse_cards
+from rummykit.core.cards import Card, Rank, parse_cards
 from rummykit.core.errors import InvalidCardError, InvalidOptionError, RummyError, quote
 from rummykit.core.melds import Meld
 from rummykit.core.state import TableMeld
@@ -257,7 +257,7 @@ def layout(
     caption: str | None = None,
     names: Sequence[str] | None = None,
     sort: bool = True,
-    fresh: Collection[CardId] = (),
+    fresh: Collection[int] = (),
     wilds: Iterable[Card | str] | str | None = None,
 ) -> Layout:
     """The picture of ``view`` as blocks at their places (see [`view`][rummykit.svg.view])."""
@@ -288,7 +288,7 @@ def view(
     caption: str | None = None,
     names: Sequence[str] | None = None,
     sort: bool = True,
-    fresh: Collection[CardId] = (),
+    fresh: Collection[int] = (),
     wilds: Iterable[Card | str] | str | None = None,
     scale: float = 1.0,
 ) -> Svg:

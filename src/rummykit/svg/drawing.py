@@ -16,7 +16,7 @@ from typing import Any, Final
 
 import attrs
 
-from rummykit.core.cards import Card, CardId, Rank
+from rummykit.core.cards import Card, Rank
 from rummykit.core.errors import PluginError, quote
 from rummykit.core.melds import Meld
 from rummykit.core.state import TableMeld
@@ -586,7 +586,7 @@ def layout_view(
     *,
     title: str,
     wilds: Collection[Card] = frozenset(),
-    fresh: Collection[CardId] = frozenset(),
+    fresh: Collection[int] = frozenset(),
     caption: str | None = None,
     names: Sequence[str] | None = None,
     sort: bool = True,

@@ -26,8 +26,8 @@ from rummykit.testing.strategies import (
     MELD_KINDS,
     ActionStrategy,
     GameSetup,
-    _cards_in,
     actions,
+    cards_in,
     choose_action,
     game_setups,
     merges,
@@ -36,7 +36,7 @@ from rummykit.testing.strategies import (
 from rummykit.testing.visibility import (
     RoundWatch,
     ViewLeak,
-    _card_lists,
+    card_lists,
     check_hidden_cards_make_no_difference,
     check_pictures,
     check_views,
@@ -194,7 +194,7 @@ def _twin(game: Game, action: Action) -> Action | None:
     return None if twin == action else twin
 
 
-def _check_conservation(game: Game, shoe: list[int], index: int | None) -> None:
+def _check_conservation(game: Game, shoe: Sequence[int], index: int | None) -> None:
     ids = game.state.card_ids()
     if len(ids) == len(shoe) and sorted(ids) == shoe:
         return
@@ -442,7 +442,7 @@ def _check_action(game: Game, action: Action, listing: _Listing) -> str | None:
             return refusal.rule
         return "malformed"
     canonical = before.check(action)
-    if Counter(_cards_in(canonical)) != Counter(_cards_in(action)):
+    if Counter(cards_in(canonical)) != Counter(cards_in(action)):
         raise _fail("completeness", f"{action!r} is carried out as {canonical!r}, with other cards (G-6)", index)
     _check_represented(before, canonical, index, listing)
     if game.record.actions[-1] != canonical:
@@ -485,7 +485,7 @@ def _outcome(game: Game) -> tuple[Any, ...]:
     rest = tuple(
         (field.name, getattr(state, field.name))
         for field in attrs.fields(type(state))
-        if field.name not in ("config", "rules", "log", "hands", "table") and not field.metadata.get(CACHE)
+        if field.name not in ("config", "rules", "log", "hands", "table", "moved") and not field.metadata.get(CACHE)
     )
     return ([faces(hand) for hand in state.hands], sorted((m.owner, faces(m.ids)) for m in state.table), rest)
 
@@ -535,7 +535,7 @@ def _check_exchanges(game: Game, watch: RoundWatch, data: st.DataObject) -> None
 
 def _card_at(game: Game, place: tuple[str, int]) -> int:
     name, i = place
-    return dict(_card_lists(game.state))[name][i]
+    return dict(card_lists(game.state))[name][i]
 
 
 def check_random_actions(

@@ -482,21 +482,21 @@ def merges(game: Game, listed: Sequence[Action], most: int) -> list[Action]:
             if both is None:
                 continue
             hand = hands.setdefault(both.seat, Counter(game.hand(both.seat)))
-            if Counter(_cards_in(both)) <= hand:
+            if Counter(cards_in(both)) <= hand:
                 found.append(both)
                 if len(found) >= most:
                     return found
     return found
 
 
-def _cards_in(value: Any) -> list[Card]:
+def cards_in(value: Any) -> list[Card]:
     """Every card an action (or a field of one) names."""
     if isinstance(value, Card):
         return [value]
     if isinstance(value, tuple):
-        return [card for item in value for card in _cards_in(item)]
+        return [card for item in value for card in cards_in(item)]
     if isinstance(value, Action):
-        return [card for field in attrs.fields(type(value)) for card in _cards_in(getattr(value, field.name))]
+        return [card for field in attrs.fields(type(value)) for card in cards_in(getattr(value, field.name))]
     return []
 
 

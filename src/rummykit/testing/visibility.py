@@ -328,7 +328,7 @@ def check_pictures(game: Game) -> None:
 # -- hidden cards make no difference -----------------------------------------------------------------
 
 
-def _card_lists(state: GameState) -> Iterator[tuple[str, list[CardId]]]:
+def card_lists(state: GameState) -> Iterator[tuple[str, list[CardId]]]:
     """The state's lists of cards that may be exchanged: hands, piles and a variant's per-seat piles."""
     for seat, hand in enumerate(state.hands):
         yield f"hands[{seat}]", hand
@@ -343,7 +343,7 @@ def hidden_places(game: Game, watch: RoundWatch, seat: Observer) -> list[tuple[s
     """Every place (a list of cards by name, an index in it) holding a card hidden from ``seat``: not
     in its hand, and not seen by it this round."""
     seen = watch.ever(seat)
-    return [(name, i) for name, cards in _card_lists(game.state) for i, cid in enumerate(cards) if cid not in seen]
+    return [(name, i) for name, cards in card_lists(game.state) for i, cid in enumerate(cards) if cid not in seen]
 
 
 def check_hidden_cards_make_no_difference(
@@ -354,7 +354,7 @@ def check_hidden_cards_make_no_difference(
     from rummykit.documents.serialize import dump_view  # noqa: PLC0415
 
     other = game.copy()
-    lists = dict(_card_lists(other.state))
+    lists = dict(card_lists(other.state))
     (a, i), (b, j) = first, second
     lists[a][i], lists[b][j] = lists[b][j], lists[a][i]
     view, other_view = game.view(seat), other.view(seat)

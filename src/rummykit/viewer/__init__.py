@@ -320,8 +320,7 @@ _PAGE: Final = """<!DOCTYPE html>
 <aside id="log" aria-label="every action"><ol id="steps"></ol></aside>
 </main>
 <svg id="rk-symbols" width="0" height="0" aria-hidden="true" focusable="false" style="position:absolute">\
-<defs>@SYMBOLS@</defs></svg>
-<script type="application/json" id="rk-data">@DATA@</script>
+<defs>@SYMBOLS@</defs></svg> <script type="application/json" id="rk-data">@DATA@</script>
 <script>@SCRIPT@</script>
 </body>
 </html>
@@ -403,8 +402,7 @@ _SCRIPT: Final = """
     let markup = parts[frame[0]];
     for (let i = 1; i < frame.length; i += 3) {
       markup += '<g transform="translate(' + frame[i + 1] + "," + frame[i + 2] + ')">' + parts[frame[i]] + "</g>";
-    }
-    return markup + "</svg>";
+    } return markup + "</svg>";
   }
 
   function roundStarts() {
@@ -445,8 +443,7 @@ _SCRIPT: Final = """
     $("first").disabled = $("back").disabled = $("round-back").disabled = index === 0;
     $("last").disabled = $("forward").disabled = $("round-forward").disabled = index === last;
     if (current >= 0 && list.children[current]) list.children[current].classList.remove("current");
-    const item = list.children[index];
-    if (item) {
+    const item = list.children[index]; if (item) {
       item.classList.add("current");
       const box = $("log");
       if (item.offsetTop < box.scrollTop || item.offsetTop > box.scrollTop + box.clientHeight - 24) {
@@ -466,8 +463,7 @@ _SCRIPT: Final = """
     if (timer !== null) { stop(); return; }
     if (current === last) show(0);
     timer = setInterval(function () { if (current >= last) stop(); else show(current + 1); }, 700);
-    $("play").textContent = "pause";
-    $("play").setAttribute("aria-label", "pause");
+    $("play").textContent = "pause"; $("play").setAttribute("aria-label", "pause");
   }
   function roundBack() {
     const before = starts.filter((s) => s < current);

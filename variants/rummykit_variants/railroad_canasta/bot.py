@@ -1,7 +1,7 @@
 """A heuristic Railroad Canasta bot that plays like a sensible person.
 
 It sees only its seat's view and legal actions. It picks up its kitty whenever it may, takes the
-discard pile whenever it can (saving wild cards), lays down and adds natural cards at once, builds
+discard pile whenever it can (saving wild cards), lays down and adds natural cards as soon as it can, builds
 sevens (which it may not discard anyway) and wild melds, spends wild cards only to close a canasta
 or where it has to for an initial meld, goes out as soon as it can, and discards the card least
 useful to it and to the next player: black 3s first (they block the pile), never a wild card while

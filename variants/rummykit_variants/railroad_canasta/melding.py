@@ -42,7 +42,7 @@ CANASTA_SIZE: Final = 7
 MAX_WILDS: Final = 3
 _INDEX = operator.attrgetter("index")
 RED_THREE_FACES: Final = frozenset(card.index for card in standard_deck() if is_red_three(card))
-"""The red 3s as face indexes (`Card.index`, a card id's face), to find one among card ids at once."""
+"""The red 3s as face indexes (`Card.index`, a card id's face), to find one among card ids in one pass."""
 
 
 def _shown(cards: Sequence[Card]) -> str:

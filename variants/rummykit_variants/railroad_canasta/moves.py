@@ -17,11 +17,11 @@ from rummykit.core.actions import Action, Discard, Draw, GoDown, LayOff
 from rummykit.core.cards import FACE_MASK, Card, CardId, Rank, face
 from rummykit.core.errors import InvalidActionError
 from rummykit.core.melds import Meld
-from rummykit.core.move import Move
+from rummykit.core.moves import Move
 from rummykit.core.shoe import Randomness
-from rummykit.core.state import Phase, RoundEnd, TableMeld
+from rummykit.core.state import Phase, Place, RoundEnd, TableMeld, in_hand, in_pile, in_seat_pile, on_table
 from rummykit.standard import StandardMove, went_out
-from rummykit.standard.mechanics import end_turn, pick_cards, remove_cards
+from rummykit.standard.turns import end_turn, pick_cards, remove_cards
 from rummykit_variants.railroad_canasta import melding
 from rummykit_variants.railroad_canasta.actions import EndRound, LeaveKitty, PickUpKitty, TakePile
 from rummykit_variants.railroad_canasta.melding import CANASTA_SIZE, WILD_KEY, Shape, read_group
@@ -56,15 +56,21 @@ def draw_cards(state: CanastaState, seat: int, count: int) -> None:
         cid = stock.pop()
         if is_red_three(face(cid)):
             reds.append(cid)
+            state.note_moved((cid,), in_pile("stock"), in_seat_pile("red_threes", seat))
         else:
             hand.append(cid)
+            state.note_moved((cid,), in_pile("stock"), in_hand(seat))
             count -= 1
 
 
-def _place(state: CanastaState, seat: int, cards: Sequence[CardId]) -> None:
-    """Cards from a taken pile or a kitty into ``seat``'s hand, red 3s placed without replacement (RC-6)."""
+def _place(state: CanastaState, seat: int, cards: Sequence[CardId], source: Place) -> None:
+    """Cards from a taken pile or a kitty (``source``) into ``seat``'s hand, red 3s placed without
+    replacement (RC-6)."""
+    reds, hand = state.seat_piles["red_threes"][seat], state.hands[seat]
     for cid in cards:
-        (state.seat_piles["red_threes"][seat] if is_red_three(face(cid)) else state.hands[seat]).append(cid)
+        red = is_red_three(face(cid))
+        (reds if red else hand).append(cid)
+        state.note_moved((cid,), source, in_seat_pile("red_threes", seat) if red else in_hand(seat))
 
 
 def _table_meld(owner: int, meld: Meld, ids: Sequence[CardId]) -> TableMeld:
@@ -77,11 +83,12 @@ def _table_meld(owner: int, meld: Meld, ids: Sequence[CardId]) -> TableMeld:
     return TableMeld(owner=owner, meld=meld, ids=tuple(ordered))
 
 
-def _remove(state: CanastaState, seat: int, cards: Iterable[Card]) -> list[CardId]:
-    """Take the cards of a checked play from ``seat``'s hand."""
+def _remove(state: CanastaState, seat: int, cards: Iterable[Card], target: Place) -> list[CardId]:
+    """Take the cards of a checked play from ``seat``'s hand, on their way to ``target`` (a meld)."""
     ids = pick_cards(state.hands[seat], cards)
     assert ids is not None, "checked actions only"
     remove_cards(state.hands[seat], ids)
+    state.note_moved(ids, in_hand(seat), target)
     return ids
 
 
@@ -268,7 +275,7 @@ class EndRoundMove(CanastaMove[EndRound]):
 
 
 class TakePileMove(CanastaMove[TakePile]):
-    """RC-15 to RC-17: take the whole discard pile, its top card melded at once (with a natural pair
+    """RC-15 to RC-17: take the whole discard pile, its top card melded immediately (with a natural pair
     from hand, or onto an unfinished meld, RC-C3), meeting RC-13 as an initial meld."""
 
     action_type = TakePile
@@ -397,7 +404,9 @@ class TakePileMove(CanastaMove[TakePile]):
         top_id = pile.pop()
         top = face(top_id)
         onto = state.open_melds(seat).get(int(top.rank))
-        ids = _remove(state, seat, action.cards)
+        target = on_table(len(state.table) if onto is None else onto)
+        state.note_moved((top_id,), in_pile("discard"), target)
+        ids = _remove(state, seat, action.cards, target)
         if onto is None:
             state.table.append(TableMeld(owner=seat, meld=read_group((top, *action.cards)), ids=(top_id, *ids)))
         else:
@@ -405,13 +414,15 @@ class TakePileMove(CanastaMove[TakePile]):
             for cid in (top_id, *ids):
                 if len(meld) >= CANASTA_SIZE:
                     hand.append(cid)  # RC-C3: a card that does not fit stays in hand
+                    state.note_moved((cid,), target, in_hand(seat))
                 else:
                     meld = melding.added(meld, face(cid))
                     meld_ids.append(cid)
             state.table[onto] = _table_meld(seat, meld, meld_ids)
         for group in action.melds:
-            state.table.append(TableMeld(owner=seat, meld=read_group(group), ids=tuple(_remove(state, seat, group))))
-        _place(state, seat, pile)
+            ids = _remove(state, seat, group, on_table(len(state.table)))
+            state.table.append(TableMeld(owner=seat, meld=read_group(group), ids=tuple(ids)))
+        _place(state, seat, pile, in_pile("discard"))
         pile.clear()
         state.frozen = False
         self.melded(state, seat)
@@ -466,7 +477,7 @@ class GoDownMove(CanastaMove[GoDown]):
 
     def perform(self, state: CanastaState, action: GoDown, rng: Randomness) -> None:
         for group in action.melds:
-            ids = _remove(state, action.seat, group)
+            ids = _remove(state, action.seat, group, on_table(len(state.table)))
             state.table.append(TableMeld(owner=action.seat, meld=read_group(group), ids=tuple(ids)))
         self.melded(state, action.seat)
         self.after_play(state, action.seat)
@@ -519,7 +530,7 @@ class LayOffMove(CanastaMove[LayOff]):
         return actions
 
     def perform(self, state: CanastaState, action: LayOff, rng: Randomness) -> None:
-        ids = _remove(state, action.seat, [action.card])
+        ids = _remove(state, action.seat, [action.card], on_table(action.meld))
         target = state.table[action.meld]
         state.table[action.meld] = _table_meld(
             target.owner, melding.added(target.meld, action.card), [*target.ids, *ids]
@@ -567,6 +578,7 @@ class DiscardMove(CanastaMove[Discard]):
         cid = next(c for c in hand if face(c) == action.card)
         hand.remove(cid)
         state.piles["discard"].append(cid)
+        state.note_moved((cid,), in_hand(seat), in_pile("discard"))
         state.frozen = state.frozen or is_wild(action.card)
         if not hand:
             went_out(state, seat)
@@ -608,7 +620,7 @@ class KittyMove(CanastaMove[_Kitty]):
 
     def perform(self, state: CanastaState, action: _Kitty, rng: Randomness) -> None:
         if isinstance(action, PickUpKitty):
-            _place(state, action.seat, state.seat_piles["kitty"][action.seat])
+            _place(state, action.seat, state.seat_piles["kitty"][action.seat], in_seat_pile("kitty", action.seat))
             state.seat_piles["kitty"][action.seat] = []
             state.kitty_taken[action.seat] = True
         self.end_turn(state)

@@ -13,7 +13,7 @@ from rummykit.core.cards import FACE_MASK, Card, CardId, face
 from rummykit.core.errors import IllegalActionError, InvalidPositionError
 from rummykit.core.hookspecs import hookimpl
 from rummykit.core.melds import Meld, MeldKind
-from rummykit.core.move import Move
+from rummykit.core.moves import Move
 from rummykit.core.shoe import Randomness
 from rummykit.core.specs import GameConfig, VariantSpec
 from rummykit.core.state import Phase
@@ -157,7 +157,8 @@ class RailroadCanasta(StandardRummy[CanastaRules, CanastaState]):
             for i, cid in enumerate(held):
                 if cid & FACE_MASK in RED_THREE_FACES:
                     raise InvalidPositionError(
-                        f"hands[{seat}][{i}]", "a red 3 is never held: it is placed at once (RC-6)"
+                        f"hands[{seat}][{i}]",
+                        "a red 3 is never held: it is placed when it comes (RC-6)",
                     )
         for seat, reds in enumerate(state.seat_piles["red_threes"]):
             for i, cid in enumerate(reds):

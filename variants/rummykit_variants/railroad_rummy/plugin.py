@@ -12,10 +12,10 @@ from rummykit.core.bots import Bot
 from rummykit.core.cards import face
 from rummykit.core.errors import InvalidPositionError
 from rummykit.core.hookspecs import hookimpl
-from rummykit.core.move import Move
+from rummykit.core.moves import Move
 from rummykit.core.shoe import Randomness
 from rummykit.core.specs import GameConfig, VariantSpec
-from rummykit.core.state import Phase, RoundEnd
+from rummykit.core.state import Phase, RoundEnd, in_hand, in_pile
 from rummykit.core.views import View
 from rummykit.standard import DrawMove, StandardMove, StandardRummy, check_position, draw_card, view_fields
 from rummykit_variants.railroad_rummy.actions import Claim, Pass
@@ -113,10 +113,13 @@ def resolve_claims(state: RailroadState, rng: Randomness) -> None:
     penalty = False
     with_hmg = winner is not None and state.declarations[winner] is Declaration.HMG
     if winner is not None:
-        state.hands[winner].append(pile.pop())
+        claimed = pile.pop()
+        state.hands[winner].append(claimed)
+        state.note_moved((claimed,), in_pile("discard"), in_hand(winner))
         penalty_card = draw_card(state, rng)
         if not isinstance(penalty_card, RoundEnd):
             state.hands[winner].append(penalty_card)
+            state.note_moved((penalty_card,), in_pile("stock"), in_hand(winner))
             penalty = True
         if with_hmg:
             state.hmg[winner] -= 1

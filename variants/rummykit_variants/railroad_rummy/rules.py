@@ -219,7 +219,6 @@ def make_rules(config: GameConfig) -> RailroadRules:
     two_decks = decks(2, jokers_per_deck=2)
     return RailroadRules(
         shoe_parts=(two_decks, two_decks),
-        low_score_wins=True,
         deal=Deal(hand_size=tuple(spec.hand_size for spec in ROUNDS)),
         stock=Stock(piles=("stock", "standby"), reshuffle="below-top"),
         melds=MELD_RULES,

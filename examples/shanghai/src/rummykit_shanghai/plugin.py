@@ -9,7 +9,7 @@ from typing import Any
 
 from rummykit import Bot, Card, Contract, GameConfig, Meld, VariantSpec, hookimpl, read_meld
 from rummykit.core.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
-from rummykit.core.move import Move
+from rummykit.core.moves import Move
 from rummykit.standard import ContractGoDown, StandardRules, StandardRummy, StandardState, StandardView
 from rummykit_shanghai.bot import ShanghaiBot
 from rummykit_shanghai.rules import OPTIONS, RULES, make_rules

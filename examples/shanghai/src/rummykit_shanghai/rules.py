@@ -94,7 +94,7 @@ POINTS: Final = {**dict.fromkeys(Rank, 10), **{Rank(value): 5 for value in range
 IDS: Final = RuleIds(
     start="SH-2",
     draw="SH-8",
-    empty_discard="a new stock was formed, SH-13",
+    empty_discard="SH-13",
     meld="SH-9",
     once="SH-10",
     lay_off="SH-10",
@@ -122,7 +122,6 @@ def make_rules(config: GameConfig) -> StandardRules:
     rounds = config.options["rounds"]
     return StandardRules(
         shoe_parts=(decks(2, jokers_per_deck=2),),
-        low_score_wins=True,
         deal=Deal(hand_size=11),
         stock=Stock(reshuffle="below-top"),
         melds=MELD_RULES,

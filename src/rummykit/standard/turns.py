@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from rummykit.core.actions import LayOff
 from rummykit.core.cards import FACE_MASK, Card, CardId, face
 from rummykit.core.melds import MeldRules, RunEnd, extend_meld
-from rummykit.core.state import GameState, Phase, RoundEnd, TableMeld
+from rummykit.core.state import GameState, Phase, RoundEnd, TableMeld, in_hand, in_pile, on_table
 
 __all__ = [
     "can_end_turn",
@@ -102,6 +102,7 @@ def take_discard(state: GameState, seat: int) -> CardId:
     the play phase."""
     card = state.piles["discard"].pop()
     state.hands[seat].append(card)
+    state.note_moved((card,), in_pile("discard"), in_hand(seat))
     state.taken = card
     state.phase = Phase.PLAY
     return card
@@ -118,12 +119,14 @@ def lay_off(state: GameState, action: LayOff, rules: MeldRules) -> None:
     meld = extend_meld(target.meld, action.card, rules, action.end)
     new_ids = (*ids, *target.ids) if action.end is RunEnd.LOW else (*target.ids, *ids)
     state.table[action.meld] = TableMeld(owner=target.owner, meld=meld, ids=new_ids)
+    state.note_moved(ids, in_hand(action.seat), on_table(action.meld))
 
 
 def discard(state: GameState, seat: int, cid: CardId) -> None:
     """Move the physical card ``cid`` from ``seat``'s hand onto the discard pile."""
     state.hands[seat].remove(cid)
     state.piles["discard"].append(cid)
+    state.note_moved((cid,), in_hand(seat), in_pile("discard"))
 
 
 def end_turn(state: GameState) -> None:

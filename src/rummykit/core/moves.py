@@ -1,13 +1,15 @@
 """Moves: each kind of action's check, listing and effect, in one place.
 
-A [`Move`][rummykit.core.move.Move] answers for one action type (``Draw``, ``GoDown``, a variant's ``Claim``): ``check``
-raises [`IllegalActionError`][rummykit.core.errors.IllegalActionError] naming the rule, or returns the action as it will
-be carried out (the same cards, G-6); ``legal`` lists the seat's legal actions of that type; and
-``perform`` carries out a checked action. Because all three live side by side, checking and listing
-cannot drift apart. A variant's moves are built once per configuration, bound to its rules
-(``rummykit_moves``), and the engine dispatches on the action's type.
+A [`Move`][rummykit.core.moves.Move] answers for one action type (``Draw``, ``GoDown``, a variant's
+``Claim``): ``check`` raises [`IllegalActionError`][rummykit.core.errors.IllegalActionError] naming the
+rule, or returns the action as it will be carried out (the same cards, G-6); ``legal`` lists the
+seat's legal actions of that type; and ``perform`` carries out a checked action (and notes the cards
+it moves: [`GameState.note_moved`][rummykit.core.state.GameState.note_moved]). Because all three
+live side by side, checking and listing cannot drift apart. A variant's moves are built once per
+configuration, bound to its rules (``rummykit_moves``), and the engine dispatches on the action's
+type.
 
-A house rule that forbids some plays wraps one move with [`restrict`][rummykit.core.move.restrict]:
+A house rule that forbids some plays wraps one move with [`restrict`][rummykit.core.moves.restrict]:
 
 Examples:
     >>> import rummykit
@@ -42,17 +44,17 @@ A = TypeVar("A", bound=Action)
 class Move(Generic[S, A]):
     """One kind of action: its check, its listing and its effect.
 
-    Subclasses set [`action_type`][rummykit.core.actions.Action] and [`phases`][rummykit.core.move.Move.phases]
-    and implement [`check`][rummykit.core.move.Move.check], [`legal`][rummykit.core.move.Move.legal] and
-    [`perform`][rummykit.core.move.Move.perform]; a move that stands for plays listed in parts implements
-    [`split`][rummykit.core.move.Move.split] too. A move is built once per configuration and shared by its
+    Subclasses set [`action_type`][rummykit.core.actions.Action] and [`phases`][rummykit.core.moves.Move.phases]
+    and implement [`check`][rummykit.core.moves.Move.check], [`legal`][rummykit.core.moves.Move.legal] and
+    [`perform`][rummykit.core.moves.Move.perform]; a move that stands for plays listed in parts implements
+    [`split`][rummykit.core.moves.Move.split] too. A move is built once per configuration and shared by its
     games: it keeps no game state of its own (what it needs to remember goes in the game's state).
     """
 
     action_type: type[Action] = Action
     """The action type this move answers for."""
     phases: frozenset[str] = frozenset()
-    """The phases in which the move may be legal: [`legal`][rummykit.core.move.Move.legal] is asked only then."""
+    """The phases in which the move may be legal: [`legal`][rummykit.core.moves.Move.legal] is asked only then."""
 
     def check(self, state: S, action: A) -> A:
         """Check ``action`` against every rule without changing anything, and return it as it will
@@ -66,18 +68,19 @@ class Move(Generic[S, A]):
 
     def legal(self, state: S, seat: int) -> Iterable[A]:
         """Every legal action of this type for ``seat`` now, in the form
-        [`check`][rummykit.core.move.Move.check] returns, each once; a variant may list one representative of
+        [`check`][rummykit.core.moves.Move.check] returns, each once; a variant may list one representative of
         plays its rules treat alike (G-6)."""
         return ()
 
     def perform(self, state: S, action: A, rng: Randomness) -> None:
-        """Carry out an action [`check`][rummykit.core.move.Move.check] returned: move cards, advance the phase and the
-        turn,
+        """Carry out an action [`check`][rummykit.core.moves.Move.check] returned: move cards (noting each
+        with [`state.note_moved`][rummykit.core.state.GameState.note_moved], which
+        [`Applied.moved`][rummykit.core.applied.Applied.moved] reports), advance the phase and the turn,
         and set ``state.round_end`` when the round ends."""
         raise NotImplementedError
 
     def split(self, state: S, action: A) -> Sequence[Action] | None:
-        """The parts in which [`legal`][rummykit.core.move.Move.legal] lists an accepted play it does not
+        """The parts in which [`legal`][rummykit.core.moves.Move.legal] lists an accepted play it does not
         list whole, or ``None`` (the play is listed whole, or with suits set aside where
         `listing_ignores_suits`).
 
@@ -102,7 +105,7 @@ class Restricted(Move[S, A]):
     """A move with one more restriction: ``refuse(state, action)`` raises
     [`IllegalActionError`][rummykit.core.errors.IllegalActionError] for the plays it forbids (after the
     move's own check accepted them); everything else is the move's own. Built by
-    [`restrict`][rummykit.core.move.restrict]."""
+    [`restrict`][rummykit.core.moves.restrict]."""
 
     def __init__(self, move: Move[S, A], refuse: Callable[[S, A], None]) -> None:
         self.move = move

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from rummykit.core.melds import Meld
     from rummykit.core.moves import Move
     from rummykit.core.shoe import Randomness
-    from rummykit.core.specs import GameConfig, HouseRuleSpec, Ruleset, VariantSpec
+    from rummykit.core.specs import GameSettings, HouseRuleSpec, Ruleset, VariantSpec
     from rummykit.core.state import GameState
     from rummykit.core.views import View
 
@@ -91,7 +91,7 @@ def rummykit_house_rule() -> HouseRuleSpec:  # type: ignore[empty-body]
 
 
 @hookspec(firstresult=True)
-def rummykit_setup(config: GameConfig) -> Ruleset:  # type: ignore[empty-body]
+def rummykit_setup(config: GameSettings) -> Ruleset:  # type: ignore[empty-body]
     """The rules of a configuration, as data.
 
     Args:

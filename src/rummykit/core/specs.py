@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import re
+import warnings
 from collections.abc import Callable, Generator, Iterable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 __all__ = [
     "COMMON_OPTIONS",
     "COMMON_RULES",
-    "GameConfig",
+    "GameSettings",
     "HouseRule",
     "HouseRuleSpec",
     "Option",
@@ -312,19 +313,19 @@ def _read_only(options: Mapping[str, Any]) -> Mapping[str, Any]:
 
 
 @attrs.frozen(kw_only=True)
-class GameConfig:
+class GameSettings:
     """How a game was created: variant, players, every option's value, house rules, seed.
 
     Like the rest of the configuration, ``options`` is read-only (a game's options are fixed
     when it is created, and shared with its copies):
 
     Examples:
-        >>> config = GameConfig(variant="rummy", players=2, options={"max_rounds": 3})
+        >>> config = GameSettings(variant="rummy", players=2, options={"max_rounds": 3})
         >>> config.options["max_rounds"] = 1
         Traceback (most recent call last):
         ...
         TypeError: 'mappingproxy' object does not support item assignment
-        >>> config == GameConfig(variant="rummy", players=2, options={"max_rounds": 3})
+        >>> config == GameSettings(variant="rummy", players=2, options={"max_rounds": 3})
         True
     """
 
@@ -346,8 +347,8 @@ class GameConfig:
         return (_game_config, (fields,))
 
 
-def _game_config(fields: dict[str, Any]) -> GameConfig:
-    return GameConfig(**fields)
+def _game_config(fields: dict[str, Any]) -> GameSettings:
+    return GameSettings(**fields)
 
 
 @attrs.frozen(kw_only=True)
@@ -423,7 +424,7 @@ class HouseRule(Generic[_R]):
         >>> unregister_house_rule("long-rounds")
     """
 
-    def __init__(self, spec: HouseRuleSpec, change: Callable[[_R, GameConfig], _R]) -> None:
+    def __init__(self, spec: HouseRuleSpec, change: Callable[[_R, GameSettings], _R]) -> None:
         self.spec = spec
         self.change = change
 
@@ -433,10 +434,17 @@ class HouseRule(Generic[_R]):
         return self.spec
 
     @hookimpl(wrapper=True)
-    def rummykit_setup(self, config: GameConfig) -> Generator[None, _R, _R]:
+    def rummykit_setup(self, config: GameSettings) -> Generator[None, _R, _R]:
         """The variant's rules, changed."""
         rules = yield
         return self.change(rules, config)
 
     def __repr__(self) -> str:
         return f"<HouseRule {self.spec.name}>"
+
+
+def __getattr__(name: str) -> Any:
+    if name == "GameConfig":  # the 0.1 name
+        warnings.warn("GameConfig is now GameSettings; the old name will be removed", DeprecationWarning, stacklevel=2)
+        return GameSettings
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

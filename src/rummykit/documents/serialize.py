@@ -301,7 +301,7 @@ def read_state(data: str | bytes | Mapping[str, Any]) -> tuple[Configuration, Ga
             raise document_error(exc, "extra.") from exc
         values.update((field.name, getattr(own, field.name)) for field in attrs.fields(fields.extra))
     try:
-        config = configuration.game_config(seed)
+        config = configuration.settings(seed)
     except InvalidOptionError as exc:
         raise InvalidPositionError("seed", str(exc)) from exc
     state_type = spec.state_type or GameState

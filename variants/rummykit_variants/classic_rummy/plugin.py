@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from rummykit.core.actions import Discard, Draw, GoDown, LayOff, TakeDiscard
 from rummykit.core.bots import Bot
 from rummykit.core.hookspecs import hookimpl
-from rummykit.core.specs import GameConfig, VariantSpec
+from rummykit.core.specs import GameSettings, VariantSpec
 from rummykit.standard import StandardRules, StandardRummy, StandardState, StandardView
 from rummykit_variants.classic_rummy.bot import HeuristicBot
 from rummykit_variants.classic_rummy.rules import OPTIONS, RULES, make_rules
@@ -35,7 +35,7 @@ class ClassicRummy(StandardRummy[StandardRules, StandardState]):
     spec = SPEC
 
     @hookimpl
-    def rummykit_setup(self, config: GameConfig) -> StandardRules:
+    def rummykit_setup(self, config: GameSettings) -> StandardRules:
         return make_rules(config)
 
     @hookimpl

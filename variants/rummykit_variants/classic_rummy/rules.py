@@ -19,7 +19,7 @@ from typing import Final
 
 from rummykit.core.cards import Rank, standard_deck
 from rummykit.core.melds import MeldRules
-from rummykit.core.specs import GameConfig, Option, rule_book
+from rummykit.core.specs import GameSettings, Option, rule_book
 from rummykit.standard import Deal, RuleIds, Scoring, StandardRules, Stock
 
 __all__ = ["CLASSIC_RUN_ORDER", "IDS", "MELD_RULES", "OPTIONS", "POINTS", "RULES", "make_rules"]
@@ -112,7 +112,7 @@ IDS: Final = RuleIds(
 """The rules the standard rummy cites in Classic Rummy."""
 
 
-def make_rules(config: GameConfig) -> StandardRules:
+def make_rules(config: GameSettings) -> StandardRules:
     """Classic Rummy's rules for a configuration: one deck, no jokers (CR-1), 10 cards each for two
     players and 7 for three or four, free melds (CR-5), the taken card kept (CR-6), the whole
     discard pile reshuffled when the stock runs out (CR-7) as often as ``stock_rebuilds`` says

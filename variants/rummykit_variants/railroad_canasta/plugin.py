@@ -15,7 +15,7 @@ from rummykit.core.hookspecs import hookimpl
 from rummykit.core.melds import Meld, MeldKind
 from rummykit.core.moves import Move
 from rummykit.core.shoe import Randomness
-from rummykit.core.specs import GameConfig, VariantSpec
+from rummykit.core.specs import GameSettings, VariantSpec
 from rummykit.core.state import Phase
 from rummykit.core.views import View
 from rummykit.standard import StandardRummy, deal, view_fields
@@ -73,7 +73,7 @@ class RailroadCanasta(StandardRummy[CanastaRules, CanastaState]):
     spec = SPEC
 
     @hookimpl
-    def rummykit_setup(self, config: GameConfig) -> CanastaRules:
+    def rummykit_setup(self, config: GameSettings) -> CanastaRules:
         return make_rules(config)
 
     @hookimpl

@@ -14,7 +14,7 @@ from rummykit.core.cards import Card, Rank, Suit, parse_cards
 from rummykit.core.errors import IllegalActionError
 from rummykit.core.melds import MeldRules
 from rummykit.core.shoe import decks
-from rummykit.core.specs import GameConfig, RuleText
+from rummykit.core.specs import GameSettings, RuleText
 from rummykit.core.state import GameState, Phase
 from rummykit.standard import Deal, RuleIds, Scoring, StandardRules, Stock
 from rummykit_variants.railroad_canasta.actions import EndRound, TakePile
@@ -288,7 +288,7 @@ class CanastaRules(StandardRules):
             )
 
 
-def make_rules(config: GameConfig) -> CanastaRules:
+def make_rules(config: GameSettings) -> CanastaRules:
     """The rules of a configuration: two decks and two jokers a player, one shuffled shoe (RC-1); 13
     cards to hand and 11 to the kitty, the up-card turned after the red 3s are replaced (RC-3,
     RC-C1); two cards a draw from a stock that is never rebuilt (RC-14, RC-22); play to 20,000."""

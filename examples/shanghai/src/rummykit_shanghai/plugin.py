@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from rummykit import Bot, Card, Contract, GameConfig, Meld, VariantSpec, hookimpl, read_meld
+from rummykit import Bot, Card, Contract, GameSettings, Meld, VariantSpec, hookimpl, read_meld
 from rummykit.core.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
 from rummykit.core.moves import Move
 from rummykit.standard import ContractGoDown, StandardRules, StandardRummy, StandardState, StandardView
@@ -45,7 +45,7 @@ class Shanghai(StandardRummy[StandardRules, StandardState]):
     spec = SPEC
 
     @hookimpl
-    def rummykit_setup(self, config: GameConfig) -> StandardRules:
+    def rummykit_setup(self, config: GameSettings) -> StandardRules:
         return make_rules(config)
 
     @hookimpl

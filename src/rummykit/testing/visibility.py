@@ -29,7 +29,7 @@ from typing import Final
 import attrs
 
 from rummykit.core.actions import Action
-from rummykit.core.cards import FACE_MASK, Card, CardId, card_id_text, copy_of, face, parse_card_id, standard_deck
+from rummykit.core.cards import COPY_SHIFT, FACE_MASK, Card, CardId, card_id_text, copy_of, face, parse_card_id, standard_deck
 from rummykit.core.engine import Game
 from rummykit.core.state import GameState
 from rummykit.core.views import View, face_up
@@ -126,8 +126,9 @@ class _Seen:
     for each action of the round's log, whether it names a card that was visible to it neither just
     before nor just after the action (no view of this observer may show such an action)."""
 
-    def __init__(self, visible: frozenset[CardId]) -> None:
+    def __init__(self, visible: frozenset[CardId], copies: int = 1) -> None:
         self.now = visible
+        self.copies = copies
         self.ever = set(visible)
         self.ever_faces = Counter(cid & FACE_MASK for cid in visible)
         self.named: list[list[int]] = []
@@ -141,17 +142,24 @@ class _Seen:
         revealed: set[CardId] = set()
         if named:
             self.named_total.update(named)
-            missing = Counter(named) - Counter(cid & FACE_MASK for cid in self.now | visible)
+            now = self.now
+            missing = Counter(named)
+            for index, count in list(missing.items()):  # each copy of the face seen just before or after
+                ids = (copy << COPY_SHIFT | index for copy in range(self.copies))
+                missing[index] = count - sum(1 for cid in ids if cid in now or cid in visible)
             for cid in shown_from:
-                if missing[cid & FACE_MASK] > 0 and cid not in self.now | visible:
+                if missing[cid & FACE_MASK] > 0 and cid not in now and cid not in visible:
                     missing[cid & FACE_MASK] -= 1
                     revealed.add(cid)
             if +missing:
                 self.hidden.append(len(self.named))
         self.named.append(named)
-        fresh = (visible | revealed) - self.ever
-        self.ever |= fresh
-        self.ever_faces.update(cid & FACE_MASK for cid in fresh)
+        fresh = visible - self.ever
+        if revealed:
+            fresh |= revealed - self.ever
+        if fresh:
+            self.ever |= fresh
+            self.ever_faces.update(cid & FACE_MASK for cid in fresh)
         self.now = visible
 
 
@@ -170,7 +178,8 @@ class RoundWatch:
     def _start(self, game: Game) -> None:
         self.round = game.state.round
         self.log_size = len(game.state.log)
-        self.seen = {seat: _Seen(self._visible(game, seat)) for seat in observers(game)}
+        copies = 1 + max(cid >> COPY_SHIFT for cid in game.state.rules.card_ids)
+        self.seen = {seat: _Seen(self._visible(game, seat), copies) for seat in observers(game)}
         self._hands = [hand[:] for hand in game.state.hands]
 
     def follow(self, game: Game) -> None:

@@ -286,7 +286,8 @@ def check_position(game: Game, watch: RoundWatch | None = None, rng: random.Rand
     (see [`check_games`][rummykit.testing.checks.check_games]): soundness (every listed action applies),
     completeness and refusal (listed plays with other cards of their ranks, merged plays, and
     [`PROBES_PER_POSITION`][rummykit.testing.checks.PROBES_PER_POSITION] random actions), views (and
-    their JSON and pictures; two cards hidden from each seat exchanged change nothing it sees), and
+    their JSON; the pictures of the spectator's view and of the seats to act, of every seat's once
+    the game is over; two cards hidden from each seat exchanged change nothing it sees), and
     records (the position's JSON and its notation read back to the same state and views).
 
     ``watch`` has followed the round so far (default: a watch started now, which knows only what is
@@ -307,7 +308,7 @@ def check_position(game: Game, watch: RoundWatch | None = None, rng: random.Rand
     rng = rng if rng is not None else random.Random(f"{game.state.round} {index}")
     _check_position_soundness(game, index)
     _check_views(game, watch, index, dump=True)
-    _check_pictures(game, index)
+    _check_pictures(game, index, None if game.is_over else [None, *game.to_act])
     _check_exchanges_with(game, watch, rng, index)
     if not game.is_over:
         listing = _Listing(game)
@@ -498,9 +499,9 @@ def _check_views(game: Game, watch: RoundWatch, index: int, *, dump: bool) -> No
         raise _fail("views", str(exc), index) from exc
 
 
-def _check_pictures(game: Game, index: int) -> None:
+def _check_pictures(game: Game, index: int, seats: Sequence[int | None] | None = None) -> None:
     try:
-        check_pictures(game)
+        check_pictures(game, seats)
     except ViewLeak as exc:
         raise _fail("views", str(exc), index) from exc
 

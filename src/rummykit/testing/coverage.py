@@ -40,23 +40,27 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 import rummykit
 from rummykit.core.actions import Action
 from rummykit.core.bots import Bot
 from rummykit.core.engine import Game
 from rummykit.core.state import Phase
+from rummykit.testing.strategies import MELD_KINDS, _cards_in
 
 __all__ = [
     "AVOID",
     "COMMON_ROUND_ENDS",
     "KEEP",
+    "LOOK_AHEAD",
     "PATIENCE",
     "Coverage",
     "Driver",
+    "Outcome",
     "coverage_targets",
     "declared_unreachable",
+    "eager_choice",
     "patient_choice",
     "random_by_kind",
     "seat_players",
@@ -72,7 +76,11 @@ PATIENCE: Final = 0.5
 random player plays patiently ([`patient_choice`][rummykit.testing.coverage.patient_choice])."""
 KEEP: Final = 3
 """How many cards the kit's patient player keeps in hand ([`patient_choice`][rummykit.testing.coverage.patient_choice])."""
+LOOK_AHEAD: Final = 3
+"""While something is unreached: how many actions besides the player's choice the driver tries on a
+copy at each step, looking for one that reaches it."""
 _TRIES: Final = 3
+_OVER: Final = f"phase:{Phase.OVER.value}"
 """How many other plays the driver tries before it keeps one that ends the round in a known way."""
 
 
@@ -163,6 +171,11 @@ class Coverage:
         """``target`` is still to be reached by the run (and is not declared unreachable)."""
         return target in self._wanted
 
+    def drives(self) -> bool:
+        """Something is still to be reached that play can be driven toward (the end of a game,
+        ``phase:over``, comes to every game by itself)."""
+        return any(name != _OVER for name in self._wanted)
+
     def wants_any(self, prefix: str) -> bool:
         """Some target of this kind (``"phase:"``, ``"action:"``, ``"round-end:"``) is still to be reached."""
         return any(name.startswith(prefix) for name in self._wanted)
@@ -205,20 +218,13 @@ def patient_choice(legal: Sequence[Action], hand_size: int, rng: random.Random) 
         >>> sorted({patient_choice(legal, 9, random.Random(seed)).kind for seed in range(20)})
         ['discard', 'go-down']
     """
-    keeping = [action for action in legal if len(_named_cards(action)) <= hand_size - KEEP]
+    keeping = [action for action in legal if len(_cards_in(action)) <= hand_size - KEEP]
     return random_by_kind(keeping or legal, rng)
 
 
-def _named_cards(action: Action) -> list[object]:
-    from rummykit.testing.strategies import _cards_in  # noqa: PLC0415 (strategies imports this module's users)
-
-    return list(_cards_in(action))
-
-
 def random_by_kind(legal: Sequence[Action], rng: random.Random) -> Action:
-    """The kit's random player: a kind drawn among the kinds ``legal`` lists, then one of its actions,
-    so that a kind listed once (a knock among ten discards) is played as often as a kind listed ten
-    times.
+    """A kind drawn among the kinds ``legal`` lists, then one of its actions, so that a kind listed
+    once (a knock among ten discards) is played as often as a kind listed ten times.
 
     Examples:
         >>> from rummykit import Discard, Draw
@@ -230,6 +236,22 @@ def random_by_kind(legal: Sequence[Action], rng: random.Random) -> Action:
     kinds = list(dict.fromkeys(action.kind for action in legal))
     kind = rng.choice(kinds)
     return rng.choice([action for action in legal if action.kind == kind])
+
+
+def eager_choice(legal: Sequence[Action], rng: random.Random) -> Action:
+    """The kit's random player: an action that puts cards on the table (``MELD_KINDS``) 4 times in 5
+    when there is one, else any, each drawn as [`random_by_kind`][rummykit.testing.coverage.random_by_kind]
+    draws (so that short games reach tables, lay-offs and players going out).
+
+    Examples:
+        >>> from rummykit import Discard, GoDown
+        >>> legal = [GoDown(seat=0, melds=["2C 3C 4C"]), Discard(seat=0, card="2C"), Discard(seat=0, card="9H")]
+        >>> picks = [eager_choice(legal, random.Random(seed)).kind for seed in range(100)]
+        >>> picks.count("go-down") > 70
+        True
+    """
+    melds = [action for action in legal if action.kind in MELD_KINDS]
+    return random_by_kind(melds if melds and rng.random() < 0.8 else legal, rng)
 
 
 class Driver:
@@ -282,20 +304,28 @@ class Driver:
         if fresh:
             return rng.choice(fresh)
         action = self._players_choice(game, seat, legal)
-        if not self.look_ahead or not (coverage.wants_any("round-end:") or coverage.wants_any("phase:")):
+        if not self.look_ahead or not coverage.drives():
             return action
-        outcome = _outcome(game, action)
+        listing = coverage.wants_any("action:")
+        outcome = _outcome(game, action, listing=listing)
         if self._leads_to_unreached(outcome):
             return action
-        kinds = [kind for kind in dict.fromkeys(other.kind for other in legal) if kind != action.kind]
-        if kinds:  # one action of another kind, tried on a copy
-            kind = rng.choice(kinds)
-            other = rng.choice([candidate for candidate in legal if candidate.kind == kind])
-            if self._leads_to_unreached(_outcome(game, other)):
+        for other in self._other_candidates(legal, action):
+            if self._leads_to_unreached(_outcome(game, other, listing=listing)):
                 return other
         if coverage.wants_any("round-end:") and rng.random() < AVOID:
             return self._not_ending_as_before(game, legal, action, outcome)
         return action
+
+    def _other_candidates(self, legal: Sequence[Action], chosen: Action) -> list[Action]:
+        """Up to [`LOOK_AHEAD`][rummykit.testing.coverage.LOOK_AHEAD] other actions to try on a copy:
+        one of each other kind first (in random order), then others drawn at random."""
+        kinds = [kind for kind in dict.fromkeys(action.kind for action in legal) if kind != chosen.kind]
+        self.rng.shuffle(kinds)
+        picked = [self.rng.choice([action for action in legal if action.kind == kind]) for kind in kinds]
+        rest = [action for action in legal if action != chosen and action not in picked]
+        extra = self.rng.sample(rest, min(len(rest), max(LOOK_AHEAD - len(picked), 0)))
+        return (picked + extra)[:LOOK_AHEAD]
 
     def _players_choice(self, game: Game, seat: int, legal: Sequence[Action]) -> Action:
         bot = self.bots[seat]
@@ -303,7 +333,7 @@ class Driver:
             return bot[1].choose(game.view(seat), legal)
         if self.look_ahead and self._patient(game, seat):
             return patient_choice(legal, len(game.state.hands[seat]), self.rng)
-        return random_by_kind(legal, self.rng)
+        return eager_choice(legal, self.rng)
 
     def _patient(self, game: Game, seat: int) -> bool:
         """Whether the kit's random player at ``seat`` plays this round patiently: in half the rounds
@@ -315,19 +345,25 @@ class Driver:
             self._moods[key] = self.rng.random() < PATIENCE
         return self._moods[key]
 
-    def _leads_to_unreached(self, outcome: tuple[str, str | None] | None) -> bool:
+    def _leads_to_unreached(self, outcome: Outcome | None) -> bool:
+        """``outcome`` is a position in an unreached phase, or lists an action of an unreached kind, or
+        the round ended in an unreached way."""
         if outcome is None:
             return False
-        phase, rule = outcome
-        return self.coverage.wants(f"phase:{phase}") or (rule is not None and self.coverage.wants(f"round-end:{rule}"))
+        wants = self.coverage.wants
+        return (
+            wants(f"phase:{outcome.phase}")
+            or (outcome.rule is not None and wants(f"round-end:{outcome.rule}"))
+            or any(wants(f"action:{kind}") for kind in outcome.kinds)
+        )
 
     def _not_ending_as_before(
-        self, game: Game, legal: Sequence[Action], action: Action, outcome: tuple[str, str | None] | None
+        self, game: Game, legal: Sequence[Action], action: Action, outcome: Outcome | None
     ) -> Action:
         """``action``, or another if it ends the round in a way already reached (a few tries)."""
         left = list(legal)
         for _ in range(_TRIES):
-            if outcome is None or outcome[1] is None or self.coverage.wants(f"round-end:{outcome[1]}"):
+            if outcome is None or outcome.rule is None or self.coverage.wants(f"round-end:{outcome.rule}"):
                 return action
             left.remove(action)
             if not left:
@@ -337,13 +373,28 @@ class Driver:
         return action
 
 
-def _outcome(game: Game, action: Action) -> tuple[str, str | None] | None:
-    """The phase ``action`` leads to and the rule of the round it ends (if it does), found on a copy;
-    ``None`` if the action is refused (the kit reports that when it is played)."""
+class Outcome(NamedTuple):
+    """What an action leads to, found on a copy of the game.
+
+    Attributes:
+        phase: the phase of the position it leads to (of the next round, if it ends one).
+        rule: the rule by which it ends the round, or ``None``.
+        kinds: the action kinds listed in the position it leads to (empty unless asked for).
+    """
+
+    phase: str
+    rule: str | None
+    kinds: frozenset[str]
+
+
+def _outcome(game: Game, action: Action, *, listing: bool = False) -> Outcome | None:
+    """What ``action`` leads to (with the kinds then listed, if ``listing``); ``None`` if the action
+    is refused (the kit reports that when it is played)."""
     trial = game.copy()
     try:
         applied = trial.apply(action)
     except Exception:  # noqa: BLE001 - a listed action refused is reported where it is played
         return None
     rule = applied.round_result.rule if applied.round_result is not None else None
-    return str(trial.state.phase), rule
+    kinds = frozenset(other.kind for other in trial.legal_actions()) if listing and not trial.is_over else frozenset()
+    return Outcome(str(trial.state.phase), rule, kinds)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Final
 
 import attrs
@@ -166,7 +166,9 @@ class _Seen:
 class RoundWatch:
     """What every observer (the spectator and each seat) has seen of the current round, followed from
     the full state after every action ([`follow`][rummykit.testing.visibility.RoundWatch.follow]). Start
-    it at the start of a round."""
+    it at the start of a round; started later (a game loaded from a position), it knows what is face
+    up then, and takes every card the round's log names as seen (what was visible before is not
+    known)."""
 
     def __init__(self, game: Game) -> None:
         self._start(game)
@@ -180,6 +182,10 @@ class RoundWatch:
         self.log_size = len(game.state.log)
         copies = 1 + max(cid >> COPY_SHIFT for cid in game.state.rules.card_ids)
         self.seen = {seat: _Seen(self._visible(game, seat), copies) for seat in observers(game)}
+        for seen in self.seen.values():  # started mid-round (a loaded position): what its log names is known
+            for action in game.state.log:
+                seen.named.append(_faces(action))
+                seen.named_total.update(seen.named[-1])
         self._hands = [hand[:] for hand in game.state.hands]
 
     def follow(self, game: Game) -> None:
@@ -312,14 +318,15 @@ _DRAWN_FACE: Final = re.compile(r'xlink:href="#rk-((?:10|[2-9JQKA])[CDHS]|JK)"')
 """A card drawn face up in a picture ([`rummykit.svg`][rummykit.svg]): a use of its symbol."""
 
 
-def check_pictures(game: Game) -> None:
+def check_pictures(game: Game, seats: Iterable[Observer] | None = None) -> None:
     """The picture of each observer's view ([`rummykit.svg.view`][rummykit.svg.view]) can be drawn (the
     fields the view declares fit their pictures), draws the seat's whole hand face up, and draws face up
-    no card beyond those its view holds. Raises [`ViewLeak`][rummykit.testing.visibility.ViewLeak]."""
+    no card beyond those its view holds (``seats``: those observers only). Raises
+    [`ViewLeak`][rummykit.testing.visibility.ViewLeak]."""
     from rummykit import svg  # noqa: PLC0415 (only pictures need it)
     from rummykit.core.errors import PluginError  # noqa: PLC0415
 
-    for seat in observers(game):
+    for seat in observers(game) if seats is None else seats:
         view = game.view(seat)
         try:
             picture = svg.view(view)

@@ -43,7 +43,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Final, NamedTuple
 
 import rummykit
-from rummykit.core.actions import Action
+from rummykit.core.actions import Action, Draw
 from rummykit.core.bots import Bot
 from rummykit.core.engine import Game
 from rummykit.core.state import Phase
@@ -204,9 +204,10 @@ def seat_players(game_index: int, players: int, bots: Sequence[str]) -> list[str
 
 
 def patient_choice(legal: Sequence[Action], hand_size: int, rng: random.Random) -> Action:
-    """The kit's random player in no hurry to go out: one of the ``legal`` actions that name at most
-    all but [`KEEP`][rummykit.testing.coverage.KEEP] cards of a hand of ``hand_size`` (it melds and
-    lays off, but keeps a few cards), drawn as [`random_by_kind`][rummykit.testing.coverage.random_by_kind]
+    """The kit's random player in no hurry to go out: a draw from the stock when it may (nine times in
+    ten), else one of the ``legal`` actions that name at most all but
+    [`KEEP`][rummykit.testing.coverage.KEEP] cards of a hand of ``hand_size`` (it melds and lays off,
+    but keeps a few cards), drawn as [`random_by_kind`][rummykit.testing.coverage.random_by_kind]
     draws; any action if none does. Rounds played so last long, and end as only long rounds do (the
     stock running out).
 
@@ -218,6 +219,9 @@ def patient_choice(legal: Sequence[Action], hand_size: int, rng: random.Random) 
         >>> sorted({patient_choice(legal, 9, random.Random(seed)).kind for seed in range(20)})
         ['discard', 'go-down']
     """
+    draws = [action for action in legal if isinstance(action, Draw)]
+    if draws and rng.random() < 0.9:
+        return rng.choice(draws)
     keeping = [action for action in legal if len(_cards_in(action)) <= hand_size - KEEP]
     return random_by_kind(keeping or legal, rng)
 
@@ -340,19 +344,19 @@ class Driver:
         (drawn once a round and seat) while a way to end a round is still unreached."""
         if not self.coverage.wants_any("round-end:"):
             return False
-        key = (game.state.round, seat)
+        key = (len(game.state.history), seat)
         if key not in self._moods:
             self._moods[key] = self.rng.random() < PATIENCE
         return self._moods[key]
 
     def _leads_to_unreached(self, outcome: Outcome | None) -> bool:
-        """``outcome`` is a position in an unreached phase, or lists an action of an unreached kind, or
-        the round ended in an unreached way."""
+        """``outcome`` is a position in an unreached phase (but the end of the game, which comes by
+        itself), or lists an action of an unreached kind, or the round ended in an unreached way."""
         if outcome is None:
             return False
         wants = self.coverage.wants
         return (
-            wants(f"phase:{outcome.phase}")
+            (outcome.phase != Phase.OVER and wants(f"phase:{outcome.phase}"))
             or (outcome.rule is not None and wants(f"round-end:{outcome.rule}"))
             or any(wants(f"action:{kind}") for kind in outcome.kinds)
         )

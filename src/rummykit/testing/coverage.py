@@ -44,7 +44,7 @@ from typing import Final, NamedTuple
 
 import rummykit
 from rummykit.core.actions import Action, Draw
-from rummykit.core.bots import Bot
+from rummykit.core.bots import Bot, UnknownBotError
 from rummykit.core.engine import Game
 from rummykit.core.state import Phase
 from rummykit.testing.strategies import MELD_KINDS, _cards_in
@@ -287,10 +287,7 @@ class Driver:
         self.look_ahead = look_ahead
         self._moods: dict[tuple[int, int], bool] = {}
         names = list(players) if players is not None else [None] * game.players
-        self.bots: list[tuple[str, Bot] | None] = [
-            None if name is None else (name, rummykit.make_bot(name, game.configuration, seed=rng.randrange(2**32)))
-            for name in names
-        ]
+        self.bots: list[tuple[str, Bot] | None] = [None if name is None else (name, _bot(game, name, rng)) for name in names]
 
     def player(self, seat: int) -> str | None:
         """The name of the bot that plays ``seat`` (``None``: the kit's random player)."""
@@ -375,6 +372,14 @@ class Driver:
             action = random_by_kind(left, self.rng)
             outcome = _outcome(game, action)
         return action
+
+
+def _bot(game: Game, name: str, rng: random.Random) -> Bot:
+    """A new bot of the game's variant (and house rules) called ``name``, seeded from ``rng``."""
+    try:
+        return rummykit.make_bot(name, game.configuration, seed=rng.randrange(2**32))
+    except UnknownBotError as exc:
+        raise UnknownBotError(name, game.variant, exc.available) from None
 
 
 class Outcome(NamedTuple):

@@ -583,6 +583,7 @@ def check_games(
             ``record`` replays the game), or ``coverage``, naming what the games never reached.
         ValueError: ``unreachable`` names no target, or gives no reason; a position of another
             variant or another stack of house rules.
+        UnknownBotError: a name of ``bots`` that is no bot of the variant.
 
     Examples:
         >>> report = check_games("railroad-rummy", games=2, bots=["heuristic"])
@@ -606,6 +607,11 @@ def check_games(
         )
         for i in range(games)
     ]
+    if setups and bots:  # a bot the variant does not offer is named now, whichever games would play it
+        available = rummykit.available_bots(setups[0].new_game().configuration)
+        for name in bots:
+            if name not in available:
+                raise rummykit.UnknownBotError(name, variant, available)
     total_actions = rounds = 0
     for number, setup in enumerate(setups):
         seats = seat_players(number, setup.players, bots)

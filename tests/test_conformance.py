@@ -34,9 +34,7 @@ STACKS: Final = [
 ]
 #: The stacks the quick run checks: each house rule alone, and all of a variant's together.
 SAMPLED_STACKS: Final = [
-    (variant, stack)
-    for variant, stack in STACKS
-    if stack and (len(stack) == 1 or len(stack) == len(VARIANTS[variant]))
+    (variant, stack) for variant, stack in STACKS if stack and (len(stack) == 1 or len(stack) == len(VARIANTS[variant]))
 ]
 BOTS: Final = ("heuristic",)
 """The built-in variants' own bot, mixed in with the kit's random play."""
@@ -47,7 +45,7 @@ QUICK_EXAMPLES: Final = {"railroad-canasta": 12, "railroad-rummy": 20, "rummy": 
 """Hypothesis positions of each variant in the quick run (Railroad Canasta's cost the most)."""
 STACK_GAMES: Final = 5
 """Games under each sampled stack of house rules in the quick run."""
-EVERY: Final = {"soundness_every": 25, "views_every": 25, "json_every": 100}
+EVERY: Final = 25
 """Between the positions the kit checks in full (the first of each phase in each game, the first after
 each action kind, each round's end), the quick run checks soundness and views at every 25th."""
 
@@ -92,7 +90,15 @@ def test_every_rummy_stack_is_checked_in_the_slow_run_and_six_in_the_quick_run()
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_seeded_games_reach_every_phase_action_and_round_end(variant: str) -> None:
-    report = check_games(variant, games=QUICK_GAMES[variant], bots=BOTS, positions=POSITIONS.get(variant, ()), **EVERY)
+    report = check_games(
+        variant,
+        games=QUICK_GAMES[variant],
+        bots=BOTS,
+        positions=POSITIONS.get(variant, ()),
+        soundness_every=EVERY,
+        views_every=EVERY,
+        json_every=4 * EVERY,
+    )
     never = [target for target in report.targets if not report.reached.get(target)]
     assert all(target in report.unreachable for target in never), report
     assert report.reached_games["phase:over"] == report.games
@@ -106,7 +112,15 @@ def test_random_actions(variant: str) -> None:
 
 @pytest.mark.parametrize(("variant", "house_rules"), SAMPLED_STACKS, ids=case_id)
 def test_seeded_games_and_random_actions_under_house_rules(variant: str, house_rules: tuple[str, ...]) -> None:
-    check_games(variant, house_rules=house_rules, games=STACK_GAMES, seed=1000, **EVERY)
+    check_games(
+        variant,
+        house_rules=house_rules,
+        games=STACK_GAMES,
+        seed=1000,
+        soundness_every=EVERY,
+        views_every=EVERY,
+        json_every=4 * EVERY,
+    )
     check_random_actions(variant, house_rules=house_rules, max_examples=5, max_steps=100)
 
 

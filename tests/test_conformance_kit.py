@@ -796,7 +796,7 @@ def test_the_knock_toy_without_a_flaw_passes_and_its_games_reach_the_knock() -> 
 
 
 def test_every_phase_a_game_reaches_is_saved_loaded_and_checked_in_that_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    import rummykit.testing.checks as checks  # noqa: PLC0415 (the module whose check is watched)
+    from rummykit.testing import checks  # noqa: PLC0415 (the module whose check is watched)
 
     round_trips = checks._check_round_trips
     checked: set[tuple[int | None, str]] = set()

@@ -141,7 +141,8 @@ class ConformanceReport:
         Examples:
             >>> report = ConformanceReport(
             ...     "rummy", (), games=3, targets=("phase:draw", "round-end:CR-9", "round-end:CR-C2"),
-            ...     reached={"phase:draw": 412, "round-end:CR-9": 1}, reached_games={"phase:draw": 3, "round-end:CR-9": 1},
+            ...     reached={"phase:draw": 412, "round-end:CR-9": 1},
+            ...     reached_games={"phase:draw": 3, "round-end:CR-9": 1},
             ...     unreachable={"round-end:CR-C2": "a card can always be drawn"})
             >>> for line in report.coverage_lines():
             ...     print(line)
@@ -657,7 +658,9 @@ def _position_setup(variant: str, house_rules: tuple[str, ...], position: str | 
     game = read_position(position) if isinstance(position, str) else position
     if game.variant != variant or tuple(game.state.config.house_rules) != house_rules:
         stack = " + ".join((game.variant, *game.state.config.house_rules))
-        raise ValueError(f"a start position of {stack} cannot be played in a check of {' + '.join((variant, *house_rules))}")
+        raise ValueError(
+            f"a start position of {stack} cannot be played in a check of {' + '.join((variant, *house_rules))}"
+        )
     config = game.state.config
     return GameSetup(
         variant=variant,
@@ -816,7 +819,6 @@ def _check_exchanges(game: Game, watch: RoundWatch, data: st.DataObject) -> None
 def _card_at(game: Game, place: tuple[str, int]) -> int:
     name, i = place
     return dict(_card_lists(game.state))[name][i]
-
 
 
 def check_random_actions(

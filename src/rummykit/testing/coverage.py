@@ -26,8 +26,10 @@ play that would end the round in a way already reached is mostly set aside for a
 Examples:
     >>> import rummykit
     >>> coverage = Coverage(coverage_targets("rummy"))
-    >>> coverage.targets[:3], coverage.targets[-4:]
-    (('phase:draw', 'phase:play', 'phase:over'), ('round-end:G-1', 'round-end:CR-8', 'round-end:CR-9', 'round-end:CR-C2'))
+    >>> coverage.targets[:3]
+    ('phase:draw', 'phase:play', 'phase:over')
+    >>> coverage.targets[-4:]
+    ('round-end:G-1', 'round-end:CR-8', 'round-end:CR-9', 'round-end:CR-C2')
     >>> game = rummykit.new_game("rummy", 2, seed=1)
     >>> driver = Driver(game, random.Random(1), coverage)
     >>> action = driver.choose(game)
@@ -75,7 +77,8 @@ PATIENCE: Final = 0.5
 """While a way to end a round is still unreached: the share of rounds in which each seat of the kit's
 random player plays patiently ([`patient_choice`][rummykit.testing.coverage.patient_choice])."""
 KEEP: Final = 3
-"""How many cards the kit's patient player keeps in hand ([`patient_choice`][rummykit.testing.coverage.patient_choice])."""
+"""How many cards the kit's patient player keeps in hand
+([`patient_choice`][rummykit.testing.coverage.patient_choice])."""
 LOOK_AHEAD: Final = 3
 """While something is unreached: how many actions besides the player's choice the driver tries on a
 copy at each step, looking for one that reaches it."""
@@ -115,7 +118,9 @@ def declared_unreachable(
     declared = dict(rummykit.variant_spec(variant).unreachable_in_tests) | dict(unreachable or {})
     for name, reason in declared.items():
         if name not in targets:
-            raise ValueError(f"{name!r} is declared unreachable, but it is no target of {variant}: {', '.join(targets)}")
+            raise ValueError(
+                f"{name!r} is declared unreachable, but it is no target of {variant}: {', '.join(targets)}"
+            )
         if not isinstance(reason, str) or not reason.strip():
             raise ValueError(f"{name!r} is declared unreachable without a reason: say why the kit cannot reach it")
     return declared
@@ -287,7 +292,9 @@ class Driver:
         self.look_ahead = look_ahead
         self._moods: dict[tuple[int, int], bool] = {}
         names = list(players) if players is not None else [None] * game.players
-        self.bots: list[tuple[str, Bot] | None] = [None if name is None else (name, _bot(game, name, rng)) for name in names]
+        self.bots: list[tuple[str, Bot] | None] = [
+            None if name is None else (name, _bot(game, name, rng)) for name in names
+        ]
 
     def player(self, seat: int) -> str | None:
         """The name of the bot that plays ``seat`` (``None``: the kit's random player)."""
@@ -402,7 +409,7 @@ def _outcome(game: Game, action: Action, *, listing: bool = False) -> Outcome | 
     trial = game.copy()
     try:
         applied = trial.apply(action)
-    except Exception:  # noqa: BLE001 - a listed action refused is reported where it is played
+    except Exception:
         return None
     rule = applied.round_result.rule if applied.round_result is not None else None
     kinds = frozenset(other.kind for other in trial.legal_actions()) if listing and not trial.is_over else frozenset()

@@ -47,8 +47,8 @@ from rummykit.core.state import Phase
 
 __all__ = [
     "MELD_KINDS",
-    "ActionStrategy",
     "PHASE_SEARCH",
+    "ActionStrategy",
     "GameSetup",
     "Position",
     "actions",
@@ -613,7 +613,12 @@ def _random_value(tp: Any, game: Game, seat: int, rng: random.Random) -> Any:
     if typing.get_origin(tp) is tuple:
         args = _args(tp)
         if len(args) == 2 and args[1] is Ellipsis:
-            if args[0] == tuple[Card, ...] and 0 <= seat < game.players and game.state.hands[seat] and rng.random() < 0.5:
+            if (
+                args[0] == tuple[Card, ...]
+                and 0 <= seat < game.players
+                and game.state.hands[seat]
+                and rng.random() < 0.5
+            ):
                 cards = list(game.hand(seat))
                 rng.shuffle(cards)
                 return tuple(tuple(cards[i : i + 3]) for i in range(0, min(len(cards), 9), 3))

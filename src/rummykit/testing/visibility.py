@@ -29,7 +29,17 @@ from typing import Final
 import attrs
 
 from rummykit.core.actions import Action
-from rummykit.core.cards import COPY_SHIFT, FACE_MASK, Card, CardId, card_id_text, copy_of, face, parse_card_id, standard_deck
+from rummykit.core.cards import (
+    COPY_SHIFT,
+    FACE_MASK,
+    Card,
+    CardId,
+    card_id_text,
+    copy_of,
+    face,
+    parse_card_id,
+    standard_deck,
+)
 from rummykit.core.engine import Game
 from rummykit.core.state import GameState
 from rummykit.core.views import View, face_up

@@ -792,7 +792,7 @@ def test_the_knock_toy_without_a_flaw_passes_and_its_games_reach_the_knock() -> 
         "round-end:CR-C2",
         "round-end:TK-2",
     )
-    check_random_actions(KnockRummy.name, max_examples=20, max_steps=100)
+    check_random_actions(KnockRummy.name, max_examples=10, max_steps=100)
 
 
 def test_every_phase_a_game_reaches_is_saved_loaded_and_checked_in_that_game(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -980,7 +980,7 @@ def test_the_kit_builds_actions_of_every_type_field_by_field() -> None:
     game = rummykit.new_game("railroad-rummy", 4, seed=1)
     kinds: set[str] = set()
 
-    @settings(max_examples=200, database=None)
+    @settings(max_examples=100, database=None)
     @given(data=st.data())
     def draw(data: st.DataObject) -> None:
         for cls in game.spec.actions:

@@ -16,12 +16,20 @@ games reached it; the kit fails naming every target its games never reached, unl
 tests, with the reason.
 
 [`Driver`][rummykit.testing.coverage.Driver] chooses the actions of a game, from a seeded random
-source, so that the run reaches everything soon: an action of a kind the run has never played is taken
-as soon as one is listed; while a phase or a way to end a round is still unreached, one action of each
-listed kind is tried on a copy, and one that leads there is taken; otherwise the seat's player chooses
-(the kit's random player, which draws a kind among those listed and then one of its actions, or one of
-the variant's own bots, ``rummykit.make_bot``), and while a way to end a round is still unreached, a
-play that would end the round in a way already reached is mostly set aside for another.
+source, so that the run reaches everything soon:
+
+- an action of a kind the run has never played is taken as soon as one is listed;
+- otherwise the seat's player chooses: one of the variant's own bots (``rummykit.make_bot``), or the
+  kit's random player, which melds four times in five when it can
+  ([`eager_choice`][rummykit.testing.coverage.eager_choice]) or, in half the rounds while a way to end
+  a round is unreached, plays patiently, drawing from the stock and keeping a few cards, so that rounds
+  last until the stock runs out ([`patient_choice`][rummykit.testing.coverage.patient_choice]);
+- while anything but the end of the game is unreached, that choice and
+  [`LOOK_AHEAD`][rummykit.testing.coverage.LOOK_AHEAD] other listed actions (one of each other kind
+  first) are tried on a copy, and the first that leads to an unreached phase, lists an action of an
+  unreached kind, or ends the round in an unreached way is taken;
+- while a way to end a round is unreached, a play that would end the round in a way already reached
+  is mostly set aside for another ([`AVOID`][rummykit.testing.coverage.AVOID]).
 
 Examples:
     >>> import rummykit

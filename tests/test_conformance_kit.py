@@ -594,11 +594,19 @@ def failure(run: Callable[[], object]) -> ConformanceError:
 # -- the kit catches each flaw, naming the property -------------------------------------------------------
 
 
-def test_the_toy_without_a_flaw_passes() -> None:
+def test_the_toy_without_a_flaw_passes_and_its_report_counts_what_its_games_reached() -> None:
     report = check_games(Toy.name, games=GAMES)
     assert report.games == GAMES and report.actions > 100 and report.rounds >= GAMES
-    report = check_random_actions(Toy.name, max_examples=20)
-    assert report.examples == 20 and report.accepted > 0 and sum(report.refusals.values()) > 0
+    # every position, action and round's end of the games is counted, and in how many games
+    assert report.reached["phase:over"] == report.reached_games["phase:over"] == GAMES
+    actions = sum(count for target, count in report.reached.items() if target.startswith("action:"))
+    ends = sum(count for target, count in report.reached.items() if target.startswith("round-end:"))
+    positions = sum(count for target, count in report.reached.items() if target.startswith("phase:"))
+    assert actions == report.actions and ends == report.rounds and positions == report.actions + GAMES
+    assert all(report.reached_games[target] <= GAMES for target in report.reached) and report.searches == 0
+    assert report.positions_checked >= GAMES * 3  # each game: its deal, a draw and a play, its end
+    report = check_random_actions(Toy.name, max_examples=10)
+    assert report.examples == 10 and report.accepted > 0 and sum(report.refusals.values()) > 0
 
 
 GAMES: Final = 6
@@ -769,10 +777,20 @@ def test_a_view_showing_hands_only_after_a_stalemate_fails_views() -> None:
     assert game.history[-1].rule == "CR-9" and not game.state.log
 
 
-def test_the_knock_toy_without_a_flaw_passes_and_its_games_reach_the_knock() -> None:
+def test_the_knock_toy_without_a_flaw_passes_its_games_reach_the_knock_and_check_every_phase_they_reach(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from rummykit.testing import checks  # noqa: PLC0415 (the module whose check is watched)
+
+    round_trips = checks._check_round_trips
+    checked: set[tuple[int | None, str]] = set()
+
+    def watched(game: rummykit.Game, index: int) -> None:
+        checked.add((game.state.config.seed, str(game.state.phase)))
+        round_trips(game, index)
+
+    monkeypatch.setattr(checks, "_check_round_trips", watched)
     report = check_games(KnockRummy.name, games=GAMES)
-    for target in ("phase:knock", "phase:lay-off", "action:knock", "action:accept-knock", "round-end:TK-2"):
-        assert report.reached[target] >= 1 and report.reached_games[target] >= 1, target
     assert report.targets == (
         "phase:draw",
         "phase:play",
@@ -792,31 +810,20 @@ def test_the_knock_toy_without_a_flaw_passes_and_its_games_reach_the_knock() -> 
         "round-end:CR-C2",
         "round-end:TK-2",
     )
-    check_random_actions(KnockRummy.name, max_examples=10, max_steps=100)
-
-
-def test_every_phase_a_game_reaches_is_saved_loaded_and_checked_in_that_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    from rummykit.testing import checks  # noqa: PLC0415 (the module whose check is watched)
-
-    round_trips = checks._check_round_trips
-    checked: set[tuple[int | None, str]] = set()
-
-    def watched(game: rummykit.Game, index: int) -> None:
-        checked.add((game.state.config.seed, str(game.state.phase)))
-        round_trips(game, index)
-
-    monkeypatch.setattr(checks, "_check_round_trips", watched)
-    report = check_games(KnockRummy.name, games=GAMES)
+    for target in ("phase:knock", "phase:lay-off", "action:knock", "action:accept-knock", "round-end:TK-2"):
+        assert report.reached[target] >= 1 and report.reached_games[target] >= 1, target
+    # every phase a game reached was saved and loaded (JSON and notation), and checked, in that game
     for target, games in report.reached_games.items():
         if target.startswith("phase:"):
             phase = target.removeprefix("phase:")
             assert len({seed for seed, checked_phase in checked if checked_phase == phase}) == games, target
-    assert report.positions_checked >= len(checked)
+    check_random_actions(KnockRummy.name, max_examples=10, max_steps=100)
 
 
 def test_a_phase_never_reached_fails_coverage_unless_declared_unreachable_with_a_reason() -> None:
     err = failure(lambda: check_games(DeclaresAnIntermission.name, games=GAMES))
-    assert err.property == "coverage" and f"{GAMES} games never reached phase:intermission:" in err.detail
+    # the games, then as many searches from their positions, never reached it
+    assert err.property == "coverage" and f"{2 * GAMES} games never reached phase:intermission:" in err.detail
     assert "unreachable" in err.detail and err.variant == DeclaresAnIntermission.name
     reason = "no rule of the toy ever starts an intermission"
     report = check_games(DeclaresAnIntermission.name, games=GAMES, unreachable={"phase:intermission": reason})
@@ -833,17 +840,6 @@ def test_a_round_ending_by_a_rule_not_declared_fails_coverage() -> None:
     assert err.property == "coverage" and "a round ended by CR-" in err.detail
     assert "not declared among the ways a round ends (G-1)" in err.detail and "VariantSpec.round_ends" in err.detail
     assert err.record is not None and rummykit.replay(err.record).history[-1].rule in ("CR-8", "CR-9")
-
-
-def test_the_report_counts_every_position_action_and_round_end_of_the_games() -> None:
-    report = check_games(Toy.name, games=GAMES)
-    assert report.reached["phase:over"] == report.reached_games["phase:over"] == GAMES
-    actions = sum(count for target, count in report.reached.items() if target.startswith("action:"))
-    ends = sum(count for target, count in report.reached.items() if target.startswith("round-end:"))
-    positions = sum(count for target, count in report.reached.items() if target.startswith("phase:"))
-    assert actions == report.actions and ends == report.rounds and positions == report.actions + GAMES
-    assert all(report.reached_games[target] <= GAMES for target in report.reached)
-    assert report.positions_checked >= GAMES * 3  # each game: its deal, a draw and a play, its end
 
 
 def test_the_variants_bots_are_mixed_in_and_an_unknown_bot_is_refused() -> None:

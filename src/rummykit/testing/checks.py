@@ -83,7 +83,8 @@ class ConformanceReport:
     Attributes:
         variant: the variant's name.
         house_rules: the house rules stacked on it.
-        games: whole games played (from the deal, or from a start position to the end of its round).
+        games: games played (from the deal; from a start position, or a search from a position of an
+            earlier game, to the end of its round).
         actions: actions applied in them (each followed by the checks).
         rounds: rounds played in them.
         examples: hypothesis positions checked with random actions.
@@ -99,6 +100,9 @@ class ConformanceReport:
             pictures, the position's JSON and notation): in each game, its deal, the first of each
             phase and the first after each round's end; and the first after each action kind.
         example_phases: the hypothesis positions by phase.
+        searches: of the games, those played from positions of the earlier ones (up to
+            [`SEARCH_STEPS`][rummykit.testing.checks.SEARCH_STEPS] actions, or the end of their round),
+            searching for an action kind or a phase the games had not reached.
     """
 
     variant: str
@@ -115,6 +119,7 @@ class ConformanceReport:
     unreachable: Mapping[str, str] = attrs.field(factory=dict)
     positions_checked: int = 0
     example_phases: Mapping[str, int] = attrs.field(factory=dict)
+    searches: int = 0
 
     def __add__(self, other: ConformanceReport) -> ConformanceReport:
         return ConformanceReport(
@@ -132,6 +137,7 @@ class ConformanceReport:
             {**self.unreachable, **other.unreachable},
             self.positions_checked + other.positions_checked,
             dict(Counter(self.example_phases) + Counter(other.example_phases)),
+            self.searches + other.searches,
         )
 
     def coverage_lines(self) -> list[str]:
@@ -381,6 +387,7 @@ def play_checked(
     json_every: int = 50,
     coverage: Coverage | None = None,
     players: Sequence[str | None] | None = None,
+    archive: list[Game] | None = None,
 ) -> Game:
     """Play ``setup``'s game to its end (or ``setup.steps`` actions), its actions chosen by a
     [`Driver`][rummykit.testing.coverage.Driver] toward what ``coverage`` has not reached (default:
@@ -389,7 +396,9 @@ def play_checked(
     positions and views every ``views_every`` positions (their JSON too every ``json_every``); and
     every check of [`check_position`][rummykit.testing.checks.check_position] at the deal, at the first
     position of each phase in the game, after the first action of each kind in the run (``coverage``),
-    and after each round's end.
+    and after each round's end. With ``archive``, a copy of every
+    [`ARCHIVE_EVERY`][rummykit.testing.checks.ARCHIVE_EVERY]-th position is kept there (positions
+    to search from, [`check_games`][rummykit.testing.checks.check_games]).
 
     Raises:
         ConformanceError: located in its game, with the action's index and the game's record.
@@ -452,6 +461,8 @@ def play_checked(
                 raise _fail("termination", f"a turn lasts more than {ACTIONS_PER_TURN} actions", index)
             watch.follow(game)
             index += 1
+            if archive is not None and index % ARCHIVE_EVERY == 0 and not game.is_over:
+                archive.append(game.copy())
         _see_phase(game, coverage, index)
         check_position(game, watch, rng)
         coverage.positions_checked += 1
@@ -573,6 +584,8 @@ def check_games(
     ([`seat_players`][rummykit.testing.coverage.seat_players]). Before them, a game is played from
     each of ``positions`` (positions of the checked stack of house rules, in the notation or as
     games) to the end of its round: a way to reach what play from the deal reaches too rarely.
+    After them, while an action kind or a phase is still unreached, up to ``games`` short games
+    search for it from positions the games went through (``report.searches``).
 
     ``unreachable`` declares targets unreachable in tests, with the reasons, beside the variant's
     own (``VariantSpec.unreachable_in_tests``). ``soundness_every``, ``views_every`` and
@@ -613,25 +626,30 @@ def check_games(
         for name in bots:
             if name not in available:
                 raise rummykit.UnknownBotError(name, variant, available)
-    total_actions = rounds = 0
+    total_actions = rounds = searches = 0
+    archive: list[Game] = []
+    every: dict[str, Any] = {"soundness_every": soundness_every, "views_every": views_every, "json_every": json_every}
     for number, setup in enumerate(setups):
         seats = seat_players(number, setup.players, bots)
-        game = play_checked(
-            setup,
-            soundness_every=soundness_every,
-            views_every=views_every,
-            json_every=json_every,
-            coverage=coverage,
-            players=seats,
-        )
+        game = play_checked(setup, **every, coverage=coverage, players=seats, archive=archive)
         _check_determinism(setup, game)
         _check_records(setup, game)
         total_actions += len(game.record.actions)
         rounds += len(game.history)
+    rng = random.Random(f"search {seed}")
+    while searches < games and archive and coverage.drives_toward_kinds_or_phases():
+        setup = _search_setup(variant, stack, archive, rng, seed + games + searches)
+        game = play_checked(setup, **every, coverage=coverage)
+        _check_determinism(setup, game)
+        _check_records(setup, game)
+        total_actions += len(game.record.actions)
+        rounds += len(game.history)
+        searches += 1
     report = ConformanceReport(
         variant,
         stack,
-        games=len(setups),
+        games=len(setups) + searches,
+        searches=searches,
         actions=total_actions,
         rounds=rounds,
         targets=targets,
@@ -643,12 +661,44 @@ def check_games(
     missing = coverage.missing()
     if setups and missing:
         detail = (
-            f"{len(setups)} games never reached {', '.join(missing)}: play more games, mix in the variant's bots "
-            "(bots=), start games from positions that lead there (positions=), or declare what cannot be reached "
-            "in tests unreachable, with the reason (VariantSpec.unreachable_in_tests, or unreachable=)"
+            f"{len(setups) + searches} games never reached {', '.join(missing)}: play more games, mix in the "
+            "variant's bots (bots=), start games from positions that lead there (positions=), or declare what "
+            "cannot be reached in tests unreachable, with the reason (VariantSpec.unreachable_in_tests, or "
+            "unreachable=)"
         )
         raise ConformanceError("coverage", detail, variant=variant, house_rules=stack, seed=seed)
     return report
+
+
+ARCHIVE_EVERY: Final = 10
+"""The kit keeps a copy of every 10th position of its games, to search from."""
+SEARCH_STEPS: Final = 60
+"""The most actions of a search from a kept position (it ends with its round, too)."""
+
+
+def _search_setup(
+    variant: str, house_rules: tuple[str, ...], archive: Sequence[Game], rng: random.Random, seed: int
+) -> GameSetup:
+    """A short game from a kept position, to search for what the games have not reached: one of the
+    fifth of the positions whose seat to act holds the fewest cards (the end of a round, where what is
+    rare tends to happen) half the time, else any."""
+    from rummykit.documents.notation import position_text  # noqa: PLC0415
+
+    if rng.random() < 0.5:
+        by_hand = sorted(range(len(archive)), key=lambda i: (len(archive[i].state.hands[archive[i].to_act[0]]), i))
+        start = archive[rng.choice(by_hand[: max(len(by_hand) // 5, 1)])]
+    else:
+        start = rng.choice(archive)
+    config = start.state.config
+    return GameSetup(
+        variant=variant,
+        players=start.players,
+        seed=seed,
+        options=dict(config.options),
+        house_rules=house_rules,
+        steps=SEARCH_STEPS,
+        position=position_text(start),
+    )
 
 
 def _position_setup(variant: str, house_rules: tuple[str, ...], position: str | Game) -> GameSetup:

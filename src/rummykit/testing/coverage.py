@@ -31,6 +31,9 @@ source, so that the run reaches everything soon:
 - while a way to end a round is unreached, a play that would end the round in a way already reached
   is mostly set aside for another ([`AVOID`][rummykit.testing.coverage.AVOID]).
 
+What the games still have not reached, the kit searches for from positions they went through
+([`check_games`][rummykit.testing.checks.check_games]).
+
 Examples:
     >>> import rummykit
     >>> coverage = Coverage(coverage_targets("rummy"))
@@ -188,6 +191,10 @@ class Coverage:
         """Something is still to be reached that play can be driven toward (the end of a game,
         ``phase:over``, comes to every game by itself)."""
         return any(name != _OVER for name in self._wanted)
+
+    def drives_toward_kinds_or_phases(self) -> bool:
+        """An action kind, or a phase but the end of a game, is still to be reached."""
+        return any(name.startswith("action:") or (name.startswith("phase:") and name != _OVER) for name in self._wanted)
 
     def wants_any(self, prefix: str) -> bool:
         """Some target of this kind (``"phase:"``, ``"action:"``, ``"round-end:"``) is still to be reached."""

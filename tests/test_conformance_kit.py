@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import rummykit
 import rummykit_variants.classic_rummy.plugin as classic
-from rummykit import Action, Card, Discard, GoDown, IllegalActionError, PluginError, TakeDiscard, hookimpl
+from rummykit import Action, Card, Discard, GoDown, IllegalActionError, PluginError, RuleText, TakeDiscard, hookimpl
 from rummykit.core.cards import CardId, card_id
 from rummykit.core.move import Move
 from rummykit.core.plugins import register_house_rule, register_variant, unregister_house_rule, unregister_variant
@@ -38,7 +38,7 @@ from rummykit.testing import (
     check_random_actions,
     game_options,
 )
-from rummykit.testing.coverage import patient_choice, seat_players
+from rummykit.testing.coverage import coverage_targets, patient_choice, seat_players
 from rummykit.testing.pytest_plugin import VariantConformance
 from rummykit.testing.strategies import _built
 from rummykit.testing.visibility import _Seen
@@ -863,6 +863,28 @@ def test_a_start_position_is_played_to_the_end_of_its_round() -> None:
         check_games(Toy.name, house_rules=["jokers"], games=1, positions=[game])
 
 
+class SuddenEnd:
+    """A house rule declaring a way for a round to end of its own."""
+
+    @hookimpl
+    def rummykit_house_rule(self) -> HouseRuleSpec:
+        return HouseRuleSpec(
+            name="toy-sudden-end",
+            applies_to=frozenset({"rummy"}),
+            rules=(RuleText("SE-1", "Sudden end", "A round may end at once."),),
+            round_ends=("SE-1",),
+        )
+
+
+def test_a_house_rules_way_to_end_a_round_is_a_target_of_its_stacks_only() -> None:
+    register_house_rule("toy-sudden-end", SuddenEnd())
+    try:
+        assert coverage_targets("rummy", ["toy-sudden-end"])[-1] == "round-end:SE-1"
+        assert "round-end:SE-1" not in coverage_targets("rummy")
+    finally:
+        unregister_house_rule("toy-sudden-end")
+
+
 def test_the_kits_players_keep_to_their_seats_and_moods() -> None:
     assert seat_players(0, 4, ["heuristic"]) == [None] * 4  # even games: the kit's random player only
     assert seat_players(1, 4, ["heuristic"]) == ["heuristic", None, "heuristic", None]
@@ -908,6 +930,10 @@ def test_a_conformance_error_names_the_property_game_seed_and_action_and_pickles
     assert str(err) == "views: rummy + jokers, 3 players, seed 4, action 17: seat 1 sees 5H"
     again = pickle.loads(pickle.dumps(err))
     assert str(again) == str(err) and again.action_index == 17
+    game = rummykit.new_game("rummy", 2, seed=4)
+    game.apply(game.legal_actions()[0])
+    with_record = pickle.loads(pickle.dumps(ConformanceError("views", "seat 1 sees 5H", record=game.record)))
+    assert with_record.record == game.record
     with pytest.raises(ValueError, match="no property 'speed'"):
         ConformanceError("speed", "too slow")
     assert set(PROPERTIES) == {

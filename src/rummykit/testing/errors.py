@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 __all__ = ["PROPERTIES", "ConformanceError"]
 
 PROPERTIES: Final[Mapping[str, str]] = {
-    "termination": "seeded games of random bots end within the G-1 (turns per round) and G-3 (rounds) bounds, "
+    "termination": "seeded games end within the G-1 (turns per round) and G-3 (rounds) bounds, "
     "for option values drawn from each option's own spec",
     "conservation": "after every action every card of the shoe is in exactly one place",
     "soundness": "every action legal_actions(seat) lists is in canonical form, listed once, and applies",

@@ -67,8 +67,10 @@ __all__ = [
 ]
 
 MELD_KINDS: Final = frozenset({"go-down", "lay-off", "meld"})
-"""Action kinds that put cards on the table: the kit's random bot takes one 4 times in 5 when it can,
-so that short games reach tables, lay-offs and the ends of rounds."""
+"""Action kinds that put cards on the table: the kit's random players take one 4 times in 5 when they
+can ([`choose_action`][rummykit.testing.strategies.choose_action],
+[`eager_choice`][rummykit.testing.coverage.eager_choice]), so that short games reach tables, lay-offs
+and the ends of rounds."""
 ActionStrategy = Callable[[Game], st.SearchStrategy[Action]]
 """A variant's own way to make candidate actions: the game in, a strategy of actions out."""
 
@@ -178,9 +180,10 @@ def option_values(
 
 
 def choose_action(game: Game, rng: random.Random) -> Action:
-    """The kit's random bot: a random seat among those to act, then a random legal action of it, one
+    """A plain random bot: a random seat among those to act, then a random legal action of it, one
     that puts cards on the table ([`MELD_KINDS`][rummykit.testing.strategies.MELD_KINDS]) 4 times in 5
-    when there is one."""
+    when there is one (the kit's own games are played by a
+    [`Driver`][rummykit.testing.coverage.Driver], toward what they have not reached)."""
     seat = rng.choice(game.to_act)
     legal = game.legal_actions(seat)
     melds = [action for action in legal if action.kind in MELD_KINDS]

@@ -227,12 +227,28 @@ def test_ctrl_c_stops_a_run_at_once_saying_how_many_games_finished(workers: str)
     """Ctrl-C sends SIGINT to the whole process group, workers included (as a terminal does)."""
     command = [sys.executable, "-m", "rummykit", "simulate", "railroad-rummy", "--games", "100000"]
     run = subprocess.Popen([*command, "--workers", workers], stderr=subprocess.PIPE, text=True, start_new_session=True)
-    time.sleep(3)  # the pool is running (not a timed assertion: any moment would do)
+    _wait_until_busy(run.pid)  # the run has started (any moment of it would do: this is no timed assertion)
     os.killpg(run.pid, signal.SIGINT)
     _, stderr = run.communicate(timeout=60)  # it used to finish the whole queue: minutes
     assert run.returncode == 130, stderr
     assert "interrupted: " in stderr and " of 100,000 games finished" in stderr
     assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr
+
+
+def _wait_until_busy(pid: int, cpu_seconds: float = 2.5, most: float = 120.0) -> None:
+    """Wait until process ``pid`` has used ``cpu_seconds`` of CPU (so it is past starting up and into
+    its run, however busy the machine is), or ``most`` seconds have gone by; without /proc, wait 3 s."""
+    stat = Path(f"/proc/{pid}/stat")
+    if not stat.exists():
+        time.sleep(3)
+        return
+    ticks = os.sysconf("SC_CLK_TCK")
+    deadline = time.monotonic() + most
+    while time.monotonic() < deadline:
+        fields = stat.read_text().rpartition(")")[2].split()
+        if (int(fields[11]) + int(fields[12])) / ticks >= cpu_seconds:  # utime + stime
+            return
+        time.sleep(0.1)
 
 
 def _outcome(index: int, seed: int) -> GameOutcome:

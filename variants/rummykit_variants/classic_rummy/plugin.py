@@ -26,6 +26,12 @@ SPEC = VariantSpec(
     actions=(Draw, TakeDiscard, GoDown, LayOff, Discard),
     state_type=StandardState,
     view_type=StandardView,
+    round_ends=("CR-8", "CR-9", "CR-C2"),
+    unreachable_in_tests={
+        "round-end:CR-C2": "no hand ever holds more than it was dealt and the card drawn, so the stock and the "
+        "discard pile hold at least 24 cards together at every draw (52 less 4 hands of 7): a card can always be "
+        "drawn (CR-7)",
+    },
 )
 
 

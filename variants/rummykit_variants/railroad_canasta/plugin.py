@@ -61,6 +61,7 @@ SPEC = VariantSpec(
     state_type=CanastaState,
     view_type=RailroadCanastaView,
     listing_ignores_suits=True,
+    round_ends=("RC-21", "RC-22"),
 )
 
 _KINDS: Final = (*MeldKind, WILD)

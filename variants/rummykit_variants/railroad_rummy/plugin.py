@@ -40,6 +40,7 @@ SPEC = VariantSpec(
     state_type=RailroadState,
     view_type=RailroadRummyView,
     listing_ignores_suits=True,
+    round_ends=("RR-22", "RR-5"),
 )
 
 

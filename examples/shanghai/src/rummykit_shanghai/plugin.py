@@ -28,6 +28,12 @@ SPEC = VariantSpec(
     actions=(Draw, TakeDiscard, GoDown, LayOff, Discard),
     state_type=StandardState,
     view_type=StandardView,
+    round_ends=("SH-12", "SH-13"),
+    unreachable_in_tests={
+        "round-end:SH-13": "no hand ever holds more than the 11 cards dealt and the card drawn, so the stock and "
+        "the discard pile hold at least 42 cards together at every draw (108 less 6 hands of 11): a new stock "
+        "can always be formed (SH-13)",
+    },
 )
 
 

@@ -24,11 +24,11 @@ import functools
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, Final, get_args, get_origin
+from typing import Any, Final, TypeVar, get_args, get_origin
 
 import attrs
 import cattrs
-from cattrs.errors import IterableValidationError, IterableValidationNote
+from cattrs.errors import ForbiddenExtraKeysError, IterableValidationError, IterableValidationNote
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 from cattrs.v import format_exception
 
@@ -48,6 +48,7 @@ __all__ = [
     "json_type",
     "new_converter",
     "problem_path",
+    "read_checked",
     "read_document",
     "strict_converter",
 ]
@@ -55,7 +56,7 @@ __all__ = [
 MOST_PROBLEMS: Final = 8
 """How many bad items of one list (or object) are read before reading gives up on it."""
 
-DOCUMENT_ERRORS: Final = (cattrs.BaseValidationError, RummyError, ValueError, TypeError)
+DOCUMENT_ERRORS: Final = (cattrs.BaseValidationError, ForbiddenExtraKeysError, RummyError, ValueError, TypeError)
 """What reading a bad document raises (and nothing else is caught where documents are read: any other
 error is a bug, of rummykit or of a plug-in, and is never reported as bad data)."""
 
@@ -113,7 +114,14 @@ def _strict_enum(type_: type[enum.Enum]) -> Callable[[Any, type], Any]:
     return hook
 
 
+_CARD_BY_TEXT: Final = {str(card): card for card in standard_deck(jokers=1)}
+"""Every face by the text it is written as (``"10H"``): a document's cards, read with a lookup."""
+
+
 def _card(value: Any, _: type) -> Card:
+    card = _CARD_BY_TEXT.get(value) if type(value) is str else None
+    if card is not None:
+        return card
     if not isinstance(value, str):
         raise InvalidCardError(f"a card is written as text such as '10H', not {quote(value)}")
     return Card.parse(value)
@@ -291,7 +299,7 @@ def _actions(conv: cattrs.Converter, actions: tuple[type[Action], ...]) -> None:
         return {"type": action.kind, **write[type(action)](action)}
 
     def structure(value: Any, _: type) -> Action:
-        if not isinstance(value, Mapping):
+        if type(value) is not dict and not isinstance(value, Mapping):
             raise ValueError(f"an action is an object with a 'type', not {json_type(value)}")
         kind = value.get("type")
         cls = by_kind.get(kind) if isinstance(kind, str) else None
@@ -314,11 +322,13 @@ def _is_mapping(type_: Any) -> bool:
     return get_origin(type_) in (dict, Mapping) or type_ is dict
 
 
-def strict_converter(*, integer: Callable[[Any, type], int] = _integer) -> cattrs.Converter:
+def strict_converter(*, integer: Callable[[Any, type], int] = _integer, detailed: bool = True) -> cattrs.Converter:
     """A converter that reads only JSON values of the declared types (``integer`` reads an ``int``),
     refuses unknown fields, and reads lists and objects with at most `MOST_PROBLEMS` problems each:
-    the base of every document's converter (and of `simulate`'s results)."""
-    conv = cattrs.Converter(forbid_extra_keys=True, prefer_attrib_converters=False)
+    the base of every document's converter (and of `simulate`'s results). With ``detailed``, its
+    generated functions note the path of every problem (cattrs' detailed validation), which costs a
+    quarter of the time of reading a valid document; without, they stop at the first."""
+    conv = cattrs.Converter(forbid_extra_keys=True, prefer_attrib_converters=False, detailed_validation=detailed)
     conv.register_structure_hook(int, integer)
     conv.register_structure_hook(str, _strict(str, "text"))
     conv.register_unstructure_hook(str, str)  # a phase of the core's (a StrEnum) is written as plain text
@@ -333,16 +343,17 @@ def strict_converter(*, integer: Callable[[Any, type], int] = _integer) -> cattr
 
 
 @functools.cache
-def converter(actions: tuple[type[Action], ...]) -> cattrs.Converter:
+def converter(actions: tuple[type[Action], ...], *, detailed: bool = False) -> cattrs.Converter:
     """The converter for the documents of games whose action types are ``actions`` (a variant's
-    ``spec.actions``), made once per set of action types."""
-    return new_converter(actions)
+    ``spec.actions``), made once per set of action types: without ``detailed`` validation (what
+    documents are read with, `read_checked`), or with it (what names a bad document's problem)."""
+    return new_converter(actions, detailed=detailed)
 
 
-def new_converter(actions: tuple[type[Action], ...]) -> cattrs.Converter:
+def new_converter(actions: tuple[type[Action], ...], *, detailed: bool = False) -> cattrs.Converter:
     """A new converter like [`converter`][rummykit.documents.converter.converter]'s, for a document
     that holds more (a record holds a position): register its hooks, then use it."""
-    conv = strict_converter()
+    conv = strict_converter(detailed=detailed)
     conv.register_unstructure_hook(Card, str)
     conv.register_structure_hook(Card, _card)
     conv.register_unstructure_hook(CardId, _card_id_text)
@@ -393,6 +404,33 @@ def read_document(
         raise error("version", f"this rummykit reads version {known}, not {quote(found)}")
     del document["format"], document["version"]
     return document if upgrade is None else upgrade(document)
+
+
+_T = TypeVar("_T")
+
+
+def read_checked(
+    read: Callable[[bool], _T], prefix: str = "", error: type[InvalidPositionError] = InvalidPositionError
+) -> _T:
+    """``read(False)``: a document read with the functions cattrs generates without detailed
+    validation, which stop at the first problem. If it is bad, ``read(True)`` reads it again with
+    detailed validation, only to name the path of its first problem, and the error (``error``, its
+    path after ``prefix``) is raised. The two readings are made by one converter's hooks and accept
+    the same documents (tests/test_serialize.py holds them to it); a document one accepts and the other
+    refuses is a bug of rummykit, raised as such.
+
+    Raises:
+        InvalidPositionError: ``error``, naming the path of the document's first problem.
+    """
+    try:
+        return read(False)
+    except (*DOCUMENT_ERRORS, KeyError):
+        pass  # bad: read again, with every problem's path
+    try:
+        read(True)
+    except DOCUMENT_ERRORS as exc:
+        raise document_error(exc, prefix, error) from exc
+    raise AssertionError("rummykit bug: a document refused without detailed validation was accepted with it")
 
 
 def problem_path(problem: str) -> tuple[str, str]:

@@ -15,7 +15,7 @@ import json
 import random
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -23,14 +23,18 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import rummykit
+from rummykit import MeldRules, RuleText, VariantSpec, hookimpl
 from rummykit.core.actions import Discard, Draw, GoDown, LayOff
-from rummykit.core.cards import Rank
+from rummykit.core.cards import Rank, standard_deck
 from rummykit.core.engine import Game
+from rummykit.core.plugins import register_variant, unregister_variant
+from rummykit.core.specs import GameConfig
 from rummykit.documents.serialize import dump_position, load_position
 from rummykit.play import cli, terminal
 from rummykit.play.cli import app
 from rummykit.play.commands import MOVE_HELP
 from rummykit.play.results import RUN_FIELDS
+from rummykit.standard import Deal, RuleIds, Scoring, StandardRules, StandardRummy, StandardState, Stock
 from rummykit_variants.railroad_rummy.rules import card_points
 from tests.support import arrange
 
@@ -535,6 +539,74 @@ def test_simulate_prints_tables_without_json() -> None:
     assert result.exit_code == 0, result.output
     for text in ("railroad-rummy: 3 games, 2 players, seed 0", "by bot", "rounds per game", "games per second"):
         assert text in result.stdout
+
+
+class HeadsUpRummy(StandardRummy[StandardRules, StandardState]):
+    """A variant for two players only: the standard rummy of sets, one deck, 10 cards each, one round."""
+
+    spec = VariantSpec(
+        name="heads-up-rummy",
+        title="Heads-up Rummy",
+        min_players=2,
+        max_players=2,
+        players_rule="HU-1",
+        rules=(
+            RuleText("HU-1", "Players", "2 players, one 52-card deck, 10 cards each."),
+            RuleText("HU-2", "The turn", "Draw from the stock or the discard pile, lay down sets, lay off, discard."),
+            RuleText("HU-3", "Going out", "An empty hand or stock ends the round; hands score their cards."),
+        ),
+    )
+
+    @hookimpl
+    def rummykit_setup(self, config: GameConfig) -> StandardRules:
+        ids = RuleIds(
+            start="HU-2",
+            draw="HU-2",
+            empty_discard="HU-2",
+            meld="HU-2",
+            lay_off="HU-2",
+            discard="HU-2",
+            no_card="HU-3",
+            going_out="HU-3",
+        )
+        return StandardRules(
+            shoe_parts=(standard_deck(),),
+            deal=Deal(hand_size=10),
+            stock=Stock(reshuffle="none"),  # HU-3: an empty stock ends the round
+            melds=MeldRules(wild_faces=frozenset(), set_ranks=frozenset(Rank) - {Rank.JOKER}, run_order=()),
+            scoring=Scoring(points={rank: min(int(rank), 10) for rank in Rank}),
+            rounds=1,
+            ids=ids,
+        )
+
+
+@pytest.fixture
+def heads_up() -> Iterator[str]:
+    """Heads-up Rummy, registered for one test (other tests list the installed variants)."""
+    register_variant(HeadsUpRummy.spec.name, HeadsUpRummy())
+    yield HeadsUpRummy.spec.name
+    unregister_variant(HeadsUpRummy.spec.name)
+
+
+def test_simulate_and_play_default_to_a_player_count_the_variant_allows(heads_up: str) -> None:
+    # --players defaults to 4 (simulate) and 3 (play), brought into the variant's range: 2 here
+    result = runner.invoke(app, ["simulate", heads_up, "--games", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["players"] == 2
+    result = runner.invoke(app, ["play", heads_up, "--seed", "1"], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "You left the game in round 1. Totals so far: you 0, seat 1 0." in result.stdout
+    # a count given is the one used, and one the variant does not allow is still refused, naming its rule
+    result = runner.invoke(app, ["simulate", heads_up, "--games", "1", "--players", "3"])
+    assert result.exit_code == 2 and "2 to 2 players, not 3 (HU-1)" in flat(result.output)
+    # variants that allow them keep 4 and 3
+    result = runner.invoke(app, ["simulate", "railroad-rummy", "--games", "1", "--json"])
+    assert result.exit_code == 0 and json.loads(result.stdout)["players"] == 4
+    result = runner.invoke(app, ["play", "railroad-rummy", "--seed", "4"], input="quit\n")
+    assert "Totals so far: you 0, seat 1 0, seat 2 0." in result.stdout
+    for command, usual in (("simulate", 4), ("play", 3)):
+        help_text = flat(runner.invoke(app, [command, "--help"]).output)
+        assert f"Default: {usual}, or the nearest count the variant allows" in help_text
 
 
 # -- rules, variants, help, bad names ---------------------------------------------------------------

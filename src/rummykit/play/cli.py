@@ -42,7 +42,7 @@ from rummykit.play.simulate import BACKENDS, ChunkEvent, SimulationInterrupted, 
 from rummykit.play.terminal import play_in_terminal
 from rummykit.viewer import replay_page, replay_steps
 
-__all__ = ["app", "main", "parse_option"]
+__all__ = ["PLAY_PLAYERS", "SIMULATE_PLAYERS", "app", "default_players", "main", "parse_option"]
 
 app = typer.Typer(
     name="rummykit",
@@ -172,6 +172,38 @@ def _whole_number(low: int, high: int) -> Callable[[str], int]:
 
 
 _COUNT: Final = _whole_number(1, 1_000_000_000_000)
+SIMULATE_PLAYERS: Final = 4
+"""The players of a `simulate` game when ``--players`` is not given, brought into the variant's range."""
+PLAY_PLAYERS: Final = 3
+"""The seats at a `play` table when ``--players`` is not given, brought into the variant's range."""
+
+
+def default_players(variant: str, usual: int) -> int:
+    """The player count a command uses for ``variant`` when ``--players`` is not given: ``usual``
+    (`SIMULATE_PLAYERS`, `PLAY_PLAYERS`) if the variant allows it, else the nearest count it allows.
+
+    Examples:
+        >>> default_players("railroad-rummy", SIMULATE_PLAYERS)  # 2 to 8 players
+        4
+        >>> default_players("rummy", 5)  # 2 to 4 players
+        4
+    """
+    spec = variant_spec(variant)
+    return min(max(usual, spec.min_players), spec.max_players)
+
+
+def _players_option(what: str, usual: int) -> Any:
+    """The ``--players`` option of a command: by default, ``usual`` brought into the variant's range."""
+    return typer.Option(
+        "--players",
+        "-p",
+        metavar="N",
+        parser=_COUNT,
+        help=f"{what} Default: {usual}, or the nearest count the variant allows (`rummykit variants`).",
+        show_default=False,
+    )
+
+
 _SEAT: Final = _whole_number(0, 1_000)
 _SEED: Final = _whole_number(0, MAX_SEED)
 
@@ -286,7 +318,7 @@ _SHOWN_FAILURES: Final = 5
 @app.command("simulate")
 def simulate_command(
     variant: VariantArg,
-    players: Annotated[int, typer.Option("--players", "-p", metavar="N", parser=_COUNT, help="Seats per game.")] = 4,
+    players: Annotated[int | None, _players_option("Seats per game.", SIMULATE_PLAYERS)] = None,
     games: Annotated[
         int,
         typer.Option("--games", "-g", metavar="N", parser=_COUNT, help="How many games (resumed ones included)."),
@@ -364,6 +396,7 @@ def simulate_command(
     their seed and action, and the command exits with code 1.
     """
     names = _bot_names(variant, bots, house_rule)
+    players = default_players(variant, SIMULATE_PLAYERS) if players is None else players
     if backend not in BACKENDS:
         raise _fail(f"unknown backend {quote(backend)}; the backends: {', '.join(BACKENDS)}")
     if address is not None and backend != "ray":
@@ -483,9 +516,7 @@ def play_command(
             metavar="[VARIANT]",
         ),
     ] = None,
-    players: Annotated[
-        int, typer.Option("--players", "-p", metavar="N", parser=_COUNT, help="Seats at the table, you included.")
-    ] = 3,
+    players: Annotated[int | None, _players_option("Seats at the table, you included.", PLAY_PLAYERS)] = None,
     seat: Annotated[
         int,
         typer.Option(
@@ -527,10 +558,14 @@ def play_command(
     elif variant is None:
         raise _fail("name a variant (see `rummykit variants`), or give --position")
     names = _bot_names(variant, bots)
+    if start is not None:
+        players = start.players
+    elif players is None:
+        players = default_players(variant, PLAY_PLAYERS)
     try:
         play_in_terminal(
             variant,
-            players=start.players if start is not None else players,
+            players=players,
             seat=seat,
             seed=seed,
             bots=names,

@@ -183,12 +183,14 @@ class _Session:
             if self.seat in acting:
                 if not self._person_acts():
                     self._leave()
-                    self._save()
+                    if self.save_to is not None:
+                        self._save()
                     return
             else:
                 self._bot_acts(acting[0])
         self._game_over()
-        self._save()
+        if self.save_to is not None:
+            self._save()
 
     def _bot_acts(self, seat: int) -> None:
         game = self.game
@@ -248,9 +250,10 @@ class _Session:
             self._say_bad(f"cannot write {target}: {exc.strerror or exc}")
             return
         actions = len(self.game.record.actions)
-        self._print_line(
+        self.console.print(  # one line however long: the file's name stays whole, to copy
             Text(f"Saved the game ({_count(actions, 'action')}) to {target}: watch it with ")
-            + Text(f"rummykit replay {target} --html game.html", style="bold")
+            + Text(f"rummykit replay {target} --html game.html", style="bold"),
+            soft_wrap=True,
         )
 
     def _read_action(self, line: str, legal: Sequence[Action]) -> Action | None:

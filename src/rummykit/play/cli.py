@@ -872,7 +872,7 @@ def position_command(
     Examples:
       rummykit position game.json
       rummykit position game.json --json > position.json
-      rummykit position "rummykit 1 | rummy 2 | seed=7"
+      rummykit position position.txt
     """
     game = _read_game(source)
     out.print(dump_position(game, indent=2) if as_json else position_text(game), soft_wrap=True)

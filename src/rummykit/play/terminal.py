@@ -536,14 +536,11 @@ class _Session:
     def _help(self) -> None:
         console = self.console
         console.print(Text("Moves (type one, or the number of a listed move):", style="bold"))
-        for line in move_help(self.game):
-            console.print(Text(f"  {line}"))
+        console.print(_two_columns(re.split(r"\s{3,}", line.strip(), maxsplit=1) for line in move_help(self.game)))
         own = _own_moves(self.game, self.seat)
         if own:
             console.print(Text(f"{self.game.spec.title}'s own moves:", style="bold"))
-            width = max(len(word) for word, _ in own)
-            for word, meaning in own:
-                console.print(Text(f"  {word.ljust(width)}   {meaning}"))
+            console.print(_two_columns([word, meaning] for word, meaning in own))
         console.print(
             Text(
                 "Cards: ranks 2-10 (or T), J, Q, K, A and suits C, D, H, S (10H, QS); JK is a joker. "
@@ -653,6 +650,16 @@ def _named_cards(action: Action) -> list[Card]:
             elif isinstance(item, tuple):
                 cards.extend(card for card in item if isinstance(card, Card))
     return cards
+
+
+def _two_columns(rows: Iterable[Sequence[str]]) -> Table:
+    """Words and what they mean, the meanings wrapped in their own column."""
+    table = Table.grid(padding=(0, 3), pad_edge=False)
+    table.add_column(no_wrap=True)
+    table.add_column()
+    for row in rows:
+        table.add_row(Text(f"  {row[0]}"), Text(row[1] if len(row) > 1 else ""))
+    return table
 
 
 def _says(value: Any, index: int) -> bool:

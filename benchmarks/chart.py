@@ -1,6 +1,6 @@
-"""The charts of ``docs/performance.md``: step cost and solver cost against hand size, and each figure's
-speed-up over a baseline commit, as plain SVG (no script, no web font, no network: they render in any
-browser and build offline)."""
+"""The charts of ``docs/performance.md`` and ``docs/performance-history.md``: step cost and solver cost
+against hand size, and each figure's speed-up over a baseline commit, as plain SVG (no script, no web
+font, no network: they render in any browser and build offline), each with a legend."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The README and the docs pages: their code runs as written."""
+"""The README and the docs pages: their code runs as written, fits the page's column, and the reference
+covers the package, its public names and its command line."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ import importlib.util
 import inspect
 import itertools
 import re
-from pathlib import Path
 from collections.abc import Iterator
+from pathlib import Path
 from types import ModuleType
 from typing import Any, Final
 from xml.etree import ElementTree
@@ -216,12 +217,9 @@ def test_the_api_reference_is_split_by_package_after_a_page_of_the_public_names(
 def yaml_nav() -> dict[str, Any]:
     """mkdocs.yml's navigation, as a dict of its sections (its ``!ENV`` tags read as plain values)."""
     yaml = pytest.importorskip("yaml")
-
-    class Loader(yaml.SafeLoader):
-        pass
-
-    Loader.add_constructor("!ENV", lambda loader, node: None)
-    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=Loader)
+    loader: Any = type("Loader", (yaml.SafeLoader,), {})
+    loader.add_constructor("!ENV", lambda _loader, _node: None)
+    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=loader)
     return {key: value for item in config["nav"] for key, value in item.items()}
 
 

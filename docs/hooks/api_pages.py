@@ -24,7 +24,7 @@ _SENTENCE = re.compile(r"^(.*?\.)(\s|$)", re.DOTALL)
 
 def first_sentence(text: str) -> str:
     """The first sentence of a docstring's first paragraph, on one line."""
-    paragraph = " ".join(text.split("\n\n")[0].split())
+    paragraph = " ".join(text.split("\n\n", maxsplit=1)[0].split())
     match = _SENTENCE.match(paragraph)
     return match.group(1) if match else paragraph
 

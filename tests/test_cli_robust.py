@@ -222,9 +222,9 @@ def test_simulate_reports_the_workers_it_played_in() -> None:
 def test_simulate_refuses_more_workers_than_the_machine_has_cpus(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 24: ``--workers 40`` started 40 processes on 2 CPUs. A local run plays in at most one
     worker process a CPU, and is refused before any process starts, saying why."""
-    started: list[int] = []
+    started: list[int | None] = []
 
-    def pool(self: object, processes: int, **_: object) -> None:
+    def pool(self: object, processes: int | None = None, *_: object, **__: object) -> None:
         started.append(processes)
         raise AssertionError(f"a pool of {processes} worker processes started")
 

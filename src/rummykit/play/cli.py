@@ -156,8 +156,10 @@ def parse_option(text: str) -> tuple[str, Any]:
     number (of up to 20 digits) an int, anything else text (the game validates the type).
 
     Examples:
-        >>> parse_option("hmg_per_player=2"), parse_option("may_discard_taken_card=true")
-        (('hmg_per_player', 2), ('may_discard_taken_card', True))
+        >>> parse_option("hmg_per_player=2")
+        ('hmg_per_player', 2)
+        >>> parse_option("may_discard_taken_card=true")
+        ('may_discard_taken_card', True)
         >>> parse_option("max_rounds=²")
         ('max_rounds', '²')
     """

@@ -20,8 +20,10 @@ Examples:
     >>> import io
     >>> from rich.console import Console
     >>> console = Console(file=io.StringIO(), width=100)
-    >>> game = play_in_terminal("railroad-rummy", players=2, seed=4, console=console,
-    ...                         read_line=lambda prompt: "quit")
+    >>> game = play_in_terminal(
+    ...     "railroad-rummy", players=2, seed=4, console=console,
+    ...     read_line=lambda prompt: "quit",
+    ... )
     >>> game.round, game.is_over
     (1, False)
     >>> "You left the game" in console.file.getvalue()

@@ -26,7 +26,8 @@ Examples:
     >>> mine = svg.view(game.view(0))
     >>> mine == svg.view(game.view(0))        # the same view, the same picture
     True
-    >>> 'xlink:href="#rk-back"' in svg.view(game.view(None))  # the spectator sees backs only
+    >>> # the spectator sees backs only
+    >>> 'xlink:href="#rk-back"' in svg.view(game.view(None))
     True
 """
 
@@ -197,8 +198,9 @@ def meld(meld: Meld | TableMeld, *, scale: float = 1.0) -> Svg:
 
     Examples:
         >>> import rummykit
-        >>> rules = rummykit.new_game("railroad-rummy", players=2, seed=1).state.rules.melds
-        >>> 'stands for 6' in meld(rummykit.read_meld(rummykit.parse_cards("5C 2H 7H 8S"), rules))
+        >>> rules = rummykit.new_game("railroad-rummy", 2, seed=1).state.rules.melds
+        >>> run = rummykit.read_meld(rummykit.parse_cards("5C 2H 7H 8S"), rules)
+        >>> 'stands for 6' in meld(run)
         True
     """
     if isinstance(meld, TableMeld):

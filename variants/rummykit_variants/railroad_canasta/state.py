@@ -31,7 +31,8 @@ def canastas_of(table: Sequence[TableMeld]) -> tuple[str, ...]:
     Examples:
         >>> from rummykit.core.cards import parse_cards
         >>> from rummykit_variants.railroad_canasta.melding import read_group
-        >>> canasta = TableMeld(owner=0, meld=read_group(parse_cards("8C 8D 8H 8S 8C 8D 2H")), ids=())
+        >>> meld = read_group(parse_cards("8C 8D 8H 8S 8C 8D 2H"))
+        >>> canasta = TableMeld(owner=0, meld=meld, ids=())
         >>> canastas_of([canasta])
         ('black',)
     """

@@ -1,11 +1,13 @@
-"""Every built-in variant, with each stack of its house rules, passes the conformance kit
-(rummykit.testing): termination, conservation, soundness, completeness, refusal, determinism, views
-and records. Adding a variant is one entry in VARIANTS.
+"""Every built-in variant, with stacks of its house rules, passes the conformance kit
+(rummykit.testing): termination, conservation, soundness, completeness, refusal, determinism, views,
+records and coverage. Adding a variant is one entry in VARIANTS.
 
-The quick run plays a few seeded games per stack and checks some hypothesis positions; the ``slow``
-run is the full-size demonstration: 500 RailRoad Rummy games, 50 Railroad Canasta games, 100 Classic
-Rummy games alone and 40 under each of the 31 other stacks of its five house rules, and more
-hypothesis positions.
+The quick run plays a small run per variant, driven toward every phase, action kind and way to end a
+round the variant declares (the kit fails naming what it never reached), with the variant's heuristic
+bot mixed in; Classic Rummy's house rules are checked one at a time and all together (6 of the 32
+stacks), and random stacks in hypothesis positions. The ``slow`` run is the full-size demonstration:
+500 RailRoad Rummy games, 50 Railroad Canasta games, 100 Classic Rummy games alone and 40 under each of
+the 31 other stacks of its five house rules, and more hypothesis positions.
 """
 
 from __future__ import annotations
@@ -15,9 +17,10 @@ from typing import Final
 
 import pytest
 
+import rummykit
 from rummykit.testing import check_games, check_random_actions
 
-#: Each built-in variant and the house rules it has (every stack of them is checked).
+#: Each built-in variant and the house rules it has.
 VARIANTS: Final[dict[str, tuple[str, ...]]] = {
     "railroad-canasta": (),
     "railroad-rummy": (),
@@ -29,8 +32,46 @@ STACKS: Final = [
     for size in range(len(rules) + 1)
     for stack in itertools.combinations(rules, size)
 ]
-#: The variants alone (no house rule): checked at more length than each stack.
-PLAIN: Final = [(variant, ()) for variant in VARIANTS]
+#: The stacks the quick run checks: each house rule alone, and all of a variant's together.
+SAMPLED_STACKS: Final = [
+    (variant, stack) for variant, stack in STACKS if stack and (len(stack) == 1 or len(stack) == len(VARIANTS[variant]))
+]
+BOTS: Final = ("heuristic",)
+"""The built-in variants' own bot, mixed in with the kit's random play."""
+QUICK_GAMES: Final = {"railroad-canasta": 3, "railroad-rummy": 3, "rummy": 5}
+"""Games of each variant in the quick run: enough for the kit to reach every target (Railroad
+Canasta's going out from a start position, below)."""
+QUICK_EXAMPLES: Final = {"railroad-canasta": 12, "railroad-rummy": 20, "rummy": 20}
+"""Hypothesis positions of each variant in the quick run (Railroad Canasta's cost the most)."""
+STACK_GAMES: Final = 5
+"""Games under each sampled stack of house rules in the quick run."""
+EVERY: Final = 25
+"""Between the positions the kit checks in full (the first of each phase in each game, the first after
+each action kind, each round's end), the quick run checks soundness and views at every 25th."""
+
+
+def going_out_in_railroad_canasta() -> rummykit.Game:
+    """Seat 0 has a canasta of each kind (RC-21) and holds three 9s and a 5, after its draw: it may go
+    out. Play from the deal reaches RC-21 in about one round of 40 between heuristic bots."""
+    return rummykit.build_position(
+        "railroad-canasta",
+        2,
+        seed=5,
+        turn=0,
+        phase="play",
+        hands=["9C 9D 9H 5S", None],
+        table=[
+            (0, "7C 7D 7H 7S 7C 7D 7H"),
+            (0, "2C 2D 2H 2S 2C 2D JK"),
+            (0, "KC KD KH KS KC KD KH"),
+            (0, "QC QD QH QS QC 2H JK"),
+        ],
+        options={"max_rounds": 1},
+    )
+
+
+#: Start positions the kit plays from, besides its deals, by variant.
+POSITIONS: Final = {"railroad-canasta": [going_out_in_railroad_canasta()]}
 
 
 def case_id(case: object) -> str:
@@ -39,34 +80,53 @@ def case_id(case: object) -> str:
     return str(case)
 
 
-def test_every_rummy_stack_is_checked() -> None:
+def test_every_rummy_stack_is_checked_in_the_slow_run_and_six_in_the_quick_run() -> None:
     assert len([case for case in STACKS if case[0] == "rummy"]) == 32
+    assert len(SAMPLED_STACKS) == 6
 
 
 # -- the quick run -----------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("variant", "house_rules"), PLAIN, ids=case_id)
-def test_seeded_games(variant: str, house_rules: tuple[str, ...]) -> None:
-    report = check_games(variant, house_rules=house_rules, games=6)
-    assert report.rounds >= 6
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_seeded_games_reach_every_phase_action_and_round_end(variant: str) -> None:
+    report = check_games(
+        variant,
+        games=QUICK_GAMES[variant],
+        bots=BOTS,
+        positions=POSITIONS.get(variant, ()),
+        soundness_every=EVERY,
+        views_every=EVERY,
+        json_every=4 * EVERY,
+    )
+    never = [target for target in report.targets if not report.reached.get(target)]
+    assert all(target in report.unreachable for target in never), report
+    assert report.reached_games["phase:over"] == report.games
 
 
-@pytest.mark.parametrize(("variant", "house_rules"), PLAIN, ids=case_id)
-def test_random_actions(variant: str, house_rules: tuple[str, ...]) -> None:
-    report = check_random_actions(variant, house_rules=house_rules, max_examples=60)
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_random_actions(variant: str) -> None:
+    report = check_random_actions(variant, max_examples=QUICK_EXAMPLES[variant], max_steps=150, bots=BOTS)
     assert report.accepted and len(report.refusals) >= 3, report
 
 
-@pytest.mark.parametrize(("variant", "house_rules"), [case for case in STACKS if case[1]], ids=case_id)
+@pytest.mark.parametrize(("variant", "house_rules"), SAMPLED_STACKS, ids=case_id)
 def test_seeded_games_and_random_actions_under_house_rules(variant: str, house_rules: tuple[str, ...]) -> None:
-    check_games(variant, house_rules=house_rules, games=3, seed=1000)
-    check_random_actions(variant, house_rules=house_rules, max_examples=8)
+    check_games(
+        variant,
+        house_rules=house_rules,
+        games=STACK_GAMES,
+        seed=1000,
+        soundness_every=EVERY,
+        views_every=EVERY,
+        json_every=4 * EVERY,
+    )
+    check_random_actions(variant, house_rules=house_rules, max_examples=5, max_steps=100)
 
 
 @pytest.mark.parametrize("variant", [variant for variant, rules in VARIANTS.items() if rules])
 def test_random_actions_under_random_stacks(variant: str) -> None:
-    check_random_actions(variant, house_rules=None, max_examples=30)
+    check_random_actions(variant, house_rules=None, max_examples=15, max_steps=150)
 
 
 # -- the full-size run -------------------------------------------------------------------------------------
@@ -75,7 +135,7 @@ SLOW_GAMES: Final = {"railroad-rummy": 500, "railroad-canasta": 50, "rummy": 100
 """Full-size runs: games of each variant alone, in batches that parallel test runs share out. Railroad
 Canasta's games are long (a random bot's round runs to hundreds of turns); tests/test_canasta_games.py
 plays 200 more of them."""
-STACK_GAMES: Final = 40
+SLOW_STACK_GAMES: Final = 40
 """Games under each stack of house rules (31 stacks: 1,240 games with those of Rummy alone)."""
 BATCH: Final = 50
 
@@ -86,19 +146,22 @@ BATCH: Final = 50
     [
         (variant, stack, first)
         for variant, stack in STACKS
-        for first in range(0, STACK_GAMES if stack else SLOW_GAMES[variant], BATCH)
+        for first in range(0, SLOW_STACK_GAMES if stack else SLOW_GAMES[variant], BATCH)
     ],
     ids=case_id,
 )
 def test_seeded_games_at_full_size(variant: str, house_rules: tuple[str, ...], first: int) -> None:
-    # Termination and conservation (every card accounted for) after every action of every game; the
-    # costly checks at some positions only: soundness every 10th, views every 20th (their JSON every
-    # 100th). The quick run checks them at every position of its games.
+    # Termination and conservation (every card accounted for) after every action of every game; every
+    # check at the positions where a game first reaches a phase, an action kind or a round's end; the
+    # costly checks elsewhere at some positions only: soundness every 10th, views every 20th (their JSON
+    # every 100th). Each batch reaches everything on its own.
     check_games(
         variant,
         house_rules=house_rules,
-        games=min(BATCH, STACK_GAMES) if house_rules else BATCH,
+        games=min(BATCH, SLOW_STACK_GAMES) if house_rules else BATCH,
         seed=10_000 + first,
+        bots=BOTS,
+        positions=POSITIONS.get(variant, ()) if not house_rules else (),
         soundness_every=10,
         views_every=20,
         json_every=100,
@@ -106,6 +169,6 @@ def test_seeded_games_at_full_size(variant: str, house_rules: tuple[str, ...], f
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("variant", "house_rules"), PLAIN, ids=case_id)
-def test_random_actions_at_full_size(variant: str, house_rules: tuple[str, ...]) -> None:
-    check_random_actions(variant, house_rules=house_rules, max_examples=200)
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_random_actions_at_full_size(variant: str) -> None:
+    check_random_actions(variant, max_examples=200, bots=BOTS)

@@ -8,8 +8,8 @@ import pickle
 import random
 import subprocess
 import sys
-from collections.abc import Callable, Iterable, Iterator
-from typing import Any, ClassVar
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, ClassVar, Final
 
 import attrs
 import pytest
@@ -18,25 +18,27 @@ from hypothesis import strategies as st
 
 import rummykit
 import rummykit_variants.classic_rummy.plugin as classic
-from rummykit import Action, Card, Discard, GoDown, IllegalActionError, PluginError, TakeDiscard, hookimpl
+from rummykit import Action, Card, Discard, GoDown, IllegalActionError, PluginError, RuleText, TakeDiscard, hookimpl
 from rummykit.core.cards import CardId, card_id
 from rummykit.core.moves import Move
 from rummykit.core.plugins import register_house_rule, register_variant, unregister_house_rule, unregister_variant
 from rummykit.core.shoe import Randomness
-from rummykit.core.specs import HouseRuleSpec, VariantSpec
-from rummykit.core.state import GameState, RoundEnd
+from rummykit.core.specs import HouseRuleSpec, VariantSpec, rule_book
+from rummykit.core.state import GameState, Phase, RoundEnd, in_hand, in_pile
 from rummykit.core.views import Picture, View, shown
-from rummykit.documents.serialize import dump_record, dump_view, load_record, load_view
-from rummykit.standard import StandardRules, StandardState, standard_moves, view_fields
+from rummykit.documents.notation import position_text
+from rummykit.documents.serialize import dump_position, dump_record, dump_view, load_position, load_record, load_view
+from rummykit.standard import StandardRules, StandardState, check_position, standard_moves, view_fields
+from rummykit.standard.turns import discard, discard_choice
 from rummykit.testing import (
     PROPERTIES,
     ConformanceError,
     check_action,
     check_games,
     check_random_actions,
-    choose_action,
     game_options,
 )
+from rummykit.testing.coverage import coverage_targets, patient_choice, seat_players
 from rummykit.testing.pytest_plugin import VariantConformance
 from rummykit.testing.strategies import _built
 from rummykit.testing.visibility import _Seen
@@ -107,6 +109,24 @@ class LosesACard(Toy):
             move.perform(state, action, rng)
             if state.round == 1 and state.turn_number == 3 and state.piles["stock"]:
                 state.piles["stock"].pop(0)
+
+        return Patched(move, perform=perform)
+
+
+class MovesWithoutSaying(Toy):
+    """Takes the top discard without noting the card it moves (`GameState.note_moved`), so that
+    `Applied.moved` misses it."""
+
+    name = "toy-moves-without-saying"
+
+    def patch(self, kind: type[Action], move: Move[Any, Any]) -> Move[Any, Any]:
+        if kind is not TakeDiscard:
+            return move
+
+        def perform(state: GameState, action: Action, rng: Randomness) -> None:
+            card = state.piles["discard"].pop()
+            state.hands[action.seat].append(card)
+            state.taken, state.phase = card, Phase.PLAY
 
         return Patched(move, perform=perform)
 
@@ -224,6 +244,7 @@ class IgnoresTheCaps(Toy):
             card = next(cid for cid in state.hands[action.seat] if rummykit.face(cid) == action.card)
             state.hands[action.seat].remove(card)
             state.piles["discard"].append(card)
+            state.note_moved((card,), in_hand(action.seat), in_pile("discard"))
             if not state.hands[action.seat]:
                 state.round_end = RoundEnd(action.seat, "CR-8", "out")
                 return
@@ -304,6 +325,244 @@ class SplitsWrongly(ListsMeldsOneByOne):
         return [GoDown(seat=action.seat, melds=action.melds[:1])]
 
 
+# -- toys whose one flaw hides in a rare place ----------------------------------------------------------
+# A Gin-like knock added to Classic Rummy: two phases after the draw that plain random play seldom
+# reaches (the old kit's bot never did), and a way to end a round of their own.
+
+KNOCK: Final = "knock"
+"""The knocker's phase: they have knocked and must discard."""
+LAY_OFF: Final = "lay-off"
+"""The next seat's phase: it looks at the knock and accepts it (in Gin Rummy it would lay off)."""
+KNOCK_RULES = rule_book("""
+TK-1 | Knocking | A player who has laid down a meld this turn and holds two or three cards worth 10 points or fewer
+    in all (CR-10) may knock; then they discard one card, and nothing else.
+TK-2 | The knock accepted | After the knocker's discard, the next seat accepts the knock and the round ends: the
+    knocker scores the cards left in the other hands (CR-11).
+""")
+
+
+@attrs.frozen
+class Knock(Action):
+    """Knock (TK-1)."""
+
+    kind: ClassVar[str] = "knock"
+
+
+@attrs.frozen
+class AcceptKnock(Action):
+    """Accept the knock, ending the round (TK-2)."""
+
+    kind: ClassVar[str] = "accept-knock"
+
+
+class KnockMove(Move[StandardState, Knock]):
+    """TK-1: knock after laying down a meld this turn, holding two or three cards worth 10 points or
+    fewer in all."""
+
+    action_type = Knock
+    phases = frozenset({Phase.PLAY})
+
+    def __init__(self, rules: StandardRules) -> None:
+        self.rules = rules
+
+    def check(self, state: StandardState, action: Knock) -> Knock:
+        self.rules.check_turn(state, action)
+        hand = state.hands[action.seat]
+        points = sum(self.rules.scoring.points_of(rummykit.face(cid)) for cid in hand)
+        if state.phase != Phase.PLAY or not state.melds_this_turn or not 2 <= len(hand) <= 3 or points > 10:
+            reason = "a knock needs a meld laid down this turn and two or three cards worth 10 or less in all"
+            raise IllegalActionError("TK-1", reason, action=action)
+        return action
+
+    def legal(self, state: StandardState, seat: int) -> list[Knock]:
+        try:
+            return [self.check(state, Knock(seat=seat))]
+        except IllegalActionError:
+            return []
+
+    def perform(self, state: StandardState, action: Knock, rng: Randomness) -> None:
+        state.phase = KNOCK
+
+
+class AcceptKnockMove(Move[StandardState, AcceptKnock]):
+    """TK-2: the next seat accepts the knock, and the round ends."""
+
+    action_type = AcceptKnock
+    phases = frozenset({LAY_OFF})
+
+    def check(self, state: StandardState, action: AcceptKnock) -> AcceptKnock:
+        if state.phase != LAY_OFF:
+            raise IllegalActionError("TK-2", "there is no knock to accept", action=action)
+        if action.seat != state.next_seat(state.turn):
+            raise IllegalActionError("G-2", f"seat {state.next_seat(state.turn)} accepts the knock", action=action)
+        return action
+
+    def legal(self, state: StandardState, seat: int) -> list[AcceptKnock]:
+        return [AcceptKnock(seat=seat)] if state.phase == LAY_OFF and seat == state.next_seat(state.turn) else []
+
+    def perform(self, state: StandardState, action: AcceptKnock, rng: Randomness) -> None:
+        state.round_end = RoundEnd(state.turn, "TK-2", f"seat {state.turn} knocked (TK-2)")
+
+
+class KnockRummy(Toy):
+    """Classic Rummy with a knock (TK-1, TK-2), without a flaw."""
+
+    name = "toy-knock-rummy"
+
+    @hookimpl
+    def rummykit_variant(self) -> VariantSpec:
+        return attrs.evolve(
+            classic.SPEC,
+            name=self.name,
+            title=self.name,
+            view_type=self.view_type,
+            rules=(*classic.SPEC.rules, *KNOCK_RULES),
+            actions=(*classic.SPEC.actions, Knock, AcceptKnock),
+            phases=(KNOCK, LAY_OFF),
+            round_ends=(*classic.SPEC.round_ends, "TK-2"),
+        )
+
+    @hookimpl
+    def rummykit_moves(self, rules: StandardRules) -> dict[type[Action], Move[Any, Any]]:
+        moves = {kind: self.guarded(kind, move) for kind, move in standard_moves(rules).items()}
+        moves[Knock] = KnockMove(rules)
+        moves[AcceptKnock] = AcceptKnockMove()
+        return {kind: self.patch(kind, move) for kind, move in moves.items()}
+
+    def guarded(self, kind: type[Action], move: Move[Any, Any]) -> Move[Any, Any]:
+        """The standard move, refused in the knock's phases, but the knocker's discard (TK-1, TK-2)."""
+
+        def check(state: StandardState, action: Action) -> Action:
+            if (state.phase == KNOCK and kind is not Discard) or state.phase == LAY_OFF:
+                rule = "TK-1" if state.phase == KNOCK else "TK-2"
+                raise IllegalActionError(rule, f"not in the {state.phase} phase", action=action)
+            checked: Action = move.check(state, action)
+            return checked
+
+        def perform(state: StandardState, action: Action, rng: Randomness) -> None:
+            if state.phase != KNOCK:
+                move.perform(state, action, rng)
+                return
+            assert isinstance(action, Discard)
+            card = discard_choice(state.hands[action.seat], action.card, state.taken)
+            assert card is not None, "checked actions only"
+            discard(state, action.seat, card)
+            state.taken, state.melds_this_turn, state.phase = None, 0, LAY_OFF
+            self.after_the_knock(state)
+
+        guarded = Patched(move, check=check, perform=perform)
+        if kind is Discard:
+            guarded.phases = move.phases | {KNOCK}
+        return guarded
+
+    def after_the_knock(self, state: StandardState) -> None:
+        """The knocker has discarded (a flaw's place)."""
+
+    @hookimpl
+    def rummykit_to_act(self, state: StandardState) -> tuple[int, ...]:
+        if state.is_over:
+            return ()
+        return (state.next_seat(state.turn),) if state.phase == LAY_OFF else (state.turn,)
+
+    @hookimpl
+    def rummykit_check_position(self, state: StandardState) -> None:
+        if state.phase != KNOCK:
+            check_position(state)
+            return
+        state.phase = Phase.PLAY  # the knocker laid down melds and may hold the card taken, as in play
+        try:
+            check_position(state)
+        finally:
+            state.phase = KNOCK
+
+
+class RefusesKnockPositions(KnockRummy):
+    """(a) Checks positions as the standard rummy does, which says "melds are laid down only after the
+    draw" of a position in the knock phase: a knock's positions cannot be saved and loaded."""
+
+    name = "toy-refuses-knock-positions"
+
+    @hookimpl
+    def rummykit_check_position(self, state: StandardState) -> None:
+        check_position(state)
+
+
+class LosesACardAfterAKnock(KnockRummy):
+    """(b) The knocker's discard drops the bottom card of the stock."""
+
+    name = "toy-loses-a-card-after-a-knock"
+
+    def after_the_knock(self, state: StandardState) -> None:
+        state.piles["stock"].pop(0)
+
+
+@attrs.frozen(kw_only=True)
+class ShowdownView(ClassicRummyView):
+    """A view with the other hands, shown at a round's end."""
+
+    showdown: tuple[Card, ...] = ()
+
+
+class ShowsHandsAfterAStalemate(Toy):
+    """(c) After a round ended because the stock ran out once too often (CR-9), shows each seat the
+    other hands, meant to be those laid down at the round's end, but read from the next deal."""
+
+    name = "toy-shows-hands-after-a-stalemate"
+    view_type = ShowdownView
+
+    @hookimpl
+    def rummykit_view(self, state: StandardState, seat: int | None, to_act: tuple[int, ...]) -> View:
+        ended = bool(state.history) and state.history[-1].rule == "CR-9" and not state.log
+        others = [other for other in range(state.players) if ended and seat is not None and other != seat]
+        showdown = tuple(card for other in others for card in state.hand_faces(other))
+        return ShowdownView(**view_fields(state, seat, to_act), showdown=showdown)
+
+
+class DeclaresAnIntermission(Toy):
+    """Declares a phase its games never reach."""
+
+    name = "toy-declares-an-intermission"
+
+    @hookimpl
+    def rummykit_variant(self) -> VariantSpec:
+        return attrs.evolve(super().rummykit_variant(), name=self.name, title=self.name, phases=("intermission",))
+
+
+class DeclaresNoRoundEnd(Toy):
+    """Declares no way for a round to end but the turn cap (G-1)."""
+
+    name = "toy-declares-no-round-end"
+
+    @hookimpl
+    def rummykit_variant(self) -> VariantSpec:
+        return attrs.evolve(
+            super().rummykit_variant(), name=self.name, title=self.name, round_ends=(), unreachable_in_tests={}
+        )
+
+
+class CountingBot:
+    """A bot that plays the first legal action and counts its choices."""
+
+    choices = 0
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        CountingBot.choices += 1
+        return legal[0]
+
+
+class OffersABot(Toy):
+    """The toy with a bot of its own."""
+
+    name = "toy-offers-a-bot"
+
+    @hookimpl
+    def rummykit_bots(self) -> dict[str, Callable[[int | None], Any]]:
+        return {"counting": CountingBot}
+
+
 TOYS: list[type[Toy]] = [
     SwapsNamedCards,
     ListsMeldsOneByOne,
@@ -312,12 +571,20 @@ TOYS: list[type[Toy]] = [
     ShufflesWithoutTheSeed,
     Toy,
     LosesACard,
+    MovesWithoutSaying,
     ListsAnIllegalMove,
     MutatesBeforeRefusing,
     ShowsAnOpponentsHand,
     DeclaresAPictureItsFieldDoesNotFit,
     HidesTakingTheDiscard,
+    DeclaresAnIntermission,
+    DeclaresNoRoundEnd,
+    OffersABot,
     CitesAnUndeclaredRule,
+    KnockRummy,
+    RefusesKnockPositions,
+    LosesACardAfterAKnock,
+    ShowsHandsAfterAStalemate,
 ]
 PLUGINS = {toy.name: toy() for toy in TOYS}
 
@@ -347,27 +614,46 @@ def failure(run: Callable[[], object]) -> ConformanceError:
 # -- the kit catches each flaw, naming the property -------------------------------------------------------
 
 
-def test_the_toy_without_a_flaw_passes() -> None:
-    report = check_games(Toy.name, games=3)
-    assert report.games == 3 and report.actions > 100 and report.rounds >= 3
-    report = check_random_actions(Toy.name, max_examples=20)
-    assert report.examples == 20 and report.accepted > 0 and sum(report.refusals.values()) > 0
+def test_the_toy_without_a_flaw_passes_and_its_report_counts_what_its_games_reached() -> None:
+    report = check_games(Toy.name, games=GAMES)
+    assert report.games == GAMES and report.actions > 100 and report.rounds >= GAMES
+    # every position, action and round's end of the games is counted, and in how many games
+    assert report.reached["phase:over"] == report.reached_games["phase:over"] == GAMES
+    actions = sum(count for target, count in report.reached.items() if target.startswith("action:"))
+    ends = sum(count for target, count in report.reached.items() if target.startswith("round-end:"))
+    positions = sum(count for target, count in report.reached.items() if target.startswith("phase:"))
+    assert actions == report.actions and ends == report.rounds and positions == report.actions + GAMES
+    assert all(report.reached_games[target] <= GAMES for target in report.reached) and report.searches == 0
+    assert report.positions_checked >= GAMES * 3  # each game: its deal, a draw and a play, its end
+    report = check_random_actions(Toy.name, max_examples=10)
+    assert report.examples == 10 and report.accepted > 0 and sum(report.refusals.values()) > 0
+
+
+GAMES: Final = 6
+"""Games of a small run: enough for the kit to reach every phase, action kind and way to end a round
+of the toys (the knock of the knock toys is the rarest)."""
 
 
 def test_a_lost_card_fails_conservation_at_the_action_that_loses_it() -> None:
     err = failure(lambda: check_games(LosesACard.name, games=1))
     assert err.property == "conservation" and "lost" in err.detail
     assert (err.variant, err.seed, err.players) == (LosesACard.name, 0, 2)
-    # the error alone replays the game to the action: the kit's bot, seeded like the game
-    assert err.action_index is not None and err.players is not None
-    game = rummykit.new_game(LosesACard.name, err.players, seed=err.seed, options=err.options)
-    rng = random.Random(err.seed)
-    for _ in range(err.action_index):
-        game.apply(choose_action(game, rng))
+    # the error's record replays the game to the action that loses the card
+    assert err.action_index is not None and err.record is not None
+    assert len(err.record.actions) == err.action_index + 1
+    game = rummykit.replay(err.record, upto=err.action_index)
     assert len(game.state.card_ids()) == 52
-    action = choose_action(game, rng)
+    action = err.record.actions[err.action_index]
     game.apply(action)
     assert isinstance(action, Discard) and game.state.turn_number == 3 and len(game.state.card_ids()) == 51
+
+
+def test_a_move_that_does_not_note_a_card_it_moves_fails_conservation() -> None:
+    err = failure(lambda: check_games(MovesWithoutSaying.name, games=1))
+    assert err.property == "conservation" and "does not report" in err.detail
+    assert "discard -> hand" in err.detail  # the card it took from the discard pile, unreported
+    action = err.record.actions[err.action_index] if err.record and err.action_index is not None else None
+    assert isinstance(action, TakeDiscard)
 
 
 def test_playing_past_the_caps_fails_termination() -> None:
@@ -482,6 +768,160 @@ def test_a_refusal_citing_an_undeclared_rule_fails_refusal() -> None:
     assert err.property == "refusal" and "'XX-1'" in err.detail
 
 
+# -- flaws in rare places: the kit drives its games there -------------------------------------------------
+# Each of these passed the kit as it was (commit 2c165da: its bot never knocked, nor ended a round by
+# CR-9, in these games, and it reloaded one position a game, from the middle of it).
+
+
+def test_a_position_check_refusing_the_knock_phase_fails_records() -> None:
+    # (a) positions after a knock cannot be saved and loaded: only the knock phase's are refused
+    err = failure(lambda: check_games(RefusesKnockPositions.name, games=GAMES))
+    assert err.property == "records" and "a position in phase knock does not dump and load" in err.detail
+    assert "extra.melds_this_turn: melds are laid down only after the draw" in err.detail
+    assert err.record is not None and err.action_index == len(err.record.actions)
+    game = rummykit.replay(err.record)
+    assert game.state.phase == KNOCK and isinstance(err.record.actions[-1], Knock)
+    with pytest.raises(rummykit.InvalidPositionError, match="melds are laid down only after the draw"):
+        load_position(dump_position(game))
+
+
+def test_a_card_lost_only_after_a_knock_fails_conservation() -> None:
+    # (b) the knocker's discard loses the bottom card of the stock
+    err = failure(lambda: check_games(LosesACardAfterAKnock.name, games=GAMES))
+    assert err.property == "conservation" and "cards lost" in err.detail
+    assert err.record is not None and err.action_index is not None
+    game = rummykit.replay(err.record, upto=err.action_index)
+    assert game.state.phase == KNOCK and len(game.state.card_ids()) == 52
+    game.apply(err.record.actions[err.action_index])
+    assert game.state.phase == LAY_OFF and len(game.state.card_ids()) == 51
+
+
+def test_a_view_showing_hands_only_after_a_stalemate_fails_views() -> None:
+    # (c) the leak shows at the first position after a round that ended by CR-9, and nowhere else
+    err = failure(lambda: check_games(ShowsHandsAfterAStalemate.name, games=GAMES))
+    assert err.property == "views" and "the view's showdown shows" in err.detail
+    assert err.record is not None
+    game = rummykit.replay(err.record)
+    assert game.history[-1].rule == "CR-9" and not game.state.log
+
+
+def test_the_knock_toy_without_a_flaw_passes_its_games_reach_the_knock_and_check_every_phase_they_reach(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from rummykit.testing import checks  # noqa: PLC0415 (the module whose check is watched)
+
+    round_trips = checks._check_round_trips
+    checked: set[tuple[int | None, str]] = set()
+
+    def watched(game: rummykit.Game, index: int) -> None:
+        checked.add((game.state.config.seed, str(game.state.phase)))
+        round_trips(game, index)
+
+    monkeypatch.setattr(checks, "_check_round_trips", watched)
+    report = check_games(KnockRummy.name, games=GAMES)
+    assert report.targets == (
+        "phase:draw",
+        "phase:play",
+        "phase:knock",
+        "phase:lay-off",
+        "phase:over",
+        "action:draw",
+        "action:take-discard",
+        "action:go-down",
+        "action:lay-off",
+        "action:discard",
+        "action:knock",
+        "action:accept-knock",
+        "round-end:G-1",
+        "round-end:CR-8",
+        "round-end:CR-9",
+        "round-end:CR-C2",
+        "round-end:TK-2",
+    )
+    for target in ("phase:knock", "phase:lay-off", "action:knock", "action:accept-knock", "round-end:TK-2"):
+        assert report.reached[target] >= 1 and report.reached_games[target] >= 1, target
+    # every phase a game reached was saved and loaded (JSON and notation), and checked, in that game
+    for target, games in report.reached_games.items():
+        if target.startswith("phase:"):
+            phase = target.removeprefix("phase:")
+            assert len({seed for seed, checked_phase in checked if checked_phase == phase}) == games, target
+    check_random_actions(KnockRummy.name, max_examples=10, max_steps=100)
+
+
+def test_a_phase_never_reached_fails_coverage_unless_declared_unreachable_with_a_reason() -> None:
+    err = failure(lambda: check_games(DeclaresAnIntermission.name, games=GAMES))
+    # the games, then as many searches from their positions, never reached it
+    assert err.property == "coverage" and f"{2 * GAMES} games never reached phase:intermission:" in err.detail
+    assert "unreachable" in err.detail and err.variant == DeclaresAnIntermission.name
+    reason = "no rule of the toy ever starts an intermission"
+    report = check_games(DeclaresAnIntermission.name, games=GAMES, unreachable={"phase:intermission": reason})
+    assert report.unreachable["phase:intermission"] == reason and "phase:intermission" not in report.reached
+    assert f"phase:intermission: never (declared unreachable in tests: {reason})" in report.coverage_lines()
+    with pytest.raises(ValueError, match="'phase:recess' is declared unreachable, but it is no target"):
+        check_games(DeclaresAnIntermission.name, games=1, unreachable={"phase:recess": reason})
+    with pytest.raises(ValueError, match="without a reason"):
+        check_games(DeclaresAnIntermission.name, games=1, unreachable={"phase:intermission": " "})
+
+
+def test_a_round_ending_by_a_rule_not_declared_fails_coverage() -> None:
+    err = failure(lambda: check_games(DeclaresNoRoundEnd.name, games=GAMES))
+    assert err.property == "coverage" and "a round ended by CR-" in err.detail
+    assert "not declared among the ways a round ends (G-1)" in err.detail and "VariantSpec.round_ends" in err.detail
+    assert err.record is not None and rummykit.replay(err.record).history[-1].rule in ("CR-8", "CR-9")
+
+
+def test_the_variants_bots_are_mixed_in_and_an_unknown_bot_is_refused() -> None:
+    CountingBot.choices = 0
+    report = check_games(OffersABot.name, games=GAMES, bots=["counting"])
+    assert CountingBot.choices > 0 and report.games == GAMES
+    with pytest.raises(rummykit.UnknownBotError, match="no bot 'clever'"):
+        check_games(OffersABot.name, games=2, bots=["clever"])
+
+
+def test_a_start_position_is_played_to_the_end_of_its_round() -> None:
+    game = rummykit.new_game(Toy.name, 3, seed=11, options={"max_rounds": 2})
+    for _ in range(5):
+        game.apply(game.legal_actions()[0])
+    report = check_games(Toy.name, games=GAMES, positions=[position_text(game), game])
+    assert report.games == GAMES + 2
+    other = rummykit.new_game("rummy", 2, seed=1)
+    with pytest.raises(ValueError, match="a start position of rummy cannot be played in a check of toy-rummy"):
+        check_games(Toy.name, games=1, positions=[other])
+    with pytest.raises(ValueError, match="of toy-rummy cannot be played in a check of toy-rummy \\+ jokers"):
+        check_games(Toy.name, house_rules=["jokers"], games=1, positions=[game])
+
+
+class SuddenEnd:
+    """A house rule declaring a way for a round to end of its own."""
+
+    @hookimpl
+    def rummykit_house_rule(self) -> HouseRuleSpec:
+        return HouseRuleSpec(
+            name="toy-sudden-end",
+            applies_to=frozenset({"rummy"}),
+            rules=(RuleText("SE-1", "Sudden end", "A round may end at once."),),
+            round_ends=("SE-1",),
+        )
+
+
+def test_a_house_rules_way_to_end_a_round_is_a_target_of_its_stacks_only() -> None:
+    register_house_rule("toy-sudden-end", SuddenEnd())
+    try:
+        assert coverage_targets("rummy", ["toy-sudden-end"])[-1] == "round-end:SE-1"
+        assert "round-end:SE-1" not in coverage_targets("rummy")
+    finally:
+        unregister_house_rule("toy-sudden-end")
+
+
+def test_the_kits_players_keep_to_their_seats_and_moods() -> None:
+    assert seat_players(0, 4, ["heuristic"]) == [None] * 4  # even games: the kit's random player only
+    assert seat_players(1, 4, ["heuristic"]) == ["heuristic", None, "heuristic", None]
+    assert seat_players(3, 4, ["heuristic"]) == [None, "heuristic", None, "heuristic"]
+    assert seat_players(1, 3, ["heuristic", "random"]) == ["heuristic", "random", None]
+    legal: list[Action] = [GoDown(seat=0, melds=["5C 5D 5H"]), Discard(seat=0, card="9C")]
+    assert patient_choice(legal, 4, random.Random(0)) == Discard(seat=0, card="9C")  # keeps 3 cards
+
+
 # -- the pytest form ---------------------------------------------------------------------------------------
 
 
@@ -489,8 +929,10 @@ class TestToyConformance(VariantConformance):
     """The pytest form on the toy without a flaw (a variant author's test module looks like this)."""
 
     variant = Toy.name
-    games = 2
+    bots = ("heuristic",)
+    games = GAMES
     max_examples = 10
+    max_steps = 100
 
 
 class LoserConformance(VariantConformance):
@@ -516,6 +958,10 @@ def test_a_conformance_error_names_the_property_game_seed_and_action_and_pickles
     assert str(err) == "views: rummy + jokers, 3 players, seed 4, action 17: seat 1 sees 5H"
     again = pickle.loads(pickle.dumps(err))
     assert str(again) == str(err) and again.action_index == 17
+    game = rummykit.new_game("rummy", 2, seed=4)
+    game.apply(game.legal_actions()[0])
+    with_record = pickle.loads(pickle.dumps(ConformanceError("views", "seat 1 sees 5H", record=game.record)))
+    assert with_record.record == game.record
     with pytest.raises(ValueError, match="no property 'speed'"):
         ConformanceError("speed", "too slow")
     assert set(PROPERTIES) == {
@@ -527,6 +973,7 @@ def test_a_conformance_error_names_the_property_game_seed_and_action_and_pickles
         "determinism",
         "views",
         "records",
+        "coverage",
     }
 
 
@@ -583,7 +1030,7 @@ def test_the_kit_builds_actions_of_every_type_field_by_field() -> None:
     game = rummykit.new_game("railroad-rummy", 4, seed=1)
     kinds: set[str] = set()
 
-    @settings(max_examples=200, database=None)
+    @settings(max_examples=100, database=None)
     @given(data=st.data())
     def draw(data: st.DataObject) -> None:
         for cls in game.spec.actions:
@@ -610,7 +1057,7 @@ def test_the_kit_imports_without_pytest_and_rummykit_without_the_kit() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == "8"
+    assert result.stdout.strip() == "9"
 
 
 def test_an_action_may_show_its_actors_cards_but_not_a_card_nobody_saw() -> None:

@@ -51,7 +51,7 @@ from rummykit.core.solver import Contract, MeldRequirement, can_meet_contract, c
 from rummykit.core.specs import (
     COMMON_OPTIONS,
     COMMON_RULES,
-    GameConfig,
+    GameSettings,
     HouseRule,
     HouseRuleSpec,
     Option,
@@ -77,6 +77,10 @@ attributes, they are imported on first use."""
 def __getattr__(name: str) -> Any:
     if name in _TOOLS:
         return importlib.import_module(f"rummykit.{name}")
+    if name == "GameConfig":  # the 0.1 name of GameSettings
+        from rummykit.core import specs  # noqa: PLC0415
+
+        return getattr(specs, name)
     if f"rummykit.{name}" in _moved.MOVED:
         return _moved.moved(f"rummykit.{name}")
     raise AttributeError(f"module 'rummykit' has no attribute {name!r}")
@@ -96,9 +100,9 @@ __all__ = [
     "Discard",
     "Draw",
     "Game",
-    "GameConfig",
     "GameOverError",
     "GameRecord",
+    "GameSettings",
     "GameState",
     "GoDown",
     "HouseRule",

@@ -5,13 +5,15 @@ still works, with a ``DeprecationWarning`` naming the new one (see ``CHANGELOG.m
 from __future__ import annotations
 
 import importlib
-import importlib.abc
 import importlib.machinery
 import sys
 import types
 import warnings
 from collections.abc import Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final, cast
+
+if TYPE_CHECKING:
+    from importlib.abc import Loader
 
 __all__ = ["MOVED", "install"]
 
@@ -58,15 +60,16 @@ def moved(old: str, *, stacklevel: int = 2) -> types.ModuleType:
     return importlib.import_module(new)
 
 
-class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    """Finds an old module path and hands out the module at its new one."""
+class _Finder:
+    """Finds an old module path and hands out the module at its new one: a meta path finder and its
+    loader (the protocols of `importlib.abc`, which costs more to import than the whole class)."""
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: types.ModuleType | None = None
     ) -> importlib.machinery.ModuleSpec | None:
         if fullname not in MOVED:
             return None
-        return importlib.machinery.ModuleSpec(fullname, self)
+        return importlib.machinery.ModuleSpec(fullname, cast("Loader", self))
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> types.ModuleType:
         return moved(spec.name, stacklevel=4)

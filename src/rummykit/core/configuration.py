@@ -20,6 +20,7 @@ from __future__ import annotations
 import sys
 import threading
 import types
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
@@ -46,7 +47,7 @@ from rummykit.core.shoe import Randomness, check_seed
 from rummykit.core.specs import (
     COMMON_OPTIONS,
     COMMON_RULES,
-    GameConfig,
+    GameSettings,
     HouseRuleSpec,
     Ruleset,
     VariantSpec,
@@ -106,9 +107,14 @@ class Configuration:
         """The variant's name."""
         return self.spec.name
 
-    def game_config(self, seed: int | None) -> GameConfig:
-        """The [`GameConfig`][rummykit.core.specs.GameConfig] of a game of this configuration with ``seed``."""
-        return GameConfig(
+    def game_config(self, seed: int | None) -> GameSettings:
+        """Deprecated: [`settings`][rummykit.core.configuration.Configuration.settings]."""
+        warnings.warn("Configuration.game_config is now settings", DeprecationWarning, stacklevel=2)
+        return self.settings(seed)
+
+    def settings(self, seed: int | None) -> GameSettings:
+        """The [`GameSettings`][rummykit.core.specs.GameSettings] of a game of this configuration with ``seed``."""
+        return GameSettings(
             variant=self.spec.name,
             players=self.players,
             options=self.options,
@@ -123,7 +129,7 @@ class Configuration:
         check_seed(seed)
         state_type = self.spec.state_type or GameState
         return state_type(
-            config=self.game_config(seed),
+            config=self.settings(seed),
             rules=self.rules,
             hands=[[] for _ in range(self.players)],
             totals=[0] * self.players,
@@ -359,7 +365,7 @@ def _compile(
         raise PluginError(f"a plug-in of {spec.name} is not valid: {exc}") from exc
     options = types.MappingProxyType(dict(options))
     house_rules = tuple(rule for _, rule in rule_plugins)
-    config = GameConfig(
+    config = GameSettings(
         variant=spec.name, players=players, options=options, house_rules=tuple(r.name for r in house_rules)
     )
     try:

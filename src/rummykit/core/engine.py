@@ -507,9 +507,7 @@ class Game:
         Game.__init__(
             self,
             configuration=configuration,
-            state=state_type(
-                config=configuration.game_config(data["seed"]), rules=configuration.rules, **data["state"]
-            ),
+            state=state_type(config=configuration.settings(data["seed"]), rules=configuration.rules, **data["state"]),
             rng=data["rng"],
             shoes=data["shoes"],
             dealer_given=data["dealer_given"],

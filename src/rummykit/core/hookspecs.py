@@ -20,7 +20,9 @@ from its rules' data, and override only what their rules change. Implement hooks
     from rummykit.standard import StandardRummy
 
     class MyRummy(StandardRummy):
-        spec = rummykit.VariantSpec(name="my-rummy", title="My Rummy", min_players=2, max_players=4)
+        spec = rummykit.VariantSpec(
+            name="my-rummy", title="My Rummy", min_players=2, max_players=4
+        )
 
         @rummykit.hookimpl
         def rummykit_setup(self, config):
@@ -46,7 +48,7 @@ if TYPE_CHECKING:
     from rummykit.core.melds import Meld
     from rummykit.core.moves import Move
     from rummykit.core.shoe import Randomness
-    from rummykit.core.specs import GameConfig, HouseRuleSpec, Ruleset, VariantSpec
+    from rummykit.core.specs import GameSettings, HouseRuleSpec, Ruleset, VariantSpec
     from rummykit.core.state import GameState
     from rummykit.core.views import View
 
@@ -91,7 +93,7 @@ def rummykit_house_rule() -> HouseRuleSpec:  # type: ignore[empty-body]
 
 
 @hookspec(firstresult=True)
-def rummykit_setup(config: GameConfig) -> Ruleset:  # type: ignore[empty-body]
+def rummykit_setup(config: GameSettings) -> Ruleset:  # type: ignore[empty-body]
     """The rules of a configuration, as data.
 
     Args:

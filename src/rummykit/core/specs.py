@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import re
+import warnings
 from collections.abc import Callable, Generator, Iterable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 __all__ = [
     "COMMON_OPTIONS",
     "COMMON_RULES",
-    "GameConfig",
+    "GameSettings",
     "HouseRule",
     "HouseRuleSpec",
     "Option",
@@ -234,6 +235,13 @@ def resolve_options(options: Iterable[Option], given: Mapping[str, Any], *, owne
     return {name: opt.validate(given[name], owner) if name in given else opt.default for name, opt in declared.items()}
 
 
+def _reasons(given: Mapping[str, str] | Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    """Things declared unreachable in tests, each with its reason, as sorted pairs (a spec stays
+    hashable and picklable)."""
+    pairs = dict(given.items() if isinstance(given, Mapping) else given)
+    return tuple(sorted((str(name), str(reason)) for name, reason in pairs.items()))
+
+
 @attrs.frozen(kw_only=True)
 class VariantSpec:
     """A variant's declaration, returned by its ``rummykit_variant`` hook.
@@ -264,6 +272,16 @@ class VariantSpec:
             of them is accepted and carried out with the cards it names (G-6); the conformance kit
             finds an accepted play in the listing with suits set aside. ``False``: every accepted
             play is listed as it is (or in parts, its move's ``split``).
+        round_ends: the ids of the rules by which a round can end (``"RR-22"``, a player went out;
+            ``"RR-5"``, no card can be drawn): the ``rule`` of each
+            [`RoundEnd`][rummykit.core.state.RoundEnd] the variant sets. G-1, the turn cap, is
+            common to every variant and not listed. The conformance kit drives its games toward each
+            of them, and fails on a round that ends by a rule not declared here.
+        unreachable_in_tests: what the conformance kit's games cannot be expected to reach, each
+            with the reason: ``{"round-end:SH-13": "the hands never grow, so a card can always be
+            drawn"}``. Keys name a phase (``"phase:knock"``), an action kind (``"action:claim"``)
+            or a way a round ends (``"round-end:CR-9"``); given as a mapping, kept as sorted
+            pairs. The kit reports them and does not fail when its games never reach them.
     """
 
     name: str
@@ -282,6 +300,8 @@ class VariantSpec:
     state_type: type[GameState] | None = None
     view_type: type[View] | None = None
     listing_ignores_suits: bool = False
+    round_ends: tuple[str, ...] = ()
+    unreachable_in_tests: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_reasons)
 
     @property
     def rule_ids(self) -> frozenset[str]:
@@ -298,6 +318,8 @@ class HouseRuleSpec:
         applies_to: the variants it can be stacked on.
         rules: the rules it adds or changes, with their ids.
         options: options it adds to the game.
+        round_ends: the ids of the rules by which it lets a round end, beyond the variant's own
+            ([`VariantSpec.round_ends`][rummykit.core.specs.VariantSpec]).
     """
 
     name: str
@@ -305,6 +327,7 @@ class HouseRuleSpec:
     title: str = ""
     rules: tuple[RuleText, ...] = ()
     options: tuple[Option, ...] = ()
+    round_ends: tuple[str, ...] = ()
 
 
 def _read_only(options: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -312,19 +335,19 @@ def _read_only(options: Mapping[str, Any]) -> Mapping[str, Any]:
 
 
 @attrs.frozen(kw_only=True)
-class GameConfig:
+class GameSettings:
     """How a game was created: variant, players, every option's value, house rules, seed.
 
     Like the rest of the configuration, ``options`` is read-only (a game's options are fixed
     when it is created, and shared with its copies):
 
     Examples:
-        >>> config = GameConfig(variant="rummy", players=2, options={"max_rounds": 3})
+        >>> config = GameSettings(variant="rummy", players=2, options={"max_rounds": 3})
         >>> config.options["max_rounds"] = 1
         Traceback (most recent call last):
         ...
         TypeError: 'mappingproxy' object does not support item assignment
-        >>> config == GameConfig(variant="rummy", players=2, options={"max_rounds": 3})
+        >>> config == GameSettings(variant="rummy", players=2, options={"max_rounds": 3})
         True
     """
 
@@ -346,8 +369,8 @@ class GameConfig:
         return (_game_config, (fields,))
 
 
-def _game_config(fields: dict[str, Any]) -> GameConfig:
-    return GameConfig(**fields)
+def _game_config(fields: dict[str, Any]) -> GameSettings:
+    return GameSettings(**fields)
 
 
 @attrs.frozen(kw_only=True)
@@ -423,7 +446,7 @@ class HouseRule(Generic[_R]):
         >>> unregister_house_rule("long-rounds")
     """
 
-    def __init__(self, spec: HouseRuleSpec, change: Callable[[_R, GameConfig], _R]) -> None:
+    def __init__(self, spec: HouseRuleSpec, change: Callable[[_R, GameSettings], _R]) -> None:
         self.spec = spec
         self.change = change
 
@@ -433,10 +456,17 @@ class HouseRule(Generic[_R]):
         return self.spec
 
     @hookimpl(wrapper=True)
-    def rummykit_setup(self, config: GameConfig) -> Generator[None, _R, _R]:
+    def rummykit_setup(self, config: GameSettings) -> Generator[None, _R, _R]:
         """The variant's rules, changed."""
         rules = yield
         return self.change(rules, config)
 
     def __repr__(self) -> str:
         return f"<HouseRule {self.spec.name}>"
+
+
+def __getattr__(name: str) -> Any:
+    if name == "GameConfig":  # the 0.1 name
+        warnings.warn("GameConfig is now GameSettings; the old name will be removed", DeprecationWarning, stacklevel=2)
+        return GameSettings
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

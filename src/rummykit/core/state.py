@@ -38,7 +38,7 @@ import attrs
 from rummykit.core.actions import Action
 from rummykit.core.cards import Card, CardId, face
 from rummykit.core.melds import Meld
-from rummykit.core.specs import GameConfig, Ruleset
+from rummykit.core.specs import GameSettings, Ruleset
 
 __all__ = [
     "CACHE",
@@ -203,7 +203,7 @@ class GameState:
     [`copy`][rummykit.core.state.GameState.copy] copies as deep as they go.
     """
 
-    config: GameConfig
+    config: GameSettings
     rules: Ruleset
     round: int = 0
     dealer: int = 0

@@ -22,7 +22,7 @@ from rummykit.core.hookspecs import hookimpl
 from rummykit.core.melds import Meld, MeldKind, read_meld
 from rummykit.core.moves import Move
 from rummykit.core.shoe import Randomness
-from rummykit.core.specs import GameConfig, Ruleset, VariantSpec
+from rummykit.core.specs import GameSettings, Ruleset, VariantSpec
 from rummykit.core.state import Phase
 from rummykit.core.views import View, base_view_fields, shown
 from rummykit.standard.going_down import ContractGoDown, FreeGoDown
@@ -293,7 +293,7 @@ class StandardRummy(Generic[R, S]):
         )
 
     @hookimpl
-    def rummykit_setup(self, config: GameConfig) -> Ruleset:
+    def rummykit_setup(self, config: GameSettings) -> Ruleset:
         """The variant's rules for ``config``: every variant implements this (its `StandardRules`)."""
         raise NotImplementedError(f"{type(self).__name__} implements rummykit_setup: its rules for a configuration")
 

@@ -10,8 +10,8 @@ The properties ([`PROPERTIES`][rummykit.testing.PROPERTIES]), each named by the
 [`ConformanceError`][rummykit.testing.ConformanceError] that reports it with the game's seed and the
 index of the action that breaks it:
 
-- ``termination``: seeded games of random bots end within the G-1 and G-3 bounds, for option values
-  drawn from each option's own spec (G-C1 ends a game with no round cap whose rounds are cut short);
+- ``termination``: seeded games end within the G-1 and G-3 bounds, for option values drawn from each
+  option's own spec (G-C1 ends a game with no round cap whose rounds are cut short);
 - ``conservation``: after every action every card of the shoe is in exactly one place;
 - ``soundness``: every action ``legal_actions(seat)`` lists applies (listed once, in canonical form);
 - ``completeness``: every action the kit builds that ``apply`` accepts was listed, in the form
@@ -24,13 +24,18 @@ index of the action that breaks it:
   [`rummykit.testing.visibility`][rummykit.testing.visibility]); each view can be drawn
   ([`rummykit.svg`][rummykit.svg]: its declared fields fit their pictures), and its picture draws
   no card the view does not hold;
-- ``records``: dump, load and replay reproduce the game (and a position reloads to the same state).
+- ``records``: dump, load and replay reproduce the game; a position of every phase reached reads back
+  from its JSON and its notation to the same state and views;
+- ``coverage``: the games reach every phase, action kind and way to end a round the variant declares,
+  unless it is declared unreachable in tests with a reason
+  ([`rummykit.testing.coverage`][rummykit.testing.coverage]: the kit drives its games there, with
+  the variant's bots mixed in if asked), and no round ends in a way the variant does not declare.
 
 Examples:
     >>> from rummykit.testing import check_variant
-    >>> report = check_variant("railroad-rummy", games=1, max_examples=2)
-    >>> report.games, report.actions > 0
-    (1, True)
+    >>> report = check_variant("railroad-rummy", games=2, max_examples=2, bots=["heuristic"])
+    >>> report.games, report.reached_games["phase:claim"], report.reached["round-end:G-1"] > 0
+    (2, 2, True)
 """
 
 try:
@@ -44,11 +49,13 @@ from rummykit.testing.checks import (
     ConformanceReport,
     check_action,
     check_games,
+    check_position,
     check_random_actions,
     check_variant,
     game_options,
     play_checked,
 )
+from rummykit.testing.coverage import Coverage, Driver, coverage_targets
 from rummykit.testing.errors import PROPERTIES, ConformanceError
 from rummykit.testing.strategies import (
     ActionStrategy,
@@ -71,14 +78,18 @@ __all__ = [
     "ActionStrategy",
     "ConformanceError",
     "ConformanceReport",
+    "Coverage",
+    "Driver",
     "GameSetup",
     "Position",
     "actions",
     "check_action",
     "check_games",
+    "check_position",
     "check_random_actions",
     "check_variant",
     "choose_action",
+    "coverage_targets",
     "face_up",
     "game_options",
     "game_setups",

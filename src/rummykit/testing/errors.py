@@ -4,14 +4,18 @@ the names of the properties it checks."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:
+    from rummykit.core.records import GameRecord
 
 __all__ = ["PROPERTIES", "ConformanceError"]
 
 PROPERTIES: Final[Mapping[str, str]] = {
-    "termination": "seeded games of random bots end within the G-1 (turns per round) and G-3 (rounds) bounds, "
+    "termination": "seeded games end within the G-1 (turns per round) and G-3 (rounds) bounds, "
     "for option values drawn from each option's own spec",
-    "conservation": "after every action every card of the shoe is in exactly one place",
+    "conservation": "after every action every card of the shoe is in exactly one place, and the action's "
+    "Applied.moved names exactly the cards that changed place, from where to where",
     "soundness": "every action legal_actions(seat) lists is in canonical form, listed once, and applies",
     "completeness": "every action apply accepts is carried out with the cards it names (G-6), in the form check "
     "returns, and is represented in legal_actions: listed, listed up to suits where the variant's listing "
@@ -19,7 +23,10 @@ PROPERTIES: Final[Mapping[str, str]] = {
     "refusal": "a refused action raises IllegalActionError citing a rule of the game and changes nothing",
     "determinism": "the same seed and actions give the same record, scores and views",
     "views": "no view (nor its JSON) shows a card hidden from its seat; hidden cards make no difference to it",
-    "records": "a record dumped to JSON, loaded and replayed reproduces the game",
+    "records": "a record dumped to JSON, loaded and replayed reproduces the game; a position of every phase reached "
+    "dumped to JSON and written in the notation reads back to the same state and views",
+    "coverage": "the games reach every phase, action kind and way to end a round the variant declares (unless "
+    "declared unreachable in tests, with the reason), and no round ends in a way it does not declare",
 }
 """Every property the kit checks, by the name a failure reports, with what it means."""
 
@@ -41,6 +48,9 @@ class ConformanceError(AssertionError):
         options: the options the game was created with.
         action_index: the index in the game's record of the action that breaks the property (for a
             refused action, the index it would have had).
+        record: the game's record when the failure was found, or ``None``: ``rummykit.replay(err.record)``
+            gives the game again (its actions were chosen toward what the run had not reached yet, so
+            the seed alone does not).
 
     Examples:
         >>> err = ConformanceError("conservation", "card 5H#1 is in two places", variant="my-rummy",
@@ -60,6 +70,7 @@ class ConformanceError(AssertionError):
         seed: int | None = None,
         options: Mapping[str, Any] | None = None,
         action_index: int | None = None,
+        record: GameRecord | None = None,
     ) -> None:
         if property not in PROPERTIES:
             raise ValueError(f"no property {property!r}; the properties: {', '.join(PROPERTIES)}")
@@ -71,6 +82,7 @@ class ConformanceError(AssertionError):
         self.seed = seed
         self.options = dict(options) if options else {}
         self.action_index = action_index
+        self.record = record
         super().__init__(str(self))
 
     def locate(
@@ -82,8 +94,9 @@ class ConformanceError(AssertionError):
         seed: int | None,
         options: Mapping[str, Any] | None = None,
         action_index: int | None = None,
+        record: GameRecord | None = None,
     ) -> ConformanceError:
-        """This failure with the game it happened in (the action index kept if already known)."""
+        """This failure with the game it happened in (the action index and record kept if already known)."""
         return ConformanceError(
             self.property,
             self.detail,
@@ -93,6 +106,7 @@ class ConformanceError(AssertionError):
             seed=seed,
             options=options,
             action_index=self.action_index if self.action_index is not None else action_index,
+            record=self.record if self.record is not None else record,
         )
 
     def __str__(self) -> str:
@@ -114,5 +128,5 @@ class ConformanceError(AssertionError):
 
 
 def _rebuild(property: str, detail: str, fields: dict[str, Any]) -> ConformanceError:
-    keys = ("variant", "house_rules", "players", "seed", "options", "action_index")
+    keys = ("variant", "house_rules", "players", "seed", "options", "action_index", "record")
     return ConformanceError(property, detail, **{key: fields[key] for key in keys})

@@ -43,9 +43,11 @@ from rummykit.core.actions import Action
 from rummykit.core.cards import Card, face
 from rummykit.core.engine import Game
 from rummykit.core.specs import COMMON_OPTIONS, Option, VariantSpec
+from rummykit.core.state import Phase
 
 __all__ = [
     "MELD_KINDS",
+    "PHASE_SEARCH",
     "ActionStrategy",
     "GameSetup",
     "Position",
@@ -55,16 +57,20 @@ __all__ = [
     "house_rule_stacks",
     "merged",
     "merges",
+    "near_miss",
     "option_values",
     "player_counts",
     "positions",
+    "random_action",
     "random_options",
     "seeds",
 ]
 
 MELD_KINDS: Final = frozenset({"go-down", "lay-off", "meld"})
-"""Action kinds that put cards on the table: the kit's random bot takes one 4 times in 5 when it can,
-so that short games reach tables, lay-offs and the ends of rounds."""
+"""Action kinds that put cards on the table: the kit's random players take one 4 times in 5 when they
+can ([`choose_action`][rummykit.testing.strategies.choose_action],
+[`eager_choice`][rummykit.testing.coverage.eager_choice]), so that short games reach tables, lay-offs
+and the ends of rounds."""
 ActionStrategy = Callable[[Game], st.SearchStrategy[Action]]
 """A variant's own way to make candidate actions: the game in, a strategy of actions out."""
 
@@ -174,27 +180,40 @@ def option_values(
 
 
 def choose_action(game: Game, rng: random.Random) -> Action:
-    """The kit's random bot: a random seat among those to act, then a random legal action of it, one
+    """A plain random bot: a random seat among those to act, then a random legal action of it, one
     that puts cards on the table ([`MELD_KINDS`][rummykit.testing.strategies.MELD_KINDS]) 4 times in 5
-    when there is one."""
+    when there is one (the kit's own games are played by a
+    [`Driver`][rummykit.testing.coverage.Driver], toward what they have not reached)."""
     seat = rng.choice(game.to_act)
     legal = game.legal_actions(seat)
     melds = [action for action in legal if action.kind in MELD_KINDS]
     return rng.choice(melds if melds and rng.random() < 0.8 else legal)
 
 
+PHASE_SEARCH: Final = 200
+"""How many more actions a [`GameSetup`][rummykit.testing.strategies.GameSetup] with a ``phase`` plays,
+after its ``steps``, to reach a position in that phase."""
+
+
 @attrs.frozen
 class GameSetup:
-    """How a kit game is created and how far its random bot plays it.
+    """How a kit game is created and how far it is played.
 
     Attributes:
         variant: the variant's name.
         players: the number of seats.
-        seed: the game's seed, which also seeds the random bot
-            ([`choose_action`][rummykit.testing.strategies.choose_action]).
+        seed: the game's seed, which also seeds the choice of its actions.
         options: option values by name.
         house_rules: the house rules stacked on the variant.
-        steps: how many actions the bot plays (``None``: to the end of the game).
+        steps: how many actions are played (``None``: to the end of the game).
+        position: the game starts from this position, written in the notation
+            ([`rummykit.documents.notation`][rummykit.documents.notation]), not from a deal (its
+            players, seed, options and house rules are the position's).
+        bots: the variant's bots mixed in ([`seat_players`][rummykit.testing.coverage.seat_players]:
+            the kit's random player and each bot in turn).
+        phase: after ``steps`` actions, play on (up to
+            [`PHASE_SEARCH`][rummykit.testing.strategies.PHASE_SEARCH] more) until the game is in
+            this phase.
     """
 
     variant: str
@@ -203,21 +222,43 @@ class GameSetup:
     options: dict[str, Any] = attrs.field(factory=dict)
     house_rules: tuple[str, ...] = ()
     steps: int | None = None
+    position: str | None = None
+    bots: tuple[str, ...] = ()
+    phase: str | None = None
 
     def new_game(self) -> Game:
-        """The game, freshly dealt."""
+        """The game, freshly dealt (or at its start position)."""
+        if self.position is not None:
+            from rummykit.documents.notation import read_position  # noqa: PLC0415
+
+            return read_position(self.position)
         return rummykit.new_game(
             self.variant, self.players, seed=self.seed, options=self.options, house_rules=self.house_rules
         )
 
     def play(self) -> Game:
-        """The game after the bot's ``steps`` actions (or at its end)."""
+        """The game after ``steps`` actions (or at its end), then on to ``phase``: each action chosen by
+        a [`Driver`][rummykit.testing.coverage.Driver] of this game alone, seeded like the game (an
+        action of a kind the game has not played yet first, else the seat's player's choice). A game
+        that ends on its way to ``phase`` is given as it was a few actions before its end."""
+        from rummykit.testing.coverage import Coverage, Driver, coverage_targets, seat_players  # noqa: PLC0415
+
         game = self.new_game()
+        coverage = Coverage(coverage_targets(self.variant, self.house_rules))
         rng = random.Random(self.seed)
+        driver = Driver(game, rng, coverage, seat_players(self.seed, game.players, self.bots), look_ahead=False)
         done = 0
-        while not game.is_over and (self.steps is None or done < self.steps):
-            game.apply(choose_action(game, rng))
+        limit = None if self.steps is None else self.steps + (PHASE_SEARCH if self.phase is not None else 0)
+        while not game.is_over and (limit is None or done < limit):
+            if self.steps is not None and done >= self.steps and game.state.phase == self.phase:
+                break
+            action = driver.choose(game)
+            coverage.see(f"action:{action.kind}")
+            game.apply(action)
             done += 1
+        if game.is_over and self.steps is not None and self.phase is not None:  # the game ended on the way
+            played = len(game.record.actions)
+            return rummykit.replay(game.record, upto=max(played - 1 - self.seed % 5, 0))
         return game
 
 
@@ -229,12 +270,16 @@ def game_setups(
     *,
     options: Mapping[str, Any] | None = None,
     max_steps: int = 300,
+    bots: Sequence[str] = (),
 ) -> GameSetup:
     """A [`GameSetup`][rummykit.testing.strategies.GameSetup] of ``variant``: any player count and seed,
     ``house_rules`` (``None``: any stack of the installed ones),
     [`option_values`][rummykit.testing.strategies.option_values] (with ``options`` fixed), 0 to
-    ``max_steps`` actions."""
+    ``max_steps`` actions, then on to a phase drawn among the variant's (or none), with ``bots``
+    mixed in."""
     stack = tuple(house_rules) if house_rules is not None else draw(house_rule_stacks(variant), label="house rules")
+    spec = _spec(variant)
+    phases = [Phase.DRAW.value, Phase.PLAY.value, *(str(phase) for phase in spec.phases)]
     return GameSetup(
         variant=variant,
         players=draw(player_counts(variant), label="players"),
@@ -242,6 +287,8 @@ def game_setups(
         options=draw(option_values(variant, stack, fixed=options), label="options"),
         house_rules=stack,
         steps=draw(st.integers(0, max_steps), label="steps"),
+        bots=tuple(bots),
+        phase=draw(st.none() | st.sampled_from(phases), label="phase"),
     )
 
 
@@ -264,10 +311,11 @@ def positions(
     *,
     options: Mapping[str, Any] | None = None,
     max_steps: int = 300,
+    bots: Sequence[str] = (),
 ) -> st.SearchStrategy[Position]:
-    """A [`Position`][rummykit.testing.strategies.Position] reached by the kit's seeded random bot from
-    a [`game_setups`][rummykit.testing.strategies.game_setups] setup."""
-    setups = game_setups(variant, house_rules, options=options, max_steps=max_steps)
+    """A [`Position`][rummykit.testing.strategies.Position] reached by the kit's seeded play from a
+    [`game_setups`][rummykit.testing.strategies.game_setups] setup (``GameSetup.play``), in any phase."""
+    setups = game_setups(variant, house_rules, options=options, max_steps=max_steps, bots=bots)
     return setups.map(lambda setup: Position(setup, setup.play()))
 
 
@@ -473,20 +521,38 @@ def _is_groups(value: Any) -> bool:
 def merges(game: Game, listed: Sequence[Action], most: int) -> list[Action]:
     """Up to ``most`` plays each made of two listed plays
     ([`merged`][rummykit.testing.strategies.merged]) whose cards the seat holds together, in listing
-    order."""
+    order (among the first [`MERGE_PAIRS`][rummykit.testing.strategies.MERGE_PAIRS] pairs of plays
+    with groups of cards)."""
     found: list[Action] = []
     hands: dict[int, Counter[Card]] = {}
-    for i, first in enumerate(listed):
-        for second in listed[i + 1 :]:
+    grouped = [action for action in listed if any(_is_groups(getattr(action, name)) for name in _group_fields(action))]
+    pairs = 0
+    for i, first in enumerate(grouped):
+        for second in grouped[i + 1 :]:
+            pairs += 1
+            if pairs > MERGE_PAIRS:
+                return found
             both = merged(first, second)
             if both is None:
                 continue
-            hand = hands.setdefault(both.seat, Counter(game.hand(both.seat)))
+            hand = hands.get(both.seat)
+            if hand is None:
+                hand = hands[both.seat] = Counter(game.hand(both.seat))
             if Counter(cards_in(both)) <= hand:
                 found.append(both)
                 if len(found) >= most:
                     return found
     return found
+
+
+MERGE_PAIRS: Final = 2000
+"""How many pairs of listed plays [`merges`][rummykit.testing.strategies.merges] looks at, at most (a
+hand of many cards lists thousands of plays)."""
+
+
+def _group_fields(action: Action) -> tuple[str, ...]:
+    """The names of the action's fields whose type is groups of cards (a go-down's melds)."""
+    return tuple(name for name, tp, _ in _field_types(type(action)) if tp == tuple[tuple[Card, ...], ...])
 
 
 def cards_in(value: Any) -> list[Card]:
@@ -517,3 +583,101 @@ def actions(game: Game, extra: Sequence[ActionStrategy] = ()) -> st.SearchStrate
             options.append(st.sampled_from(found))
     options += [make(game) for make in extra]
     return st.one_of(options).filter(lambda action: action is not None)  # type: ignore[return-value]
+
+
+# -- the same, from a seeded random source (whole games, outside hypothesis) -----------------------------
+
+_NO_VALUE: Final = object()
+"""A field the kit cannot fill."""
+
+
+def _random_value(tp: Any, game: Game, seat: int, rng: random.Random) -> Any:
+    """A value for a field of type ``tp``, drawn with ``rng`` as [`actions`][rummykit.testing.strategies.actions]
+    draws it (``_NO_VALUE``: a type the kit cannot fill)."""
+    if tp is bool:
+        return rng.random() < 0.5
+    if tp is int:
+        return rng.randint(-1, max(len(game.state.table), game.players) + 1)
+    if tp is Card:
+        hand = game.state.hands[seat] if 0 <= seat < game.players else []
+        if hand and rng.random() < 0.75:
+            return face(rng.choice(hand))
+        return rng.choice(_faces(game))
+    if tp is str:
+        return rng.choice(["", "x", "low", "high"])
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return rng.choice(list(tp))
+    if typing.get_origin(tp) is typing.Literal:
+        return rng.choice(_args(tp))
+    if _is_union(tp):
+        return _random_value(rng.choice(_args(tp)), game, seat, rng)
+    if tp is type(None):
+        return None
+    if typing.get_origin(tp) is tuple:
+        args = _args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            if (
+                args[0] == tuple[Card, ...]
+                and 0 <= seat < game.players
+                and game.state.hands[seat]
+                and rng.random() < 0.5
+            ):
+                cards = list(game.hand(seat))
+                rng.shuffle(cards)
+                return tuple(tuple(cards[i : i + 3]) for i in range(0, min(len(cards), 9), 3))
+            items = [_random_value(args[0], game, seat, rng) for _ in range(rng.randint(0, 6))]
+            return _NO_VALUE if any(item is _NO_VALUE for item in items) else tuple(items)
+        items = [_random_value(arg, game, seat, rng) for arg in args]
+        return _NO_VALUE if any(item is _NO_VALUE for item in items) else tuple(items)
+    return _NO_VALUE
+
+
+def random_action(game: Game, rng: random.Random, cls: type[Action] | None = None) -> Action | None:
+    """An action of type ``cls`` (default: one of the game's action types, drawn with ``rng``) built
+    field by field, mostly by a seat that may act: the seeded twin of the built actions of
+    [`actions`][rummykit.testing.strategies.actions] (``None``: a field the kit cannot fill)."""
+    cls = cls or rng.choice(game.spec.actions)
+    acting = game.to_act
+    seat = rng.choice(acting) if acting and rng.random() < 0.75 else rng.randint(-1, game.players)
+    values: dict[str, Any] = {"seat": seat}
+    for name, tp, has_default in _field_types(cls):
+        if name == "seat":
+            continue
+        value = _random_value(tp, game, seat, rng)
+        if value is _NO_VALUE:
+            if has_default:
+                continue
+            return None
+        values[name] = value
+    try:
+        return cls(**values)
+    except (TypeError, ValueError):  # a field's converter refuses the value: no action to try
+        return None
+
+
+def near_miss(game: Game, rng: random.Random, listed: Sequence[Action]) -> Action | None:
+    """One of the ``listed`` actions with one field drawn afresh, or its groups of cards reordered:
+    the seeded twin of the near-misses of [`actions`][rummykit.testing.strategies.actions]."""
+    action = rng.choice(listed)
+    name, tp, _ = rng.choice(_field_types(type(action)))
+    value = getattr(action, name)
+    if isinstance(value, tuple) and rng.random() < 0.5:
+        changed = _shuffled(value, rng)
+    elif name == "seat":
+        changed = rng.randint(-1, game.players)
+    else:
+        changed = _random_value(tp, game, action.seat, rng)
+        if changed is _NO_VALUE:
+            return None
+    try:
+        return attrs.evolve(action, **{name: changed})
+    except (TypeError, ValueError):
+        return None
+
+
+def _shuffled(value: Any, rng: random.Random) -> Any:
+    if isinstance(value, tuple):
+        items = [_shuffled(item, rng) for item in value]
+        rng.shuffle(items)
+        return tuple(items)
+    return value

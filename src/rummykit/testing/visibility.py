@@ -23,13 +23,23 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Final
 
 import attrs
 
 from rummykit.core.actions import Action
-from rummykit.core.cards import FACE_MASK, Card, CardId, card_id_text, copy_of, face, parse_card_id, standard_deck
+from rummykit.core.cards import (
+    COPY_SHIFT,
+    FACE_MASK,
+    Card,
+    CardId,
+    card_id_text,
+    copy_of,
+    face,
+    parse_card_id,
+    standard_deck,
+)
 from rummykit.core.engine import Game
 from rummykit.core.state import GameState
 from rummykit.core.views import View, face_up, public_table
@@ -126,8 +136,9 @@ class _Seen:
     for each action of the round's log, whether it names a card that was visible to it neither just
     before nor just after the action (no view of this observer may show such an action)."""
 
-    def __init__(self, visible: frozenset[CardId]) -> None:
+    def __init__(self, visible: frozenset[CardId], copies: int = 1) -> None:
         self.now = visible
+        self.copies = copies
         self.ever = set(visible)
         self.ever_faces = Counter(cid & FACE_MASK for cid in visible)
         self.named: list[list[int]] = []
@@ -141,24 +152,33 @@ class _Seen:
         revealed: set[CardId] = set()
         if named:
             self.named_total.update(named)
-            missing = Counter(named) - Counter(cid & FACE_MASK for cid in self.now | visible)
+            now = self.now
+            missing = Counter(named)
+            for index, count in list(missing.items()):  # each copy of the face seen just before or after
+                ids = (copy << COPY_SHIFT | index for copy in range(self.copies))
+                missing[index] = count - sum(1 for cid in ids if cid in now or cid in visible)
             for cid in shown_from:
-                if missing[cid & FACE_MASK] > 0 and cid not in self.now | visible:
+                if missing[cid & FACE_MASK] > 0 and cid not in now and cid not in visible:
                     missing[cid & FACE_MASK] -= 1
                     revealed.add(cid)
             if +missing:
                 self.hidden.append(len(self.named))
         self.named.append(named)
-        fresh = (visible | revealed) - self.ever
-        self.ever |= fresh
-        self.ever_faces.update(cid & FACE_MASK for cid in fresh)
+        fresh = visible - self.ever
+        if revealed:
+            fresh |= revealed - self.ever
+        if fresh:
+            self.ever |= fresh
+            self.ever_faces.update(cid & FACE_MASK for cid in fresh)
         self.now = visible
 
 
 class RoundWatch:
     """What every observer (the spectator and each seat) has seen of the current round, followed from
     the full state after every action ([`follow`][rummykit.testing.visibility.RoundWatch.follow]). Start
-    it at the start of a round."""
+    it at the start of a round; started later (a game loaded from a position), it knows what is face
+    up then, and takes every card the round's log names as seen (what was visible before is not
+    known)."""
 
     def __init__(self, game: Game) -> None:
         self._start(game)
@@ -170,7 +190,12 @@ class RoundWatch:
     def _start(self, game: Game) -> None:
         self.round = game.state.round
         self.log_size = len(game.state.log)
-        self.seen = {seat: _Seen(self._visible(game, seat)) for seat in observers(game)}
+        copies = 1 + max(cid >> COPY_SHIFT for cid in game.state.rules.card_ids)
+        self.seen = {seat: _Seen(self._visible(game, seat), copies) for seat in observers(game)}
+        for seen in self.seen.values():  # started mid-round (a loaded position): what its log names is known
+            for action in game.state.log:
+                seen.named.append(_faces(action))
+                seen.named_total.update(seen.named[-1])
         self._hands = [hand[:] for hand in game.state.hands]
 
     def follow(self, game: Game) -> None:
@@ -304,14 +329,15 @@ _DRAWN_FACE: Final = re.compile(r'xlink:href="#rk-((?:10|[2-9JQKA])[CDHS]|JK)"')
 """A card drawn face up in a picture ([`rummykit.svg`][rummykit.svg]): a use of its symbol."""
 
 
-def check_pictures(game: Game) -> None:
+def check_pictures(game: Game, seats: Iterable[Observer] | None = None) -> None:
     """The picture of each observer's view ([`rummykit.svg.view`][rummykit.svg.view]) can be drawn (the
     fields the view declares fit their pictures), draws the seat's whole hand face up, and draws face up
-    no card beyond those its view holds. Raises [`ViewLeak`][rummykit.testing.visibility.ViewLeak]."""
+    no card beyond those its view holds (``seats``: those observers only). Raises
+    [`ViewLeak`][rummykit.testing.visibility.ViewLeak]."""
     from rummykit import svg  # noqa: PLC0415 (only pictures need it)
     from rummykit.core.errors import PluginError  # noqa: PLC0415
 
-    for seat in observers(game):
+    for seat in observers(game) if seats is None else seats:
         view = game.view(seat)
         try:
             picture = svg.view(view)

@@ -9,7 +9,7 @@ from rummykit.core.actions import Discard, Draw, GoDown, LayOff, TakeDiscard
 from rummykit.core.bots import Bot
 from rummykit.core.errors import InvalidPositionError
 from rummykit.core.hookspecs import hookimpl
-from rummykit.core.specs import GameConfig, VariantSpec
+from rummykit.core.specs import GameSettings, VariantSpec
 from rummykit.core.state import Phase
 from rummykit.standard import StandardRules, StandardRummy, StandardState, StandardView, check_position
 from rummykit_variants.classic_rummy.bot import HeuristicBot
@@ -28,6 +28,12 @@ SPEC = VariantSpec(
     actions=(Draw, TakeDiscard, GoDown, LayOff, Discard),
     state_type=StandardState,
     view_type=StandardView,
+    round_ends=("CR-8", "CR-9", "CR-C2"),
+    unreachable_in_tests={
+        "round-end:CR-C2": "no hand ever holds more than it was dealt and the card drawn, so the stock and the "
+        "discard pile hold at least 24 cards together at every draw (52 less 4 hands of 7): a card can always be "
+        "drawn (CR-7)",
+    },
 )
 
 
@@ -37,7 +43,7 @@ class ClassicRummy(StandardRummy[StandardRules, StandardState]):
     spec = SPEC
 
     @hookimpl
-    def rummykit_setup(self, config: GameConfig) -> StandardRules:
+    def rummykit_setup(self, config: GameSettings) -> StandardRules:
         return make_rules(config)
 
     @hookimpl

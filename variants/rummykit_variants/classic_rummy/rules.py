@@ -6,9 +6,12 @@ with one deck, free melds, winner-takes-all scoring and a target. A house rule t
 Examples:
     >>> import rummykit
     >>> rules = rummykit.new_game("rummy", players=3, seed=1).state.rules
-    >>> rules.deal.hand_size, rules.scoring.target, rules.stock.rebuilds, len(rules.shoe)
-    (7, 100, 2, 52)
-    >>> [rank.symbol for rank in rules.melds.run_order][:3], rules.melds.run_order[-1].symbol
+    >>> rules.deal.hand_size, rules.scoring.target, rules.stock.rebuilds
+    (7, 100, 2)
+    >>> len(rules.shoe)
+    52
+    >>> order = rules.melds.run_order
+    >>> [rank.symbol for rank in order][:3], order[-1].symbol
     (['A', '2', '3'], 'A')
 """
 
@@ -19,7 +22,7 @@ from typing import Final
 
 from rummykit.core.cards import Rank, standard_deck
 from rummykit.core.melds import MeldRules
-from rummykit.core.specs import GameConfig, Option, rule_book
+from rummykit.core.specs import GameSettings, Option, rule_book
 from rummykit.standard import Deal, RuleIds, Scoring, StandardRules, Stock
 
 __all__ = ["CLASSIC_RUN_ORDER", "IDS", "MELD_RULES", "OPTIONS", "POINTS", "RULES", "make_rules"]
@@ -112,7 +115,7 @@ IDS: Final = RuleIds(
 """The rules the standard rummy cites in Classic Rummy."""
 
 
-def make_rules(config: GameConfig) -> StandardRules:
+def make_rules(config: GameSettings) -> StandardRules:
     """Classic Rummy's rules for a configuration: one deck, no jokers (CR-1), 10 cards each for two
     players and 7 for three or four, free melds (CR-5), the taken card kept (CR-6), the whole
     discard pile reshuffled when the stock runs out (CR-7) as often as ``stock_rebuilds`` says

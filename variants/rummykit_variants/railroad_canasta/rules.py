@@ -14,7 +14,7 @@ from rummykit.core.cards import Card, Rank, Suit, parse_cards
 from rummykit.core.errors import IllegalActionError
 from rummykit.core.melds import MeldRules
 from rummykit.core.shoe import decks
-from rummykit.core.specs import GameConfig, RuleText
+from rummykit.core.specs import GameSettings, RuleText
 from rummykit.core.state import GameState, Phase
 from rummykit.standard import Deal, RuleIds, Scoring, StandardRules, Stock
 from rummykit_variants.railroad_canasta.actions import EndRound, TakePile
@@ -155,9 +155,11 @@ round at once. When a turn starts with an empty stock and the turn player cannot
 once; if they can, they take it or end the round. When the turn player has no legal discard (only 7s, a lone 7, or a
 lone card without a canasta of each kind when the stock had only red 3s to give) and no meld or lay-off is left, the
 round ends at once; a player whose hand held nothing they may discard right after drawing (or, taking the pile, in
-hand and pile) may meld so as to keep only such cards, and one whose hand held only 7s may meld them down to an empty
-hand, which ends the round (RC-19's exception). A round that ends with nobody out is scored by RC-31 without RC-30's
-bonus.
+hand and the whole pile, its top card included) may meld so as to keep only such cards, and one whose hand held only
+7s may meld them down to an empty hand, which ends the round (RC-19's exception). A take whose top card is not a 7
+does not qualify: the top card was in the hand right after the draw, so the take is checked as any other play, and
+may not leave only 7s or fewer than 2 cards (RC-19). A round that ends with nobody out is scored by RC-31 without
+RC-30's bonus.
 
 RC-C6 | Clarification: suits in melds | Suits never matter in a meld (only a 3's colour does, and red 3s are never
 held), so legal_actions lists each play once for the ranks of its cards, naming for each rank the hand's cards in suit
@@ -288,7 +290,7 @@ class CanastaRules(StandardRules):
             )
 
 
-def make_rules(config: GameConfig) -> CanastaRules:
+def make_rules(config: GameSettings) -> CanastaRules:
     """The rules of a configuration: two decks and two jokers a player, one shuffled shoe (RC-1); 13
     cards to hand and 11 to the kitty, the up-card turned after the red 3s are replaced (RC-3,
     RC-C1); two cards a draw from a stock that is never rebuilt (RC-14, RC-22); play to 20,000."""

@@ -14,7 +14,7 @@ from rummykit.core.errors import InvalidPositionError
 from rummykit.core.hookspecs import hookimpl
 from rummykit.core.moves import Move
 from rummykit.core.shoe import Randomness
-from rummykit.core.specs import GameConfig, VariantSpec
+from rummykit.core.specs import GameSettings, VariantSpec
 from rummykit.core.state import Phase, RoundEnd, in_hand, in_pile
 from rummykit.core.views import View
 from rummykit.standard import DrawMove, StandardMove, StandardRummy, check_position, draw_card, view_fields
@@ -40,6 +40,7 @@ SPEC = VariantSpec(
     state_type=RailroadState,
     view_type=RailroadRummyView,
     listing_ignores_suits=True,
+    round_ends=("RR-22", "RR-5"),
 )
 
 
@@ -136,7 +137,7 @@ class RailroadRummy(StandardRummy[RailroadRules, RailroadState]):
     spec = SPEC
 
     @hookimpl
-    def rummykit_setup(self, config: GameConfig) -> RailroadRules:
+    def rummykit_setup(self, config: GameSettings) -> RailroadRules:
         return make_rules(config)
 
     @hookimpl

@@ -13,7 +13,7 @@ from rummykit.core.errors import IllegalActionError
 from rummykit.core.melds import MeldKind, MeldRules
 from rummykit.core.shoe import decks
 from rummykit.core.solver import Contract, MeldRequirement
-from rummykit.core.specs import GameConfig, Option, rule_book
+from rummykit.core.specs import GameSettings, Option, rule_book
 from rummykit.core.state import GameState
 from rummykit.standard import ContractMelds, Deal, RuleIds, Scoring, StandardRules, Stock
 
@@ -212,7 +212,7 @@ class RailroadRules(StandardRules):
         super().check_turn(state, action)
 
 
-def make_rules(config: GameConfig) -> RailroadRules:
+def make_rules(config: GameSettings) -> RailroadRules:
     """The rules of a configuration: two decks to draw from, two standing by (RR-3, RR-5), seven
     rounds of contracts (RR-10), golf scoring (RR-30, RR-31), and the options (RR-18, RR-21)."""
     options = config.options

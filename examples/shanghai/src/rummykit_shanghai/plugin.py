@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from rummykit import Bot, Card, Contract, GameConfig, Meld, VariantSpec, hookimpl, read_meld
+from rummykit import Bot, Card, Contract, GameSettings, Meld, VariantSpec, hookimpl, read_meld
 from rummykit.core.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
 from rummykit.core.moves import Move
 from rummykit.standard import ContractGoDown, StandardRules, StandardRummy, StandardState, StandardView
@@ -28,6 +28,12 @@ SPEC = VariantSpec(
     actions=(Draw, TakeDiscard, GoDown, LayOff, Discard),
     state_type=StandardState,
     view_type=StandardView,
+    round_ends=("SH-12", "SH-13"),
+    unreachable_in_tests={
+        "round-end:SH-13": "no hand ever holds more than the 11 cards dealt and the card drawn, so the stock and "
+        "the discard pile hold at least 42 cards together at every draw (108 less 6 hands of 11): a new stock "
+        "can always be formed (SH-13)",
+    },
 )
 
 
@@ -45,7 +51,7 @@ class Shanghai(StandardRummy[StandardRules, StandardState]):
     spec = SPEC
 
     @hookimpl
-    def rummykit_setup(self, config: GameConfig) -> StandardRules:
+    def rummykit_setup(self, config: GameSettings) -> StandardRules:
         return make_rules(config)
 
     @hookimpl

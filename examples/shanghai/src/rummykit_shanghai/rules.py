@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from rummykit import Card, Contract, GameConfig, MeldKind, MeldRequirement, MeldRules, Option, Rank, rule_book
+from rummykit import Card, Contract, GameSettings, MeldKind, MeldRequirement, MeldRules, Option, Rank, rule_book
 from rummykit.core.cards import parse_cards
 from rummykit.core.shoe import decks
 from rummykit.standard import ContractMelds, Deal, RuleIds, Scoring, StandardRules, Stock
@@ -115,7 +115,7 @@ def card_points(card: Card) -> int:
     return POINTS[card.rank]
 
 
-def make_rules(config: GameConfig) -> StandardRules:
+def make_rules(config: GameSettings) -> StandardRules:
     """Shanghai's rules for a configuration: 11 cards each from 108 (SH-3), the first ``rounds``
     contracts (SH-7, SH-9), laying off from the turn of going down (SH-10), the taken card kept
     (SH-11), the discard pile but its top reshuffled (SH-13), and golf scoring (SH-14)."""

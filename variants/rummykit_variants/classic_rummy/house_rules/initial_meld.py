@@ -3,11 +3,11 @@ least 50 points (option ``initial_meld_minimum``), and they lay off only after i
 
 import attrs
 
-from rummykit import GameConfig, HouseRule, HouseRuleSpec, Option, RuleText
+from rummykit import GameSettings, HouseRule, HouseRuleSpec, Option, RuleText
 from rummykit.standard import FreeMelds, StandardRules
 
 
-def _initial_meld(rules: StandardRules, config: GameConfig) -> StandardRules:
+def _initial_meld(rules: StandardRules, config: GameSettings) -> StandardRules:
     assert isinstance(rules.melding, FreeMelds), "Classic Rummy's melds are free melds"
     minimum = config.options["initial_meld_minimum"]
     melding = attrs.evolve(rules.melding, initial_minimum=minimum, initial_rule="CR-23", lay_off_rule="CR-C5")

@@ -3,11 +3,11 @@ in sets and runs (a meld holds at least as many natural cards as wild cards), 15
 
 import attrs
 
-from rummykit import Card, GameConfig, HouseRule, HouseRuleSpec, Option, Rank, rule_book
+from rummykit import Card, GameSettings, HouseRule, HouseRuleSpec, Option, Rank, rule_book
 from rummykit.standard import StandardRules
 
 
-def _jokers(rules: StandardRules, config: GameConfig) -> StandardRules:
+def _jokers(rules: StandardRules, config: GameSettings) -> StandardRules:
     joker = Card.of(Rank.JOKER)
     wild = rules.melds.wild_faces | {joker}
     melds = attrs.evolve(rules.melds, wild_faces=wild, rules={**rules.melds.rules, "wilds": "CR-24"})

@@ -30,7 +30,7 @@ np = pytest.importorskip("numpy")
 pettingzoo_test = pytest.importorskip("pettingzoo.test")
 pyspiel = pytest.importorskip("pyspiel")
 
-from rummykit.documents.notation import position_text, read_position  # noqa: E402
+from rummykit.documents.notation import position_text  # noqa: E402
 from rummykit.rl import openspiel  # noqa: E402
 from rummykit.rl.memory import PublicMemory  # noqa: E402
 from rummykit.rl.observation import ObservationEncoder, observation_text  # noqa: E402
@@ -286,18 +286,18 @@ class _PublicHistory:
             self.rebuilt = collections.Counter(self.pile[: len(self.pile) - keep])
             self.pile = self.pile[len(self.pile) - keep :]
         elif view.discard_size < len(self.pile):  # the top taken (CR-3), or claimed when the window closed (RR-17)
-            taker = seat if kind == "take-discard" else view.last_claim.winner
+            taker = seat if kind == "take-discard" else getattr(view, "last_claim").winner  # noqa: B009 - RailRoad Rummy's
             self.known[taker][self.pile.pop()] += 1
-        if kind == "discard":
+        if isinstance(action, rummykit.Discard):
             self.pile.append(action.card)
 
 
 def _cards_played(action: rummykit.Action) -> list[Card]:
-    if action.kind in ("discard", "lay-off"):
+    """The cards an action plays from its seat's hand, face up."""
+    if isinstance(action, rummykit.Discard | rummykit.LayOff):
         return [action.card]
-    if action.kind in ("go-down", "take-pile"):
-        return [card for meld in action.melds for card in meld] + list(getattr(action, "cards", ()))
-    return []
+    melds = getattr(action, "melds", ())  # a go-down's, or the melds of a pile taken (RC-17)
+    return [card for meld in melds for card in meld] + list(getattr(action, "cards", ()))
 
 
 def _faces(cards: Any) -> collections.Counter[Card]:
@@ -478,12 +478,16 @@ def test_a_token_the_mask_does_not_allow_is_refused_and_changes_nothing() -> Non
         env_.step(refused)
 
 
-@pytest.mark.parametrize(("action", "named"), [(1.7, "float"), ("a", "str"), (True, "bool"), (np.float32(2), "float32")])
+@pytest.mark.parametrize(
+    ("action", "named"), [(1.7, "float"), ("a", "str"), (True, "bool"), (np.float32(2), "float32")]
+)
 def test_a_step_that_is_not_an_int_is_refused_naming_its_type(action: Any, named: str) -> None:
     game_env = env("rummy", 2)
     game_env.reset(seed=1)
     before = (game_env.agent_selection, game_env.entered(game_env.game.to_act[0]), game_env.game.state.copy())
-    with pytest.raises(rummykit.InvalidActionError, match=f"an action is the index of a token, an int .* not a {named}"):
+    with pytest.raises(
+        rummykit.InvalidActionError, match=f"an action is the index of a token, an int .* not a {named}"
+    ):
         game_env.step(action)
     assert (game_env.agent_selection, game_env.entered(game_env.game.to_act[0]), game_env.game.state) == before
     game_env.step(np.int64(np.flatnonzero(game_env.observe(game_env.agent_selection)["action_mask"])[0]))
@@ -522,14 +526,18 @@ def test_a_dead_end_position_never_reaches_an_environment() -> None:
 
 # -- rewards, truncation, infos ------------------------------------------------------------------------------
 
-_GOING_OUT: Final = dict(  # noqa: C408 - the builder's arguments
-    round=7, hands=["3C 4D 5H 6S 7C 8D 9H 10S JC QD KH AS", "5C 5D KS"], phase="play", turn=0, totals=[40, 55]
-)
-
 
 def _go_out(rewards: str) -> Any:
     """RR-12 and RR-30: seat 0 goes out in round 7 with three runs; seat 1 scores 5 + 5 + 10 = 20."""
-    game = build_position("railroad-rummy", players=2, **_GOING_OUT)
+    game = build_position(
+        "railroad-rummy",
+        players=2,
+        round=7,
+        hands=["3C 4D 5H 6S 7C 8D 9H 10S JC QD KH AS", "5C 5D KS"],
+        phase="play",
+        turn=0,
+        totals=[40, 55],
+    )
     pz = env("railroad-rummy", 2, rewards=rewards)
     pz.reset(options={"position": game})
     for token in ActionCodec.of(game).encode(
@@ -594,7 +602,7 @@ def test_fixed_sizes_are_the_same_for_every_player_count(variant: str) -> None:
         game_env = env(variant, players, fixed_size=True)
         game_env.reset(seed=players)
         agent = game_env.agent_selection
-        sizes.add((game_env.observation_space(agent).shape, game_env.action_space(agent).n))
+        sizes.add((game_env.encoder.size, game_env.codec.size))
         assert game_env.observe(agent)["observation"].shape == (game_env.encoder.size,)
     assert len(sizes) == 1
 
@@ -663,7 +671,11 @@ def _everything_seen(game: Game, seat: int) -> list[Any]:
         pz = env(game.variant, game.players, fixed_size=fixed)
         pz.reset(options={"position": game})
         observed = pz.observe(f"player_{seat}")
-        seen += [observed["observation"].tolist(), observed["action_mask"].tolist(), pz.observation_text(f"player_{seat}")]
+        seen += [
+            observed["observation"].tolist(),
+            observed["action_mask"].tolist(),
+            pz.observation_text(f"player_{seat}"),
+        ]
     state = _spiel(game.variant, game.players, position=position_text(game)).new_initial_state()
     for method in ("observation_string", "information_state_string", "observation_tensor", "information_state_tensor"):
         seen.append(getattr(state, method)(seat))
@@ -672,7 +684,9 @@ def _everything_seen(game: Game, seat: int) -> list[Any]:
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=positions(), seed=st.integers(0, 2**16), same_face=st.booleans())
-def test_cards_hidden_from_a_seat_make_no_difference_to_its_observations(game: Game, seed: int, same_face: bool) -> None:
+def test_cards_hidden_from_a_seat_make_no_difference_to_its_observations(
+    game: Game, seed: int, same_face: bool
+) -> None:
     if game.is_over:
         return
     game = load_position(dump_position(game))
@@ -774,7 +788,9 @@ def test_a_vector_of_single_agent_environments_steps_in_batches() -> None:
     ended = 0
     for _ in range(200):
         # a game that has just ended shows an empty mask: its next step starts a new game (the token is unused)
-        tokens = np.array([int(chooser.choice(np.flatnonzero(m))) if m.any() else 0 for m in observations["action_mask"]])
+        tokens = np.array(
+            [int(chooser.choice(np.flatnonzero(m))) if m.any() else 0 for m in observations["action_mask"]]
+        )
         observations, rewards, terminated, truncated, _ = envs.step(tokens)
         assert observations["observation"].shape[0] == 3 and rewards.shape == (3,)
         ended += int((terminated | truncated).sum())

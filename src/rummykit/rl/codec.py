@@ -325,7 +325,9 @@ class ActionCodec:
 _CODECS: weakref.WeakKeyDictionary[Configuration, dict[bool, ActionCodec]] = weakref.WeakKeyDictionary()
 
 
-def _codec(variant: str, players: int, options: dict[str, Any], house_rules: list[str], fixed_size: bool) -> ActionCodec:
+def _codec(
+    variant: str, players: int, options: dict[str, Any], house_rules: list[str], fixed_size: bool
+) -> ActionCodec:
     return ActionCodec.of(configure(variant, players, options=options, house_rules=house_rules), fixed_size=fixed_size)
 
 

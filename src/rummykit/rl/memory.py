@@ -201,7 +201,8 @@ def hidden_places(state: GameState) -> list[tuple[Place, list[CardId]]]:
     places += [(Place(name), pile) for name, pile in state.piles.items()]
     places += list(
         itertools.chain.from_iterable(
-            ((Place(name, seat=s), pile) for s, pile in enumerate(per_seat)) for name, per_seat in state.seat_piles.items()
+            ((Place(name, seat=s), pile) for s, pile in enumerate(per_seat))
+            for name, per_seat in state.seat_piles.items()
         )
     )
     return places

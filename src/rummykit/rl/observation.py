@@ -11,24 +11,30 @@ observer first, then the seats after it in turn order), so that one policy can p
 
 With ``P`` seats, ``M`` melds the table can hold at most
 ([`most_table_melds`][rummykit.rl.codec.most_table_melds]), ``T`` tokens in the action space and
-``F`` = 53 faces (52 suited cards and the joker):
+``F`` = 53 faces (52 suited cards and the joker), the parts in order:
 
-| part | size | what |
-|---|---|---|
-| ``hand`` | F | the observer's cards: a count per face, divided by the face's copies in the shoe |
-| ``discard_top`` | F | the top of the discard pile, one-hot |
-| ``taken`` | F | the card the turn player took from the discard pile this turn, one-hot |
-| ``discard_seen`` | F | the cards of the discard pile everybody saw arrive there (memory), per face |
-| ``known`` | P × F | the cards each seat was seen to take from a face-up place and has not played since (memory) |
-| ``table`` | M × (P + F + 14) | each meld on the table, in the order laid down (a lay-off's ``int:N`` is slot N): its owner one-hot, its cards per face, the ranks its cards stand for (a wild card's, G-5) as flags |
-| ``sizes`` | 2 + P | stock and discard pile sizes (divided by the shoe's size), each hand's size (squashed) |
-| ``totals`` | P | each seat's total before this round, ``tanh(total / scale)`` |
-| ``seats`` | 4 × P | whose turn, who deals, who is to act (one-hot each), and which seats are in the game |
-| ``progress`` | 9 | the round (one-hot, rounds 1 to 7, then 8 or later), the turn number divided by the turn cap (G-1) |
-| ``phase`` | phases | the phase, one-hot (the core's and the variant's) |
-| the variant's view fields | per type | each field a view class adds, by its type (below) |
-| ``log`` | 8 × (P + T) | the round's last 8 actions the view shows: who (one-hot), and the tokens of each |
-| ``entry`` | 2 × T | the tokens the observer has entered of the action it is making, and the last one (one-hot) |
+- ``hand`` (F): the observer's cards, a count per face divided by the face's copies in the shoe;
+- ``discard_top`` (F): the top of the discard pile, one-hot;
+- ``taken`` (F): the card the turn player took from the discard pile this turn, one-hot;
+- ``discard_seen`` (F): the cards of the discard pile everybody saw arrive there (memory), per face;
+- ``known`` (P × F): the cards each seat was seen to take from a face-up place and has not played
+  since (memory), per face;
+- ``table`` (M × (P + F + 14)): each meld on the table, in the order laid down (a lay-off's ``int:N``
+  is slot N): its owner one-hot, its cards per face, the ranks its cards stand for (a wild card's,
+  G-5) as flags;
+- ``sizes`` (2 + P): the stock's and the discard pile's sizes (divided by the shoe's size), each hand's
+  size (squashed);
+- ``totals`` (P): each seat's total before this round, ``tanh(total / scale)``;
+- ``seats`` (4 × P): whose turn, who deals, who is to act (one-hot each), and which seats are in the
+  game;
+- ``progress`` (9): the round (one-hot: rounds 1 to 7, then 8 or later), the turn number divided by
+  the turn cap (G-1);
+- ``phase`` (one per phase): the phase, one-hot (the core's and the variant's);
+- the variant's view fields (by their types, below);
+- ``log`` (8 × (P + T)): the round's last 8 actions the view shows: who (one-hot), and the tokens of
+  each;
+- ``entry`` (2 × T): the tokens the observer has entered of the action it is making, and the last one
+  (one-hot).
 
 A token's value in ``log`` and ``entry``: a card token counts its cards divided by the face's copies,
 ``close`` counts ``n`` as ``n / (n + 1)``, any other token is a flag. A variant's own view fields are
@@ -61,7 +67,7 @@ from rummykit.core.cards import Card, Rank
 from rummykit.core.configuration import Configuration
 from rummykit.core.state import Phase, TableMeld
 from rummykit.core.views import SHOWN, View, shown_fields
-from rummykit.rl.codec import CLOSE, FACES, ActionCodec, most_table_melds, unwrap_optional
+from rummykit.rl.codec import FACES, ActionCodec, most_table_melds, unwrap_optional
 from rummykit.rl.memory import PublicMemory
 
 __all__ = ["LOG_ACTIONS", "ROUND_SLOTS", "ObservationEncoder", "observation_text", "score_scale", "squash"]
@@ -175,16 +181,16 @@ class ObservationEncoder:
         self._row_size = players + codec.size
         game_players = self.game_players
         # Seats counted from each observer: _rel[me][seat].
-        self._rel = tuple(tuple((seat - me) % game_players for seat in range(game_players)) for me in range(game_players))
+        self._rel = tuple(
+            tuple((seat - me) % game_players for seat in range(game_players)) for me in range(game_players)
+        )
         # A token's value: card tokens per copy of the face, ``close`` squashed, the others flags.
         first_card = len(codec.action_types)
         self._card_tokens = range(first_card, first_card + faces)
         self._close = codec.close
         self._field_getter = operator.attrgetter(*(name for name, _ in self.view_fields)) if self.view_fields else None
         self._rows: tuple[dict[int, tuple[Action, array[float]]], ...] = tuple({} for _ in range(game_players))
-        self._meld_rows: tuple[dict[int, tuple[TableMeld, array[float]]], ...] = tuple(
-            {} for _ in range(game_players)
-        )
+        self._meld_rows: tuple[dict[int, tuple[TableMeld, array[float]]], ...] = tuple({} for _ in range(game_players))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ObservationEncoder:
         return self  # nothing it keeps changes what it encodes
@@ -334,7 +340,9 @@ def _number(at: int, value: Any, rel: Sequence[int], players: int, per_copy: Seq
     out[at] = float(value) if isinstance(value, bool) else squash(float(value))
 
 
-def _optional_number(at: int, value: Any, rel: Sequence[int], players: int, per_copy: Sequence[float], out: Any) -> None:
+def _optional_number(
+    at: int, value: Any, rel: Sequence[int], players: int, per_copy: Sequence[float], out: Any
+) -> None:
     if value is not None:
         out[at] = float(value) if isinstance(value, bool) else squash(float(value))
         out[at + 1] = 1
@@ -356,7 +364,9 @@ def _seats(at: int, value: Any, rel: Sequence[int], players: int, per_copy: Sequ
             out[at + rel[seat]] = 1
 
 
-def _number_per_seat(at: int, value: Any, rel: Sequence[int], players: int, per_copy: Sequence[float], out: Any) -> None:
+def _number_per_seat(
+    at: int, value: Any, rel: Sequence[int], players: int, per_copy: Sequence[float], out: Any
+) -> None:
     for seat, number in enumerate(value[:players]):
         out[at + rel[seat]] = float(number) if isinstance(number, bool) else squash(float(number))
 

@@ -83,7 +83,7 @@ from rummykit.core.views import View, face_up
 from rummykit.rl.codec import ActionCodec, Entry
 from rummykit.rl.memory import KNOWN, PublicMemory, hidden_places
 from rummykit.rl.observation import ObservationEncoder, observation_text
-from rummykit.rl.rewards import REWARDS, Rewards
+from rummykit.rl.rewards import Rewards
 
 __all__ = [
     "ChanceShuffles",
@@ -171,7 +171,9 @@ class _Shuffle:
     def place(self, index: int) -> None:
         ids = self.by_face.get(index)
         if not ids:
-            raise InvalidOptionError(f"no card of face {face(index)} is left to deal: the chance outcome {index} is not one")
+            raise InvalidOptionError(
+                f"no card of face {face(index)} is left to deal: the chance outcome {index} is not one"
+            )
         self.placed.append(ids.pop())
         self.counts[index] -= 1
         self.remaining -= 1
@@ -392,7 +394,6 @@ class RummyGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
                 raise InvalidPositionError(
                     "position", f"a position of {start.variant} cannot start a game of {self.variant}"
                 )
-            given = {"players": start.players, "options": dict(start.options)}
             if "players" in params and params["players"] != start.players:
                 raise InvalidPositionError(
                     "position", f"a position of {start.players} players in a game of {params['players']} players"
@@ -401,7 +402,7 @@ class RummyGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
                 raise InvalidPositionError("position", "the position's options differ from the options given")
             if "house_rules" in params and house_rules != [rule.name for rule in start.house_rules]:
                 raise InvalidPositionError("position", "the position's house rules differ from those given")
-            players, options = given["players"], given["options"]
+            players, options = start.players, dict(start.options)
             house_rules = [rule.name for rule in start.house_rules]
             self.start = start
         self.configuration = configure(self.variant, players, options=options, house_rules=house_rules)
@@ -591,9 +592,7 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
         if game is None or not self.is_terminal():
             return [0.0] * self._spiel_game.players
         spiel_game = self._spiel_game
-        values = spiel_game.reward_scheme.returns(
-            [result.scores for result in game.history], game.scores, game.winners
-        )
+        values = spiel_game.reward_scheme.returns([result.scores for result in game.history], game.scores, game.winners)
         bound = spiel_game.score_bound
         return [min(bound, max(-bound, value)) for value in values]
 
@@ -617,9 +616,7 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
         if observation is None:
             view = self.seat_view(seat)
             encoder = self._spiel_game.encoder
-            observation = (
-                np.zeros(encoder.size, np.float32) if view is None else encoder.encode_view(view, self.memory)
-            )
+            observation = np.zeros(encoder.size, np.float32) if view is None else encoder.encode_view(view, self.memory)
             observations[seat] = observation
         return observation
 
@@ -672,7 +669,9 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
                 continue
             break
         else:
-            raise PluginError(f"no arrangement of the cards hidden from seat {player_id} passes {game.variant}'s checks")
+            raise PluginError(
+                f"no arrangement of the cards hidden from seat {player_id} passes {game.variant}'s checks"
+            )
         sampled.game = Game.from_state(state, configuration=configuration, rng=ChanceShuffles())
         sampled.memory = memory.copy()
         sampled._seen = _Seen()

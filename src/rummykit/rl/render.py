@@ -26,9 +26,7 @@ def _options() -> Any:
     try:
         import resvg  # noqa: PLC0415 - an optional dependency of the rl extra
     except ImportError as exc:  # pragma: no cover - the rl extra installs it
-        raise ImportError(
-            "rgb_array rendering needs resvg and Pillow: pip install 'rummykit[rl]'"
-        ) from exc
+        raise ImportError("rgb_array rendering needs resvg and Pillow: pip install 'rummykit[rl]'") from exc
     options = resvg.usvg.Options.default()
     options.load_system_fonts()
     return options

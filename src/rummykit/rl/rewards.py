@@ -1,12 +1,16 @@
 """Rewards for learning agents, as an option of every environment and OpenSpiel game: what a seat is
 paid for a round and for the game. ``rewards=`` takes one of [`REWARDS`][rummykit.rl.rewards.REWARDS]:
 
-| ``rewards`` | paid | values |
-|---|---|---|
-| ``"points"`` | each round's score, as the variant scores it (the sum over a game: its final total) | the score, negated where the lowest total wins (golf scoring, RR-31), so that higher is always better; general-sum |
-| ``"zero-sum"`` | each round | the ``"points"`` of a seat less the mean of every seat's: they add up to 0 |
-| ``"normalized"`` | at the game's end only | the ``"zero-sum"`` values of the final totals divided by the configuration's score scale ([`score_scale`][rummykit.rl.observation.score_scale]), or by the largest of them in size where it is larger: zero-sum, always within [-1, 1] |
-| ``"win-loss"`` | at the game's end only | 1 to each winner (equal best totals share the win), -1 to every other seat; 0 to all if every seat wins. Zero-sum for 2 players |
+- ``"points"``, paid each round: the round's score as the variant scores it (over a game, they add
+  up to the final total), negated where the lowest total wins (golf scoring, RR-31), so that higher
+  is always better. General-sum.
+- ``"zero-sum"``, paid each round: the ``"points"`` of a seat less the mean of every seat's; they add
+  up to 0.
+- ``"normalized"``, paid at the game's end only: the ``"zero-sum"`` values of the final totals divided
+  by the configuration's score scale ([`score_scale`][rummykit.rl.observation.score_scale]), or by the
+  largest of them in size where it is larger. Zero-sum, always within [-1, 1].
+- ``"win-loss"``, paid at the game's end only: 1 to each winner (equal best totals share the win), -1
+  to every other seat; 0 to all if every seat wins. Zero-sum for 2 players.
 
 An episode's return is the sum of its rewards: in OpenSpiel, the returns at the end of the game are
 those sums (OpenSpiel's games pay at the end).

@@ -27,12 +27,50 @@ from typing import Any
 import gymnasium
 import numpy as np
 
+from rummykit.core.actions import Action
 from rummykit.core.bots import Bot
 from rummykit.core.errors import InvalidOptionError, quote
 from rummykit.core.plugins import Plugin, make_bot
+from rummykit.core.views import View
+from rummykit.rl.codec import ActionCodec
 from rummykit.rl.pettingzoo import RENDER_MODES, RummyEnv
 
-__all__ = ["SingleAgentEnv", "vector_env"]
+__all__ = ["RANDOM_TOKENS", "RandomTokenBot", "SingleAgentEnv", "vector_env"]
+
+RANDOM_TOKENS = "random-tokens"
+"""The opponent name of [`RandomTokenBot`][rummykit.rl.single_agent.RandomTokenBot]: the random agent of
+the token action space."""
+
+
+class RandomTokenBot:
+    """The random agent of the token action space: at every token, one drawn uniformly among those the
+    mask allows (what an untrained policy over the tokens plays). Its actions are not uniform among the
+    legal actions (the library's ``"random"`` bot): a go-down, one token among a few types, is chosen far
+    more often than any one of a dozen discards.
+
+    Examples:
+        >>> import rummykit
+        >>> game = rummykit.new_game("rummy", players=2, seed=1)
+        >>> bot = RandomTokenBot(ActionCodec.of(game), seed=1)
+        >>> bot.choose(game.view(game.turn), game.legal_actions(game.turn)) in game.legal_actions(game.turn)
+        True
+    """
+
+    def __init__(self, codec: ActionCodec, seed: int | None = None) -> None:
+        self.codec = codec
+        self._chooser = random.Random(seed)
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        """An action of ``legal``, its tokens drawn one by one among those that continue one."""
+        candidates = [(self.codec.encode(action), action) for action in legal]
+        depth = 0
+        while True:
+            token = self._chooser.choice(sorted({tokens[depth] for tokens, _ in candidates}))
+            candidates = [(tokens, action) for tokens, action in candidates if tokens[depth] == token]
+            depth += 1
+            for tokens, action in candidates:
+                if len(tokens) == depth:
+                    return action
 
 
 class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]  # Gymnasium's Env is generic and untyped here
@@ -43,7 +81,8 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]  # Gymnasium's Env is
         variant, players, options, house_rules: the game, as [`new_game`][rummykit.core.engine.new_game]
             takes them.
         seat: the agent's seat; ``None``: a seat drawn at every reset (from its seed).
-        opponents: the bots' names, one for every other seat or one for all (``"heuristic"``), or bot
+        opponents: the bots' names, one for every other seat or one for all (``"heuristic"``;
+            ``"random-tokens"``: [`RandomTokenBot`][rummykit.rl.single_agent.RandomTokenBot]), or bot
             objects (with a ``choose(view, legal)`` method).
         rewards: the reward scheme ([`rummykit.rl.rewards`][rummykit.rl.rewards]).
         fixed_size: the sizes of the variant's largest player count.
@@ -87,7 +126,8 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]  # Gymnasium's Env is
             opponents = [opponents] * (players - 1)
         if len(opponents) != players - 1:
             raise InvalidOptionError(
-                f"opponents names one bot for all or one for each of the {players - 1} other seats, not {len(opponents)}",
+                f"opponents names one bot for all or one for each of the {players - 1} other seats, "
+                f"not {len(opponents)}",
                 field="opponents",
             )
         self.opponents = list(opponents)
@@ -106,8 +146,11 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]  # Gymnasium's Env is
         seats = [s for s in range(configuration.players) if s != self.seat]
         self.bots = {}
         for index, (other, bot) in enumerate(zip(seats, self.opponents, strict=True)):
-            if isinstance(bot, str):
-                self.bots[other] = make_bot(bot, configuration, seed=None if seed is None else seed + 1 + index)
+            bot_seed = None if seed is None else seed + 1 + index
+            if bot == RANDOM_TOKENS:
+                self.bots[other] = RandomTokenBot(self.aec.codec, seed=bot_seed)
+            elif isinstance(bot, str):
+                self.bots[other] = make_bot(bot, configuration, seed=bot_seed)
             else:
                 self.bots[other] = bot
 

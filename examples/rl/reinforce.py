@@ -8,12 +8,13 @@ won (``rewards="win-loss"``), and after every batch of episodes ``W`` and ``b`` 
 gradient of REINFORCE with a running-mean baseline, by Adam.
 
 It then plays the random bot for ``--games`` new games and prints its share of the decided games
-(those with one winner) with a 95% Wilson interval. The defaults train for about two minutes on one
-core of the CI machine; the test in ``tests/test_rl_baseline.py`` checks that the interval lies above
-one half. ``--curve FILE.svg`` draws the learning curve (the share of decided games won over the
-training, in blocks of episodes): ``docs/assets/reinforce-curve.svg`` is its picture.
+(those with one winner) with a 95% Wilson interval. The defaults train in about one minute of one
+core's time (1,000 games; up to five minutes on the 2 cores of a CI machine shared with other jobs);
+the test in ``tests/test_rl_baseline.py`` checks that the interval lies above one half.
+``--curve FILE.svg`` draws the learning curve (the share of decided games won over the training, in
+blocks of episodes): ``docs/assets/reinforce-curve.svg`` is its picture.
 
-Run it: ``python examples/reinforce.py`` (``--episodes``, ``--games``, ``--seed``, ``--curve``).
+Run it: ``python examples/rl/reinforce.py`` (``--episodes``, ``--games``, ``--seed``, ``--curve``).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from rummykit.play.intervals import wilson_interval
-from rummykit.rl.single_agent import SingleAgentEnv
+from rummykit.rl.single_agent import RANDOM_TOKENS, SingleAgentEnv
 
 SETTINGS: dict[str, Any] = {
     "variant": "rummy",
@@ -37,6 +38,8 @@ SETTINGS: dict[str, Any] = {
     "rewards": "win-loss",
 }
 """The game the agent learns: one short round of 2-player Classic Rummy, paid by win or loss."""
+OPPONENT = RANDOM_TOKENS
+"""The random agent of the token action space: the policy the agent starts as (all weights 0)."""
 
 Floats = npt.NDArray[np.float32]
 BLOCK = 100
@@ -56,11 +59,10 @@ class Policy:
         logits = np.where(mask > 0, logits, -np.inf)
         logits -= logits.max()
         weights = np.exp(logits)
-        return (weights / weights.sum()).astype(np.float32)
+        probabilities: Floats = (weights / weights.sum()).astype(np.float32)
+        return probabilities
 
-    def act(
-        self, observation: Floats, mask: npt.NDArray[np.int8], chooser: np.random.Generator
-    ) -> tuple[int, Floats]:
+    def act(self, observation: Floats, mask: npt.NDArray[np.int8], chooser: np.random.Generator) -> tuple[int, Floats]:
         """A token drawn from the policy, and the probabilities it was drawn with."""
         probabilities = self.probabilities(observation, mask)
         return int(chooser.choice(len(probabilities), p=probabilities / probabilities.sum())), probabilities
@@ -78,14 +80,13 @@ class Adam:
         if not self.moments:
             self.moments = [(np.zeros_like(p), np.zeros_like(p)) for p in parameters]
         self.steps += 1
-        for parameter, gradient, (first, second) in zip(parameters, gradients, self.moments, strict=True):
-            first *= 0.9
-            first += 0.1 * gradient
-            second *= 0.999
-            second += 0.001 * gradient * gradient
+        for index, gradient in enumerate(gradients):
+            first, second = self.moments[index]
+            first[:] = 0.9 * first + 0.1 * gradient
+            second[:] = 0.999 * second + 0.001 * gradient * gradient
             corrected = first / (1 - 0.9**self.steps)
             scale = np.sqrt(second / (1 - 0.999**self.steps)) + 1e-8
-            parameter += self.rate * corrected / scale  # ascent: the gradient of the expected return
+            parameters[index][:] += self.rate * corrected / scale  # ascent: the gradient of the expected return
 
 
 def play(
@@ -108,9 +109,8 @@ def play(
 def train(episodes: int, seed: int, *, batch: int = 16, rate: float = 0.01) -> tuple[Policy, list[float]]:
     """A policy trained for ``episodes`` games against the random bot, and its learning curve: the share
     of decided games won in each block of `BLOCK` episodes."""
-    environment = SingleAgentEnv(seat=None, opponents="random", **SETTINGS)
-    size = environment.observation_space["observation"].shape[0]
-    policy = Policy(size, int(environment.action_space.n))
+    environment = SingleAgentEnv(seat=None, opponents=OPPONENT, **SETTINGS)
+    policy = Policy(environment.aec.encoder.size, environment.aec.codec.size)
     optimizer = Adam(rate)
     chooser = np.random.default_rng(seed)
     baseline, curve, block = 0.0, [], [0, 0]
@@ -129,7 +129,8 @@ def train(episodes: int, seed: int, *, batch: int = 16, rate: float = 0.01) -> t
             weight_gradient += advantage * observations.T @ directions
             bias_gradient += advantage * directions.sum(axis=0)
         if (episode + 1) % batch == 0:
-            optimizer.step([policy.weights, policy.bias], [weight_gradient / batch, bias_gradient / batch])
+            scaled = [(weight_gradient / batch).astype(np.float32), (bias_gradient / batch).astype(np.float32)]
+            optimizer.step([policy.weights, policy.bias], scaled)
             weight_gradient[:] = 0
             bias_gradient[:] = 0
         if (episode + 1) % BLOCK == 0:
@@ -143,7 +144,7 @@ def evaluate(policy: Policy, games: int, seed: int) -> tuple[int, int, int]:
     chooser = np.random.default_rng(seed)
     results = [0, 0, 0]
     for game in range(games):
-        environment = SingleAgentEnv(seat=game % 2, opponents="random", **SETTINGS)
+        environment = SingleAgentEnv(seat=game % 2, opponents=OPPONENT, **SETTINGS)
         total, _ = play(environment, policy, 10**9 + seed * 100_003 + game, chooser)
         results[0 if total > 0 else 1 if total < 0 else 2] += 1
     return results[0], results[1], results[2]
@@ -168,7 +169,8 @@ def curve_svg(curve: list[float], block: int = 100) -> str:
         parts.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{tick:.0%}</text>')
     count = max(1, len(curve))
     points = [
-        (left + plot_width * (index + 0.5) / count, top + plot_height * (1 - value)) for index, value in enumerate(curve)
+        (left + plot_width * (index + 0.5) / count, top + plot_height * (1 - value))
+        for index, value in enumerate(curve)
     ]
     if points:
         path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
@@ -176,7 +178,9 @@ def curve_svg(curve: list[float], block: int = 100) -> str:
     every = max(1, math.ceil(count / 10))
     for index in range(0, count, every):
         x = left + plot_width * (index + 0.5) / count
-        parts.append(f'<text x="{x:.1f}" y="{top + plot_height + 16}" text-anchor="middle">{(index + 1) * block}</text>')
+        parts.append(
+            f'<text x="{x:.1f}" y="{top + plot_height + 16}" text-anchor="middle">{(index + 1) * block}</text>'
+        )
     parts.append(
         f'<text x="{left + plot_width / 2}" y="{top + plot_height + 36}" text-anchor="middle">'
         f"episodes of training (share of the decided games won in each block of {block})</text>"

@@ -337,7 +337,8 @@ def test_resampled_states_agree_with_the_public_history(variant: str, players: i
             else:
                 history.after(state.game, state.game.state.log[-1])
             last = state.game
-    assert counts["checked"] > 20 and counts["differed"] == counts["checked"]
+    # another deal of the hidden cards, nearly always (a pool of two cards comes back as it was half the time)
+    assert counts["checked"] > 20 and counts["differed"] >= 0.9 * counts["checked"]
     if variant == "rummy":
         assert counts["taken"] > 0 and counts["rebuilt"] > 0
     if variant == "railroad-rummy":

@@ -13,7 +13,7 @@ step is the agent's share of what the game paid in it; an episode ends when the 
 Examples:
     >>> environment = SingleAgentEnv("rummy", players=2, opponents="random")
     >>> observation, info = environment.reset(seed=3)
-    >>> sorted(observation), environment.action_space.n == len(observation["action_mask"])
+    >>> sorted(observation), int(environment.action_space.n) == len(observation["action_mask"])
     (['action_mask', 'observation'], True)
 """
 

@@ -42,9 +42,11 @@ class PublicMemory:
         labels: each card id whose place is hidden from somebody, with its *pool*: the shuffle it
             came out of (a part of the shoe at the deal, a stock rebuilt from the discard pile), whose
             cards nobody can tell apart, or `KNOWN` for a card everybody saw arrive in a hand.
+        version: a number that changes whenever what the memory shows may have changed (the discard
+            pile seen, the cards known), for those who keep what they made of it.
     """
 
-    __slots__ = ("_next_pool", "_public", "discard_known", "known", "labels")
+    __slots__ = ("_next_pool", "_public", "discard_known", "known", "labels", "version")
 
     def __init__(self, game: Game, *, dealt: bool = True) -> None:
         """The memory of ``game`` as it stands. ``dealt``: the round was just dealt, so each hidden card
@@ -55,6 +57,7 @@ class PublicMemory:
 
     def start(self, game: Game, *, dealt: bool = True) -> None:
         """Start the memory of a new round (or of a position)."""
+        self.version = getattr(self, "version", 0) + 1
         state = game.state
         players = state.players
         self.known: list[list[int]] = [[0] * FACE_COUNT for _ in range(players)]
@@ -83,47 +86,55 @@ class PublicMemory:
     def update(self, game: Game) -> None:
         """Take in the moves of the action just applied to ``game`` (its state's ``moved`` notes)."""
         state = game.state
-        labels, known = self.labels, self.known
+        labels, known, discard_known = self.labels, self.known, self.discard_known
+        shown = False  # what the memory shows has changed (the discard pile seen, the cards known)
         new_pool: int | None = None
         for cid, source, target in state.moved:
             f = cid & FACE_MASK
             source_public = self._seen_at(source, cid)
-            if source.zone == "discard":
-                self.discard_known.discard(cid)
+            if source.zone == "discard" and cid in discard_known:
+                discard_known.discard(cid)
+                shown = True
             if target.zone == "discard" or self._is_public(target):
                 if target.zone == "discard":
-                    self.discard_known.add(cid)
+                    discard_known.add(cid)
+                    shown = True
                 label = labels.pop(cid, None)
                 if source.zone == "hand" and source.seat is not None:
                     seat_known = known[source.seat]
                     if label == KNOWN:
                         seat_known[f] -= 1
+                        shown = True
                     elif label is not None and seat_known[f] > 0:
                         # Nobody can tell which copy left the hand: the one everybody knew of is
                         # taken as played, and the other stays hidden in its pool.
                         self._relabel_known(state, source.seat, f, label)
                         seat_known[f] -= 1
+                        shown = True
             elif target.zone == "hand" and target.seat is not None:
-                if source_public or cid not in labels:
-                    if labels.get(cid) == KNOWN and source.zone == "hand" and source.seat is not None:
-                        known[source.seat][f] -= 1
+                was_known = labels.get(cid) == KNOWN
+                if was_known and source.zone == "hand" and source.seat is not None:
+                    known[source.seat][f] -= 1
+                    shown = True
+                if source_public or cid not in labels or was_known:
                     labels[cid] = KNOWN
                     known[target.seat][f] += 1
-                elif labels.get(cid) == KNOWN and source.zone == "hand" and source.seat is not None:
-                    known[source.seat][f] -= 1
-                    known[target.seat][f] += 1
+                    shown = True
             elif source_public:  # a face-up card put out of sight: a stock rebuilt from the discard pile
                 if new_pool is None:
-                    new_pool = self._next_pool
-                    self._next_pool += 1
+                    new_pool = self._fresh_pool()
                 labels[cid] = new_pool
             elif labels.get(cid) == KNOWN and source.zone == "hand" and source.seat is not None:
                 known[source.seat][f] -= 1
                 labels[cid] = self._fresh_pool()  # a known card hidden away: its place is known alone
+                shown = True
         discard = state.piles.get("discard")
-        if discard:
-            self.discard_known.add(discard[-1])  # the top lies face up
+        if discard and discard[-1] not in discard_known:
+            discard_known.add(discard[-1])  # the top lies face up
             labels.pop(discard[-1], None)
+            shown = True
+        if shown:
+            self.version += 1
 
     def _fresh_pool(self) -> int:
         pool = self._next_pool
@@ -165,6 +176,7 @@ class PublicMemory:
         new = PublicMemory.__new__(PublicMemory)
         new._public = self._public
         new._next_pool = self._next_pool
+        new.version = self.version
         new.discard_known = set(self.discard_known)
         new.known = [row[:] for row in self.known]
         new.labels = dict(self.labels)

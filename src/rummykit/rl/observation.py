@@ -63,7 +63,7 @@ import numpy as np
 import numpy.typing as npt
 
 from rummykit.core.actions import Action
-from rummykit.core.cards import Card, Rank
+from rummykit.core.cards import FACE_MASK, Card, Rank
 from rummykit.core.configuration import Configuration
 from rummykit.core.state import Phase, TableMeld
 from rummykit.core.views import SHOWN, View, shown_fields
@@ -191,6 +191,8 @@ class ObservationEncoder:
         self._field_getter = operator.attrgetter(*(name for name, _ in self.view_fields)) if self.view_fields else None
         self._rows: tuple[dict[int, tuple[Action, array[float]]], ...] = tuple({} for _ in range(game_players))
         self._meld_rows: tuple[dict[int, tuple[TableMeld, array[float]]], ...] = tuple({} for _ in range(game_players))
+        # Per observer, the memory parts last made, with the memory and its version they were made of.
+        self._memory_parts: list[tuple[PublicMemory, int, array[float]] | None] = [None] * game_players
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ObservationEncoder:
         return self  # nothing it keeps changes what it encodes
@@ -247,15 +249,11 @@ class ObservationEncoder:
         if view.taken is not None:
             out[at["taken"] + view.taken.index] = 1
         if memory is not None:
-            seen = at["discard_seen"]
-            for card in memory.discard_cards():
-                out[seen + card.index] += per_copy[card.index]
-            known, faces = at["known"], len(FACES)
-            for seat in range(players):
-                base = known + rel[seat] * faces
-                for index, count in enumerate(memory.known[seat]):
-                    if count:
-                        out[base + index] = min(1.0, count * per_copy[index])
+            seen, end = at["discard_seen"], at["table"]
+            kept = self._memory_parts[me]
+            if kept is None or kept[0] is not memory or kept[1] != memory.version:
+                kept = self._memory_values(memory, me)
+            out[seen:end] = kept[2]
         table, size, rows = at["table"], self._meld_size, self._meld_rows[me]
         for slot, table_meld in enumerate(view.table[: self.melds]):
             known_row = rows.get(id(table_meld))
@@ -298,6 +296,21 @@ class ObservationEncoder:
             out[start : start + row_size] = known_log[1]
             start += row_size
         return out
+
+    def _memory_values(self, memory: PublicMemory, me: int) -> tuple[PublicMemory, int, array[float]]:
+        """The ``discard_seen`` and ``known`` parts of ``memory`` seen from ``me``, kept until it changes."""
+        per_copy, faces, rel = self._per_copy, len(FACES), self._rel[me]
+        values = array("f", bytes(4 * (faces + self.players * faces)))
+        for cid in memory.discard_known:
+            index = cid & FACE_MASK
+            values[index] = min(1.0, values[index] + per_copy[index])
+        for seat in range(self.game_players):
+            base = faces + rel[seat] * faces
+            for index, count in enumerate(memory.known[seat]):
+                if count:
+                    values[base + index] = min(1.0, count * per_copy[index])
+        kept = self._memory_parts[me] = (memory, memory.version, values)
+        return kept
 
     def _meld_row(self, table_meld: TableMeld, me: int) -> tuple[TableMeld, array[float]]:
         """The values of ``table_meld``'s slot seen from ``me``, kept by the meld's identity (a view's

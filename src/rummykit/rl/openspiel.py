@@ -632,6 +632,9 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
         [`rummykit.rl.openspiel`][rummykit.rl.openspiel]): the cards hidden from it dealt anew among
         their places, each within its shuffle's pool.
 
+        A world that the rules refuse (a red 3 in a hand, RC-6; a seat to act with no legal action) is
+        dealt again: the worlds are drawn uniformly among those the rules allow.
+
         Raises:
             PluginError: no arrangement of the hidden cards that the variant's position rules accept
                 was found in 1,000 tries.
@@ -663,8 +666,9 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
                 chooser.shuffle(cards_of)
                 for (cards, index), cid in zip(pool, cards_of, strict=True):
                     cards[index] = cid
-            try:
+            try:  # the variant's own rules first (cheap), then every check of a position (no dead end)
                 configuration.check_position(state)
+                world = Game.from_state(state.copy(), configuration=configuration, rng=ChanceShuffles())
             except InvalidPositionError:
                 continue
             break
@@ -672,7 +676,7 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
             raise PluginError(
                 f"no arrangement of the cards hidden from seat {player_id} passes {game.variant}'s checks"
             )
-        sampled.game = Game.from_state(state, configuration=configuration, rng=ChanceShuffles())
+        sampled.game = world
         sampled.memory = memory.copy()
         sampled._seen = _Seen()
         if self._entry is not None:

@@ -222,15 +222,21 @@ def score_bound(configuration: Configuration) -> float:
 
 
 def max_game_length(configuration: Configuration) -> int:
-    """The most moves (chance outcomes and tokens) a game can last: per round, the first dealer, every
-    card of the shoe dealt and at most two stocks rebuilt each turn (each a shuffle of at most the
-    shoe), and each of at most ``max_turns_per_round`` turns (G-1) of at most four tokens for each card
-    of the shoe, eight more, and two per seat (declarations out of turn); for the rounds of
-    `_rounds_bound`."""
+    """The most moves (chance outcomes and tokens) a game can last, for the rounds of `_rounds_bound`.
+    A round of at most ``max_turns_per_round`` turns (G-1) has at most: the first dealer and every card
+    of the shoe dealt; one chance node for each card shuffled into a stock rebuilt from the discard
+    pile (each was discarded in the round, one a turn, or was its up-card); and tokens: a turn's draw,
+    discard, kitty and closes (10), every other seat's declaration out of turn (2 each), and at most 6
+    for each card of the shoe laid on the table (a card is melded once a round: a lay-off is 4 tokens).
+
+    Examples:
+        >>> max_game_length(configure("rummy", 2, options={"max_rounds": 1, "max_turns_per_round": 50}))
+        1116
+    """
     shoe = len(configuration.rules.shoe)
     turns = int(configuration.options.get("max_turns_per_round") or 1000)
-    chance = 1 + shoe * (1 + 2 * turns)
-    tokens = turns * (4 * shoe + 8 + 2 * configuration.players)
+    chance = 1 + shoe + turns + 1
+    tokens = turns * (10 + 2 * configuration.players) + 6 * shoe
     return _rounds_bound(configuration) * (chance + tokens)
 
 

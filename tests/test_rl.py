@@ -140,6 +140,7 @@ def _deal(game: Any, chooser: random.Random) -> tuple[int, ...]:
     return (*outcomes, *state.game.state.card_ids())
 
 
+@pytest.mark.slow
 def test_three_thousand_deals_drawn_through_the_chance_nodes_never_repeat() -> None:
     # The first deal of 2-player Rummy: the first dealer, then the 52 cards in the order dealt (CR-1:
     # 10 cards each, the up-card, the stock): 2 × 52! deals, every one reachable.
@@ -700,6 +701,7 @@ def test_cards_hidden_from_a_seat_make_no_difference_to_its_observations(
     assert _everything_seen(game, seat) == _everything_seen(other, seat)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_swapping_hidden_copies_of_a_face_changes_no_observation_on_every_variant(variant: str) -> None:
     # Copy numbers (9C#0, 9C#1) are physical cards a seat cannot tell apart when hidden: exchanging two

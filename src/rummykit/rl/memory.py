@@ -25,7 +25,7 @@ from rummykit.core.cards import FACE_COUNT, FACE_MASK, Card, CardId, face
 from rummykit.core.engine import Game
 from rummykit.core.state import GameState, Place
 
-__all__ = ["KNOWN", "PublicMemory"]
+__all__ = ["KNOWN", "PublicMemory", "hidden_places"]
 
 KNOWN: Final = -1
 """The label of a card in a hand that everybody saw arrive there (taken from the discard pile, a

@@ -25,7 +25,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import gymnasium
-import numpy as np
 
 from rummykit.core.actions import Action
 from rummykit.core.bots import Bot
@@ -230,8 +229,3 @@ def vector_env(num_envs: int, *args: Any, asynchronous: bool = False, **kwargs: 
     if asynchronous:
         return gymnasium.vector.AsyncVectorEnv([make] * num_envs)
     return gymnasium.vector.SyncVectorEnv([make] * num_envs)
-
-
-def random_token(mask: np.ndarray[Any, Any], generator: np.random.Generator) -> int:
-    """A token drawn uniformly among those ``mask`` allows."""
-    return int(generator.choice(np.flatnonzero(mask)))

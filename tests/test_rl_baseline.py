@@ -1,5 +1,6 @@
 """The learning baseline of issue 27 (``examples/rl/reinforce.py``): REINFORCE on the masked token policy,
-in NumPy, trained against rummykit's random bot, must then beat it: the 95% interval of its share of
+in NumPy, trained against the random agent of the token action space (what the policy is before it
+learns), must then beat it: the 95% interval of its share of
 the decided games lies above one half. Slow (a few minutes), and needs the ``rl`` extra."""
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ def _example() -> ModuleType:
     return module
 
 
-def test_reinforce_beats_the_random_bot_with_a_95_percent_interval_above_one_half() -> None:
+def test_reinforce_beats_the_random_token_agent_with_a_95_percent_interval_above_one_half() -> None:
     reinforce = _example()
     policy, curve = reinforce.train(1000, seed=1)
     wins, losses, undecided = reinforce.evaluate(policy, 300, seed=1)

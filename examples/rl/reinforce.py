@@ -1,14 +1,16 @@
 """A learning baseline with no deep-learning framework: REINFORCE on the masked token policy, in NumPy.
 
-One agent learns Classic Rummy for 2 players (one round, at most 50 turns) against rummykit's random
-bot, in the Gymnasium environment of ``rummykit.rl.single_agent``. Its policy is linear: the logits of
+One agent learns Classic Rummy for 2 players (one round, at most 50 turns) against the random agent
+of the token action space (``RandomTokenBot``: at every token, one drawn uniformly among those the
+mask allows; the policy below is that agent before it learns anything), in the Gymnasium environment
+of ``rummykit.rl.single_agent``. Its policy is linear: the logits of
 the tokens are ``observation @ W + b``, the tokens the action mask forbids set aside, and a token is
 drawn from the softmax of the others. It is paid 1 for a win, -1 for a loss and 0 for a game nobody
 won (``rewards="win-loss"``), and after every batch of episodes ``W`` and ``b`` follow the policy
 gradient of REINFORCE with a running-mean baseline, by Adam.
 
-It then plays the random bot for ``--games`` new games and prints its share of the decided games
-(those with one winner) with a 95% Wilson interval. The defaults train in about one minute of one
+It then plays the random token agent for ``--games`` new games and prints its share of the decided
+games (those with one winner) with a 95% Wilson interval. The defaults train in about one minute of one
 core's time (1,000 games; up to five minutes on the 2 cores of a CI machine shared with other jobs);
 the test in ``tests/test_rl_baseline.py`` checks that the interval lies above one half.
 ``--curve FILE.svg`` draws the learning curve (the share of decided games won over the training, in
@@ -107,7 +109,7 @@ def play(
 
 
 def train(episodes: int, seed: int, *, batch: int = 16, rate: float = 0.01) -> tuple[Policy, list[float]]:
-    """A policy trained for ``episodes`` games against the random bot, and its learning curve: the share
+    """A policy trained for ``episodes`` games against the random token agent, and its learning curve: the share
     of decided games won in each block of `BLOCK` episodes."""
     environment = SingleAgentEnv(seat=None, opponents=OPPONENT, **SETTINGS)
     policy = Policy(environment.aec.encoder.size, environment.aec.codec.size)
@@ -140,7 +142,7 @@ def train(episodes: int, seed: int, *, batch: int = 16, rate: float = 0.01) -> t
 
 
 def evaluate(policy: Policy, games: int, seed: int) -> tuple[int, int, int]:
-    """Wins, losses and undecided games of ``policy`` against the random bot, each seat half the time."""
+    """Wins, losses and undecided games of ``policy`` against the random token agent, each seat half the time."""
     chooser = np.random.default_rng(seed)
     results = [0, 0, 0]
     for game in range(games):
@@ -156,10 +158,10 @@ def curve_svg(curve: list[float], block: int = 100) -> str:
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
         'font-family="DejaVu Sans, Verdana, sans-serif" font-size="12" role="img" '
-        'aria-label="REINFORCE against the random bot: share of decided games won over training">',
+        'aria-label="REINFORCE against the random token agent: share of decided games won over training">',
         f'<rect width="{width}" height="{height}" fill="#fff"/>',
         f'<text x="{left + plot_width / 2}" y="18" text-anchor="middle" font-weight="bold">'
-        "REINFORCE against the random bot (2-player Rummy, one round)</text>",
+        "REINFORCE against the random token agent (2-player Rummy, one round)</text>",
         f'<rect x="{left}" y="{top}" width="{plot_width}" height="{plot_height}" fill="none" stroke="#888"/>',
     ]
     for tick in (0.0, 0.25, 0.5, 0.75, 1.0):
@@ -192,7 +194,7 @@ def curve_svg(curve: list[float], block: int = 100) -> str:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--episodes", type=int, default=1000, help="games of training")
-    parser.add_argument("--games", type=int, default=300, help="games against the random bot, after training")
+    parser.add_argument("--games", type=int, default=300, help="games against the random token agent, after training")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--curve", help="write the learning curve to this SVG file")
     arguments = parser.parse_args(argv)
@@ -202,7 +204,7 @@ def main(argv: list[str] | None = None) -> None:
     wins, losses, undecided = evaluate(policy, arguments.games, arguments.seed)
     interval = wilson_interval(wins, wins + losses)
     print(
-        f"trained on {arguments.episodes} games in {trained:.0f} s; against the random bot: {wins} wins, "
+        f"trained on {arguments.episodes} games in {trained:.0f} s; against the random token agent: {wins} wins, "
         f"{losses} losses, {undecided} undecided; share of decided games won {wins / max(1, wins + losses):.3f} "
         f"(95% interval {interval.low:.3f} to {interval.high:.3f})"
     )

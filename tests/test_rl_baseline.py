@@ -1,7 +1,7 @@
-"""The learning baseline of issue 27 (``examples/rl/reinforce.py``): REINFORCE on the masked token policy,
-in NumPy, trained against the random agent of the token action space (what the policy is before it
-learns), must then beat it: the 95% interval of its share of
-the decided games lies above one half. Slow (a few minutes), and needs the ``rl`` extra."""
+"""The learning baseline of issue 27 (``examples/rl/reinforce.py``): REINFORCE on the masked token
+policy, in NumPy, trained against the random agent of the token action space (what the policy is
+before it learns), must then beat it: the 95% interval of its share of the decided games lies above
+one half. Slow (a few minutes), and needs the ``rl`` extra."""
 
 from __future__ import annotations
 

@@ -15,13 +15,14 @@ import sys
 from collections.abc import Callable
 from typing import Any, Final
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rummykit
 from rummykit import Game, build_position
-from rummykit.core.cards import Card, face
+from rummykit.core.cards import FACE_MASK, Card, CardId, face
 from rummykit.core.views import face_up
 from rummykit.documents.serialize import dump_position, load_position
 from rummykit.rl.codec import ActionCodec, Entry, most_table_melds
@@ -662,6 +663,31 @@ def _zones(state: Any, seat: int, own_shown: set[str]) -> list[list[int]]:
     ]
 
 
+def _relabelled(game: Game, seat: int, chooser: random.Random) -> Game | None:
+    """A copy of ``game`` with two copies of one face exchanged wherever they lie but in ``seat``'s hand
+    (the table, the discard pile and the card taken included): which physical copy a card is, is no
+    fact a seat sees (issue 24, finding 7)."""
+    state = game.state
+    own = set(state.hands[seat])
+    by_face: dict[int, list[CardId]] = {}
+    for cid in state.card_ids():
+        if cid not in own:
+            by_face.setdefault(cid & FACE_MASK, []).append(cid)
+    faces = [ids for ids in by_face.values() if len(ids) > 1]
+    if not faces:
+        return None
+    one, two = chooser.sample(chooser.choice(faces), 2)
+    swap = {one: two, two: one}
+    new = state.copy()
+    for cards in [*new.hands, *new.piles.values(), *(p for per_seat in new.seat_piles.values() for p in per_seat)]:
+        cards[:] = [swap.get(cid, cid) for cid in cards]
+    new.table = [attrs.evolve(meld, ids=tuple(swap.get(cid, cid) for cid in meld.ids)) for meld in new.table]
+    if new.taken is not None:
+        new.taken = swap.get(new.taken, new.taken)
+    new.log = list(new.log)
+    return Game.from_state(new)
+
+
 def _everything_seen(game: Game, seat: int) -> list[Any]:
     """Every observation of ``seat`` in the game at ``game``'s position: the encoder's, the text, the
     PettingZoo environment's, and OpenSpiel's strings and tensors."""
@@ -684,6 +710,13 @@ def _everything_seen(game: Game, seat: int) -> list[Any]:
     return seen
 
 
+RL_RENDERINGS: Final[dict[str, Callable[[Game, int], object]]] = {
+    "RL observation": _everything_seen,
+}
+"""What the reinforcement-learning interfaces show a seat (every observation, mask, text and OpenSpiel
+string and tensor), for a hidden-card check that takes renderings by name."""
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=positions(), seed=st.integers(0, 2**16), same_face=st.booleans())
 def test_cards_hidden_from_a_seat_make_no_difference_to_its_observations(
@@ -699,6 +732,9 @@ def test_cards_hidden_from_a_seat_make_no_difference_to_its_observations(
         return
     assert other.state != game.state
     assert _everything_seen(game, seat) == _everything_seen(other, seat)
+    relabelled = _relabelled(game, seat, chooser)
+    if relabelled is not None:
+        assert RL_RENDERINGS["RL observation"](relabelled, seat) == _everything_seen(game, seat)
 
 
 @pytest.mark.slow
@@ -799,6 +835,3 @@ def test_a_vector_of_single_agent_environments_steps_in_batches() -> None:
         ended += int((terminated | truncated).sum())
     envs.close()
     assert ended > 0
-
-
-Make = Callable[..., Any]

@@ -89,10 +89,14 @@ def test_pettingzoo_parallel_api_test_and_render_test_pass(variant: str) -> None
     pettingzoo_test.render_test(make)
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_openspiel_random_sim_test_passes(variant: str) -> None:
-    params = {"options": json.dumps(SHORT)}
-    pyspiel.random_sim_test(_spiel(variant, 3, **params), num_sims=1, serialize=False, verbose=False)
+@pytest.mark.parametrize(
+    ("variant", "rewards"), [("railroad-rummy", "win-loss"), ("railroad-canasta", "normalized"), ("rummy", "zero-sum")]
+)
+def test_openspiel_random_sim_test_passes(variant: str, rewards: str) -> None:
+    # 2 players: every scheme but "points" is zero-sum, and the game's type says so
+    game = _spiel(variant, 2, options=json.dumps(SHORT), rewards=rewards)
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM and game.utility_sum() == 0
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 
 @pytest.mark.slow
@@ -236,6 +240,8 @@ def test_returns_follow_the_reward_scheme_within_the_declared_bounds(rewards: st
             assert state.move_number() <= game.max_game_length()
         returns = state.returns()
         assert all(game.min_utility() <= value <= game.max_utility() for value in returns)
+        zero_sum = rewards in ("zero-sum", "normalized")  # win-loss among 3 is not: one winner, two losers
+        assert (game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM) == zero_sum
         scores = [-total for total in state.game.scores]  # golf scoring: higher is better (RR-31)
         mean = sum(scores) / 3
         if rewards == "points":

@@ -27,8 +27,9 @@ in the order the game asks for them.
 **Returns** follow the ``rewards`` parameter ([`rummykit.rl.rewards`][rummykit.rl.rewards]); the game
 pays at its end. ``"win-loss"`` and ``"normalized"`` lie within [-1, 1] exactly; ``"points"`` and
 ``"zero-sum"`` are raw points within ± [`score_bound`][rummykit.rl.openspiel.score_bound] (clipped
-to it, which none of the built-in variants reaches in the rounds the bound counts). The game type
-says general-sum; the game's ``utility_sum`` is 0 for the zero-sum schemes.
+to it, which none of the built-in variants reaches in the rounds the bound counts). A game's type
+(``game.get_type().utility``) is zero-sum for ``"zero-sum"`` and ``"normalized"``, and for
+``"win-loss"`` between 2 players; general-sum otherwise (as the variant is registered).
 
 **Observations and information states** (strings and tensors) are built from the player's view and
 what everybody saw happen in the round ([`rummykit.rl.observation`][rummykit.rl.observation]); a
@@ -320,6 +321,28 @@ def _parameter(params: dict[str, Any], name: str, kind: type, default: Any) -> A
     return value
 
 
+def _typed(game_type: pyspiel.GameType, *, zero_sum: bool) -> pyspiel.GameType:
+    """The variant's game type, zero-sum where the rewards are (a game of this type says so itself)."""
+    if not zero_sum:
+        return game_type
+    return pyspiel.GameType(
+        short_name=game_type.short_name,
+        long_name=game_type.long_name,
+        dynamics=game_type.dynamics,
+        chance_mode=game_type.chance_mode,
+        information=game_type.information,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=game_type.reward_model,
+        max_num_players=game_type.max_num_players,
+        min_num_players=game_type.min_num_players,
+        provides_information_state_string=game_type.provides_information_state_string,
+        provides_information_state_tensor=game_type.provides_information_state_tensor,
+        provides_observation_string=game_type.provides_observation_string,
+        provides_observation_tensor=game_type.provides_observation_tensor,
+        parameter_specification=game_type.parameter_specification,
+    )
+
+
 def _load_game(variant: str, text: str) -> RummyGame:
     """The game ``text`` names, ``variant`` registered first (unpickling in a new process)."""
     register(variant)
@@ -436,7 +459,7 @@ class RummyGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
             "fixed_size": fixed_size,
             "position": "b64:" + base64.urlsafe_b64encode(position.encode()).decode() if position else "",
         }
-        super().__init__(self.game_type, info, written)
+        super().__init__(_typed(self.game_type, zero_sum=zero_sum), info, written)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> RummyGame:
         return self  # a game is immutable: its states share it

@@ -25,7 +25,7 @@ import argparse
 import math
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -43,7 +43,7 @@ SETTINGS: dict[str, Any] = {
 OPPONENT = RANDOM_TOKENS
 """The random agent of the token action space: the policy the agent starts as (all weights 0)."""
 
-Floats = npt.NDArray[np.float32]
+Floats: TypeAlias = npt.NDArray[np.float32]
 BLOCK = 100
 """Episodes in each point of the learning curve."""
 

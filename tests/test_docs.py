@@ -28,7 +28,10 @@ _NEEDS = re.compile(r"^<!-- needs: ([\w. ]+) -->", re.MULTILINE)
 """A page whose code needs an optional extra says so on a line of its own: ``<!-- needs: pyspiel -->``."""
 _EXTRA_MODULES = {
     "rummykit.rl.observation": "numpy",
+    "rummykit.rl.rewards": "numpy",
+    "rummykit.rl.render": "numpy",
     "rummykit.rl.pettingzoo": "pettingzoo",
+    "rummykit.rl.single_agent": "gymnasium",
     "rummykit.rl.openspiel": "pyspiel",
 }
 """The reference's modules that need an optional extra, and a module of the extra."""

@@ -2,7 +2,8 @@
 runs, as a function other tests call with what they show a seat.
 
 What a seat is shown is anything built from the game for that seat: its view, the view's JSON, the
-picture of it (`RENDERINGS`; the reinforcement-learning observations add theirs). Two kinds of change
+picture of it and the replay viewer's page of the game's record (`RENDERINGS`); the reinforcement-learning
+observations add theirs (``RL_RENDERINGS`` in ``tests/test_rl.py``, for seats only). Two kinds of change
 are hidden from a seat, and neither may change anything it is shown:
 
 - two cards it cannot see exchanged (another seat's hand, the stock, the cards under the top discard);
@@ -29,6 +30,7 @@ from rummykit.core.errors import InvalidPositionError
 from rummykit.core.state import GameState
 from rummykit.core.views import face_up
 from rummykit.documents.serialize import dump_view
+from rummykit.viewer import replay_html
 
 Observer = int | None
 """A seat, or ``None`` for the spectator."""
@@ -39,8 +41,23 @@ RENDERINGS: Final[Mapping[str, Rendering]] = {
     "view": lambda game, seat: game.view(seat),
     "view JSON": lambda game, seat: dump_view(game.view(seat)),
     "picture": lambda game, seat: str(game.picture(seat)),
+    "page": lambda game, seat: replay_html(game.record, seat=seat),
 }
-"""What every seat is shown: its view, the view's JSON and its picture."""
+"""What every seat is shown: its view, the view's JSON, its picture and the viewer's page of the record."""
+
+
+def seats_only(renderings: Mapping[str, Callable[[Game, int], object]]) -> dict[str, Rendering]:
+    """``renderings`` made for a seat only (the reinforcement-learning observations), as renderings the
+    check takes (it must then be told ``spectator=False``)."""
+
+    def seated(render: Callable[[Game, int], object]) -> Rendering:
+        def rendering(game: Game, seat: Observer) -> object:
+            assert seat is not None, "a rendering for seats only, asked for the spectator"
+            return render(game, seat)
+
+        return rendering
+
+    return {name: seated(render) for name, render in renderings.items()}
 
 
 def _places(state: GameState) -> Iterator[tuple[str, list[CardId]]]:
@@ -106,10 +123,12 @@ def check_hidden_cards_change_nothing(
     renderings: Mapping[str, Rendering] = RENDERINGS,
     chooser: random.Random | None = None,
     most: int = 6,
+    spectator: bool = True,
 ) -> int:
-    """For the spectator and every seat, change up to ``most`` things it cannot see
-    ([`hidden_changes`][tests.hidden_cards.hidden_changes]): nothing of ``renderings`` may change.
-    Returns how many changed positions were compared (a check that compared none proves nothing).
+    """For the spectator (unless not ``spectator``: renderings made for seats only) and every seat,
+    change up to ``most`` things it cannot see ([`hidden_changes`][tests.hidden_cards.hidden_changes]):
+    nothing of ``renderings`` may change. Returns how many changed positions were compared (a check
+    that compared none proves nothing).
 
     Raises:
         AssertionError: naming the seat, what was changed and what it was shown differently.
@@ -117,7 +136,8 @@ def check_hidden_cards_change_nothing(
     chooser = chooser or random.Random(0)
     base = Game.from_state(game.state.copy(), configuration=game.configuration)
     compared = 0
-    for seat in (None, *range(game.players)):
+    observers: tuple[Observer, ...] = (None,) if spectator else ()
+    for seat in (*observers, *range(game.players)):
         shown = {name: render(base, seat) for name, render in renderings.items()}
         for what, state in hidden_changes(base, seat, chooser, most):
             try:

@@ -16,9 +16,11 @@ from rummykit.core.cards import card_id_text
 from rummykit.core.engine import Game
 from rummykit.documents.builder import build_position
 from rummykit.documents.serialize import dump_view, load_view
-from tests.hidden_cards import RENDERINGS, check_hidden_cards_change_nothing
+from tests.hidden_cards import RENDERINGS, check_hidden_cards_change_nothing, seats_only
 
 RAILROAD: Final = "railroad-rummy"
+VARIANTS: Final = rummykit.available_variants()
+"""Every installed variant: the built-in ones, and any other installed, which must pass the same check."""
 
 
 def _gone_down_with_a_nine_of_clubs(first: str, second: str) -> Game:
@@ -75,18 +77,21 @@ def _played(variant: str, players: int, seed: int, steps: int) -> Game:
     return game
 
 
-@pytest.mark.parametrize(
-    ("variant", "players", "steps"),
-    [("rummy", 3, 25), ("railroad-rummy", 3, 120), ("railroad-canasta", 2, 45)],
-)
-def test_no_view_json_or_picture_changes_with_hidden_cards(variant: str, players: int, steps: int) -> None:
-    game = _played(variant, players, seed=2, steps=steps)
+STEPS: Final = {"rummy": 25, "railroad-rummy": 120, "railroad-canasta": 45}
+"""Heuristic bots' actions before the check, enough for melds of several copies on the table."""
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_no_view_json_picture_or_page_changes_with_hidden_cards(variant: str) -> None:
+    spec = rummykit.variant_spec(variant)
+    players = min(3, spec.max_players)
+    game = _played(variant, players, seed=2, steps=STEPS.get(variant, 60))
     assert check_hidden_cards_change_nothing(game, chooser=random.Random(1), most=4) > 0
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("variant", ["rummy", "railroad-rummy", "railroad-canasta"])
-def test_no_view_json_or_picture_changes_with_hidden_cards_through_whole_games(variant: str) -> None:
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_no_view_json_picture_or_page_changes_with_hidden_cards_through_whole_games(variant: str) -> None:
     """Every built-in variant, at many moments of several games: the spectator and every seat."""
     spec = rummykit.variant_spec(variant)
     compared = 0
@@ -96,3 +101,34 @@ def test_no_view_json_or_picture_changes_with_hidden_cards_through_whole_games(v
             game = _played(variant, players, seed=seed, steps=steps)
             compared += check_hidden_cards_change_nothing(game, chooser=random.Random(seed), most=6)
     assert compared > 100
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_no_observation_changes_with_hidden_cards(variant: str) -> None:
+    """The reinforcement-learning observations (the encoder's, the text, PettingZoo's observation and
+    mask, OpenSpiel's strings and tensors: ``RL_RENDERINGS`` of the rl tests) of every seat, copy
+    numbers included. Needs the rl extra."""
+    rl = pytest.importorskip("tests.test_rl")
+    renderings = seats_only(rl.RL_RENDERINGS)
+    spec = rummykit.variant_spec(variant)
+    compared = 0
+    for seed in range(2):
+        players = min(spec.min_players + seed, spec.max_players)
+        for steps in (10, STEPS.get(variant, 60)):
+            game = _played(variant, players, seed=seed, steps=steps)
+            chooser = random.Random(seed)
+            compared += check_hidden_cards_change_nothing(
+                game, renderings=renderings, chooser=chooser, most=2, spectator=False
+            )
+    assert compared > 0
+
+
+def test_the_copy_a_player_lays_down_is_not_in_any_observation() -> None:
+    """The issue's case (seat 0 lays down 9C#1 or 9C#2, whichever it received first), as every
+    observation of seat 1 shows it. Needs the rl extra."""
+    rl = pytest.importorskip("tests.test_rl")
+    one = _gone_down_with_a_nine_of_clubs("9C#1", "9C#2")
+    other = _gone_down_with_a_nine_of_clubs("9C#2", "9C#1")
+    for name, render in rl.RL_RENDERINGS.items():
+        assert render(one, 1) == render(other, 1), f"seat 1's {name} shows which copy was laid down"

@@ -24,6 +24,8 @@ import rummykit
 from rummykit.core.cards import standard_deck
 from rummykit.core.errors import InvalidPositionError, InvalidRecordError, UnknownVariantError
 from rummykit.core.plugins import load_variant, register_variant, unregister_variant
+from rummykit.documents.builder import build_position
+from rummykit.documents.notation import position_text, read_position
 from rummykit.documents.serialize import dump_record, load_position, load_record, position_to_data
 from rummykit.play.cli import app
 from rummykit_variants.classic_rummy.plugin import ClassicRummy
@@ -204,6 +206,69 @@ def test_a_canasta_position_whose_player_to_act_has_no_legal_action_is_refused(c
     data["phase"] = "play"
     err = _refused(data)
     assert err.path == "phase" and "no legal action" in str(err)
+
+
+DEAD_ENDS: Final[dict[str, tuple[str, str | None, dict[str, Any]]]] = {
+    "rummy": ("5H", "5H", {}),  # the card taken this turn may not be discarded (CR-6), nothing to meld
+    "railroad-rummy": ("5H", "5H", {"may_discard_taken_card": False}),  # the same, where RR-21 is CR-6's
+    "railroad-canasta": ("5H", None, {}),  # no discard may leave an empty hand unmelded (RC-19)
+}
+"""For each built-in variant, the one card seat 0 holds in phase play in a position where it has no
+legal action, the card it took from the discard pile this turn, and the options that make it so."""
+
+
+def _dead_end(variant: str) -> tuple[Document, str]:
+    """A position of ``variant`` (as data and in notation) whose player to act, seat 0 in phase play,
+    has no legal action: a legal position where it also holds 9S, with the 9S put back on the stock."""
+    card, taken, options = DEAD_ENDS[variant]
+    game = build_position(variant, 2, hands=[f"{card} 9S", None], turn=0, phase="play", taken=taken, options=options)
+    data = _data(game)
+    nine = next(cid for cid in data["hands"][0] if cid.startswith("9S"))
+    data["hands"][0].remove(nine)
+    data["piles"]["stock"].insert(0, nine)
+    lines = position_text(game).splitlines()
+    for number, line in enumerate(lines):
+        name, _, cards = line.partition(": ")
+        if name == "hands":
+            lines[number] = f"hands: {' / '.join([card, *cards.split(' / ')[1:]])}"
+        elif name == "piles.stock":
+            lines[number] = f"piles.stock: {nine} {cards}"
+    return data, "\n".join(lines)
+
+
+@pytest.mark.parametrize("variant", rummykit.available_variants())
+def test_a_position_whose_player_to_act_has_no_legal_action_is_refused_in_every_variant(variant: str) -> None:
+    """G-4: no play leaves the turn player without a legal way to end the turn, so no position may
+    either. Refused by every reader: the builder, the JSON document, the notation and the command
+    line (on 4926410 they loaded; then ``legal_actions`` was empty and the game not over)."""
+    if variant not in DEAD_ENDS:
+        pytest.skip(f"no dead end is written here for {variant}")
+    card, taken, options = DEAD_ENDS[variant]
+    with pytest.raises(InvalidPositionError, match="no legal action") as built:
+        build_position(variant, 2, hands=[card, None], turn=0, phase="play", taken=taken, options=options)
+    assert built.value.path == "phase"
+    data, text = _dead_end(variant)
+    assert _refused(data).path == "phase"
+    with pytest.raises(InvalidPositionError, match="no legal action"):
+        read_position(text)
+    result = CliRunner().invoke(app, ["position", text])
+    assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1, result.output[-2000:]
+    assert "no legal action" in result.output
+
+
+@pytest.mark.parametrize("variant", sorted(DEAD_ENDS))
+def test_the_adapters_refuse_a_position_whose_player_to_act_has_no_legal_action(variant: str) -> None:
+    """The issue's PettingZoo mask of all zeros and OpenSpiel state with no legal action: both
+    adapters start from a position only through its checks. Needs the rl extra."""
+    pyspiel = pytest.importorskip("pyspiel")
+    from rummykit.rl import openspiel  # noqa: PLC0415 - only with the rl extra
+    from rummykit.rl.pettingzoo import env  # noqa: PLC0415 - only with the rl extra
+
+    _, text = _dead_end(variant)
+    with pytest.raises(InvalidPositionError, match="no legal action"):
+        env(variant, 2).reset(options={"position": text})
+    with pytest.raises(InvalidPositionError, match="no legal action"):
+        pyspiel.load_game(openspiel.register(variant), {"players": 2, "position": text})
 
 
 # -- finding 5: a game over is checked as every position is ----------------------------------------------

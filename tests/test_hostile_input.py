@@ -219,6 +219,11 @@ def _record() -> rummykit.GameRecord:
     return GAME.record
 
 
+def _build(**arguments: Any) -> rummykit.Game:
+    """A RailRoad Rummy position of two players, built with ``arguments``."""
+    return rummykit.build_position("railroad-rummy", 2, hands=[None, None], **arguments)
+
+
 HOSTILE_ARGUMENTS: Final[tuple[tuple[str, Callable[[], object], type[RummyError], str], ...]] = (
     ("a seed as text", lambda: rummykit.new_game("rummy", 2, seed="7"), InvalidOptionError, "seed"),  # type: ignore[arg-type]
     ("a seed as a float", lambda: rummykit.new_game("rummy", 2, seed=3.0), InvalidOptionError, "seed"),  # type: ignore[arg-type]
@@ -273,6 +278,16 @@ HOSTILE_ARGUMENTS: Final[tuple[tuple[str, Callable[[], object], type[RummyError]
     ("take-pile melds=5", lambda: TakePile(seat=1, melds=5), InvalidActionError, "melds"),  # type: ignore[arg-type]
     ("apply(None)", lambda: GAME.copy().apply(None), InvalidActionError, "not an action"),  # type: ignore[arg-type]
     ("a seat of 10**5000", lambda: GAME.copy().hand(10**5000), InvalidActionError, "seat"),
+    # the builder's arguments that are not cards (found by tests/test_fuzz_readers.py)
+    ("melded=True", lambda: _build(melded=True), InvalidPositionError, "melded"),
+    ("totals=True", lambda: _build(totals=True), InvalidPositionError, "totals"),
+    ("totals of text", lambda: _build(totals=["0", "0"]), InvalidPositionError, "totals[0]"),
+    ("table=None", lambda: _build(table=None), InvalidPositionError, "table"),
+    ("turn_number as text", lambda: _build(turn_number="3"), InvalidPositionError, "turn_number"),
+    ("phase=5", lambda: _build(phase=5), InvalidPositionError, "phase"),
+    ("rest as a list", lambda: _build(rest=["stock"]), InvalidPositionError, "rest"),
+    ("history=5", lambda: _build(history=5), InvalidPositionError, "history"),
+    ("piles as a list", lambda: _build(piles=["standby"]), InvalidPositionError, "piles"),
 )
 
 

@@ -187,8 +187,24 @@ def curve_svg(curve: list[float], block: int = 100) -> str:
         f'<text x="{left + plot_width / 2}" y="{top + plot_height + 36}" text-anchor="middle">'
         f"episodes of training (share of the decided games won in each block of {block})</text>"
     )
+    parts.extend(_legend(left + plot_width - 300, top + plot_height - 46))
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
+
+
+def _legend(x: float, y: float) -> list[str]:
+    """The chart's legend, its top left corner at (``x``, ``y``): what the blue and the red lines are."""
+    parts = ['<g class="legend">', f'<rect x="{x}" y="{y}" width="290" height="40" fill="#fff" stroke="#bbb"/>']
+    for row, (colour, label) in enumerate(
+        (("#1f77b4", "the policy: share of decided games won"), ("#d62728", "one half: as good as the random agent"))
+    ):
+        line_y = y + 13 + 16 * row
+        parts.append(
+            f'<line x1="{x + 8}" y1="{line_y}" x2="{x + 30}" y2="{line_y}" stroke="{colour}" stroke-width="2"/>'
+        )
+        parts.append(f'<text x="{x + 36}" y="{line_y + 4}">{label}</text>')
+    parts.append("</g>")
+    return parts
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -38,6 +38,7 @@ from rummykit.documents.serialize import (
 )
 from rummykit.play.cli import app
 from rummykit_variants.railroad_canasta.actions import TakePile
+from tests.sizes import examples
 
 Document = dict[str, Any]
 _FIXED_BYTES: Final = 1_000_000
@@ -551,7 +552,7 @@ def test_no_character_whose_capital_is_a_letter_of_the_notation_passes_for_it(ch
 
 
 @given(st.text(min_size=1, max_size=4).filter(lambda text: any(not c.isascii() and c not in "♣♦♥♠" for c in text)))
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 def test_any_text_with_a_character_beyond_ascii_and_the_suit_symbols_is_no_card(text: str) -> None:
     with pytest.raises(InvalidCardError):
         rummykit.Card.parse(text)
@@ -566,7 +567,7 @@ def test_the_suit_symbols_are_card_notation(text: str, card: str) -> None:
 
 
 @given(reason=st.text(max_size=40))
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_the_notation_reads_back_any_round_reason_it_writes(reason: str) -> None:
     """A round's reason holding `` | ``, U+2028 or U+0085 was cut where the notation's lines are."""
     result = RoundResult(round=1, went_out=0, reason=reason, scores=(0, 5), totals=(0, 5), turns=3, rule="CR-8")

@@ -109,11 +109,14 @@ _RANK_BY_TEXT: Final = {
     **{sym: rank for rank, sym in _RANK_SYMBOLS.items() if rank is not Rank.JOKER},
     "T": Rank.TEN,
 }
-_SUIT_BY_TEXT: Final = {**{s.letter: s for s in Suit}, **{s.glyph: s for s in Suit}}
-_GLYPHS: Final = frozenset(s.glyph for s in Suit)
-"""The only characters beyond ASCII that card notation accepts: the suit symbols ``♣ ♦ ♥ ♠``. Any
-other is refused before the text is upper-cased, so that no character whose capital is a letter of
-the notation (``ſ``, a long s, is ``S`` in capitals) passes for that letter."""
+_OUTLINED: Final = {"♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES}
+"""The outlined suit symbols, common in typed text too."""
+_SUIT_BY_TEXT: Final = {**{s.letter: s for s in Suit}, **{s.glyph: s for s in Suit}, **_OUTLINED}
+_GLYPHS: Final = frozenset([*(s.glyph for s in Suit), *_OUTLINED])
+"""The only characters beyond ASCII that card notation accepts: the suit symbols ``♣ ♦ ♥ ♠`` and
+their outlined forms ``♧ ♢ ♡ ♤``. Any other is refused before the text is upper-cased, so that no
+character whose capital is a letter of the notation (``ſ``, a long s, is ``S`` in capitals) passes
+for that letter."""
 
 FACE_COUNT: Final = 53
 """Number of distinct faces: 52 suited cards and the joker."""

@@ -9,6 +9,8 @@ _NEEDS: dict[str, tuple[str, ...]] = {
     "src/rummykit/rl/observation.py": ("numpy",),
     "src/rummykit/rl/pettingzoo.py": ("numpy", "gymnasium", "pettingzoo"),
     "src/rummykit/rl/openspiel.py": ("numpy", "pyspiel"),
+    "src/rummykit/serve/__init__.py": ("starlette",),
+    "src/rummykit/serve/app.py": ("starlette",),
 }
 
 collect_ignore = [

@@ -30,6 +30,8 @@ _EXTRA_MODULES = {
     "rummykit.rl.observation": "numpy",
     "rummykit.rl.pettingzoo": "pettingzoo",
     "rummykit.rl.openspiel": "pyspiel",
+    "rummykit.serve": "starlette",
+    "rummykit.serve.app": "starlette",
 }
 """The reference's modules that need an optional extra, and a module of the extra."""
 

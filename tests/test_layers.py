@@ -17,9 +17,9 @@ from rummykit._moved import MOVED
 def test_import_rummykit_loads_the_rules_and_documents_but_no_tool() -> None:
     code = "import sys, rummykit; print(' '.join(sorted(sys.modules)))"
     loaded = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout.split()
-    tools = [name for name in loaded if name.split(".")[:2][-1] in ("svg", "viewer", "play", "rl", "testing")]
+    tools = [name for name in loaded if name.split(".")[:2][-1] in ("svg", "viewer", "play", "rl", "testing", "serve")]
     assert not [name for name in tools if name.startswith("rummykit.")]
-    assert not [name for name in loaded if name in ("rich", "typer", "click", "hypothesis")]
+    assert not [name for name in loaded if name in ("rich", "typer", "click", "hypothesis", "starlette", "uvicorn")]
     assert {"rummykit.core.engine", "rummykit.documents.serialize"} <= set(loaded)
 
 

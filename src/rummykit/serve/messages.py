@@ -40,8 +40,8 @@ import attrs
 
 from rummykit.core.actions import Action
 from rummykit.core.engine import Game
-from rummykit.core.errors import quote
-from rummykit.documents.converter import DOCUMENT_ERRORS, converter
+from rummykit.core.errors import InvalidPositionError, quote
+from rummykit.documents.converter import converter, read_checked
 from rummykit.documents.serialize import view_to_data
 
 __all__ = [
@@ -131,9 +131,12 @@ def read_action(game: Game, document: Mapping[str, Any]) -> Action:
     Raises:
         BadMessage: the document is not an action of this game.
     """
+    actions = game.spec.actions
     try:
-        action: Action = converter(game.spec.actions).structure(document, Action)
-    except DOCUMENT_ERRORS as exc:
+        action: Action = read_checked(
+            lambda detailed: converter(actions, detailed=detailed).structure(document, Action), "action."
+        )
+    except InvalidPositionError as exc:
         raise BadMessage(f"not an action of {game.variant}: {str(exc)[:200]}") from None
     return action
 

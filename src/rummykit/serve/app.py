@@ -207,6 +207,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             log.info("brought back %d unfinished games", count)
         tables.start_bots()
         yield
+        tables.close()
         if settings.storage is None:
             storage.close()
 
@@ -239,7 +240,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             return _error(403, "this server takes requests only from its own pages")
         try:
             variant, seats, options, house_rules = _read_request(await _body(request))
-            table, tokens, spectators = tables.create(variant, seats, options=options, house_rules=house_rules)
+            table, tokens, spectators = await tables.create(variant, seats, options=options, house_rules=house_rules)
         except GameFull as exc:
             return _error(503, str(exc))
         except (Refused, RummyError) as exc:

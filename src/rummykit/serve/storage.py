@@ -4,8 +4,9 @@ A game is stored as its record at the start (the variant, players, options, hous
 seed, [`dump_record`][rummykit.documents.serialize.dump_record] with no action yet), who plays each
 seat (a bot's name, or ``None`` for a person), the digests of its invitation tokens, and then its
 actions, one row each, in order. [`add_action`][rummykit.serve.storage.Storage.add_action] returns
-only once the action is committed: the server acknowledges an action after that, never before. A
-restarted server replays each unfinished game's stored actions from its stored start.
+only once the actions are committed: the server acknowledges an action after that, never before (it
+stores the actions of many games in one transaction, from a thread of its own: one write to the disk
+for them all). A restarted server replays each unfinished game's stored actions from its stored start.
 
 The tokens themselves are never stored: only their SHA-256 digests, so that a copy of the database
 lets nobody join a game (it holds every seed, so it tells every hand: keep it private).
@@ -13,7 +14,7 @@ lets nobody join a game (it holds every seed, so it tells every hand: keep it pr
 Examples:
     >>> storage = SqliteStorage(":memory:")
     >>> storage.add_game(StoredGame(id="g1", start="{}", seats=(None, "random")), {"digest0": 0})
-    >>> storage.add_action("g1", 0, '{"type": "draw", "seat": 0}')
+    >>> storage.add_actions([StoredAction(game="g1", number=0, action='{"type": "draw", "seat": 0}')])
     >>> storage.find_token("digest0"), storage.unfinished_games()
     (('g1', 0), ['g1'])
     >>> storage.load_game("g1").actions
@@ -26,14 +27,15 @@ import contextlib
 import json
 import os
 import sqlite3
+import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Final, Protocol
 
 import attrs
 
-__all__ = ["SCHEMA", "SqliteStorage", "Storage", "StoredGame"]
+__all__ = ["SCHEMA", "SqliteStorage", "Storage", "StoredAction", "StoredGame"]
 
 
 @attrs.frozen(kw_only=True)
@@ -55,6 +57,17 @@ class StoredGame:
     finished: bool = False
 
 
+@attrs.frozen(kw_only=True)
+class StoredAction:
+    """An action to store: the game's action number ``number`` (from 0, with no gap), as an action
+    document in JSON text, and whether it ended the game."""
+
+    game: str
+    number: int
+    action: str
+    finished: bool = False
+
+
 class Storage(Protocol):
     """What the server needs of a store of games. Each method returns once its change is durable."""
 
@@ -62,9 +75,9 @@ class Storage(Protocol):
         """Store a new game and the digests of its tokens (each to its seat, ``None`` a spectator's)."""
         ...
 
-    def add_action(self, game_id: str, number: int, action: str, *, finished: bool = False) -> None:
-        """Store the game's action number ``number`` (from 0; the numbers have no gap), and whether it
-        ended the game, and commit. Storing a number twice raises (sqlite3.IntegrityError for SQLite)."""
+    def add_actions(self, actions: Sequence[StoredAction]) -> None:
+        """Store actions (of one game or many) in one transaction, and commit; all or none. Storing an
+        action number of a game twice raises (sqlite3.IntegrityError for SQLite)."""
         ...
 
     def find_token(self, digest: str) -> tuple[str, int | None] | None:
@@ -112,8 +125,8 @@ class SqliteStorage:
 
     The file is in write-ahead-log mode with ``synchronous=FULL``: a committed action survives the
     server's process being killed, and the machine losing power. The file is made readable by its
-    owner alone. One connection serves the one server process (the store is not shared between
-    servers).
+    owner alone. The store is one server's, used from any of its threads: one connection writes
+    (one write at a time), another reads what is committed.
     """
 
     def __init__(self, path: str | Path, *, synchronous: str = "FULL") -> None:
@@ -127,6 +140,12 @@ class SqliteStorage:
         self._db.execute(f"PRAGMA synchronous={synchronous}")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
+        self._write_lock = threading.Lock()
+        if self.path == ":memory:":  # one database, one connection
+            self._reader, self._read_lock = self._db, self._write_lock
+        else:
+            self._reader = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self._read_lock = threading.Lock()
 
     def add_game(self, game: StoredGame, tokens: Mapping[str, int | None]) -> None:
         with self._transaction():
@@ -143,21 +162,29 @@ class SqliteStorage:
                 [(game.id, number, action) for number, action in enumerate(game.actions)],
             )
 
-    def add_action(self, game_id: str, number: int, action: str, *, finished: bool = False) -> None:
+    def add_actions(self, actions: Sequence[StoredAction]) -> None:
         with self._transaction():
-            self._db.execute("INSERT INTO actions (game, number, action) VALUES (?, ?, ?)", (game_id, number, action))
-            if finished:
-                self._db.execute("UPDATE games SET finished = 1 WHERE id = ?", (game_id,))
+            self._db.executemany(
+                "INSERT INTO actions (game, number, action) VALUES (?, ?, ?)",
+                [(action.game, action.number, action.action) for action in actions],
+            )
+            self._db.executemany(
+                "UPDATE games SET finished = 1 WHERE id = ?", [(action.game,) for action in actions if action.finished]
+            )
 
     def find_token(self, digest: str) -> tuple[str, int | None] | None:
-        row = self._db.execute("SELECT game, seat FROM tokens WHERE digest = ?", (digest,)).fetchone()
+        with self._read_lock:
+            row = self._reader.execute("SELECT game, seat FROM tokens WHERE digest = ?", (digest,)).fetchone()
         return None if row is None else (str(row[0]), None if row[1] is None else int(row[1]))
 
     def load_game(self, game_id: str) -> StoredGame | None:
-        row = self._db.execute("SELECT start, seats, finished FROM games WHERE id = ?", (game_id,)).fetchone()
-        if row is None:
-            return None
-        actions = self._db.execute("SELECT action FROM actions WHERE game = ? ORDER BY number", (game_id,)).fetchall()
+        with self._read_lock:
+            row = self._reader.execute("SELECT start, seats, finished FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                return None
+            actions = self._reader.execute(
+                "SELECT action FROM actions WHERE game = ? ORDER BY number", (game_id,)
+            ).fetchall()
         return StoredGame(
             id=game_id,
             start=str(row[0]),
@@ -167,18 +194,22 @@ class SqliteStorage:
         )
 
     def unfinished_games(self) -> list[str]:
-        rows = self._db.execute("SELECT id FROM games WHERE finished = 0 ORDER BY created, id").fetchall()
+        with self._read_lock:
+            rows = self._reader.execute("SELECT id FROM games WHERE finished = 0 ORDER BY created, id").fetchall()
         return [str(game_id) for (game_id,) in rows]
 
     def close(self) -> None:
-        self._db.close()
+        with self._write_lock, self._read_lock if self._reader is not self._db else contextlib.nullcontext():
+            self._db.close()
+            self._reader.close()
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[None]:
-        self._db.execute("BEGIN IMMEDIATE")
-        try:
-            yield
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
-        self._db.execute("COMMIT")
+        with self._write_lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")

@@ -3,7 +3,9 @@ seat, the pages watching it), and [`Tables`][rummykit.serve.tables.Tables], the 
 token, backed by a [`Storage`][rummykit.serve.storage.Storage].
 
 An action is applied under the table's lock, stored (committed), then acknowledged, then every
-page watching the game is sent its new state. Bots play their seats as soon as the rules ask them
+page watching the game is sent its new state. The [`Writer`][rummykit.serve.tables.Writer] stores
+from a thread of its own, and stores together the actions that arrive while it writes: one commit,
+one write to the disk, for many games' actions. Bots play their seats as soon as the rules ask them
 to act, one action at a time (after ``bot_delay`` seconds, so that people can follow), each stored
 like a person's. A page that does not read its messages is sent only the latest state, and is
 closed if its messages pile up.
@@ -13,10 +15,13 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import concurrent.futures
 import hashlib
 import json
 import logging
+import queue
 import secrets
+import threading
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, Protocol
 
@@ -27,9 +32,19 @@ from rummykit.core.plugins import available_bots, make_bot
 from rummykit.core.shoe import MAX_SEED
 from rummykit.documents.serialize import dump_record, load_record
 from rummykit.serve.messages import BadMessage, action_document, read_action, seat_message
-from rummykit.serve.storage import Storage, StoredGame
+from rummykit.serve.storage import Storage, StoredAction, StoredGame
 
-__all__ = ["MAX_PENDING", "GameFull", "Listener", "Refused", "Table", "Tables", "Watcher", "token_digest"]
+__all__ = [
+    "MAX_PENDING",
+    "GameFull",
+    "Listener",
+    "Refused",
+    "Table",
+    "Tables",
+    "Watcher",
+    "Writer",
+    "token_digest",
+]
 
 log = logging.getLogger("rummykit.serve")
 
@@ -53,6 +68,72 @@ def token_digest(token: str) -> str:
         64
     """
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+_Job = tuple[StoredAction | tuple[StoredGame, Mapping[str, int | None]], "concurrent.futures.Future[None]"]
+
+
+class Writer:
+    """Stores games and actions from a thread of its own: the actions waiting when it is ready are
+    stored in one transaction (a group commit). Each write is awaited; it returns once committed."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, name="rummykit-serve-writer", daemon=True)
+        self._thread.start()
+
+    async def add_game(self, game: StoredGame, tokens: Mapping[str, int | None]) -> None:
+        """Store a new game (see [`Storage.add_game`][rummykit.serve.storage.Storage.add_game])."""
+        await self._wait((game, tokens))
+
+    async def add_action(self, action: StoredAction) -> None:
+        """Store an action; return once it is committed."""
+        await self._wait(action)
+
+    async def _wait(self, item: StoredAction | tuple[StoredGame, Mapping[str, int | None]]) -> None:
+        done: concurrent.futures.Future[None] = concurrent.futures.Future()
+        self._jobs.put((item, done))
+        await asyncio.wrap_future(done)
+
+    def close(self) -> None:
+        """Store what is waiting, then stop the thread."""
+        self._jobs.put(None)
+        self._thread.join()
+
+    def _run(self) -> None:
+        while True:
+            job = self._jobs.get()
+            jobs: list[_Job] = []
+            while job is not None:
+                jobs.append(job)
+                try:
+                    job = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+            for item, done in jobs:
+                if not isinstance(item, StoredAction):
+                    _settle(done, lambda item=item: self.storage.add_game(*item))
+            actions = [(item, done) for item, done in jobs if isinstance(item, StoredAction)]
+            try:
+                self.storage.add_actions([item for item, _ in actions])
+            except Exception:  # one of them is refused: store each alone, so that only it fails
+                for item, done in actions:
+                    _settle(done, lambda item=item: self.storage.add_actions([item]))
+            else:
+                for _, done in actions:
+                    done.set_result(None)
+            if job is None:
+                return
+
+
+def _settle(done: concurrent.futures.Future[None], write: Any) -> None:
+    try:
+        write()
+    except Exception as exc:
+        done.set_exception(exc)
+    else:
+        done.set_result(None)
 
 
 class Watcher(Protocol):
@@ -102,12 +183,13 @@ class Table:
     """A game being played: the game, who plays each seat, its bots and the pages watching it."""
 
     def __init__(
-        self, game_id: str, game: Game, seats: Sequence[str | None], storage: Storage, *, bot_delay: float = 0.0
+        self, game_id: str, game: Game, seats: Sequence[str | None], writer: Writer, *, bot_delay: float = 0.0
     ) -> None:
         self.id = game_id
         self.game = game
         self.seats = tuple(seats)
-        self.storage = storage
+        self.writer = writer
+        self.storage = writer.storage
         self.bot_delay = bot_delay
         self.at = len(game.record.actions)
         self.lock = asyncio.Lock()
@@ -139,7 +221,7 @@ class Table:
                 made[key] = self.message(listener.seat, pictures=listener.pictures)
             listener.put("state", made[key])
 
-    def _commit(self, seat: int, document: Mapping[str, Any], at: int | None) -> int:
+    async def _commit(self, seat: int, document: Mapping[str, Any], at: int | None) -> int:
         """Apply and store an action of ``seat``'s; the number of actions after it."""
         game = self.game
         if game.is_over:
@@ -157,7 +239,7 @@ class Table:
             raise Refused(str(exc)) from None
         text = json.dumps(action_document(game, applied.action), ensure_ascii=False)
         try:
-            self.storage.add_action(self.id, self.at, text, finished=game.is_over)
+            await self.writer.add_action(StoredAction(game=self.id, number=self.at, action=text, finished=game.is_over))
         except Exception:  # the game goes back to what is stored
             log.exception("cannot store action %d of game %s", self.at, self.id)
             self.game = _restore(self.storage, self.id)
@@ -176,7 +258,7 @@ class Table:
             raise Refused("a spectator does not act")
         async with self.lock:
             try:
-                done = self._commit(listener.seat, document, at)
+                done = await self._commit(listener.seat, document, at)
             except BadMessage as exc:
                 raise Refused(str(exc)) from None
             listener.put("accepted", json.dumps({"type": "accepted", "at": done}))
@@ -207,7 +289,7 @@ class Table:
                 game = self.game
                 try:
                     action = self.bots[seat].choose(game.view(seat), game.legal_actions(seat))
-                    self._commit(seat, action_document(game, action), None)
+                    await self._commit(seat, action_document(game, action), None)
                 except Exception:
                     log.exception("the bot of seat %d of game %s failed; its seat waits", seat, self.id)
                     return
@@ -234,6 +316,7 @@ class Tables:
 
     def __init__(self, storage: Storage, *, bot_delay: float = 0.0, max_games: int = 1000) -> None:
         self.storage = storage
+        self.writer = Writer(storage)
         self.bot_delay = bot_delay
         self.max_games = max_games
         self.tables: dict[str, Table] = {}
@@ -244,7 +327,7 @@ class Tables:
             stored = self.storage.load_game(game_id)
             if stored is not None and game_id not in self.tables:
                 self.tables[game_id] = Table(
-                    game_id, _replayed(stored), stored.seats, self.storage, bot_delay=self.bot_delay
+                    game_id, _replayed(stored), stored.seats, self.writer, bot_delay=self.bot_delay
                 )
         return len(self.tables)
 
@@ -253,7 +336,11 @@ class Tables:
         for table in self.tables.values():
             table.start_bots()
 
-    def create(
+    def close(self) -> None:
+        """Store what is waiting and stop storing."""
+        self.writer.close()
+
+    async def create(
         self,
         variant: str,
         seats: Sequence[str | None],
@@ -287,8 +374,8 @@ class Tables:
         digests: dict[str, int | None] = {token_digest(t): seat for seat, t in enumerate(tokens) if t}
         digests[token_digest(spectators)] = None
         stored = StoredGame(id=game_id, start=dump_record(game.record), seats=tuple(seats))
-        self.storage.add_game(stored, digests)
-        table = Table(game_id, game, seats, self.storage, bot_delay=self.bot_delay)
+        await self.writer.add_game(stored, digests)
+        table = Table(game_id, game, seats, self.writer, bot_delay=self.bot_delay)
         self.tables[game_id] = table
         self._forget_finished()
         return table, tokens, spectators
@@ -310,6 +397,6 @@ class Tables:
             stored = self.storage.load_game(game_id)
             if stored is None:
                 return None
-            table = Table(game_id, _replayed(stored), stored.seats, self.storage, bot_delay=self.bot_delay)
+            table = Table(game_id, _replayed(stored), stored.seats, self.writer, bot_delay=self.bot_delay)
             self.tables[game_id] = table
         return table, seat

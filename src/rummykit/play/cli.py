@@ -997,6 +997,15 @@ def serve_command(
         float,
         typer.Option("--bot-delay", metavar="SECONDS", min=0, max=60, help="How long a bot waits before each move."),
     ] = 0.6,
+    synchronous: Annotated[
+        str,
+        typer.Option(
+            "--synchronous",
+            metavar="FULL|NORMAL",
+            help="SQLite's synchronous setting: FULL (the default) writes every commit to the disk before "
+            "acknowledging it; NORMAL survives a killed server but not a power cut.",
+        ),
+    ] = "FULL",
     allow_host: Annotated[
         list[str] | None,
         typer.Option(
@@ -1032,8 +1041,14 @@ def serve_command(
     hosts = ["127.0.0.1", "localhost", "[::1]", *(allow_host or [])]
     if host not in ("0.0.0.0", "::"):
         hosts.append(host)
+    if synchronous not in ("FULL", "NORMAL"):
+        raise _fail(f"--synchronous is FULL or NORMAL, not {quote(synchronous)}")
     settings = Settings(
-        database=str(database), bot_delay=bot_delay, allowed_hosts=hosts, allowed_origins=tuple(allow_origin or ())
+        database=str(database),
+        synchronous=synchronous,
+        bot_delay=bot_delay,
+        allowed_hosts=hosts,
+        allowed_origins=tuple(allow_origin or ()),
     )
     try:
         app = create_app(settings)

@@ -55,6 +55,9 @@ class Settings:
 
     Attributes:
         database: the SQLite file of the games (``":memory:"``: none kept).
+        synchronous: SQLite's ``synchronous`` setting: ``FULL`` (every commit on the disk before it is
+            acknowledged) or ``NORMAL`` (a commit survives the server's process being killed, not a
+            power cut).
         storage: a storage to use instead of ``database``'s.
         bot_delay: seconds a bot waits before each of its actions, so that people can follow.
         allowed_hosts: the host names the server answers to (the ``Host`` header; against DNS
@@ -65,6 +68,7 @@ class Settings:
     """
 
     database: str = ":memory:"
+    synchronous: str = "FULL"
     storage: Storage | None = None
     bot_delay: float = 0.0
     allowed_hosts: Sequence[str] = ("127.0.0.1", "localhost", "[::1]")
@@ -197,7 +201,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         ['/', '/api/games', '/api/record']
     """
     settings = settings or Settings()
-    storage = settings.storage or SqliteStorage(settings.database)
+    storage = settings.storage or SqliteStorage(settings.database, synchronous=settings.synchronous)
     tables = Tables(storage, bot_delay=settings.bot_delay, max_games=settings.max_games)
 
     @contextlib.asynccontextmanager
@@ -345,7 +349,7 @@ async def _serve_seat(websocket: WebSocket, tables: Tables) -> None:
     table, seat = found
     listener = Listener(websocket, seat, pictures=hello.pictures)
     sender = asyncio.get_running_loop().create_task(listener.run())
-    table.join(listener)
+    await table.join(listener)
     try:
         while not sender.done():
             try:

@@ -205,10 +205,12 @@ class Table:
         """The state message of ``seat`` now, as JSON text."""
         return json.dumps(seat_message(self.game, seat, self.at, pictures=pictures), ensure_ascii=False)
 
-    def join(self, listener: Listener) -> None:
-        """Start sending ``listener`` the game's states, beginning with the state now."""
-        self.listeners.add(listener)
-        listener.put("state", self.message(listener.seat, pictures=listener.pictures))
+    async def join(self, listener: Listener) -> None:
+        """Start sending ``listener`` the game's states, beginning with the state now (after the
+        action being stored, if any: a page is never shown an action before it is stored)."""
+        async with self.lock:
+            self.listeners.add(listener)
+            listener.put("state", self.message(listener.seat, pictures=listener.pictures))
 
     def leave(self, listener: Listener) -> None:
         self.listeners.discard(listener)

@@ -977,6 +977,25 @@ def rules_command(variant: VariantArg) -> None:
     out.print(Text(_paragraph(f"house rules: {listed}", width, "")), soft_wrap=True)
 
 
+@app.command("variants", cls=_Command, short_help="List the installed variants, their players and bots.")
+def variants_command() -> None:
+    """List the installed variants: each one's name (as the other commands take it), title, numbers of
+    players and bots.
+
+    \b
+    Example:
+      rummykit variants
+    """
+    table = Table(header_style="bold")
+    for column in ("variant", "game", "players", "bots"):
+        table.add_column(column)
+    for name in available_variants():
+        spec = variant_spec(name)
+        bots = ", ".join(available_bots(name))
+        table.add_row(Text(name), Text(spec.title), f"{spec.min_players}-{spec.max_players}", Text(bots))
+    _show(table)
+
+
 _SERVE_MISSING: Final = "rummykit serve needs the serve extra: pip install 'rummykit[serve]'"
 
 
@@ -1058,25 +1077,6 @@ def serve_command(
         f"rummykit serve: open http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/ to create a game"
     )
     uvicorn.run(app, host=host, port=port, ws="websockets", ws_max_size=MAX_MESSAGE_BYTES, log_level="info")
-
-
-@app.command("variants", cls=_Command, short_help="List the installed variants, their players and bots.")
-def variants_command() -> None:
-    """List the installed variants: each one's name (as the other commands take it), title, numbers of
-    players and bots.
-
-    \b
-    Example:
-      rummykit variants
-    """
-    table = Table(header_style="bold")
-    for column in ("variant", "game", "players", "bots"):
-        table.add_column(column)
-    for name in available_variants():
-        spec = variant_spec(name)
-        bots = ", ".join(available_bots(name))
-        table.add_row(Text(name), Text(spec.title), f"{spec.min_players}-{spec.max_players}", Text(bots))
-    _show(table)
 
 
 def main() -> None:

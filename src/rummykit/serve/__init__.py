@@ -22,7 +22,7 @@ sent), [`storage`][rummykit.serve.storage].
 from __future__ import annotations
 
 from rummykit.serve.app import Settings, create_app
-from rummykit.serve.messages import MAX_MESSAGE_BYTES, seat_message
+from rummykit.serve.messages import seat_message
 from rummykit.serve.storage import SqliteStorage, Storage, StoredGame
 
-__all__ = ["MAX_MESSAGE_BYTES", "Settings", "SqliteStorage", "Storage", "StoredGame", "create_app", "seat_message"]
+__all__ = ["Settings", "SqliteStorage", "Storage", "StoredGame", "create_app", "seat_message"]

@@ -3,8 +3,15 @@ and a seat played by a bot that knows only the seat's messages, as a page does."
 
 from __future__ import annotations
 
+import contextlib
 import json
+import signal
+import socket
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,7 +19,9 @@ import pytest
 pytest.importorskip("starlette", reason="the serve extra is not installed (pip install -e '.[serve]')")
 pytest.importorskip("httpx2", reason="the serve extra is not installed (pip install -e '.[serve]')")
 
+import httpx2 as httpx
 from starlette.testclient import TestClient
+from websockets.sync.client import ClientConnection, connect
 
 import rummykit
 from rummykit.core.bots import Bot
@@ -117,3 +126,59 @@ def choice(bot: Bot, message: dict[str, Any]) -> dict[str, Any]:
 def states(seat: Seat) -> Iterator[dict[str, Any]]:
     while True:
         yield seat.state()
+
+
+# -- a server in its own process -------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class Server:
+    """``rummykit serve`` in its own process."""
+
+    def __init__(self, database: Path, port: int) -> None:
+        self.port = port
+        self.connections = contextlib.ExitStack()
+        command = [sys.executable, "-m", "rummykit", "serve", "--port", str(port), "--database", str(database)]
+        self.process = subprocess.Popen(
+            [*command, "--bot-delay", "0"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+        )
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if httpx.get(self.url("/"), timeout=2).status_code == 200:
+                    return
+            except httpx.TransportError:
+                pass
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError(f"the server did not start: {self.process.stderr.read()}")  # type: ignore[union-attr]
+            time.sleep(0.1)
+
+    def url(self, path: str) -> str:
+        return f"http://127.0.0.1:{self.port}{path}"
+
+    def seat(self, token: str) -> ClientConnection:
+        origin: Any = self.url("").rstrip("/")
+        connection = self.connections.enter_context(connect(f"ws://127.0.0.1:{self.port}/ws", origin=origin))
+        connection.send(json.dumps({"type": "hello", "token": token}))
+        return connection
+
+    def kill(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=30)
+
+    def stop(self) -> None:
+        with contextlib.suppress(Exception):
+            self.connections.close()
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.kill()

@@ -95,6 +95,7 @@ function showControls() {
 function show(next) {
   if (!state || next.at !== state.at) picked = [];
   state = next;
+  document.body.dataset.at = String(state.at);
   const view = state.view;
   document.title = `${state.title}: ${state.seat === null ? "spectator" : "seat " + state.seat}`;
   byId("title").textContent = `${state.title}, ${state.players} players`;

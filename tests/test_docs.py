@@ -32,6 +32,9 @@ _EXTRA_MODULES = {
     "rummykit.rl.openspiel": "pyspiel",
     "rummykit.serve": "starlette",
     "rummykit.serve.app": "starlette",
+    "rummykit.serve.tables": "starlette",
+    "rummykit.serve.messages": "starlette",
+    "rummykit.serve.storage": "starlette",
 }
 """The reference's modules that need an optional extra, and a module of the extra."""
 

@@ -458,3 +458,18 @@ def test_no_message_crashes_the_server_or_changes_the_game_unless_it_is_a_legal_
         assert answer["type"] == "accepted"
         assert game.record.actions[:-1] == before.actions
         assert game.record.actions[-1] in legal
+
+
+def test_a_game_takes_a_bounded_number_of_pages(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("rummykit.serve.tables.MAX_LISTENERS", 2)
+    with server() as client:
+        token = tokens(create(client, "rummy", [None, None]))[0]
+        with Seat(client, token) as first, Seat(client, token) as second:
+            first.state()
+            second.state()
+            with Seat(client, token) as third:
+                assert third.receive()["message"] == "this game has 2 pages open, as many as it may: close one"
+                with pytest.raises(WebSocketDisconnect):
+                    third.receive()
+        with Seat(client, token) as again:  # the pages closed, a page is taken again
+            assert again.state()["seat"] == 0

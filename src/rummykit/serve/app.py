@@ -348,8 +348,13 @@ async def _serve_seat(websocket: WebSocket, tables: Tables) -> None:
         return
     table, seat = found
     listener = Listener(websocket, seat, pictures=hello.pictures)
+    try:
+        await table.join(listener)
+    except Refused as exc:
+        await _send_error(websocket, str(exc))
+        await websocket.close(code=1008)
+        return
     sender = asyncio.get_running_loop().create_task(listener.run())
-    await table.join(listener)
     try:
         while not sender.done():
             try:

@@ -35,6 +35,7 @@ from rummykit.serve.messages import BadMessage, action_document, read_action, se
 from rummykit.serve.storage import Storage, StoredAction, StoredGame
 
 __all__ = [
+    "MAX_LISTENERS",
     "MAX_PENDING",
     "GameFull",
     "Listener",
@@ -50,6 +51,8 @@ log = logging.getLogger("rummykit.serve")
 
 MAX_PENDING: Final = 32
 """How many messages may wait for a page that does not read them before it is closed."""
+MAX_LISTENERS: Final = 64
+"""The most pages watching one game at once (its seats' and its spectators')."""
 
 
 class Refused(Exception):
@@ -209,6 +212,8 @@ class Table:
         """Start sending ``listener`` the game's states, beginning with the state now (after the
         action being stored, if any: a page is never shown an action before it is stored)."""
         async with self.lock:
+            if len(self.listeners) >= MAX_LISTENERS:
+                raise Refused(f"this game has {MAX_LISTENERS} pages open, as many as it may: close one")
             self.listeners.add(listener)
             listener.put("state", self.message(listener.seat, pictures=listener.pictures))
 

@@ -18,6 +18,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import os
 import random
 import socket
 import statistics
@@ -132,6 +133,15 @@ async def run(base: str, *, games: int, seconds: float, think: float, variant: s
     return load
 
 
+def _cpu_seconds(pid: int) -> float:
+    """The processor time (user and system) a process has used so far, from /proc (0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 @contextlib.contextmanager
 def _server(database: Path, port: int, *, synchronous: str) -> Any:
     command = [sys.executable, "-m", "rummykit", "serve", "--port", str(port), "--database", str(database)]
@@ -149,7 +159,7 @@ def _server(database: Path, port: int, *, synchronous: str) -> Any:
             if process.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError("the server did not start")
             time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}"
+        yield f"http://127.0.0.1:{port}", process.pid
     finally:
         process.terminate()
         process.wait(timeout=60)
@@ -167,12 +177,15 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder, contextlib.ExitStack() as stack:
-        base = args.url or stack.enter_context(
-            _server(Path(folder) / "games.sqlite3", _free_port(), synchronous=args.synchronous)
-        )
-        start = time.monotonic()
+        base, pid = args.url, None
+        if base is None:
+            base, pid = stack.enter_context(
+                _server(Path(folder) / "games.sqlite3", _free_port(), synchronous=args.synchronous)
+            )
+        start, server_cpu, client_cpu = time.monotonic(), _cpu_seconds(pid or 0), time.process_time()
         load = asyncio.run(run(base, games=args.games, seconds=args.seconds, think=args.think, variant=args.variant))
         elapsed = time.monotonic() - start
+        server_cpu, client_cpu = _cpu_seconds(pid or 0) - server_cpu, time.process_time() - client_cpu
     latencies = load.latencies or [float("nan")]
     figures = {
         "games at once": args.games,
@@ -185,6 +198,9 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "latency p50 ms": round(1000 * statistics.median(latencies), 1),
         "latency p99 ms": round(1000 * percentile(latencies, 0.99), 1),
         "latency max ms": round(1000 * max(latencies), 1),
+        "server CPU ms per action": round(1000 * server_cpu / max(1, load.actions), 2),
+        "client CPU ms per action": round(1000 * client_cpu / max(1, load.actions), 2),
+        "load average": round(os.getloadavg()[0], 1),
     }
     if args.json:
         print(json.dumps(figures))

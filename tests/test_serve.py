@@ -353,7 +353,7 @@ def check_nothing_hidden(
     assert message == sent(game, observer, message)
     hidden = hidden_places(game, watch, observer)
     lists = dict(card_lists(game.state))
-    for _ in range(3):
+    for _ in range(3 if len(hidden) >= 2 else 0):  # late in a round, every card may have been seen
         first, second = rng.sample(hidden, 2)
         if face(lists[first[0]][first[1]]) == face(lists[second[0]][second[1]]):
             continue

@@ -1,6 +1,6 @@
 """The game server under load (issue 29): ``python -m benchmarks.serve_load`` starts ``rummykit serve``
 on 127.0.0.1 (a free port, a new database in a temporary folder), creates ``--games`` games of a person
-and a bot, and plays every person's seat at once over loopback WebSockets for ``--seconds``: a seat
+and a bot, then plays every person's seat at once over loopback WebSockets for ``--seconds``: a seat
 acts ``--think`` seconds (on average) after its turn comes, and a finished game is followed by a new
 one. It reports the actions per second (the seats' and the bots') and the seats' action latency: from
 sending an action to its acknowledgement, which the server sends once the action is committed to the
@@ -81,13 +81,13 @@ def _choose(message: dict[str, Any], chooser: random.Random) -> dict[str, Any]:
 
 
 async def _seat(
-    http: httpx.AsyncClient, base: str, variant: str, think: float, until: float, load: Load, seed: int
+    http: httpx.AsyncClient, base: str, variant: str, think: float, until: float, load: Load, seed: int, token: str
 ) -> None:
-    """One person's seat, game after game, until ``until``."""
+    """One person's seat, from the game of ``token`` on, game after game, until ``until``."""
     chooser = random.Random(seed)
     ws_url = base.replace("http://", "ws://") + "/ws"
     while time.monotonic() < until:
-        token = await _create(http, base, variant)
+        token = token or await _create(http, base, variant)
         async with connect(ws_url, origin=base, max_size=2**24) as socket_:  # type: ignore[arg-type]
             await socket_.send(json.dumps({"type": "hello", "token": token}))
             sent: float | None = None
@@ -112,23 +112,32 @@ async def _seat(
                 seen = message["at"]
                 if message["over"]:
                     load.games += 1
+                    token = ""
                     break
                 if message["legal"] and sent is None and message["at"] != acted_at:
                     if think > 0:
-                        await asyncio.sleep(chooser.expovariate(1 / think))
+                        await asyncio.sleep(min(chooser.expovariate(1 / think), max(0.0, until - time.monotonic())))
+                    if time.monotonic() >= until:
+                        return
                     acted_at = message["at"]
                     act = {"type": "act", "action": _choose(message, chooser)["action"], "at": acted_at}
                     sent = time.perf_counter()
                     await socket_.send(json.dumps(act))
 
 
-async def run(base: str, *, games: int, seconds: float, think: float, variant: str = "rummy") -> Load:
-    """Play ``games`` games at once against the server at ``base`` for ``seconds``; what was seen."""
+async def run(
+    base: str, *, games: int, seconds: float, think: float, variant: str = "rummy", on_start: Any = None
+) -> Load:
+    """Create ``games`` games on the server at ``base``, then play them all at once for ``seconds``
+    (calling ``on_start`` when the play starts); what was seen."""
     load = Load()
-    limits = httpx.Limits(max_connections=50)
+    limits = httpx.Limits(max_connections=20)
     async with httpx.AsyncClient(limits=limits, timeout=60) as http:
+        tokens = await asyncio.gather(*(_create(http, base, variant) for _ in range(games)))
+        if on_start is not None:
+            on_start()
         until = time.monotonic() + seconds
-        seats = [_seat(http, base, variant, think, until, load, seed) for seed in range(games)]
+        seats = [_seat(http, base, variant, think, until, load, seed, token) for seed, token in enumerate(tokens)]
         await asyncio.gather(*seats)
     return load
 
@@ -182,10 +191,16 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
             base, pid = stack.enter_context(
                 _server(Path(folder) / "games.sqlite3", _free_port(), synchronous=args.synchronous)
             )
-        start, server_cpu, client_cpu = time.monotonic(), _cpu_seconds(pid or 0), time.process_time()
-        load = asyncio.run(run(base, games=args.games, seconds=args.seconds, think=args.think, variant=args.variant))
-        elapsed = time.monotonic() - start
-        server_cpu, client_cpu = _cpu_seconds(pid or 0) - server_cpu, time.process_time() - client_cpu
+        started: list[float] = []
+
+        def on_start() -> None:  # the clocks start once the games are created
+            started.extend([time.monotonic(), _cpu_seconds(pid or 0), time.process_time()])
+
+        load = asyncio.run(
+            run(base, games=args.games, seconds=args.seconds, think=args.think, variant=args.variant, on_start=on_start)
+        )
+        elapsed = time.monotonic() - started[0]
+        server_cpu, client_cpu = _cpu_seconds(pid or 0) - started[1], time.process_time() - started[2]
     latencies = load.latencies or [float("nan")]
     figures = {
         "games at once": args.games,

@@ -34,6 +34,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rummykit.core.errors import RummyError, quote
 from rummykit.core.plugins import available_bots, available_house_rules, available_variants, variant_spec
+from rummykit.core.specs import COMMON_OPTIONS
 from rummykit.documents.serialize import dump_record
 from rummykit.serve.messages import MAX_MESSAGE_BYTES, BadMessage, Hello, read_message
 from rummykit.serve.storage import SqliteStorage, Storage
@@ -148,9 +149,10 @@ def _variants() -> list[dict[str, Any]]:
     found = []
     for name in available_variants():
         spec = variant_spec(name)
+        every = {option.name: option for option in (*COMMON_OPTIONS, *spec.options)}  # the variant's own last
         options = [
             {"name": option.name, "default": option.default, "help": option.help}
-            for option in spec.options
+            for option in every.values()
             if isinstance(option.default, bool | int | str | None)
         ]
         found.append(

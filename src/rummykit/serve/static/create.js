@@ -49,7 +49,7 @@ function showVariant() {
     rules.append(label);
   }
   rules.hidden = variant.house_rules.length === 0;
-  byId("option-help").textContent = variant.options.map((option) => `${option.name}=${option.default}: ${option.help}`).join("\n");
+  byId("option-help").textContent = variant.options.map((option) => `${option.name}=${option.default === null ? "none" : option.default}: ${option.help}`).join("\n");
   showSeats();
 }
 

@@ -105,10 +105,8 @@ def play_to_the_end(client: Any, token: str, seed: int) -> tuple[dict[str, Any],
         while not message["over"]:
             if message["legal"]:
                 answer = seat.act(choice(bot, message), message["at"])
-                if answer["type"] == "accepted":
-                    acknowledged += 1
-                else:
-                    assert "moved on" in answer["message"]
+                assert answer["type"] == "accepted", answer
+                acknowledged += 1
             message = seat.state()
     return message, acknowledged
 
@@ -213,7 +211,7 @@ BAD_MESSAGES = [
     ("a seat of no game", json.dumps({"type": "act", "action": {"type": "draw", "seat": 10**30}})),
     ("a card not in the hand", json.dumps({"type": "act", "action": {"type": "discard", "seat": 0, "card": "ZZ"}})),
     ("a discard before drawing", json.dumps({"type": "act", "action": {"type": "discard", "seat": 0, "card": "AS"}})),
-    ("an old state", json.dumps({"type": "act", "action": {"type": "draw", "seat": 0}, "at": 5})),
+    ("a state to come", json.dumps({"type": "act", "action": {"type": "draw", "seat": 0}, "at": 5})),
     ("a negative count", json.dumps({"type": "act", "action": {"type": "draw", "seat": 0}, "at": -1})),
     ("a count that is text", json.dumps({"type": "act", "action": {"type": "draw", "seat": 0}, "at": "0"})),
 ]
@@ -237,6 +235,41 @@ def test_a_bad_message_gets_an_error_and_changes_nothing(tmp_path: Path, what: s
             assert table.storage.load_game(table.id).actions == ()  # type: ignore[union-attr]
             # the page goes on: its next action is taken
             assert seat.act(state["legal"][0], state["at"])["type"] == "accepted"
+
+
+def test_an_action_sent_twice_is_taken_once() -> None:
+    with server() as client:
+        seat_tokens = tokens(create(client, "rummy", [None, None]))
+        game = table_of(client, seat_tokens[0]).game
+        with Seat(client, seat_tokens[game.to_act[0]]) as page:
+            state = page.state()
+            entry = state["legal"][0]
+            assert page.act(entry, state["at"])["type"] == "accepted"
+            answer = page.act(entry, state["at"])  # pressed twice
+            assert answer["type"] == "error"
+            assert "has acted since that page's state" in answer["message"]
+        assert len(game.record.actions) == 1
+
+
+def test_a_claim_window_takes_each_seats_move_from_the_same_state() -> None:
+    with server() as client:
+        seat_tokens = tokens(create(client, "railroad-rummy", [None, None, None]))
+        game = table_of(client, seat_tokens[0]).game
+        pages = [Seat(client, token) for token in seat_tokens]
+        states = [page.state() for page in pages]
+        turn = game.to_act[0]
+        draw = next(entry for entry in states[turn]["legal"] if entry["kind"] == "draw")
+        assert pages[turn].act(draw, 0)["type"] == "accepted"  # the top discard is offered to the others
+        others = [seat for seat in range(3) if seat != turn]
+        assert set(game.to_act) == set(others)
+        states = [page.state() for page in pages]
+        claim = next(entry for entry in states[others[0]]["legal"] if entry["kind"] == "claim")
+        passing = next(entry for entry in states[others[1]]["legal"] if entry["kind"] == "pass")
+        assert pages[others[0]].act(claim, 1)["type"] == "accepted"
+        assert pages[others[1]].act(passing, 1)["type"] == "accepted"  # from the same state: taken
+        assert [action.kind for action in game.record.actions] == ["draw", "claim", "pass"]
+        for page in pages:
+            page.close()
 
 
 def test_a_binary_message_gets_an_error_and_changes_nothing() -> None:

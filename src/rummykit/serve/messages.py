@@ -7,7 +7,9 @@ From the page:
   ``pictures`` asks for the picture of the view with each state.
 - ``{"type": "act", "action": {...}, "at": 12}``: an action document (one of the ``legal`` entries'
   ``action``, as [`rummykit.documents`][rummykit.documents.serialize] writes actions), and the
-  number of actions of the game the page saw (the action is refused if the game has moved on).
+  number of actions of the game the page saw. Other seats may have acted since (in a claim window,
+  several seats act at once): the action is taken if the rules take it now. It is refused if the
+  seat itself has acted since (a button pressed twice, a page left open in another tab).
 
 To the page:
 

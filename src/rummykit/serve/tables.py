@@ -195,6 +195,8 @@ class Table:
         self.storage = writer.storage
         self.bot_delay = bot_delay
         self.at = len(game.record.actions)
+        self.last_acted: dict[int, int] = {}
+        """The number of each seat's last action (its actions before a restart do not count)."""
         self.lock = asyncio.Lock()
         self.listeners: set[Listener] = set()
         self.bots: dict[int, Bot] = {
@@ -236,8 +238,10 @@ class Table:
         action = read_action(game, document)
         if action.seat != seat:
             raise Refused(f"this page plays seat {seat}, not seat {quote(action.seat)}")
-        if at is not None and at != self.at:
-            raise Refused(f"the game has moved on since that page's state (action {at}; now {self.at}): try again")
+        if at is not None and at > self.at:
+            raise Refused(f"the game has had {self.at} actions, not {at}: that is no state of this game")
+        if at is not None and self.last_acted.get(seat, -1) >= at:  # sent twice, or from an old page
+            raise Refused(f"seat {seat} has acted since that page's state (action {at}; now {self.at})")
         if seat not in game.to_act:
             raise Refused(f"seat {seat} may not act now; to act: {', '.join(map(str, game.to_act)) or 'nobody'}")
         try:
@@ -251,6 +255,7 @@ class Table:
             log.exception("cannot store action %d of game %s", self.at, self.id)
             self.game = _restore(self.storage, self.id)
             raise Refused("the server could not store the action: try again") from None
+        self.last_acted[seat] = self.at
         self.at += 1
         return self.at
 

@@ -178,3 +178,25 @@ def test_three_people_meet_in_a_claim_window_of_railroad_rummy(browser: Any, ser
     assert sum(person.buttons().count() > 0 for person in people) == 1
     for person in people:
         person.close()
+
+
+def test_picking_cards_keeps_the_moves_that_use_them(browser: Any, server: Server) -> None:
+    answer = httpx.post(server.url("/api/games"), json={"variant": "railroad-canasta", "seats": [None, "heuristic"]})
+    person = Person(browser, server)
+    person.open(answer.json()["seats"][0]["link"])
+    person.page.wait_for_selector('[data-testid="kind-draw"] .actions button', timeout=WAIT)  # after the bot's turn
+    at = int(person.page.get_attribute("body", "data-at"))
+    person.buttons("draw").first.click()
+    person.wait_for(at + 1)
+    discards = person.buttons("discard")
+    every = discards.all_inner_texts()
+    assert len(every) > 8  # a hand of 14 cards and more: the cards to pick from are shown
+    chips = person.page.locator('[data-testid="kind-discard"] .chips button')
+    card = chips.first.inner_text()
+    chips.first.click()
+    kept = person.buttons("discard").all_inner_texts()
+    assert kept == [text for text in every if text == f"discard {card}"]
+    assert person.page.locator(f'[data-testid="pick-discard-{card}"]').first.get_attribute("aria-pressed") == "true"
+    person.buttons("discard").first.click()  # the move is made (and the bot plays on)
+    person.page.locator('[data-testid="log"] li', has_text=f"you: discard {card}").wait_for(timeout=WAIT)
+    person.close()

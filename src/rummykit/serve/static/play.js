@@ -10,6 +10,7 @@
 const byId = (id) => document.getElementById(id);
 const token = decodeURIComponent(location.hash.slice(1));
 const SHOWN = 24; // the most actions of one kind shown at once
+const PICKING = 8; // a kind with more actions that use cards shows the cards to pick from
 let socket = null;
 let state = null;
 let picked = [];
@@ -49,7 +50,7 @@ function showGroup(kind, entries) {
   const group = element("div", undefined, { class: "group", "data-testid": `kind-${kind}` });
   group.append(element("h3", kind.replaceAll("-", " ")));
   const named = entries.some((entry) => entry.cards.length > 0);
-  if (named && entries.length > SHOWN / 2) {
+  if (named && entries.length > PICKING) {
     const chips = element("div", undefined, { class: "chips", "aria-label": "pick cards" });
     const hand = state.view.hand;
     for (const [index, card] of hand.entries()) {

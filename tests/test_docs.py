@@ -28,7 +28,10 @@ _NEEDS = re.compile(r"^<!-- needs: ([\w. ]+) -->", re.MULTILINE)
 """A page whose code needs an optional extra says so on a line of its own: ``<!-- needs: pyspiel -->``."""
 _EXTRA_MODULES = {
     "rummykit.rl.observation": "numpy",
+    "rummykit.rl.rewards": "numpy",
+    "rummykit.rl.render": "numpy",
     "rummykit.rl.pettingzoo": "pettingzoo",
+    "rummykit.rl.single_agent": "gymnasium",
     "rummykit.rl.openspiel": "pyspiel",
     "rummykit.serve": "starlette",
     "rummykit.serve.app": "starlette",
@@ -60,7 +63,18 @@ def _blocks(page: Path) -> list[str]:
     return [block for block in _BLOCK.findall(page.read_text(encoding="utf-8")) if ">>>" not in block]
 
 
-@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+SLOW_PAGES: Final = frozenset({"docs/howto/test-a-variant.md", "docs/howto/simulate.md"})
+"""Pages whose code plays whole sets of games (the conformance kit, simulations): run in the slow set."""
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        pytest.param(page, marks=[pytest.mark.slow] if str(page.relative_to(ROOT)) in SLOW_PAGES else [])
+        for page in PAGES
+    ],
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
 def test_python_blocks_run(page: Path) -> None:
     if page.read_text(encoding="utf-8").startswith(NEEDS_RAY):
         pytest.skip("its code needs Ray: the Ray tests run it")

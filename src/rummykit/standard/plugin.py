@@ -157,15 +157,16 @@ def game_over(state: StandardState) -> bool:
 
 def check_position(state: StandardState) -> None:
     """What a standard rummy position loaded from data must satisfy beyond the core's checks: hands
-    and what the round has seen consistent with the turn, and valid melds owned by seats that melded."""
+    and what the round has seen consistent with the turn, and valid melds owned by seats that melded.
+    A game over is checked too (as the round that ended it left it): only a hand may then be empty,
+    the seat's that went out."""
     rules = state.rules
     if rules.rounds is not None and not 1 <= state.round <= rules.rounds:
         raise InvalidPositionError("round", f"the game has rounds 1 to {rules.rounds}, not {state.round}")
-    if state.phase == Phase.OVER:
-        return
+    over = state.phase == Phase.OVER
     players = state.players
     for seat, hand in enumerate(state.hands):
-        if not hand:
+        if not hand and not over:
             raise InvalidPositionError(f"hands[{seat}]", "an empty hand means the seat went out, which ends the round")
     for name, turns in (("melded_on", state.melded_on), ("played_on", state.played_on)):
         if len(turns) != players:
@@ -181,7 +182,7 @@ def check_position(state: StandardState) -> None:
     limit = rules.stock.rebuilds
     if state.rebuilds < 0 or (limit is not None and state.rebuilds > limit):
         raise InvalidPositionError("extra.rebuilds", f"the stock is rebuilt 0 to {limit} times")
-    if state.melds_this_turn < 0 or (state.melds_this_turn and state.phase != Phase.PLAY):
+    if state.melds_this_turn < 0 or (state.melds_this_turn and state.phase not in (Phase.PLAY, Phase.OVER)):
         raise InvalidPositionError("extra.melds_this_turn", "melds are laid down only after the draw")
     for index, table_meld in enumerate(state.table):
         if table_meld.meld.kind not in (MeldKind.SET, MeldKind.RUN):
@@ -196,6 +197,18 @@ def check_position(state: StandardState) -> None:
             raise InvalidPositionError(f"table[{index}].owner", f"seat {table_meld.owner} has not melded this round")
     if state.taken is not None and state.phase != Phase.PLAY:
         raise InvalidPositionError("taken", "a card is taken from the discard pile at the draw, so only in play")
+    if over:
+        _check_went_out(state)
+
+
+def _check_went_out(state: StandardState) -> None:
+    """A game over: a hand is empty only if its seat went out, ending the last round (its result)."""
+    went_out = state.history[-1].went_out if state.history else None
+    for seat, hand in enumerate(state.hands):
+        if not hand and seat != went_out:
+            raise InvalidPositionError(
+                f"hands[{seat}]", f"an empty hand means the seat went out, but the last round's result says {went_out}"
+            )
 
 
 def view_fields(state: StandardState, seat: int | None, to_act: tuple[int, ...]) -> dict[str, Any]:

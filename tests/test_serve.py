@@ -28,6 +28,7 @@ from rummykit.serve.messages import MAX_MESSAGE_BYTES, seat_message
 from rummykit.serve.storage import SqliteStorage
 from rummykit.testing.visibility import RoundWatch, card_lists, hidden_places
 from tests.serve_support import HOST, Seat, choice, create, server, table_of, tables, token_of, tokens
+from tests.sizes import examples
 
 VARIANTS = rummykit.available_variants()
 
@@ -472,7 +473,7 @@ def fuzzed() -> Any:
         seat.close()
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=_MESSAGES)
 def test_no_message_crashes_the_server_or_changes_the_game_unless_it_is_a_legal_action(fuzzed: Any, text: str) -> None:
     table, seat = fuzzed

@@ -42,7 +42,7 @@ except ImportError as missing:
 CHROMIUM: Final = os.environ.get("RUMMYKIT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 if not Path(CHROMIUM).exists():
     _unavailable(f"no Chromium at {CHROMIUM} (apt-get install chromium, or set RUMMYKIT_CHROMIUM)")
-WAIT: Final = 20_000
+WAIT: Final = 60_000
 """How long a page may take to show a state (milliseconds): a bound for a stuck test, never a measure."""
 
 

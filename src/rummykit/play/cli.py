@@ -1090,14 +1090,13 @@ def serve_command(
     out.print(
         f"rummykit serve: open http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/ to create a game"
     )
-    # uvicorn's sans-I/O protocol of the websockets library where it has it (0.35 and later), without
-    # compression: a state is a few kilobytes, and compressing each costs more than it saves
-    ws = "websockets-sansio" if "websockets-sansio" in uvicorn.config.WS_PROTOCOLS else "websockets"
+    # uvicorn's sans-I/O protocol of the websockets library, without compression: a state is a few
+    # kilobytes, and compressing each costs more than it saves (docs/howto/serve.md)
     uvicorn.run(
         app,
         host=host,
         port=port,
-        ws=ws,
+        ws="websockets-sansio",
         ws_max_size=MAX_MESSAGE_BYTES,
         ws_per_message_deflate=False,
         log_level="info",

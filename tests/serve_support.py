@@ -146,7 +146,10 @@ class Server:
         self.connections = contextlib.ExitStack()
         command = [sys.executable, "-m", "rummykit", "serve", "--port", str(port), "--database", str(database)]
         self.process = subprocess.Popen(
-            [*command, "--bot-delay", "0"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+            [*command, "--bot-delay", "0", "--share-records"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
         )
         deadline = time.monotonic() + 60
         while True:

@@ -114,7 +114,7 @@ def play_to_the_end(client: Any, token: str, seed: int) -> tuple[dict[str, Any],
 
 def test_a_two_player_game_with_a_bot_is_played_to_its_end_stored_and_downloaded(tmp_path: Path) -> None:
     database = tmp_path / "games.sqlite3"
-    with server(database=str(database)) as client:
+    with server(database=str(database), share_records=True) as client:
         answer = create(client, "rummy", [None, "heuristic"], options={"max_rounds": 2})
         token = tokens(answer)[0]
         last, acknowledged = play_to_the_end(client, token, seed=1)
@@ -137,8 +137,24 @@ def test_a_two_player_game_with_a_bot_is_played_to_its_end_stored_and_downloaded
     assert [json.loads(action) for action in stored.actions] == json.loads(record.text)["actions"]
 
 
-def test_the_record_and_replay_wait_for_the_end_and_need_a_token() -> None:
+def test_a_finished_games_record_holding_its_seed_is_given_out_only_where_the_server_shares_records() -> None:
+    """A record's seed rebuilds every hand and the stock's order: by default a seat gets only the replay
+    page from its own seat, and its page offers no record."""
     with server() as client:
+        token = tokens(create(client, "rummy", [None, "heuristic"], options={"max_rounds": 1}))[0]
+        play_to_the_end(client, token, seed=2)
+        assert table_of(client, token).game.is_over
+        refused = client.post("/api/record", headers={"Authorization": f"Bearer {token}"})
+        assert refused.status_code == 403 and "seed" in refused.json()["error"]
+        assert "get-replay" in client.get("/play").text and "get-record" not in client.get("/play").text
+        replay = client.post("/api/replay", headers={"Authorization": f"Bearer {token}"})
+        assert replay.status_code == 200 and "seed" not in replay.text.lower()
+    with server(share_records=True) as client:
+        assert "get-record" in client.get("/play").text
+
+
+def test_the_record_and_replay_wait_for_the_end_and_need_a_token() -> None:
+    with server(share_records=True) as client:
         token = tokens(create(client, "rummy", [None, None]))[0]
         assert client.post("/api/record", headers={"Authorization": f"Bearer {token}"}).status_code == 409
         assert client.post("/api/replay", headers={"Authorization": f"Bearer {token}"}).status_code == 409

@@ -1053,6 +1053,14 @@ def serve_command(
             "--allow-origin", metavar="URL", help="Another origin whose pages may use the server (repeatable)."
         ),
     ] = None,
+    share_records: Annotated[
+        bool,
+        typer.Option(
+            "--share-records",
+            help="Let the seats of a finished game download its record. A record holds the seed, which "
+            "shows every card that was hidden; without this, each seat gets the replay page of its own seat.",
+        ),
+    ] = False,
 ) -> None:
     """Serve games to play in the browser: open the address it prints, create a game, and send each
     player their invitation link. Every action is kept in the database, and a restarted server brings
@@ -1082,6 +1090,7 @@ def serve_command(
         bot_delay=bot_delay,
         allowed_hosts=hosts,
         allowed_origins=tuple(allow_origin or ()),
+        share_records=share_records,
     )
     try:
         app = create_app(settings)

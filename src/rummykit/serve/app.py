@@ -66,6 +66,10 @@ class Settings:
         allowed_origins: the origins (``https://example.org``) whose pages may use the server beside
             its own (a page's origin is its own when it is the ``Host`` the request was sent to).
         max_games: the most unfinished games at once.
+        share_records: whether a finished game's record may be downloaded by its seats. A record holds
+            the game's seed (a replay needs it), and the seed shows every card that was hidden, the
+            stock's order and the hands never shown included: off by default, when each seat gets
+            only the replay page from its own seat.
     """
 
     database: str = ":memory:"
@@ -75,6 +79,7 @@ class Settings:
     allowed_hosts: Sequence[str] = ("127.0.0.1", "localhost", "[::1]")
     allowed_origins: Sequence[str] = ()
     max_games: int = 1000
+    share_records: bool = False
 
 
 _SECURITY_HEADERS: Final = {
@@ -88,6 +93,10 @@ _PAGE_POLICY: Final = (
     "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
 """The pages' Content-Security-Policy: their own script and style only, and connections to the server."""
+_RECORD_BUTTON: Final = (
+    '<button type="button" id="get-record" data-testid="get-record">Download the record</button>'
+)
+"""The record's button of a seat's page, left out where records are not shared."""
 _STATIC: Final = {"play.js": "text/javascript", "create.js": "text/javascript", "style.css": "text/css"}
 
 
@@ -224,7 +233,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return page("create.html")
 
     async def play_page(request: Request) -> Response:
-        return page("play.html")
+        if settings.share_records:
+            return page("play.html")
+        html = _resource("play.html").replace(_RECORD_BUTTON, "")
+        return HTMLResponse(html, headers=_headers({"Content-Security-Policy": _PAGE_POLICY}))
 
     async def static(request: Request) -> Response:
         name = request.path_params["name"]
@@ -278,6 +290,12 @@ def create_app(settings: Settings | None = None) -> Starlette:
         found = finished_table(request)
         if isinstance(found, Response):
             return found
+        if not settings.share_records:
+            return _error(
+                403,
+                "this server gives out no records: a record's seed shows every card that was hidden "
+                "(the server's --share-records gives them out); the replay page from your seat is yours",
+            )
         text = dump_record(found[0].game.record, indent=1)
         return Response(text, media_type="application/json", headers=_headers())
 

@@ -154,7 +154,7 @@ async function download(path, name, type) {
   link.remove();
 }
 
-byId("get-record").addEventListener("click", () => download("/api/record", "game.json", "application/json"));
+byId("get-record")?.addEventListener("click", () => download("/api/record", "game.json", "application/json"));
 byId("get-replay").addEventListener("click", () => download("/api/replay", "game.html", "text/html"));
 if (!token) {
   byId("status").textContent = "Open this page from your invitation link (it ends with #, then your token).";

@@ -93,9 +93,7 @@ _PAGE_POLICY: Final = (
     "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
 """The pages' Content-Security-Policy: their own script and style only, and connections to the server."""
-_RECORD_BUTTON: Final = (
-    '<button type="button" id="get-record" data-testid="get-record">Download the record</button>'
-)
+_RECORD_BUTTON: Final = '<button type="button" id="get-record" data-testid="get-record">Download the record</button>'
 """The record's button of a seat's page, left out where records are not shared."""
 _STATIC: Final = {"play.js": "text/javascript", "create.js": "text/javascript", "style.css": "text/css"}
 

@@ -35,7 +35,7 @@ from rummykit.standard.plugin import (
     standard_moves,
     view_fields,
 )
-from rummykit.standard.rules import ContractMelds, Deal, FreeMelds, RuleIds, Scoring, StandardRules, Stock
+from rummykit.standard.rules import ContractMelds, Deal, FreeMelds, RuleIds, Scoring, StandardRules, Stock, Turns
 from rummykit.standard.state import StandardState
 
 __all__ = [
@@ -56,6 +56,7 @@ __all__ = [
     "StandardView",
     "Stock",
     "TakeDiscardMove",
+    "Turns",
     "arrange_position",
     "canonical_melds",
     "check_position",

@@ -90,7 +90,8 @@ def standard_moves(rules: StandardRules) -> dict[type[Action], Move[Any, Any]]:
 def deal(state: StandardState, shoe: Sequence[CardId]) -> None:
     """Deal a round as ``rules.deal`` says: the shoe's parts become the stock and its reserve piles;
     every hand gets its cards one at a time from the seat after the dealer, then every seat pile;
-    then the up-card starts the discard pile."""
+    then the up-card starts the discard pile. The seat after the dealer starts, in the opening phase
+    (`Turns.opening`)."""
     rules = state.rules
     players = state.players
     piles: dict[str, list[CardId]] = {}
@@ -117,7 +118,7 @@ def deal(state: StandardState, shoe: Sequence[CardId]) -> None:
     state.piles = piles
     state.seat_piles = seat_piles
     state.turn = start
-    state.phase = Phase.DRAW
+    state.phase = rules.turns.opening
     state.start_round()
 
 
@@ -157,15 +158,17 @@ def game_over(state: StandardState) -> bool:
 
 def check_position(state: StandardState) -> None:
     """What a standard rummy position loaded from data must satisfy beyond the core's checks: hands
-    and what the round has seen consistent with the turn, and valid melds owned by seats that melded."""
+    and what the round has seen consistent with the turn and its phases (`Turns`), and valid melds
+    owned by seats that melded."""
     rules = state.rules
     if rules.rounds is not None and not 1 <= state.round <= rules.rounds:
         raise InvalidPositionError("round", f"the game has rounds 1 to {rules.rounds}, not {state.round}")
     if state.phase == Phase.OVER:
         return
     players = state.players
+    turns = rules.turns
     for seat, hand in enumerate(state.hands):
-        if not hand:
+        if not hand and turns.empty_hand_ends_round:
             raise InvalidPositionError(f"hands[{seat}]", "an empty hand means the seat went out, which ends the round")
     for name, turns in (("melded_on", state.melded_on), ("played_on", state.played_on)):
         if len(turns) != players:
@@ -181,7 +184,8 @@ def check_position(state: StandardState) -> None:
     limit = rules.stock.rebuilds
     if state.rebuilds < 0 or (limit is not None and state.rebuilds > limit):
         raise InvalidPositionError("extra.rebuilds", f"the stock is rebuilt 0 to {limit} times")
-    if state.melds_this_turn < 0 or (state.melds_this_turn and state.phase != Phase.PLAY):
+    drawn = state.phase in turns.after_draw
+    if state.melds_this_turn < 0 or (state.melds_this_turn and not drawn):
         raise InvalidPositionError("extra.melds_this_turn", "melds are laid down only after the draw")
     for index, table_meld in enumerate(state.table):
         if table_meld.meld.kind not in (MeldKind.SET, MeldKind.RUN):
@@ -194,8 +198,8 @@ def check_position(state: StandardState) -> None:
             raise InvalidPositionError(f"table[{index}].ranks", "the ranks do not follow the cards' places (G-5)")
         if state.melded_on[table_meld.owner] is None:
             raise InvalidPositionError(f"table[{index}].owner", f"seat {table_meld.owner} has not melded this round")
-    if state.taken is not None and state.phase != Phase.PLAY:
-        raise InvalidPositionError("taken", "a card is taken from the discard pile at the draw, so only in play")
+    if state.taken is not None and not drawn:
+        raise InvalidPositionError("taken", "a card is taken from the discard pile at the draw, so only after it")
 
 
 def view_fields(state: StandardState, seat: int | None, to_act: tuple[int, ...]) -> dict[str, Any]:

@@ -40,6 +40,7 @@ __all__ = [
     "Scoring",
     "StandardRules",
     "Stock",
+    "Turns",
 ]
 
 
@@ -81,6 +82,8 @@ class Stock:
         rebuilds: how many times the stock may be rebuilt from the discard pile in a round.
         cards: cards drawn at the start of a turn (``Draw``).
         from_discard: the turn player may take the top discard instead (``TakeDiscard``).
+        dead_at: the round ends with nobody out, dead (``ids.dead_hand``), when a turn ends by a discard
+            that leaves this many cards or fewer in the stock (Gin Rummy: 2); ``None``: play on.
     """
 
     piles: tuple[str, ...] = ("stock",)
@@ -88,6 +91,34 @@ class Stock:
     rebuilds: int | None = None
     cards: int = 1
     from_discard: bool = True
+    dead_at: int | None = None
+
+
+@attrs.frozen(kw_only=True)
+class Turns:
+    """How a turn goes, as phases: the phase a round opens in, the variant's phases before and after
+    the draw, what its own phases allow, and whether an empty hand ends the round. The standard
+    rummy's: a turn is a draw, then play; a player whose hand empties goes out.
+
+    Attributes:
+        opening: the phase every round starts in (Gin Rummy's: the first up-card is offered).
+        before_draw: the variant's phases, besides ``draw``, in which the turn player has not drawn
+            yet and may draw (``Draw``, ``TakeDiscard``) as its moves allow.
+        after_draw: the phases in which the turn player has drawn: no second draw, the card taken from
+            the discard pile is still the turn's (``taken``), new melds of the turn are counted.
+        phase_rules: for a phase in which only the moves declared for it play
+            ([`Move.phases`][rummykit.core.moves.Move.phases]), the rule that says so and what it allows,
+            in words (``{"knock": ("GIN-13", "after a knock the knocker lays down melds")}``): a play of
+            another move is refused citing it.
+        empty_hand_ends_round: a player whose hand becomes empty goes out, which ends the round
+            (``ids.going_out``); otherwise play goes on (Gin Rummy's knocker who lays down every card).
+    """
+
+    opening: str = Phase.DRAW
+    before_draw: frozenset[str] = frozenset()
+    after_draw: frozenset[str] = frozenset({Phase.PLAY})
+    phase_rules: Mapping[str, tuple[str, str]] = attrs.field(factory=dict)
+    empty_hand_ends_round: bool = True
 
 
 @attrs.frozen(kw_only=True)
@@ -164,32 +195,34 @@ class RuleIds:
         start: who plays first in a round (``"CR-2"``).
         draw: a turn starts with exactly one draw (``"CR-3"``).
         empty_discard: the rule that says why the discard pile can be empty (the stock rebuilt from it,
-            an up-card that did not come), cited with ``draw`` when it is.
+            an up-card that did not come), cited with ``draw`` when it is (``""``: it never is at a draw).
         meld: laying down and adding to melds (free melds), or the contract (contract melds).
         last_contract: the contract rule of a round whose contract takes the whole hand, if any.
         once: going down once a round (contract melds).
         lay_off: laying off.
         discard: the turn's discard and the taken card (``"CR-6"``).
-        no_card: a card must be drawn and none can be had.
+        no_card: a card must be drawn and none can be had (``""``: one always can).
         stalemate: the stock ran out once too often (`Stock.rebuilds`).
-        going_out: an empty hand ends the round.
+        going_out: an empty hand ends the round (``""``: it does not, `Turns.empty_hand_ends_round`).
+        dead_hand: the round is dead with the stock down to `Stock.dead_at` cards.
         rummy: the scoring of a player who goes out in the turn of their first play (going rummy).
         discard_to_go_out: going out only by discarding the last card (``None``: not at this table).
     """
 
     start: str
     draw: str
-    empty_discard: str
+    empty_discard: str = ""
     meld: str
     last_contract: str | None = None
     once: str = ""
     lay_off: str
     discard: str
-    no_card: str
+    no_card: str = ""
     stalemate: str = ""
-    going_out: str
+    going_out: str = ""
     rummy: str = ""
     discard_to_go_out: str | None = None
+    dead_hand: str = ""
 
 
 @attrs.frozen(kw_only=True)
@@ -199,6 +232,7 @@ class StandardRules(Ruleset):
 
     Attributes:
         deal: how a round is dealt.
+        turns: how a turn goes: its phases, and whether an empty hand ends the round.
         stock: the stock, the draw and the empty stock.
         melds: the shapes of melds (which cards are wild, sets, runs).
         melding: free melds or contract melds.
@@ -213,6 +247,7 @@ class StandardRules(Ruleset):
     """
 
     deal: Deal
+    turns: Turns = Turns()
     stock: Stock = Stock()
     melds: MeldRules
     melding: FreeMelds | ContractMelds = FreeMelds()
@@ -254,20 +289,20 @@ class StandardRules(Ruleset):
 
     def check_turn(self, state: GameState, action: Action) -> None:
         """G-2 and the draw (``ids.start``, ``ids.draw``): only the turn player acts, and a turn starts
-        with exactly one draw. A variant with phases of its own overrides this to refuse what they
-        forbid first.
+        with exactly one draw, in ``draw`` or a phase before the draw (`Turns.before_draw`). A variant
+        with phases of its own declares what they allow (`Turns.phase_rules`) or overrides this.
 
         Raises:
             IllegalActionError: citing the rule.
         """
         if action.seat != state.turn:
-            if state.turn_number == 1 and state.phase == Phase.DRAW:
+            if state.turn_number == 1 and state.phase == self.turns.opening:
                 raise IllegalActionError(
                     self.ids.start, f"the seat after the dealer, seat {state.turn}, starts the round", action=action
                 )
             raise IllegalActionError("G-2", f"it is seat {state.turn}'s turn", action=action)
         drawing = isinstance(action, Draw | TakeDiscard)
-        if drawing and state.phase != Phase.DRAW:
+        if drawing and state.phase != Phase.DRAW and state.phase not in self.turns.before_draw:
             raise IllegalActionError(
                 self.ids.draw, "a turn has exactly one draw, and this one has had it", action=action
             )

@@ -26,7 +26,7 @@ import pytest
 import rummykit
 from rummykit import Action, Card, Discard, Draw, GoDown, LayOff, TakeDiscard
 from rummykit.core.cards import face
-from rummykit_variants.gin_rummy import Knock, Pass
+from rummykit.standard import Knock, Pass
 
 pyspiel = pytest.importorskip("pyspiel")
 
@@ -43,7 +43,10 @@ TABLES: Final[tuple[tuple[dict[str, Any], dict[str, Any]], ...]] = (
     ({}, {}),
     ({"oklahoma": True}, {"oklahoma": True}),
     ({"knock_card": 7}, {"knock_card": 7}),
-    ({"gin_bonus": 20, "undercut_bonus": 10, "knock_card": 0}, {"gin_bonus": 20, "undercut_bonus": 10, "knock_card": 0}),
+    (
+        {"gin_bonus": 20, "undercut_bonus": 10, "knock_card": 0},
+        {"gin_bonus": 20, "undercut_bonus": 10, "knock_card": 0},
+    ),
 )
 EXCLUDED: Final[dict[str, str]] = {}
 """Differences a clarification explains, by its rule id, with what they are (none is known)."""
@@ -69,7 +72,7 @@ def joined(melds: Iterable[Iterable[int]]) -> frozenset[frozenset[int]]:
             for other in groups:
                 runs = one is not other and len({c % 13 for c in one}) > 1 and len({c % 13 for c in other}) > 1
                 if runs and max(one) + 1 == min(other) and max(one) // 13 == min(other) // 13:
-                    one |= other
+                    one.update(other)
                     groups.remove(other)
                     merged = True
                     break
@@ -168,8 +171,11 @@ class Match:
             player, phase = self.state.current_player(), self.state.current_phase()
             seat = self.seat(player)
             self.expect("the seat to act", self.game.to_act, (seat,))
-            self.expect("the hands", [sorted(map(os_card, self.game.hand(s))) for s in map(self.seat, (0, 1))],
-                        [sorted(hand) for hand in self.state.hands()])
+            self.expect(
+                "the hands",
+                [sorted(map(os_card, self.game.hand(s))) for s in map(self.seat, (0, 1))],
+                [sorted(hand) for hand in self.state.hands()],
+            )
             legal = self.game.legal_actions(seat)
             theirs = self.state.legal_actions()
             self.tally["decisions compared"] += 1
@@ -188,8 +194,8 @@ class Match:
                 if choice != KNOCK:
                     self.rk(Discard(seat=seat, card=rk_card(choice)))
             elif phase == PHASE.KNOCK and len(self.state.hands()[player]) == 11:
-                ours = sorted(os_card(a.card) for a in legal if isinstance(a, Knock))
-                self.expect("the legal knock discards", ours, sorted(theirs))
+                knocks = sorted(os_card(a.card) for a in legal if isinstance(a, Knock))
+                self.expect("the legal knock discards", knocks, sorted(theirs))
                 choice = self.choose(theirs)
                 self.os(choice)
                 self.rk(Knock(seat=seat, card=rk_card(choice)))

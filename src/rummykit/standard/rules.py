@@ -14,6 +14,7 @@ Examples:
 
 from __future__ import annotations
 
+import enum
 import functools
 from collections.abc import Mapping
 from types import MappingProxyType
@@ -22,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 import attrs
 
 from rummykit.core.actions import Action, Draw, TakeDiscard
-from rummykit.core.cards import Card, Rank
+from rummykit.core.cards import Card, Rank, standard_deck
 from rummykit.core.errors import IllegalActionError
 from rummykit.core.melds import MeldRules
 from rummykit.core.solver import Contract, ContractSolver
@@ -33,9 +34,13 @@ if TYPE_CHECKING:
     from rummykit.core.state import GameState
 
 __all__ = [
+    "KNOCK_POINTS",
+    "KNOCK_RUN_ORDER",
     "ContractMelds",
     "Deal",
     "FreeMelds",
+    "KnockPhase",
+    "Knocking",
     "RuleIds",
     "Scoring",
     "StandardRules",
@@ -162,6 +167,119 @@ class ContractMelds:
         return self.contracts[min(max(round, 1), len(self.contracts)) - 1]
 
 
+class KnockPhase(enum.StrEnum):
+    """The phases of a round that ends by a knock ([`Knocking`][rummykit.standard.rules.Knocking]), beyond the
+    core's ``draw``, ``play`` and ``over``: a variant that plays them declares them (`VariantSpec.phases`)."""
+
+    FIRST_UP_CARD = "first-up-card"
+    """The up-card is offered to each seat in turn, from the seat after the dealer (`Knocking.offer_up_card`)."""
+    WALL = "wall"
+    """A discard left the stock at `Stock.dead_at` cards: the next seat may take it only to knock, or pass."""
+    KNOCK = "knock"
+    """The knocker has discarded and lays down melds."""
+    LAY_OFF = "lay-off"
+    """A defender lays off on the knocker's melds, then lays down melds or passes."""
+
+
+@attrs.frozen(kw_only=True)
+class Knocking:
+    """A round that ends by a knock, as Gin Rummy's does. A player who has drawn may knock instead of
+    discarding when a discard leaves them *deadwood* (the points of the cards none of their melds holds,
+    [`rummykit.standard.deadwood`][rummykit.standard.deadwood]) of at most the knock card; they discard
+    that card (``Knock``), then lay down melds in one go-down keeping at most the knock card in hand. Each
+    other player in turn, a defender, then lays off cards on the knocker's melds (unless the knocker kept
+    nothing: gin) and lays down melds of their own, or passes (``Pass``). Then the round is scored: the
+    knocker wins from each defender the difference of their deadwood (with gin, and the gin bonus); a
+    defender whose deadwood is less wins the difference and the undercut bonus (`score_knock`).
+
+    Knock endings are played with one 52-card deck without wild cards, sets of 3 or 4 cards, runs of one
+    suit with the ace low, and cards worth their standard values (what `rummykit.standard.deadwood`
+    reckons with).
+
+    Attributes:
+        knock_card: the most deadwood a knocker may keep (``None``: the value of the round's first up-card,
+            Oklahoma, and ``ace_knock_card`` for an ace).
+        ace_knock_card: the knock card of an ace up-card, where the up-card sets it.
+        shortcut: a knock is allowed only if OpenSpiel's shortcut allows it too
+            ([`shortcut`][rummykit.standard.deadwood.shortcut]).
+        offer_up_card: the round opens by offering the up-card to each seat in turn from the seat after
+            the dealer; the first to take it plays on from there, and if all pass, the seat after the dealer
+            draws from the stock (`KnockPhase.FIRST_UP_CARD`).
+        wall: when a discard leaves the stock at `Stock.dead_at` cards, the next seat may take that
+            discard only to knock with it, or pass, and the round is dead (`KnockPhase.WALL`); otherwise
+            the round is dead at once.
+        lay_off_limit: the most cards laid off past each end of a run the knocker laid down (``None``:
+            no limit).
+        gin_bonus: what gin adds to the knocker's points.
+        undercut_bonus: what an undercut adds to the defender's points.
+        undercut_on_tie: a defender whose deadwood equals the knocker's undercuts (else nobody scores).
+        zero_sum: the points a player wins are lost by the other (else only the winner scores).
+    """
+
+    knock_card: int | None = 10
+    ace_knock_card: int = 0
+    shortcut: bool = False
+    offer_up_card: bool = True
+    wall: bool = True
+    lay_off_limit: int | None = None
+    gin_bonus: int = 25
+    undercut_bonus: int = 25
+    undercut_on_tie: bool = False
+    zero_sum: bool = False
+
+    def turns(self, ids: RuleIds) -> Turns:
+        """How the turns of a knock ending go: from the offer of the first up-card (if the up-card is
+        offered), a draw, then a discard or a knock; the wall comes before a draw, the knock after it; in
+        a phase of its own each move plays where it may, and the others are refused citing ``ids``; a
+        knocker who lays down every card does not end the round."""
+        return Turns(
+            opening=KnockPhase.FIRST_UP_CARD if self.offer_up_card else Phase.DRAW,
+            before_draw=frozenset({KnockPhase.FIRST_UP_CARD, KnockPhase.WALL}),
+            after_draw=frozenset({Phase.PLAY, KnockPhase.KNOCK}),
+            phase_rules={
+                KnockPhase.FIRST_UP_CARD: (
+                    ids.offer,
+                    "the first up-card is offered: take it or pass it (all passed: draw)",
+                ),
+                KnockPhase.WALL: (ids.wall, "at the wall the discard is taken only to knock with it, or passed"),
+                Phase.PLAY: (ids.draw, "after the draw the turn ends with a discard or a knock"),
+                KnockPhase.KNOCK: (ids.knocker, "after a knock the knocker lays down melds"),
+                KnockPhase.LAY_OFF: (
+                    ids.defender,
+                    "after the knocker's melds a defender lays off, lays down melds or passes",
+                ),
+            },
+            empty_hand_ends_round=False,
+        )
+
+    def knock_card_of(self, up_card: Card) -> int:
+        """The knock card of a round whose first up-card is ``up_card``."""
+        if self.knock_card is not None:
+            return self.knock_card
+        return self.ace_knock_card if up_card.rank is Rank.ACE else min(int(up_card.rank), 10)
+
+    def score_knock(self, knocker: int, deadwood: list[int]) -> list[int]:
+        """Each seat's points in a round that ``knocker`` ended, from each seat's ``deadwood``.
+
+        Examples:
+            >>> knocking = Knocking(gin_bonus=25, undercut_bonus=25)
+            >>> knocking.score_knock(0, [3, 20]), knocking.score_knock(0, [8, 5]), knocking.score_knock(0, [9, 9])
+            ([17, 0], [0, 28], [0, 0])
+            >>> knocking.score_knock(1, [12, 0]), Knocking(zero_sum=True).score_knock(0, [8, 5])
+            ([0, 37], [-28, 28])
+        """
+        scores = [0] * len(deadwood)
+        mine = deadwood[knocker]
+        for seat, theirs in enumerate(deadwood):
+            if seat != knocker:
+                won = theirs - mine + (self.gin_bonus if mine == 0 else 0)
+                if won < 0 or (won == 0 < mine and self.undercut_on_tie):
+                    won -= self.undercut_bonus
+                scores[knocker] += won if self.zero_sum else max(won, 0)
+                scores[seat] += -won if self.zero_sum else max(-won, 0)
+        return scores
+
+
 @attrs.frozen(kw_only=True)
 class Scoring:
     """How a round is scored from the cards left in hands, and how the game ends.
@@ -205,6 +323,13 @@ class RuleIds:
         stalemate: the stock ran out once too often (`Stock.rebuilds`).
         going_out: an empty hand ends the round (``""``: it does not, `Turns.empty_hand_ends_round`).
         dead_hand: the round is dead with the stock down to `Stock.dead_at` cards.
+        offer: the up-card offered to each seat in turn (`Knocking.offer_up_card`).
+        knock: knocking (`Knocking`).
+        knocker: the knocker's discard and melds.
+        gin: nobody lays off on gin.
+        lay_off_limit: the cards laid off past a run's end (`Knocking.lay_off_limit`).
+        defender: a defender's lay-offs and melds, after which the round is scored.
+        wall: the wall (`Knocking.wall`).
         rummy: the scoring of a player who goes out in the turn of their first play (going rummy).
         discard_to_go_out: going out only by discarding the last card (``None``: not at this table).
     """
@@ -223,6 +348,13 @@ class RuleIds:
     rummy: str = ""
     discard_to_go_out: str | None = None
     dead_hand: str = ""
+    offer: str = ""
+    knock: str = ""
+    knocker: str = ""
+    gin: str = ""
+    lay_off_limit: str = ""
+    defender: str = ""
+    wall: str = ""
 
 
 @attrs.frozen(kw_only=True)
@@ -239,6 +371,7 @@ class StandardRules(Ruleset):
         may_discard_taken: the card taken from the discard pile may be discarded the same turn.
         scoring: how rounds are scored and the game ends.
         rounds: the game ends after this many rounds (``None``: when `Scoring.target` ends it).
+        knocking: how a round ends by a knock (``None``: it does not).
         ids: the rule ids cited.
         run_order_rule: the rule that sets which ranks a run may span, cited where a run is refused
             only because of it (``None``: the meld rules' own run rule).
@@ -254,9 +387,25 @@ class StandardRules(Ruleset):
     may_discard_taken: bool = False
     scoring: Scoring
     rounds: int | None = None
+    knocking: Knocking | None = None
     ids: RuleIds
     run_order_rule: str | None = None
     natural_run_order: tuple[Rank, ...] = ()
+
+    def __attrs_post_init__(self) -> None:
+        melds = self.melds
+        if self.knocking is not None and (
+            self.shoe != standard_deck()
+            or melds.wild_faces
+            or melds.run_order != KNOCK_RUN_ORDER
+            or melds.max_set != 4
+            or not melds.suited_runs
+            or any(self.scoring.points_of(card) != KNOCK_POINTS[card.rank] for card in standard_deck())
+        ):
+            raise ValueError(
+                "knock endings are played with one 52-card deck without wild cards, sets of 3 or 4, runs of one "
+                "suit with the ace low, and cards worth their standard values (ace 1, faces 10)"
+            )
 
     @functools.cached_property
     def round_facts(self) -> tuple[Mapping[str, Any], ...]:
@@ -311,6 +460,11 @@ class StandardRules(Ruleset):
                 self.ids.draw, "a turn starts with a draw: from the stock or the top of the discard pile", action=action
             )
 
+
+KNOCK_RUN_ORDER: Final = (Rank.ACE, *(Rank(value) for value in range(2, 14)))
+"""The run order of knock endings: the ace low only."""
+KNOCK_POINTS: Final[Mapping[Rank, int]] = {rank: 1 if rank is Rank.ACE else min(int(rank), 10) for rank in Rank}
+"""What a card is worth in a knock ending: ace 1, 2 to 10 their number, J, Q and K 10."""
 
 NO_POINTS: Final[Mapping[Rank, int]] = dict.fromkeys(Rank, 0)
 """Cards are worth their rank's points; a standard table."""

@@ -8,8 +8,8 @@ Examples:
     ('first-up-card', 10, ['take-discard', 'pass'])
 """
 
-from rummykit_variants.gin_rummy.actions import Knock, Pass
-from rummykit_variants.gin_rummy.rules import GinPhase, GinRules
-from rummykit_variants.gin_rummy.state import GinState, GinView
+from rummykit.standard import Knock, Pass
+from rummykit_variants.gin_rummy.rules import GinRules
+from rummykit_variants.gin_rummy.state import GinState
 
-__all__ = ["GinPhase", "GinRules", "GinState", "GinView", "Knock", "Pass"]
+__all__ = ["GinRules", "GinState", "Knock", "Pass"]

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 
 from rummykit.core.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
 from rummykit.core.views import View
-from rummykit_variants.gin_rummy.actions import Knock, Pass
-from rummykit_variants.gin_rummy.deadwood import deadwood, deadwood_after, mask, points
+from rummykit.standard import Knock, Pass
+from rummykit.standard.deadwood import deadwood, deadwood_after, mask, points
 
 __all__ = ["GinBot"]
 
@@ -40,9 +40,13 @@ class GinBot:
             return max(go_downs, key=lambda go: points(mask(card.index for meld in go.melds for card in meld)))
         take = next((action for action in legal if isinstance(action, TakeDiscard)), None)
         top = view.discard_top
-        if take is not None and top is not None and len(view.hand) == 10:
-            if min(deadwood_after(hand | mask([top.index])).values()) < deadwood(hand):
-                return take
+        if (
+            take is not None
+            and top is not None
+            and len(view.hand) == 10
+            and min(deadwood_after(hand | mask([top.index])).values()) < deadwood(hand)
+        ):
+            return take
         draw = next((action for action in legal if isinstance(action, Draw | Pass)), None)
         if draw is not None:
             return draw

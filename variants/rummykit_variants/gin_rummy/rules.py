@@ -1,41 +1,26 @@
-"""Gin Rummy's rule book and its rules as data: a standard rummy (`rummykit.standard`) of two players
-that ends by a knock, as OpenSpiel's ``gin_rummy`` plays a hand, in a game of hands to 100.
+"""Gin Rummy's rule book and its rules as data: a standard rummy of two players whose hands end by a knock
+(`rummykit.standard.Knocking`), as OpenSpiel's ``gin_rummy`` plays a hand, in a game of hands to 100.
 
 Examples:
     >>> import rummykit
     >>> rules = rummykit.new_game("gin-rummy", players=2, seed=1).state.rules
-    >>> rules.deal.hand_size, rules.stock.dead_at, rules.knock_card, rules.scoring.target
+    >>> rules.deal.hand_size, rules.stock.dead_at, rules.knocking.knock_card, rules.scoring.target
     (10, 2, 10, 100)
 """
 
 from __future__ import annotations
 
-import enum
 from typing import Final
 
 import attrs
 
-from rummykit.core.cards import Card, Rank, standard_deck
+from rummykit.core.cards import standard_deck
 from rummykit.core.melds import MeldRules
 from rummykit.core.specs import GameSettings, Option, rule_book
-from rummykit.core.state import Phase
-from rummykit.standard import Deal, RuleIds, Scoring, StandardRules, Stock, Turns
+from rummykit.standard import Deal, Knocking, RuleIds, Scoring, StandardRules, Stock
+from rummykit.standard.rules import KNOCK_POINTS, KNOCK_RUN_ORDER
 
-__all__ = ["IDS", "MELD_RULES", "OPTIONS", "POINTS", "RULES", "GinPhase", "GinRules", "make_rules"]
-
-
-class GinPhase(enum.StrEnum):
-    """Gin Rummy's own phases."""
-
-    FIRST_UP_CARD = "first-up-card"
-    """The first up-card is offered to the non-dealer, then to the dealer (GIN-4)."""
-    WALL = "wall"
-    """Two cards are left in the stock: the discard may be taken only to knock with it (GIN-19)."""
-    KNOCK = "knock"
-    """The knocker has discarded and lays down melds (GIN-13)."""
-    LAY_OFF = "lay-off"
-    """The defender lays off, then lays down melds or passes (GIN-16, GIN-18)."""
-
+__all__ = ["IDS", "OPTIONS", "RULES", "GinRules", "make_rules"]
 
 RULES: Final = rule_book("""
 GIN-1 | Players and cards | Two players, one 52-card deck, no jokers. A card's value: ace 1, 2 to 10 their number,
@@ -136,93 +121,61 @@ OPTIONS: Final = (
 )
 """Gin Rummy's options: name, type, default, meaning and the rule each one sets."""
 
-POINTS: Final = {rank: min(int(rank), 10) if rank is not Rank.ACE else 1 for rank in Rank if rank is not Rank.JOKER}
-"""GIN-1: a card's value."""
+MELD_IDS: Final = {"set": "GIN-9", "run": "GIN-9", "wilds": "GIN-9"}
+"""The rule of sets and runs (GIN-9)."""
 
-MELD_RULES: Final = MeldRules(
-    run_order=(Rank.ACE, *(Rank(n) for n in range(2, 14))),
-    max_set=4,
-    suited_runs=True,
-    rules={"set": "GIN-9", "run": "GIN-9", "wilds": "GIN-9"},
+IDS: Final = RuleIds(
+    start="GIN-2",
+    draw="GIN-5",
+    meld="GIN-13",
+    lay_off="GIN-16",
+    discard="GIN-6",
+    dead_hand="GIN-19",
+    offer="GIN-4",
+    knock="GIN-12",
+    knocker="GIN-13",
+    gin="GIN-14",
+    lay_off_limit="GIN-17",
+    defender="GIN-18",
+    wall="GIN-19",
 )
-"""GIN-9: sets of 3 or 4, runs of 3 or more of one suit, the ace low."""
-
-IDS: Final = RuleIds(start="GIN-2", draw="GIN-5", meld="GIN-13", lay_off="GIN-16", discard="GIN-6", dead_hand="GIN-19")
 """The rules the standard rummy cites in Gin Rummy."""
-
-TURNS: Final = Turns(
-    opening=GinPhase.FIRST_UP_CARD,
-    before_draw=frozenset({GinPhase.FIRST_UP_CARD, GinPhase.WALL}),
-    after_draw=frozenset({Phase.PLAY, GinPhase.KNOCK}),
-    phase_rules={
-        GinPhase.FIRST_UP_CARD: ("GIN-4", "the first up-card is offered: take it or pass (both passed: draw)"),
-        GinPhase.WALL: ("GIN-19", "at the wall the discard is taken only to knock with it, or passed"),
-        Phase.PLAY: ("GIN-5", "after the draw a turn ends with a discard or a knock"),
-        GinPhase.KNOCK: ("GIN-13", "after a knock the knocker lays down melds"),
-        GinPhase.LAY_OFF: ("GIN-16", "after the knocker's melds the defender lays off, lays down melds or passes"),
-    },
-    empty_hand_ends_round=False,
-)
-"""GIN-4, GIN-5, GIN-13, GIN-16, GIN-19: the phases of a hand."""
 
 
 @attrs.frozen(kw_only=True)
 class GinRules(StandardRules):
-    """Gin Rummy's rules for a configuration: the standard rummy's, and the options of the knock.
+    """Gin Rummy's rules for a configuration: the standard rummy's with a knock ending, and OpenSpiel's
+    two ways to end a hand dead: a repeated take (GIN-7) and the take limit (``take_limit``, GIN-8)."""
 
-    Attributes:
-        knock_card: GIN-11 (Oklahoma: ``None``, GIN-25).
-        oklahoma_ace: the knock card of an ace up-card in Oklahoma.
-        gin_bonus, undercut_bonus, undercut_on_tie: GIN-20, GIN-21.
-        single_hand: GIN-24.
-        repeated_take_ends_hand, take_limit: GIN-7, GIN-8.
-        exact_knock: GIN-12's exact test.
-        layoff_run_limit: GIN-17.
-        wall_knock: GIN-19.
-    """
-
-    knock_card: int | None = 10
-    oklahoma_ace: int = 0
-    gin_bonus: int = 25
-    undercut_bonus: int = 25
-    undercut_on_tie: bool = False
-    single_hand: bool = False
     repeated_take_ends_hand: bool = True
     take_limit: int | None = 50
-    exact_knock: bool = False
-    layoff_run_limit: int | None = 2
-    wall_knock: bool = True
-
-    def knock_card_of(self, up_card: Card) -> int:
-        """The knock card of a hand whose first up-card is ``up_card`` (GIN-11, GIN-25)."""
-        if self.knock_card is not None:
-            return self.knock_card
-        return self.oklahoma_ace if up_card.rank is Rank.ACE else POINTS[up_card.rank]
 
 
 def make_rules(config: GameSettings) -> GinRules:
     """Gin Rummy's rules for a configuration (GIN-1 to GIN-25)."""
-    option = config.options
-    single = option["single_hand"]
-    return GinRules(
-        shoe_parts=(standard_deck(),),
-        deal=Deal(hand_size=10),
-        turns=TURNS,
-        stock=Stock(reshuffle="none", dead_at=2),
-        melds=MELD_RULES,
-        may_discard_taken=option["may_discard_taken_card"],
-        scoring=Scoring(points=POINTS, target=None if single else option["target"]),
-        rounds=1 if single else None,
-        ids=IDS,
+    option, single = config.options, config.options["single_hand"]
+    knocking = Knocking(
         knock_card=None if option["oklahoma"] else option["knock_card"],
-        oklahoma_ace=0 if option["oklahoma_ace"] == "gin" else 1,
+        ace_knock_card=0 if option["oklahoma_ace"] == "gin" else 1,
+        shortcut=option["knock_test"] == "openspiel",
+        wall=option["wall_knock"],
+        lay_off_limit=option["layoff_run_limit"],
         gin_bonus=option["gin_bonus"],
         undercut_bonus=option["undercut_bonus"],
         undercut_on_tie=option["undercut_on_tie"],
-        single_hand=single,
+        zero_sum=single,
+    )
+    return GinRules(
+        shoe_parts=(standard_deck(),),
+        deal=Deal(hand_size=10),
+        stock=Stock(reshuffle="none", dead_at=2),
+        melds=MeldRules(run_order=KNOCK_RUN_ORDER, max_set=4, suited_runs=True, rules=MELD_IDS),
+        may_discard_taken=option["may_discard_taken_card"],
+        scoring=Scoring(points=KNOCK_POINTS, target=None if single else option["target"]),
+        rounds=1 if single else None,
+        turns=knocking.turns(IDS),
+        knocking=knocking,
+        ids=IDS,
         repeated_take_ends_hand=option["repeated_take_ends_hand"],
         take_limit=option["discard_take_limit"],
-        exact_knock=option["knock_test"] == "exact",
-        layoff_run_limit=option["layoff_run_limit"],
-        wall_knock=option["wall_knock"],
     )

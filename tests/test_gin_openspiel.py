@@ -1,7 +1,10 @@
 """Gin Rummy against OpenSpiel's ``gin_rummy``, move for move (issue 26): each game is dealt identically in
 both engines; at every decision OpenSpiel's legal actions are chosen from uniformly at random and the same
 play is made in rummykit; and at every decision the two engines' legal actions correspond one to one, and
-at every hand's end the scores are equal. Needs the ``rl`` extra (OpenSpiel); skipped without it.
+at every hand's end the scores are equal. Needs the ``rl`` extra (OpenSpiel); skipped without it. Its own
+marker, ``differential``: ``pytest -m "differential and not slow"`` plays 1,000 random games and 200
+that knock (about half a minute), ``pytest -m "differential and slow"`` the 10,000 of the slow set; ``-rP``
+prints what was compared.
 
 The actions correspond as the rule book says (GIN-4 to GIN-19): OpenSpiel's "Draw upcard" is a
 ``TakeDiscard``, "Draw stock" a ``Draw``, "Pass" a ``Pass`` (of the first up-card, the wall or the
@@ -30,7 +33,7 @@ from rummykit.standard import Knock, Pass
 
 pyspiel = pytest.importorskip("pyspiel")
 
-pytestmark = pytest.mark.rl
+pytestmark = pytest.mark.differential
 
 GIN: Final = pyspiel.gin_rummy
 PHASE: Final = GIN.Phase

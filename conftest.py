@@ -7,7 +7,10 @@ import importlib.util
 
 _NEEDS: dict[str, tuple[str, ...]] = {
     "src/rummykit/rl/observation.py": ("numpy",),
+    "src/rummykit/rl/rewards.py": ("numpy",),
+    "src/rummykit/rl/render.py": ("numpy", "resvg", "PIL"),
     "src/rummykit/rl/pettingzoo.py": ("numpy", "gymnasium", "pettingzoo"),
+    "src/rummykit/rl/single_agent.py": ("numpy", "gymnasium", "pettingzoo"),
     "src/rummykit/rl/openspiel.py": ("numpy", "pyspiel"),
 }
 

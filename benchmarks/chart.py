@@ -1,6 +1,6 @@
-"""The charts of ``docs/performance.md``: step cost and solver cost against hand size, and each figure's
-speed-up over a baseline commit, as plain SVG (no script, no web font, no network: they render in any
-browser and build offline)."""
+"""The charts of ``docs/performance.md`` and ``docs/performance-history.md``: step cost and solver cost
+against hand size, and each figure's speed-up over a baseline commit, as plain SVG (no script, no web
+font, no network: they render in any browser and build offline), each with a legend."""
 
 from __future__ import annotations
 
@@ -10,10 +10,31 @@ from xml.sax.saxutils import escape
 
 from benchmarks.results import SPEEDUP, Comparison, Curve
 
-__all__ = ["comparison_chart", "svg_chart"]
+__all__ = ["comparison_chart", "comparison_legend", "svg_chart"]
 
-_WIDTH, _HEIGHT = 760, 380
+_WIDTH, _PANELS = 760, 380
 _COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")
+_LEGEND_ROW = 18
+_VERDICTS = (("better", "#2ca02c", "better beyond noise"), ("same", "#999", "the same within noise"))
+_WORSE = ("worse", "#d62728", "worse beyond noise")
+
+
+def _legend(entries: Sequence[tuple[str, str]], x: float, y: float) -> list[str]:
+    """A legend: one row per series, its line and marker in its colour, then its name."""
+    parts = [f'<g class="legend" transform="translate({x:.1f},{y:.1f})">']
+    for index, (colour, name) in enumerate(entries):
+        row = index * _LEGEND_ROW
+        parts.append(
+            f'<line x1="0" y1="{row + 5}" x2="22" y2="{row + 5}" stroke="{colour}" stroke-width="2"/>'
+            f'<circle cx="11" cy="{row + 5}" r="3" fill="{colour}"/>'
+            f'<text x="30" y="{row + 9}" font-size="11">{escape(name)}</text>'
+        )
+    return [*parts, "</g>"]
+
+
+def _series_name(curve: Curve) -> str:
+    """A curve's name without the prefix that chose its panel (``step:``, ``solver:``)."""
+    return curve.name.split(":", 1)[1].strip() if ":" in curve.name else curve.name
 
 
 def _panel(curves: Sequence[Curve], x0: float, title: str, *, log: bool) -> list[str]:
@@ -68,27 +89,47 @@ def _panel(curves: Sequence[Curve], x0: float, title: str, *, log: bool) -> list
         parts.extend(
             f'<circle cx="{x_at(x):.1f}" cy="{y_at(y):.1f}" r="3" fill="{colour}"/>' for x, y in curve.points if y > 0
         )
-        parts.append(
-            f'<text x="{left + 8}" y="{top + 16 + 16 * index}" fill="{colour}" font-size="11">'
-            f"{escape(curve.name)}</text>"
-        )
-    return parts
+    entries = [(_COLOURS[index % len(_COLOURS)], _series_name(curve)) for index, curve in enumerate(curves)]
+    return [*parts, *_legend(entries, left, _PANELS + 4)]
 
 
 def svg_chart(curves: Sequence[Curve]) -> str:
     """An SVG of two panels: the random step after the draw in 4-player RailRoad Rummy, and the
-    contract solver's decide and enumerate medians, each against the number of cards in hand."""
+    contract solver's decide and enumerate medians, each against the number of cards in hand; under
+    each panel a legend names its lines."""
     steps = [curve for curve in curves if curve.name.startswith("step:")]
     solver = [curve for curve in curves if curve.name.startswith("solver:")]
     body = [
         *_panel(steps, 0, "random legal step (after the draw)", log=False),
         *_panel(solver, _WIDTH / 2, "contract solver (median)", log=True),
     ]
+    height = _PANELS + 8 + _LEGEND_ROW * max(len(steps), len(solver), 1)
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_WIDTH}" height="{_HEIGHT}" '
-        f'viewBox="0 0 {_WIDTH} {_HEIGHT}" font-family="sans-serif" font-size="12">\n'
-        f'<rect width="{_WIDTH}" height="{_HEIGHT}" fill="white"/>\n' + "\n".join(body) + "\n</svg>\n"
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_WIDTH}" height="{height}" '
+        f'viewBox="0 0 {_WIDTH} {height}" font-family="sans-serif" font-size="12">\n'
+        f'<rect width="{_WIDTH}" height="{height}" fill="white"/>\n' + "\n".join(body) + "\n</svg>\n"
     )
+
+
+def comparison_legend(x: float, y: float, *, worse: bool = True) -> list[str]:
+    """The legend of [`comparison_chart`][benchmarks.chart.comparison_chart]: what each bar's colour
+    says, the whisker and the dashed line, from ``(x, y)``."""
+    verdicts = (*_VERDICTS, _WORSE) if worse else _VERDICTS
+    parts = [f'<g class="legend" transform="translate({x:.1f},{y:.1f})">']
+    column = 0.0
+    for _, colour, words in verdicts:
+        parts.append(
+            f'<circle cx="{column + 5}" cy="5" r="5" fill="{colour}"/>'
+            f'<text x="{column + 14}" y="9" font-size="11">{escape(words)}</text>'
+        )
+        column += 26 + 6.2 * len(words)
+    parts.append(
+        f'<line x1="0" y1="{_LEGEND_ROW + 5}" x2="22" y2="{_LEGEND_ROW + 5}" stroke="#000"/>'
+        f'<text x="30" y="{_LEGEND_ROW + 9}" font-size="11">whisker: the lowest to the highest of the rounds</text>'
+        f'<line x1="300" y1="{_LEGEND_ROW - 1}" x2="300" y2="{_LEGEND_ROW + 11}" stroke="#444" stroke-dasharray="4 3"/>'
+        f'<text x="308" y="{_LEGEND_ROW + 9}" font-size="11">the {SPEEDUP:g}× a target asks for</text>'
+    )
+    return [*parts, "</g>"]
 
 
 def comparison_chart(comparison: Comparison) -> str:
@@ -128,6 +169,8 @@ def comparison_chart(comparison: Comparison) -> str:
             f'y2="{y + row / 2}" stroke="#000"/>'
             f'<text x="{left + width + 6}" y="{y + 12}" font-size="11">{figure.speedup:.2f}×</text>'
         )
+    parts.extend(comparison_legend(16, bottom + 30))
+    height += 2 * _LEGEND_ROW + 6
     total_width = left + width + 60
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_width}" height="{height}" '

@@ -10,6 +10,9 @@ among its ``legal_actions``), and the time of ``last()`` (the observation and ma
 two peers are measured in alternating blocks, so that their ratios do not depend on when the load of
 a shared machine changes. Skipped with a message when the
 ``rl`` extra (rummykit's environment) or the ``bench`` extra (the peers) is missing.
+
+Beside them, the cost of a deal of rummykit's OpenSpiel games, drawn through the chance nodes card by
+card (`measure_openspiel_deals`).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from benchmarks import timing
 from benchmarks.peers import rlcard_env_seconds
 from benchmarks.results import Results
 
-__all__ = ["RL_GAMES", "measure_env_steps"]
+__all__ = ["RL_GAMES", "measure_env_steps", "measure_openspiel_deals"]
 
 RL_GAMES: tuple[tuple[str, int], ...] = (("rummy", 2), ("railroad-rummy", 4))
 """rummykit's environments measured: Classic Rummy for 2 (the peers' game is 2-player gin rummy) and
@@ -116,6 +119,7 @@ def measure_env_steps(results: Results, steps: int, *, seed: int = 1) -> None:
             "µs",
             f"{steps} steps of last() + step(); a step is one token",
         )
+    measure_openspiel_deals(results, max(10, steps // 200), seed=seed)
     labels = {
         "pettingzoo.gin_rummy_v4": ("pettingzoo", "random step, PettingZoo gin_rummy_v4 (AEC), 2 players"),
         "rl.rlcard.env_step": ("rlcard", "random step, gin-rummy env, 2 players, beside rummykit's env"),
@@ -123,3 +127,38 @@ def measure_env_steps(results: Results, steps: int, *, seed: int = 1) -> None:
     for key in peers:
         engine, what = labels[key]
         results.add(key, engine, what, totals[key] / counted * 1e6, "µs", f"{counted} steps in {BLOCKS} blocks")
+
+
+def measure_openspiel_deals(results: Results, deals: int, *, seed: int = 1) -> None:
+    """rummykit's OpenSpiel games (``rummykit.rl.openspiel``): ms for one deal drawn through the chance
+    nodes, card by card (every ``chance_outcomes()`` listed and one outcome applied), for each of
+    `RL_GAMES`. Skipped with a message without the ``rl`` extra."""
+    try:
+        import pyspiel  # noqa: PLC0415 - an optional extra
+
+        from rummykit.rl import openspiel  # noqa: PLC0415
+    except ImportError as exc:
+        message = f"rummykit's OpenSpiel games skipped: {exc}; pip install -e '.[rl]' to measure them"
+        results.skipped.append(message)
+        results.log(f"  {message}")
+        return
+    clock = timing.clock()
+    chooser = random.Random(seed)
+    for variant, players in RL_GAMES:
+        game = pyspiel.load_game(openspiel.game_name(variant), {"players": players})
+        nodes, started = 0, clock()
+        for _ in range(deals):
+            state = game.new_initial_state()
+            while state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(chooser.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0])
+                nodes += 1
+        seconds = clock() - started
+        results.add(
+            f"openspiel.deal.{variant}.{players}p",
+            "rummykit",
+            f"a deal through OpenSpiel's chance nodes, {variant}, {players} players",
+            seconds / deals * 1e3,
+            "ms",
+            f"{deals} deals, {nodes / deals:.0f} chance nodes each (the first dealer, then card by card)",
+        )

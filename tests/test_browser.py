@@ -23,12 +23,14 @@ from typing import Any, Final
 
 import attrs
 import pytest
+from typer.testing import CliRunner
 
 import rummykit
 from rummykit import svg
 from rummykit.core.cards import standard_deck
 from rummykit.core.records import GameRecord
 from rummykit.documents.serialize import dump_record, load_record
+from rummykit.play.cli import app
 from rummykit.viewer import replay_html, replay_steps
 from tests.pictures_support import XLINK_HREF, parse, position
 
@@ -59,6 +61,7 @@ if not Path(CHROMIUM).exists():
 DATA: Final = Path(__file__).resolve().parent / "data" / "pictures"
 UPDATE: Final = os.environ.get("RUMMYKIT_UPDATE_PICTURES") == "1"
 LOCAL: Final = ("file:", "data:", "about:")
+runner = CliRunner()
 
 
 @pytest.fixture(scope="module")
@@ -72,8 +75,8 @@ def browser() -> Iterator[Any]:
 class Tab:
     """A browser page that refuses every request but for local files, and keeps what went wrong."""
 
-    def __init__(self, browser: Any) -> None:
-        self.context = browser.new_context(viewport={"width": 1300, "height": 900}, device_scale_factor=1)
+    def __init__(self, browser: Any, width: int = 1300, height: int = 900) -> None:
+        self.context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1)
         self.page = self.context.new_page()
         self.refused: list[str] = []
         self.errors: list[str] = []
@@ -179,13 +182,16 @@ def test_the_spectators_page_has_no_hand(tab: Tab, tmp_path: Path) -> None:
 def test_rounds_and_playing(tab: Tab, tmp_path: Path) -> None:
     record = _record("rummy", 2, 3, 400)
     steps = replay_steps(record, seat=0).steps
-    second = next(index for index, step in enumerate(steps) if index and steps[index - 1].note)
+    end = next(index for index, step in enumerate(steps) if step.ended is not None)
     path = tmp_path / "game.html"
     path.write_text(replay_html(record, seat=0), encoding="utf-8")
     tab.page.goto(path.as_uri())
-    tab.page.keyboard.press("PageDown")
-    assert tab.step() == second and tab.text("#where").startswith(f"step {second} · round 2")
-    tab.page.keyboard.press("PageUp")
+    tab.page.keyboard.press("Shift+ArrowRight")  # to the first round's end
+    assert tab.step() == end and tab.text("#where").endswith("round 1, turn " + f"{steps[end].turn} · the round's end")
+    tab.page.keyboard.press("Shift+ArrowRight")  # to the next deal
+    assert tab.step() == end + 1 and tab.text("#where") == f"step {end + 1} · round 2, the deal"
+    tab.page.keyboard.press("Shift+ArrowLeft")
+    tab.page.keyboard.press("Shift+ArrowLeft")
     assert tab.step() == 0
     tab.page.click("#play")
     tab.page.wait_for_function("Number(document.getElementById('picture').dataset.step) >= 2", timeout=5000)
@@ -197,18 +203,148 @@ def test_rounds_and_playing(tab: Tab, tmp_path: Path) -> None:
 
 def test_a_refused_action_shows_its_rule(tab: Tab, tmp_path: Path) -> None:
     record = _record(steps=10)
+    seat = record.actions[4].seat
     document = json.loads(dump_record(record))
-    document["actions"].insert(4, {"type": "discard", "seat": record.actions[4].seat, "card": "AS"})
+    document["actions"].insert(4, {"type": "discard", "seat": seat, "card": "AS"})
     path = tmp_path / "bad.html"
     bad = load_record(json.dumps(document), check=False)
-    path.write_text(replay_html(bad, seat=0), encoding="utf-8")
+    path.write_text(replay_html(bad, seat=seat), encoding="utf-8")  # the page of the seat whose action it is
     tab.page.goto(path.as_uri())
     tab.page.keyboard.press("End")
-    refusal = replay_steps(bad, seat=0).steps[-1].refusal
+    refusal = replay_steps(bad, seat=seat).steps[-1].refusal
     assert refusal is not None
     assert tab.step() == 5 and tab.page.locator("#refusal").is_visible()
     assert tab.text("#refusal-reason") == f"Refused ({refusal.rule}): {refusal.reason}"
     assert tab.text("#refusal-rule").startswith(f"{refusal.rule} {refusal.title}: ")
+
+
+# -- play, save and watch; narrow and wide windows (issue 28) ---------------------------------------
+
+
+def _box(tab: Tab, selector: str) -> dict[str, float]:
+    found: dict[str, float] = tab.page.evaluate(
+        """(selector) => { const r = document.querySelector(selector).getBoundingClientRect();
+                          return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; }""",
+        selector,
+    )
+    return found
+
+
+def _in_window(tab: Tab, selector: str) -> bool:
+    box, size = _box(tab, selector), tab.page.viewport_size
+    return box["top"] >= 0 and box["bottom"] <= size["height"] and box["left"] >= 0 and box["right"] <= size["width"]
+
+
+def _current_in_the_list(tab: Tab) -> bool:
+    """The current step's entry is whole inside the list's box, and the box is in the window there."""
+    item, box = _box(tab, "#steps li.current"), _box(tab, "#log")
+    return box["top"] - 1 <= item["top"] and item["bottom"] <= box["bottom"] + 1
+
+
+def test_a_game_played_saved_and_opened_in_the_viewer_shows_a_rounds_end(tab: Tab, tmp_path: Path) -> None:
+    """The whole path of a person: ``rummykit play`` through a script (the first listed move, every
+    time), ``--save``, ``rummykit replay --html``, and the page stepped to the first round's end,
+    where the round's scores are on the screen, before the next deal."""
+    saved, page = tmp_path / "game.json", tmp_path / "game.html"
+    args = ["play", "rummy", "--players", "2", "--seed", "5", "-o", "max_rounds=2", "--save", str(saved)]
+    played = runner.invoke(app, args, input="1\n" * 4000)
+    assert played.exit_code == 0 and "Game over after 2 rounds." in played.stdout, played.output
+    record = load_record(saved.read_text(encoding="utf-8"))
+    first = rummykit.replay(record).history[0]
+    shown = runner.invoke(app, ["replay", str(saved), "--html", str(page), "--seat", "0"])
+    assert shown.exit_code == 0, shown.output
+    tab.page.goto(page.as_uri())
+    tab.page.keyboard.press("Shift+ArrowRight")  # to the first round's end
+    scores = ", ".join(f"seat {seat} {score:+d}" for seat, score in enumerate(first.scores))
+    assert tab.text("#note") == f"Round 1 is over: {first.reason}. Scores: {scores}."
+    assert _in_window(tab, "#note") and tab.text("#where").endswith("the round's end")
+    picture = tab.text("#picture")
+    assert "Round 1 is over" in picture and "cards left, laid face up to be scored" in picture
+    assert all(f"{score:+d}" in picture for score in first.scores)
+    ended = tab.step()
+    tab.page.keyboard.press("ArrowRight")  # the next deal
+    assert tab.step() == ended + 1 and tab.text("#text").startswith("Round 2 is dealt by seat ")
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1000, 700), (1366, 768)])
+def test_the_viewer_keeps_the_current_step_in_sight_at_any_width(
+    browser: Any, tmp_path: Path, width: int, height: int
+) -> None:
+    """The current step's words stay in the window (the controls stay at its top when the page
+    scrolls), the list of every action follows the current step, and nothing is wider than the
+    window; at 1366 by 768 a Railroad Canasta seat's own hand is on the first screen."""
+    tab = Tab(browser, width, height)
+    try:
+        game = position("railroad-canasta", 4, 5, 300)
+        path = tmp_path / "game.html"
+        path.write_text(replay_html(game.record, seat=0), encoding="utf-8")
+        tab.page.goto(f"{path.as_uri()}#150")
+        assert tab.step() == 150 and _in_window(tab, "#text") and _current_in_the_list(tab)
+        for _ in range(40):
+            tab.page.keyboard.press("ArrowRight")
+        assert tab.step() == 190 and _in_window(tab, "#text") and _current_in_the_list(tab)
+        tab.page.click("#steps li:nth-child(12) button")
+        assert tab.step() == 11 and _current_in_the_list(tab)
+        tab.page.keyboard.press("End")
+        assert _current_in_the_list(tab)
+        tab.page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # the page scrolled down
+        assert tab.page.evaluate("window.scrollY") > 0
+        assert _in_window(tab, "#text") and _in_window(tab, "#forward") and _in_window(tab, "#slider")
+        assert tab.page.evaluate("document.documentElement.scrollWidth") <= width
+        if (width, height) == (1366, 768):
+            tab.page.evaluate("window.scrollTo(0, 0)")
+            hand = tab.page.locator("#picture text", has_text="Your hand").first.bounding_box()
+            cards = tab.page.evaluate(
+                """() => Math.max(...Array.from(document.querySelectorAll("#picture use"))
+                    .map((use) => use.getBoundingClientRect().bottom))"""
+            )
+            assert hand is not None and hand["y"] + hand["height"] < height
+            last_card = tab.page.evaluate(
+                """() => { const label = Array.from(document.querySelectorAll("#picture text"))
+                    .find((text) => text.textContent.startsWith("Your hand"));
+                    const uses = Array.from(label.parentNode.querySelectorAll("use"));
+                    return Math.max(...uses.map((use) => use.getBoundingClientRect().bottom)); }"""
+            )
+            assert last_card <= height < cards  # the hand whole on the first screen, the table below
+    finally:
+        tab.close()
+
+
+def test_the_keyboard_still_scrolls_the_page(tab: Tab, tmp_path: Path) -> None:
+    """Page Up, Page Down and space scroll the page as they do everywhere; the viewer's own keys are
+    the arrows (with Shift: to a round's start or end), Home, End and P."""
+    record = _record("railroad-canasta", 4, 5, 120)
+    path = tmp_path / "game.html"
+    path.write_text(replay_html(record, seat=1), encoding="utf-8")
+    tab.page.set_viewport_size({"width": 1000, "height": 500})
+    tab.page.goto(f"{path.as_uri()}#60")
+    tab.page.keyboard.press("PageDown")
+    tab.page.wait_for_function("window.scrollY > 0", timeout=5000)
+    tab.page.keyboard.press("Space")
+    tab.page.wait_for_timeout(900)
+    assert tab.step() == 60  # neither key stepped nor played
+    tab.page.keyboard.press("PageUp")
+    tab.page.keyboard.press("PageUp")
+    tab.page.wait_for_function("window.scrollY === 0", timeout=5000)
+    assert tab.step() == 60
+    tab.page.keyboard.press("p")
+    tab.page.wait_for_function("Number(document.getElementById('picture').dataset.step) >= 62", timeout=5000)
+    tab.page.keyboard.press("p")
+
+
+def test_a_seats_page_holds_no_seed(tab: Tab, tmp_path: Path) -> None:
+    seed = 918_273_645
+    game = rummykit.new_game("railroad-rummy", players=3, seed=seed)
+    for _ in range(30):
+        game.apply(game.legal_actions(game.to_act[0])[0])
+    path = tmp_path / "game.html"
+    for seat in (0, 1, None):
+        path.write_text(replay_html(game.record, seat=seat), encoding="utf-8")
+        tab.page.goto(f"{path.as_uri()}#30")
+        assert str(seed) not in tab.page.content() and "seed" not in tab.text("body")
+    path.write_text(replay_html(game.record, show_seed=True), encoding="utf-8")
+    tab.page.goto(path.as_uri())
+    assert tab.text("h1") == f"RailRoad Rummy, 3 players, seed {seed}"
 
 
 # -- screenshots -----------------------------------------------------------------------------------

@@ -15,7 +15,8 @@ import json
 import random
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,20 +24,26 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import rummykit
+from rummykit import MeldRules, RuleText, VariantSpec, hookimpl
 from rummykit.core.actions import Discard, Draw, GoDown, LayOff
-from rummykit.core.cards import Rank
+from rummykit.core.cards import Rank, standard_deck
 from rummykit.core.engine import Game
-from rummykit.documents.serialize import dump_position, load_position
+from rummykit.core.plugins import register_variant, unregister_variant
+from rummykit.core.specs import GameSettings
+from rummykit.documents.serialize import dump_position, load_position, load_record
 from rummykit.play import cli, terminal
+from rummykit.play.chunks import RunSpec, game_seed, play_game
 from rummykit.play.cli import app
 from rummykit.play.commands import MOVE_HELP
 from rummykit.play.results import RUN_FIELDS
+from rummykit.standard import Deal, RuleIds, Scoring, StandardRules, StandardRummy, StandardState, Stock
 from rummykit_variants.railroad_rummy.rules import card_points
+from tests.pictures_support import page_data
 from tests.support import arrange
 
 runner = CliRunner()
 
-_PROMPT = re.compile(r"^(?:your move \([^)]*\)> )+")
+_PROMPT = re.compile(r"^(?:your (?:move|\w+ decision) \([^)]*\)> )+")
 _EVENTS = ("you ", "seat ", "  last claim: ", "Round ", "Game over", "The winner", "You win", "You left")
 
 
@@ -215,7 +222,7 @@ def test_play_shows_the_position_and_the_numbered_moves(whole_round: tuple[Game,
     # the view's declared fields: per seat in the seats' table, the others one a line
     for heading in ("seat", "cards", "total", "HMGs left", "melded"):
         assert heading in output
-    assert "seat 0 (you)" in output and "seat 1 (heuristic)" in output
+    assert "seat 0 (you)" in output and "against seat 1 (heuristic)" in output
     assert re.search(r"Discard pile: \S+ on top \(\d+ cards?\)\s+stock: \d+ cards", output)
     assert re.search(r"Standby pile: \d+", output) and "Rounds: 7" in output
     assert re.search(r"Your hand \(7\): ", output)
@@ -240,7 +247,7 @@ def test_play_lists_the_table_melds_numbered_with_wild_ranks(monkeypatch: pytest
     assert "Table:" in output
     assert "meld 0: seat 1's set: 7C 7D 2S(7)" in output
     assert "meld 1: seat 1's run: 5H 6S JK(7) 8H" in output
-    assert re.search(r"seat 1 \(heuristic\)\s+7\s+0\s+yes\s+3", output)
+    assert re.search(r"seat 1\s+7\s+0\s+yes\s+3", output)
     assert "You left the game in round 1" in output
 
 
@@ -277,7 +284,7 @@ def test_play_help_lists_the_moves_and_the_variants_own_words(whole_round: tuple
     _, _, output = whole_round
     for line in MOVE_HELP:
         assert line.split("   ")[0].strip() in output
-    assert re.search(r"claim\s+claim the top discard\n", output)
+    assert re.search(r"claim\s+claim the top discard\s*\n", output)
     assert re.search(r"hmg\s+claim the top discard with an HMG", output)
     assert re.search(r"pass\s+pass on the top discard", output)
     assert "Every rule with its id: rummykit rules railroad-rummy" in output
@@ -460,7 +467,7 @@ def test_bad_input_never_crashes_a_game(seed: int) -> None:
     output = io.StringIO()
 
     def read_line(prompt: str) -> str:
-        count = int(re.search(r"\(1-(\d+),", prompt).group(1))  # type: ignore[union-attr]
+        count = int(re.search(r"\((?:1-)?(\d+),", prompt).group(1))  # type: ignore[union-attr]
         return str(rng.randint(1, count)) if rng.random() < 0.5 else rng.choice(JUNK)
 
     game = terminal.play_in_terminal(
@@ -535,6 +542,74 @@ def test_simulate_prints_tables_without_json() -> None:
     assert result.exit_code == 0, result.output
     for text in ("railroad-rummy: 3 games, 2 players, seed 0", "by bot", "rounds per game", "games per second"):
         assert text in result.stdout
+
+
+class HeadsUpRummy(StandardRummy[StandardRules, StandardState]):
+    """A variant for two players only: the standard rummy of sets, one deck, 10 cards each, one round."""
+
+    spec = VariantSpec(
+        name="heads-up-rummy",
+        title="Heads-up Rummy",
+        min_players=2,
+        max_players=2,
+        players_rule="HU-1",
+        rules=(
+            RuleText("HU-1", "Players", "2 players, one 52-card deck, 10 cards each."),
+            RuleText("HU-2", "The turn", "Draw from the stock or the discard pile, lay down sets, lay off, discard."),
+            RuleText("HU-3", "Going out", "An empty hand or stock ends the round; hands score their cards."),
+        ),
+    )
+
+    @hookimpl
+    def rummykit_setup(self, config: GameSettings) -> StandardRules:
+        ids = RuleIds(
+            start="HU-2",
+            draw="HU-2",
+            empty_discard="HU-2",
+            meld="HU-2",
+            lay_off="HU-2",
+            discard="HU-2",
+            no_card="HU-3",
+            going_out="HU-3",
+        )
+        return StandardRules(
+            shoe_parts=(standard_deck(),),
+            deal=Deal(hand_size=10),
+            stock=Stock(reshuffle="none"),  # HU-3: an empty stock ends the round
+            melds=MeldRules(wild_faces=frozenset(), set_ranks=frozenset(Rank) - {Rank.JOKER}, run_order=()),
+            scoring=Scoring(points={rank: min(int(rank), 10) for rank in Rank}),
+            rounds=1,
+            ids=ids,
+        )
+
+
+@pytest.fixture
+def heads_up() -> Iterator[str]:
+    """Heads-up Rummy, registered for one test (other tests list the installed variants)."""
+    register_variant(HeadsUpRummy.spec.name, HeadsUpRummy())
+    yield HeadsUpRummy.spec.name
+    unregister_variant(HeadsUpRummy.spec.name)
+
+
+def test_simulate_and_play_default_to_a_player_count_the_variant_allows(heads_up: str) -> None:
+    # --players defaults to 4 (simulate) and 3 (play), brought into the variant's range: 2 here
+    result = runner.invoke(app, ["simulate", heads_up, "--games", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["players"] == 2
+    result = runner.invoke(app, ["play", heads_up, "--seed", "1"], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "You left the game in round 1. Totals so far: you 0, seat 1 0." in result.stdout
+    # a count given is the one used, and one the variant does not allow is still refused, naming its rule
+    result = runner.invoke(app, ["simulate", heads_up, "--games", "1", "--players", "3"])
+    assert result.exit_code == 2 and "2 to 2 players, not 3 (HU-1)" in flat(result.output)
+    # variants that allow them keep 4 and 3
+    result = runner.invoke(app, ["simulate", "railroad-rummy", "--games", "1", "--json"])
+    assert result.exit_code == 0 and json.loads(result.stdout)["players"] == 4
+    result = runner.invoke(app, ["play", "railroad-rummy", "--seed", "4"], input="quit\n")
+    assert "Totals so far: you 0, seat 1 0, seat 2 0." in result.stdout
+    for command, usual in (("simulate", 4), ("play", 3)):
+        help_text = flat(runner.invoke(app, [command, "--help"]).output)
+        assert f"Default: {usual}, or the nearest count the variant allows" in help_text
 
 
 # -- rules, variants, help, bad names ---------------------------------------------------------------
@@ -618,3 +693,215 @@ def test_play_keeps_a_declaration_sealed_while_its_claim_window_is_open() -> Non
     sealed = lines.index("seat 1 has made a sealed move")
     assert lines[sealed + 1].startswith("seat 2 ")
     assert re.fullmatch(r"  last claim: .*\(seat 1: \w+, seat 2: \w+\)", lines[sealed + 2])
+
+
+# -- 80 columns, numbering, claim windows (issue 28) ------------------------------------------------
+
+VARIANTS = rummykit.available_variants()
+
+
+def longest(text: str) -> int:
+    return max(len(line) for line in text.splitlines())
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("columns", [None, "80"])
+def test_rules_are_readable_at_80_columns_and_in_a_pager(
+    monkeypatch: pytest.MonkeyPatch, variant: str, columns: str | None
+) -> None:
+    """Piped (into ``less``) or at 80 columns, the rules are paragraphs of whole lines under their ids:
+    no line over 80 columns, and about 60 or more characters to a line of text (a rule's text in a
+    column of a table got 15)."""
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    result = runner.invoke(app, ["rules", variant])
+    assert result.exit_code == 0, result.output
+    assert longest(result.stdout) <= 80
+    joined = " ".join(result.stdout.split())
+    spec = rummykit.variant_spec(variant)
+    rules = (*spec.rules, *rummykit.COMMON_RULES)
+    for rule in rules:
+        assert f"{rule.id} {rule.title} {' '.join(rule.text.split())}" in joined, rule.id
+    text = sum(len(rule.text) for rule in rules)
+    lines = [line for line in result.stdout.splitlines() if line.startswith("    ")]
+    assert sum(map(len, lines)) / len(lines) >= 55 or len(lines) <= text / 55 + len(rules)
+
+
+def _late_position(variant: str, tmp_path: Path) -> Path:
+    """A position late in a game between heuristic bots: totals of several digits, melds on the
+    table, the variant's facts filled in (red 3s, HMGs used), as a file for ``play --position``."""
+    spec = rummykit.variant_spec(variant)
+    players = min(spec.max_players, 6)
+    options: dict[str, Any] = {"max_rounds": 3}
+    run = RunSpec(variant=variant, players=players, seat_bots=("heuristic",) * players, options=options)
+    record = play_game(run, 11).record
+    game = rummykit.replay(record, upto=len(record.actions) - 12)
+    path = tmp_path / f"{variant}.json"
+    path.write_text(dump_position(game), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_play_is_readable_at_80_columns(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, variant: str) -> None:
+    """Every variant, from the most seats at its start and from a position late in a game: no line
+    over 80 columns, no cell of the seats' table cut short with "…"."""
+    monkeypatch.setenv("COLUMNS", "80")
+    spec = rummykit.variant_spec(variant)
+    moves = "1\n" * 12 + "quit\n"
+    starts = [
+        ["play", variant, "--players", str(spec.max_players), "--seed", "3"],
+        ["play", "--position", str(_late_position(variant, tmp_path))],
+    ]
+    for args in starts:
+        result = runner.invoke(app, args, input=moves)
+        assert result.exit_code == 0, result.output
+        assert longest(result.stdout) <= 80, args
+        assert "…" not in result.stdout
+        assert re.search(r"^seat +cards +total", result.stdout, re.MULTILINE)
+
+
+def test_moves_are_numbered_in_the_order_of_the_hand_shown(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Typing the place of a card in the hand as shown (by rank, wild cards last) discards that card:
+    the discards are numbered in the hand's order, not the engine's."""
+
+    def position(game: Game) -> Game:
+        return arrange(game, hands=["JK 9C KD 2S 5H 7S 8S 4D", "3C 4D 6H 8S 9S 10D QH"], turn=0, phase="play")
+
+    game, _, output = play_directly(monkeypatch, seed=1, arrange_game=position, probes={"play": ["7", "quit"]})
+    hand = "4D 5H 7S 8S 9C KD 2S JK"
+    assert f"Your hand (8): {hand}" in output
+    numbered = re.findall(r"(\d+)\. (\S+)", output.split("discard (8 choices):")[1].split("your move")[0])
+    assert numbered == [(str(number), card) for number, card in enumerate(hand.split(), start=1)]
+    assert "you discard 2S" in output and game.record.actions[0] == Discard(seat=0, card="2S")
+
+
+def test_a_single_move_is_asked_for_as_one_number() -> None:
+    result = runner.invoke(app, ["play", "railroad-canasta", "--seed", "3", "--players", "4"], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "   1. draw from the stock\nyour move (1, help, quit)> " in result.stdout
+    assert "(1-1," not in result.stdout
+
+
+def test_a_claim_window_says_whose_decision_it_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a claim window the turn player waits: the table says whose turn it is and who is to decide,
+    the prompt asks for the person's claim decision (it said "to play" of the turn player)."""
+    monkeypatch.setenv("COLUMNS", "80")
+    result = runner.invoke(app, ["play", "railroad-rummy", "--players", "3", "--seed", "4"], input="1\n" * 3 + "quit\n")
+    assert result.exit_code == 0, result.output
+    screen = result.stdout.split("contract 2 sets (claim)")[1].split("your claim decision")[0]
+    rows = {line.split()[1]: line for line in screen.splitlines() if re.match(r"seat \d", line)}
+    turn = next(seat for seat, row in rows.items() if row.rstrip().endswith("turn"))
+    assert "to decide" in rows["0"] and "to play" not in screen
+    assert f"Claim: you and seat {3 - int(turn)} decide; then seat {turn} goes on with the turn." in flat(screen)
+    assert "your claim decision (1-3, help, quit)> " in result.stdout
+
+
+def test_the_last_claim_is_told_once(whole_round: tuple[Game, ScriptedPerson, str]) -> None:
+    _, _, output = whole_round
+    told = [line for line in output.splitlines() if "last claim:" in line.lower()]
+    assert told and all(_PROMPT.sub("", line).startswith("  last claim: ") for line in told)
+    assert "Last claim" not in output
+
+
+def test_play_marks_the_canastas_on_the_table(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    path = _late_position("railroad-canasta", tmp_path)
+    game = load_position(path.read_text(encoding="utf-8"))
+    kinds = game.view(0).canastas  # type: ignore[attr-defined]
+    assert any(kinds)
+    result = runner.invoke(app, ["play", "--position", str(path), "--seat", "0"], input="quit\n")
+    assert result.exit_code == 0, result.output
+    for number, kind in enumerate(kinds):
+        line = next(line for line in result.stdout.splitlines() if line.startswith(f"  meld {number}: "))
+        assert (f"({kind} canasta)" in line) == bool(kind), line
+
+
+# -- help ------------------------------------------------------------------------------------------
+
+EVERY_COMMAND = ("simulate", "play", "replay", "position", "rules", "variants")
+
+
+def test_the_command_list_gives_whole_descriptions_at_80_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    listing = runner.invoke(app, ["--help"]).stdout
+    commands = listing.split("Commands:")[1]
+    assert "..." not in commands and longest(listing) <= 80
+    assert [line.split()[0] for line in commands.splitlines() if line.startswith("  ") and line[2] != " "] == list(
+        EVERY_COMMAND
+    )
+
+
+@pytest.mark.parametrize("command", EVERY_COMMAND)
+def test_each_commands_help_has_an_example_and_a_plain_usage_line(command: str) -> None:
+    result = runner.invoke(app, [command, "--help"])
+    assert result.exit_code == 0, result.output
+    usage = result.stdout.splitlines()[0]
+    assert usage.startswith(f"Usage: rummykit {command} [OPTIONS]")
+    assert "{" not in usage and "[[" not in usage
+    example = result.stdout.split("Example")[1]
+    assert f"rummykit {command}" in example
+
+
+def test_simulate_says_that_a_tie_is_a_win_for_each_tied_seat() -> None:
+    # G-1: a round that reaches its turn cap scores nothing (CR-9's rule for classic Rummy), so every game ties
+    args = ["simulate", "rummy", "--players", "3", "--games", "5", "-o", "max_rounds=1", "-o", "max_turns_per_round=3"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "counts as a win for each of them, so the wins add up to 15 for 5 games" in flat(result.stdout)
+    untied = runner.invoke(app, ["simulate", "rummy", "--players", "2", "--games", "3"])
+    assert "ties:" not in untied.stdout
+
+
+# -- saving games ----------------------------------------------------------------------------------
+
+
+def test_play_saves_the_game_when_the_person_quits_and_replay_shows_it(tmp_path: Path) -> None:
+    saved, page = tmp_path / "game.json", tmp_path / "game.html"
+    args = ["play", "railroad-rummy", "--players", "3", "--seed", "4", "--save", str(saved)]
+    result = runner.invoke(app, args, input="1\n" * 6 + "quit\n")
+    assert result.exit_code == 0, result.output
+    record = load_record(saved.read_text(encoding="utf-8"))
+    assert record.seed == 4 and record.players == 3 and len(record.actions) >= 6
+    assert f"Saved the game ({len(record.actions)} actions) to {saved}" in flat(result.stdout)
+    shown = runner.invoke(app, ["replay", str(saved), "--html", str(page), "--seat", "0"])
+    assert shown.exit_code == 0, shown.output
+    assert f"wrote {page}: {len(record.actions)} actions, seat 0's view" in flat(shown.stdout)
+    assert page_data(page.read_text(encoding="utf-8"))["steps"][-1]["action"] == len(record.actions)
+    text = runner.invoke(app, ["replay", str(saved)])
+    assert text.exit_code == 0 and "  last claim: " in text.stdout  # who won each claim is said
+
+
+def test_play_saves_a_finished_game_and_on_the_save_command(tmp_path: Path) -> None:
+    saved, early = tmp_path / "game.json", tmp_path / "early.json"
+    options = ["-o", "max_rounds=1", "-o", "max_turns_per_round=4"]
+    args = ["play", "rummy", "--players", "2", "--seed", "5", "--save", str(saved), *options]
+    result = runner.invoke(app, args, input=f"save {early}\n" + "1\n" * 40)
+    assert result.exit_code == 0, result.output
+    assert "Game over after 1 round." in result.stdout
+    assert rummykit.replay(load_record(saved.read_text(encoding="utf-8"))).is_over
+    assert load_record(early.read_text(encoding="utf-8")).actions == ()
+    no_file = runner.invoke(app, ["play", "rummy", "--seed", "5"], input="save\nquit\n")
+    assert "Not a move: say where: save FILE" in flat(no_file.stdout)
+
+
+def test_simulate_saves_every_game_or_a_sample(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    args = ["simulate", "rummy", "--players", "2", "--games", "4", "--seed", "9", "--json"]
+    result = runner.invoke(app, [*args, "--save-games", str(folder)])
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.stdout)
+    files = sorted(folder.iterdir())
+    assert [path.name for path in files] == [f"game-0000{index}.json" for index in range(4)]
+    wins = Counter[int]()
+    for index, path in enumerate(files):
+        record = load_record(path.read_text(encoding="utf-8"))
+        assert record.seed == game_seed(9, index)
+        wins.update(rummykit.replay(record).winners)
+    assert [wins[seat] for seat in range(2)] == [row["wins"] for row in figures["seats"]]  # the games counted
+    sample = tmp_path / "sample"
+    result = runner.invoke(app, [*args[:-1], "--save-games", str(sample), "--save-sample", "2"])
+    assert result.exit_code == 0 and len(list(sample.iterdir())) == 2
+    assert "saved 2 games to" in flat(result.stdout)
+    lone = runner.invoke(app, [*args[:-1], "--save-sample", "2"])
+    assert lone.exit_code == 2 and "give --save-games DIR too" in flat(lone.stderr)

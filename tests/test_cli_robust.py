@@ -31,7 +31,7 @@ from rummykit.documents.serialize import record_to_data
 from rummykit.play import chunks
 from rummykit.play.cli import app
 from rummykit.play.commands import move_help, parse_move
-from rummykit.play.simulate import GameOutcome, simulate
+from rummykit.play.simulate import GameOutcome, machine_cpus, simulate
 from rummykit_variants.classic_rummy import plugin as classic
 from rummykit_variants.railroad_canasta.actions import TakePile
 
@@ -181,18 +181,22 @@ def test_help_shows_no_python_types(command: str) -> None:
 def test_the_command_list_gives_play_a_whole_sentence() -> None:
     listing = runner.invoke(app, ["--help"]).stdout
     line = next(line for line in listing.splitlines() if line.strip().startswith("play "))
-    assert line.strip().endswith("Play against bots in the terminal."), line
+    assert line.strip().endswith("Play against bots in the terminal, and save the game to replay it."), line
 
 
 # -- piped tables, words --------------------------------------------------------------------------
 
 
-def test_piped_tables_keep_each_rule_on_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_piped_rules_are_wrapped_for_a_pager_and_keep_every_word(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Piped (into ``less``, say) the rules are wrapped at 80 columns between words: each rule's text
+    is whole once its lines are joined."""
     monkeypatch.delenv("COLUMNS", raising=False)
     result = runner.invoke(app, ["rules", "railroad-rummy"])
     assert result.exit_code == 0
+    assert max(len(line) for line in result.stdout.splitlines()) <= 80
+    joined = " ".join(result.stdout.split())
     for rule in rummykit.variant_spec("railroad-rummy").rules:
-        assert rule.text in result.stdout, f"{rule.id} is wrapped"
+        assert " ".join(rule.text.split()) in joined, f"{rule.id} lost words"
 
 
 def test_a_round_of_one_turn_is_one_turn() -> None:
@@ -203,12 +207,36 @@ def test_a_round_of_one_turn_is_one_turn() -> None:
 
 
 def test_simulate_reports_the_workers_it_played_in() -> None:
-    args = ["simulate", "rummy", "--players", "2", "--games", "2", "--workers", "99", "--json"]
+    """A run never starts more workers than it has chunks for: 1 game in 1 worker, of the 2 asked."""
+    if machine_cpus() < 2:
+        pytest.skip("needs 2 CPUs to ask for 2 workers")
+    args = ["simulate", "rummy", "--players", "2", "--games", "1", "--workers", "2", "--json"]
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
-    assert json.loads(result.stdout)["workers"] == 2
+    assert json.loads(result.stdout)["workers"] == 1
     text = runner.invoke(app, args[:-1]).stdout
-    assert "(2 workers)" in text and "99" not in text
+    assert "(1 worker)" in text
+
+
+def test_simulate_refuses_more_workers_than_the_machine_has_cpus(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 24: ``--workers 40`` started 40 processes on 2 CPUs. A local run plays in at most one
+    worker process a CPU, and is refused before any process starts, saying why."""
+    started: list[int | None] = []
+
+    def pool(self: object, processes: int | None = None, *_: object, **__: object) -> None:
+        started.append(processes)
+        raise AssertionError(f"a pool of {processes} worker processes started")
+
+    monkeypatch.setattr("multiprocessing.pool.Pool.__init__", pool)
+    cpus = machine_cpus()
+    with pytest.raises(rummykit.InvalidOptionError) as refused:
+        simulate("rummy", players=2, games=2, workers=cpus + 1)
+    assert f"this machine has {cpus} CPU" in str(refused.value) and f"not {cpus + 1}" in str(refused.value)
+    args = ["simulate", "rummy", "--players", "2", "--games", "2", "--workers", "40"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert f"at most {cpus} worker process" in " ".join(result.stderr.split())
+    assert not started, "no worker process starts"
 
 
 def test_canastas_help_and_take_are_its_own() -> None:

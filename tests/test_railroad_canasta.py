@@ -647,6 +647,70 @@ def test_rc_19_taking_a_pile_of_one_7_with_a_hand_of_two() -> None:
     assert result.scores == (45, -15)
 
 
+def taking_onto_nines(hand: str, discard: str) -> rummykit.Game:
+    """Issue 23's position: seat 0 to draw, holding ``hand``, with its unfinished meld 9C 9D 9H on the
+    table, the discard pile ``discard`` (top card last) and a full stock."""
+    return rummykit.build_position(
+        "railroad-canasta",
+        2,
+        hands=[hand, "4C 5D 6H 8S 9C 10D JH QS KC"],
+        discard=discard,
+        table=[(0, "9C 9D 9H")],
+        turn=0,
+        phase="draw",
+    )
+
+
+def takes(game: rummykit.Game) -> list[TakePile]:
+    """The takes of the pile listed for seat 0."""
+    return [action for action in game.legal_actions(0) if isinstance(action, TakePile)]
+
+
+def refuse_take(game: rummykit.Game, rule: str) -> str:
+    """Taking the pile onto the 9s is refused citing ``rule``, changes nothing, and is not listed (the
+    listing agrees with the check: nothing else is listed either); then the stock is drawn, and the
+    round goes on. Returns the refusal's reason."""
+    assert takes(game) == []
+    err = refuse(game, TakePile(seat=0), rule)
+    assert check_action(game, TakePile(seat=0)) == rule
+    play(game, Draw(seat=0))
+    assert not game.history and game.phase == "play"
+    return err.reason
+
+
+def test_rc_19_taking_a_one_card_pile_onto_a_meld_with_a_lone_7_is_refused_as_with_a_lone_5() -> None:
+    # the take would leave one card, and a player who cannot go out keeps two; a lone 7 is no
+    # exception, since the hand held the pile's 9S right after the draw (RC-19)
+    seven = refuse_take(taking_onto_nines("7D", "9S"), "RC-19")
+    five = refuse_take(taking_onto_nines("5D", "9S"), "RC-19")
+    assert "keeps at least 2 cards" in seven and seven == five
+
+
+def test_rc_19_taking_a_pile_of_several_cards_may_not_leave_only_7s() -> None:
+    # 9S goes onto the 9s and 7S into the hand: 7D 7S, only 7s, while nobody has a sevens canasta
+    reason = refuse_take(taking_onto_nines("7D", "7S 9S"), "RC-19")
+    assert "only 7s" in reason
+    # a pile that brings a card to discard may be taken: 7D 4C left, 4C discarded
+    game = taking_onto_nines("7D", "4C 9S")
+    assert takes(game) == [TakePile(seat=0)]
+    assert check_action(game, TakePile(seat=0)) is None
+    assert hand(game, 0) == ["4C", "7D"] and not game.history
+    assert Discard(seat=0, card="4C") in game.legal_actions(0)
+
+
+def test_rc_19_taking_a_one_card_pile_onto_a_meld_with_a_hand_of_7s_is_refused() -> None:
+    for sevens in ("7C 7D", "7C 7D 7H 7S"):
+        reason = refuse_take(taking_onto_nines(sevens, "9S"), "RC-19")
+        assert "only 7s" in reason
+    # with 9C 9D beside the 7s, the top card alone goes onto the meld and the 9s stay to discard; the
+    # take with the pair, onto the meld too (RC-C3), would leave only 7s
+    game = taking_onto_nines("7C 7D 9C 9D", "9S")
+    assert takes(game) == [TakePile(seat=0)]
+    assert "only 7s" in refuse(game, TakePile(seat=0, cards="9C 9D"), "RC-19").reason
+    assert check_action(game, TakePile(seat=0)) is None
+    assert hand(game, 0) == ["7C", "7D", "9C", "9D"] and not game.history
+
+
 def test_rc_20_the_kitty_after_a_canasta_that_is_not_black() -> None:
     game = new_game()
     kitty = "4C 4D 4H 5C 5D 5H 6C 6D 6H 3H 9S"

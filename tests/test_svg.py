@@ -24,9 +24,13 @@ from rummykit import svg
 from rummykit.core.cards import Card, CardId, Rank, face, parse_cards, standard_deck
 from rummykit.core.engine import Game
 from rummykit.core.errors import InvalidActionError, InvalidCardError, InvalidOptionError, PluginError
+from rummykit.core.state import RoundResult, TableMeld
 from rummykit.core.views import Picture, View, shown
+from rummykit.documents.serialize import dump_view, load_view
+from rummykit.svg import canvas, drawing
 from rummykit.testing.visibility import RoundWatch, observers
-from rummykit_variants.railroad_canasta.state import RailroadCanastaView
+from rummykit_variants.railroad_canasta.melding import read_group
+from rummykit_variants.railroad_canasta.state import RailroadCanastaView, canastas_of
 from tests.pictures_support import (
     SVG,
     defined_symbols,
@@ -413,3 +417,124 @@ def test_no_picture_draws_a_card_hidden_from_its_seat(variant: str) -> None:
                 named = named_faces(words(root))
                 assert named <= set(seen), f"{variant}: seat {seat}'s picture names {named - set(seen)}"
                 _exchanged_pictures_match(game, watch, seat, rng)
+
+
+# -- text measured in one pass, captions, names (issues 24 and 28) ---------------------------------
+
+
+class _Measured:
+    """Counts the characters the pictures measure (every width is estimated character by character)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, most: int) -> None:
+        self.characters = 0
+        self.most = most
+        real_width = canvas.text_width
+        real_advance = getattr(canvas, "_advance", None)
+
+        def text_width(text: str, size: float, *, bold: bool = False) -> float:
+            self._count(len(text))
+            return real_width(text, size, bold=bold)
+
+        def advance(char: str) -> float:
+            self._count(1)
+            assert real_advance is not None
+            return float(real_advance(char))
+
+        for module in (canvas, drawing):
+            monkeypatch.setattr(module, "text_width", text_width, raising=False)
+        if real_advance is not None:
+            monkeypatch.setattr(canvas, "_advance", advance)
+
+    def _count(self, characters: int) -> None:
+        self.characters += characters
+        if self.characters > self.most:  # stop early: a measure that grows with the square of the text
+            raise AssertionError(f"more than {self.most:,} characters measured")
+
+
+def test_a_long_seat_name_is_measured_in_one_pass(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 24: a seat name of 16,000 characters took 23.7 s to draw (``canvas.fit`` measured the
+    text again for each character it cut). Each text is measured a few times at most, so the work
+    grows with its length, no faster."""
+    name = "W" * 16_000
+    game = rummykit.new_game("railroad-rummy", players=2, seed=1)
+    measured = _Measured(monkeypatch, most=20 * len(name))
+    picture = svg.view(game.view(0), names=[name, "seat 1"], caption="x" * 16_000)
+    drawn = ["".join(text.itertext()) for text in parse(picture).iter(f"{SVG}text")]
+    assert any(text.endswith("…") for text in drawn) and max(map(len, drawn)) < 200  # cut short to fit
+    assert canvas.fit(name, 12, 200) == canvas.fit(name[:100], 12, 200)
+    assert measured.characters <= 20 * len(name)
+
+
+def test_a_bold_caption_is_wrapped_as_bold_text_and_fits_the_picture() -> None:
+    caption = " ".join(["seat 2 laid down WWWW MMMM and a long caption of many wide words"] * 6)
+    root = parse(svg.view(rummykit.new_game("rummy", players=2, seed=1).view(0), caption=caption))
+    lines = [
+        "".join(text.itertext())
+        for text in root.iter(f"{SVG}text")
+        if text.get("font-weight") == "bold" and text.get("font-size") == "12.5"
+    ]
+    caption_lines = [line for line in lines if line and line.split()[0] in caption]
+    assert " ".join(caption_lines).split()[: len(caption.split())] == caption.split()  # nothing clipped
+    assert all(canvas.text_width(line, 12.5, bold=True) <= drawing.INNER for line in caption_lines)
+
+
+def test_a_long_seat_name_keeps_its_you() -> None:
+    game = rummykit.new_game("railroad-rummy", players=4, seed=3)
+    names = [f"a player with a very long name number {seat} and more" for seat in range(4)]
+    texts = words(game.picture(1, names=names))
+    assert "… (you)" in texts  # the name is cut short, "(you)" is not
+
+
+# -- canastas marked (RC-12), a round's end --------------------------------------------------------
+
+
+def test_canastas_are_marked_with_their_kind_in_the_view_and_the_picture() -> None:
+    game = rummykit.new_game("railroad-canasta", players=2, seed=1)
+    melds = ["7C 7D 7H 7S 7C 7D 7H", "JK JK 2C 2D 2H 2S JK", "KC KD KH KS KC KD KH", "QC QD QH 2C QS QC QD", "9C 9D 9H"]
+    state = game.state.copy()
+    state.table = [
+        TableMeld(owner=seat % 2, meld=read_group(parse_cards(text)), ids=()) for seat, text in enumerate(melds)
+    ]
+    kinds = canastas_of(state.table)
+    assert kinds == ("sevens", "wild", "red", "black", "")  # RC-12, by hand
+    view = game.configuration.view(state, 0, ())
+    assert isinstance(view, RailroadCanastaView) and view.canastas == kinds
+    texts = words(svg.view(view))
+    for kind in ("sevens", "wild", "red", "black"):
+        assert texts.count(f"{kind} canasta") == 1
+    assert "canasta: " not in texts  # not also a line of facts
+
+
+def _canasta_view(game: Game, seat: int | None) -> RailroadCanastaView:
+    view = game.view(seat)
+    assert isinstance(view, RailroadCanastaView)
+    return view
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_canasta_marks_keep_views_loadable_and_free_of_hidden_cards(seed: int) -> None:
+    game = next(game for game in played("railroad-canasta", 3, seed, 400) if any(_canasta_view(game, None).canastas))
+    for seat in observers(game):
+        view = _canasta_view(game, seat)
+        assert load_view(dump_view(view)) == view
+        assert view.canastas == canastas_of(view.table)  # read from the table alone: nothing hidden
+    wrong = _canasta_view(game, 0)
+    kinds = list(wrong.canastas)
+    kinds[next(index for index, kind in enumerate(kinds) if kind)] = ""
+    document = dump_view(attrs.evolve(wrong, canastas=tuple(kinds)))
+    with pytest.raises(rummykit.RummyError, match=r"canastas\[\d+\]: meld \d+ is a \w+ canasta, not ''"):
+        load_view(document)
+
+
+def test_a_rounds_end_is_drawn_with_every_hand_left_and_the_scores() -> None:
+    game = rummykit.new_game("rummy", players=3, seed=2)
+    result = RoundResult(
+        round=1, went_out=1, reason="seat 1 went out (CR-8)", scores=(0, 23, 0), totals=(0, 23, 0), turns=9
+    )
+    hands = (parse_cards("5H KD"), (), parse_cards("AC 2S 10H"))
+    picture = svg.view(game.view(0), ended=svg.RoundEnd(result=result, hands=hands))
+    texts = words(picture)
+    assert "Round 1 is over: seat 1 went out (CR-8)" in texts and "went out" in texts and "+23" in texts
+    assert drawn_faces(picture) - view_faces(game.view(0)) == Counter(parse_cards("5H KD AC 2S 10H"))
+    with pytest.raises(InvalidOptionError, match="ended is a RoundEnd"):
+        UNTYPED.view(game.view(0), ended="round 1")

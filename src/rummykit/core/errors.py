@@ -100,8 +100,10 @@ class IllegalActionError(RummyError):
     Examples:
         >>> from rummykit.core.actions import Discard
         >>> from rummykit.core.cards import Card
-        >>> err = IllegalActionError("RR-21", "it was taken from the discard pile this turn",
-        ...                          action=Discard(seat=1, card=Card.parse("7C")))
+        >>> err = IllegalActionError(
+        ...     "RR-21", "it was taken from the discard pile this turn",
+        ...     action=Discard(seat=1, card=Card.parse("7C")),
+        ... )
         >>> print(err)
         seat 1 may not discard 7C: it was taken from the discard pile this turn (RR-21)
         >>> print(err.rule, err.reason)
@@ -158,7 +160,8 @@ class UnknownHouseRuleError(RummyError, LookupError):
     """A house rule that is not installed, does not apply to the variant, or is asked for twice.
 
     Examples:
-        >>> str(UnknownHouseRuleError("jokers", "rummy", ["ace-low", "jokers"], duplicate=True))
+        >>> twice = ["ace-low", "jokers"]
+        >>> str(UnknownHouseRuleError("jokers", "rummy", twice, duplicate=True))
         "house rule 'jokers' is given twice; a game stacks each house rule once"
     """
 

@@ -20,7 +20,9 @@ from its rules' data, and override only what their rules change. Implement hooks
     from rummykit.standard import StandardRummy
 
     class MyRummy(StandardRummy):
-        spec = rummykit.VariantSpec(name="my-rummy", title="My Rummy", min_players=2, max_players=4)
+        spec = rummykit.VariantSpec(
+            name="my-rummy", title="My Rummy", min_players=2, max_players=4
+        )
 
         @rummykit.hookimpl
         def rummykit_setup(self, config):

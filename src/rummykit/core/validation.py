@@ -221,7 +221,7 @@ def _check_someone_acts(configuration: Configuration, state: GameState) -> None:
     seats = _call_plugin(configuration, "rummykit_to_act", configuration.to_act, state)
     if not seats:
         raise InvalidPositionError("phase", "nobody may act, yet the game is not over")
-    moves = configuration.by_phase.get(state.phase, ())
+    moves = configuration.by_phase.get(state.phase, ())[::-1]  # a turn's last moves (discards) list fastest
     for seat in seats:
         if not any(any(True for _ in move.legal(state, seat)) for move in moves):
             raise InvalidPositionError(

@@ -131,6 +131,10 @@ class Picture(enum.StrEnum):
     CROSSWISE = "crosswise"
     """A flag that, while true, draws a card crosswise under the top of the discard pile, labelled
     (a frozen pile in Canasta)."""
+    MELDS = "melds"
+    """One word for each meld on the table, in the table's order (empty for a meld it says nothing
+    of): each meld so named is marked with the word and the field's label (Canasta's canastas and
+    their kind: ``red`` with the label ``canasta`` marks a red canasta)."""
 
 
 def shown(
@@ -164,7 +168,7 @@ def shown(
         >>> shown("kitty", picture="heap")
         Traceback (most recent call last):
         ...
-        ValueError: picture='heap' is not a way to draw a field; the ways: words, pile, tokens, seats, crosswise
+        ValueError: picture='heap' is not a way to draw a field; the ways: words, pile, tokens, seats, crosswise, melds
     """
     if picture is not None:
         try:

@@ -23,12 +23,13 @@ import enum
 import functools
 import json
 import re
+import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, Final, get_args, get_origin
+from typing import Any, Final, TypeVar, get_args, get_origin
 
 import attrs
 import cattrs
-from cattrs.errors import IterableValidationError, IterableValidationNote
+from cattrs.errors import ForbiddenExtraKeysError, IterableValidationError, IterableValidationNote
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 from cattrs.v import format_exception
 
@@ -48,6 +49,7 @@ __all__ = [
     "json_type",
     "new_converter",
     "problem_path",
+    "read_checked",
     "read_document",
     "strict_converter",
 ]
@@ -55,7 +57,7 @@ __all__ = [
 MOST_PROBLEMS: Final = 8
 """How many bad items of one list (or object) are read before reading gives up on it."""
 
-DOCUMENT_ERRORS: Final = (cattrs.BaseValidationError, RummyError, ValueError, TypeError)
+DOCUMENT_ERRORS: Final = (cattrs.BaseValidationError, ForbiddenExtraKeysError, RummyError, ValueError, TypeError)
 """What reading a bad document raises (and nothing else is caught where documents are read: any other
 error is a bug, of rummykit or of a plug-in, and is never reported as bad data)."""
 
@@ -113,7 +115,14 @@ def _strict_enum(type_: type[enum.Enum]) -> Callable[[Any, type], Any]:
     return hook
 
 
+_CARD_BY_TEXT: Final = {str(card): card for card in standard_deck(jokers=1)}
+"""Every face by the text it is written as (``"10H"``): a document's cards, read with a lookup."""
+
+
 def _card(value: Any, _: type) -> Card:
+    card = _CARD_BY_TEXT.get(value) if type(value) is str else None
+    if card is not None:
+        return card
     if not isinstance(value, str):
         raise InvalidCardError(f"a card is written as text such as '10H', not {quote(value)}")
     return Card.parse(value)
@@ -170,9 +179,16 @@ def _homogeneous(type_: Any) -> bool:
     return origin is list or (origin is tuple and len(args) == 2 and args[1] is Ellipsis)
 
 
+def _lookups() -> dict[Any, Callable[[Any], Any]]:
+    """For the item types documents hold most of (physical cards: hands and piles; cards: actions;
+    ranks: table melds), the value of each item's canonical text, by a lookup."""
+    return {CardId: _ID_BY_TEXT.__getitem__, Card: _CARD_BY_TEXT.__getitem__, Rank: _RANK_BY_SYMBOL.__getitem__}
+
+
 def _sequence(type_: Any, conv: cattrs.Converter) -> Callable[[Any, type], Any]:
     """A list (or homogeneous tuple) read item by item (`_read_each`); a list of physical cards (a
-    hand, a pile: most of a position) in one pass over a table of their texts first."""
+    hand, a pile: most of a position), of cards or of ranks, written as their canonical texts, with a
+    lookup each first (anything else, such as ``"5h"``, then read by the item's hook)."""
     args = get_args(type_)
     item_type = args[0] if args else Any
     build = tuple if get_origin(type_) is tuple else list
@@ -187,19 +203,39 @@ def _sequence(type_: Any, conv: cattrs.Converter) -> Callable[[Any, type], Any]:
             items = enumerate(value)
             return build(_read_each(items, lambda item: structure_item(item, item_type), item_type, type_, cls))
 
-    if item_type is not CardId:
+    lookup = _lookups().get(item_type)
+    if lookup is None:
         return hook
-    lookup = _ID_BY_TEXT.__getitem__
 
-    def cards(value: Any, cls: type) -> Any:
+    def looked_up(value: Any, cls: type) -> Any:
         if type(value) is list:
             try:
                 return build(map(lookup, value))
             except (KeyError, TypeError):
-                pass  # a card of a copy past the table, or not a card: read one by one, naming the first bad
+                pass  # a text written otherwise, or not a text: read one by one, naming the first bad
         return hook(value, cls)
 
-    return cards
+    return looked_up
+
+
+def _written_sequence(type_: Any, conv: cattrs.Converter) -> Callable[[Any], Any]:
+    """A list (or homogeneous tuple) written as a JSON list, item by item (physical cards by a lookup
+    of their texts)."""
+    args = get_args(type_)
+    item_type = args[0] if args else Any
+    if item_type is CardId:
+        texts = _TEXT_BY_ID
+
+        def card_ids(value: Any) -> list[str]:
+            return [texts.get(cid) or card_id_text(cid) for cid in value]
+
+        return card_ids
+    write_item = conv.get_unstructure_hook(item_type)
+
+    def written(value: Any) -> list[Any]:
+        return [write_item(item) for item in value]
+
+    return written
 
 
 def _mapping(type_: Any, conv: cattrs.Converter) -> Callable[[Any, type], Any]:
@@ -280,27 +316,55 @@ def _table_meld(conv: cattrs.Converter) -> Callable[[Any, type], TableMeld]:
 
 def _actions(conv: cattrs.Converter, actions: tuple[type[Action], ...]) -> None:
     """Actions as objects tagged by their ``"type"``: each action class's ``kind``."""
-    by_kind = {cls.kind: cls for cls in actions}
     write = {cls: make_dict_unstructure_fn(cls, conv) for cls in actions}
-    read = {cls: make_dict_structure_fn(cls, conv, _cattrs_forbid_extra_keys=True) for cls in actions}
-    read_tagged = {cls: make_dict_structure_fn(cls, conv, _cattrs_forbid_extra_keys=False) for cls in actions}
-    keys = {cls: frozenset({"type", *(field.name for field in attrs.fields(cls) if field.init)}) for cls in actions}
+    by_kind = {
+        cls.kind: (
+            cls,
+            frozenset({"type", *(field.name for field in attrs.fields(cls) if field.init)}),
+            make_dict_structure_fn(cls, conv, _cattrs_forbid_extra_keys=False),  # its fields and "type"
+            make_dict_structure_fn(cls, conv, _cattrs_forbid_extra_keys=True),  # names an unknown field
+        )
+        for cls in actions
+    }
     kinds = ", ".join(sorted(by_kind))
+    read_before: dict[tuple[Any, ...], Action] = {}
+    """Actions already read, by their objects' items and the items' types (a log repeats its draws
+    and many of its discards; an action is frozen, so one object serves every reading of it)."""
+    lock = threading.Lock()
 
     def unstructure(action: Action) -> dict[str, Any]:
         return {"type": action.kind, **write[type(action)](action)}
 
     def structure(value: Any, _: type) -> Action:
-        if not isinstance(value, Mapping):
+        key: tuple[Any, ...] | None = None
+        if type(value) is dict:
+            items = tuple(value.items())
+            key = (items, tuple(map(type, value.values())))
+            try:
+                found = read_before.get(key)
+            except TypeError:  # a list or an object among its values: read it
+                key = None
+            else:
+                if found is not None:
+                    return found
+        action = read_action(value)
+        if key is not None and len(read_before) < _MOST_ACTIONS_KEPT:
+            with lock:
+                read_before[key] = action
+        return action
+
+    def read_action(value: Any) -> Action:
+        if type(value) is not dict and not isinstance(value, Mapping):
             raise ValueError(f"an action is an object with a 'type', not {json_type(value)}")
         kind = value.get("type")
-        cls = by_kind.get(kind) if isinstance(kind, str) else None
-        if cls is None:
+        known = by_kind.get(kind) if type(kind) is str else None
+        if known is None:
             raise ValueError(f"unknown action type {quote(kind)}; this variant's types: {kinds}")
-        if value.keys() <= keys[cls]:  # its own fields and its "type": read as they are
-            action: Action = read_tagged[cls](value, cls)
-        else:  # an unknown field: refused, naming it
-            action = read[cls]({key: item for key, item in value.items() if key != "type"}, cls)
+        cls, keys, read, read_strictly = known
+        if keys.issuperset(value):
+            action: Action = read(value, cls)
+        else:
+            action = read_strictly({key: item for key, item in value.items() if key != "type"}, cls)
         return action
 
     conv.register_unstructure_hook_func(lambda t: isinstance(t, type) and issubclass(t, Action), unstructure)
@@ -314,11 +378,13 @@ def _is_mapping(type_: Any) -> bool:
     return get_origin(type_) in (dict, Mapping) or type_ is dict
 
 
-def strict_converter(*, integer: Callable[[Any, type], int] = _integer) -> cattrs.Converter:
+def strict_converter(*, integer: Callable[[Any, type], int] = _integer, detailed: bool = True) -> cattrs.Converter:
     """A converter that reads only JSON values of the declared types (``integer`` reads an ``int``),
     refuses unknown fields, and reads lists and objects with at most `MOST_PROBLEMS` problems each:
-    the base of every document's converter (and of `simulate`'s results)."""
-    conv = cattrs.Converter(forbid_extra_keys=True, prefer_attrib_converters=False)
+    the base of every document's converter (and of `simulate`'s results). With ``detailed``, its
+    generated functions note the path of every problem (cattrs' detailed validation), which costs a
+    quarter of the time of reading a valid document; without, they stop at the first."""
+    conv = cattrs.Converter(forbid_extra_keys=True, prefer_attrib_converters=False, detailed_validation=detailed)
     conv.register_structure_hook(int, integer)
     conv.register_structure_hook(str, _strict(str, "text"))
     conv.register_unstructure_hook(str, str)  # a phase of the core's (a StrEnum) is written as plain text
@@ -327,22 +393,24 @@ def strict_converter(*, integer: Callable[[Any, type], int] = _integer) -> cattr
     for base in (enum.StrEnum, enum.IntEnum, enum.Enum):
         conv.register_structure_hook(base, lambda value, t: _strict_enum(t)(value, t))
     conv.register_structure_hook_factory(_homogeneous, lambda t: _sequence(t, conv))
+    conv.register_unstructure_hook_factory(_homogeneous, lambda t: _written_sequence(t, conv))
     conv.register_structure_hook_factory(_is_mapping, lambda t: _mapping(t, conv))
     conv.register_structure_hook_factory(attrs.has, lambda t: _object(t, conv))
     return conv
 
 
 @functools.cache
-def converter(actions: tuple[type[Action], ...]) -> cattrs.Converter:
+def converter(actions: tuple[type[Action], ...], *, detailed: bool = False) -> cattrs.Converter:
     """The converter for the documents of games whose action types are ``actions`` (a variant's
-    ``spec.actions``), made once per set of action types."""
-    return new_converter(actions)
+    ``spec.actions``), made once per set of action types: without ``detailed`` validation (what
+    documents are read with, `read_checked`), or with it (what names a bad document's problem)."""
+    return new_converter(actions, detailed=detailed)
 
 
-def new_converter(actions: tuple[type[Action], ...]) -> cattrs.Converter:
+def new_converter(actions: tuple[type[Action], ...], *, detailed: bool = False) -> cattrs.Converter:
     """A new converter like [`converter`][rummykit.documents.converter.converter]'s, for a document
     that holds more (a record holds a position): register its hooks, then use it."""
-    conv = strict_converter()
+    conv = strict_converter(detailed=detailed)
     conv.register_unstructure_hook(Card, str)
     conv.register_structure_hook(Card, _card)
     conv.register_unstructure_hook(CardId, _card_id_text)
@@ -393,6 +461,35 @@ def read_document(
         raise error("version", f"this rummykit reads version {known}, not {quote(found)}")
     del document["format"], document["version"]
     return document if upgrade is None else upgrade(document)
+
+
+_T = TypeVar("_T")
+_MOST_ACTIONS_KEPT: Final = 4096
+"""How many actions a converter keeps (`_actions`), by the objects they were read from."""
+
+
+def read_checked(
+    read: Callable[[bool], _T], prefix: str = "", error: type[InvalidPositionError] = InvalidPositionError
+) -> _T:
+    """``read(False)``: a document read with the functions cattrs generates without detailed
+    validation, which stop at the first problem. If it is bad, ``read(True)`` reads it again with
+    detailed validation, only to name the path of its first problem, and the error (``error``, its
+    path after ``prefix``) is raised. The two readings are made by one converter's hooks and accept
+    the same documents (tests/test_serialize.py holds them to it); a document one accepts and the other
+    refuses is a bug of rummykit, raised as such.
+
+    Raises:
+        InvalidPositionError: ``error``, naming the path of the document's first problem.
+    """
+    try:
+        return read(False)
+    except (*DOCUMENT_ERRORS, KeyError):
+        pass  # bad: read again, with every problem's path
+    try:
+        read(True)
+    except DOCUMENT_ERRORS as exc:
+        raise document_error(exc, prefix, error) from exc
+    raise AssertionError("rummykit bug: a document refused without detailed validation was accepted with it")
 
 
 def problem_path(problem: str) -> tuple[str, str]:

@@ -66,14 +66,7 @@ from rummykit.core.specs import VariantSpec
 from rummykit.core.state import CACHE, JOURNAL, GameState
 from rummykit.core.validation import validate_view
 from rummykit.core.views import View
-from rummykit.documents.converter import (
-    DOCUMENT_ERRORS,
-    converter,
-    document_error,
-    json_type,
-    new_converter,
-    read_document,
-)
+from rummykit.documents.converter import converter, json_type, new_converter, read_checked, read_document
 
 __all__ = [
     "POSITION_FORMAT",
@@ -164,8 +157,9 @@ class _StateDocument:
 
     core: type
     extra: type | None
-    read_core: Callable[[Any, type], Any]
-    read_extra: Callable[[Any, type], Any] | None
+    read_core: tuple[Callable[[Any, type], Any], Callable[[Any, type], Any]]
+    """Without and with detailed validation ([`read_checked`][rummykit.documents.converter.read_checked])."""
+    read_extra: tuple[Callable[[Any, type], Any], Callable[[Any, type], Any]] | None
     write_core: Callable[[Any], dict[str, Any]]
     write_extra: Callable[[Any], dict[str, Any]] | None
 
@@ -221,17 +215,23 @@ def _make_state_document(state_type: type[GameState], actions: tuple[type[Action
         made = {field.name: attrs.field(type=hints[field.name], default=default(field)) for field in fields}
         return attrs.make_class(name, made, kw_only=True)
 
-    conv = converter(actions)
+    convs = (converter(actions), converter(actions, detailed=True))
     core = document_class(f"{state_type.__name__}Core", [f for f in kept if f.name in core_names], required=True)
     own = [field for field in kept if field.name not in core_names]
     extra = document_class(f"{state_type.__name__}Extra", own, required=False) if own else None
+
+    def reads(cls: type) -> tuple[Callable[[Any, type], Any], Callable[[Any, type], Any]]:
+        fast: Callable[[Any, type], Any] = make_dict_structure_fn(cls, convs[0], _cattrs_forbid_extra_keys=True)
+        detailed: Callable[[Any, type], Any] = make_dict_structure_fn(cls, convs[1], _cattrs_forbid_extra_keys=True)
+        return fast, detailed
+
     return _StateDocument(
         core=core,
         extra=extra,
-        read_core=make_dict_structure_fn(core, conv, _cattrs_forbid_extra_keys=True),
-        read_extra=make_dict_structure_fn(extra, conv, _cattrs_forbid_extra_keys=True) if extra else None,
-        write_core=make_dict_unstructure_fn(core, conv),
-        write_extra=make_dict_unstructure_fn(extra, conv) if extra else None,
+        read_core=reads(core),
+        read_extra=reads(extra) if extra else None,
+        write_core=make_dict_unstructure_fn(core, convs[0]),
+        write_extra=make_dict_unstructure_fn(extra, convs[0]) if extra else None,
     )
 
 
@@ -283,23 +283,19 @@ def read_state(data: str | bytes | Mapping[str, Any]) -> tuple[Configuration, Ga
         raise InvalidPositionError("seed", f"a seed is an integer, not {json_type(seed)}")
     fields = _state_document(spec.state_type or GameState, spec.actions)
     body = {name: value for name, value in document.items() if name not in _HEAD and name != "extra"}
-    try:
-        core = fields.read_core(body, fields.core)
-    except DOCUMENT_ERRORS as exc:
-        raise document_error(exc) from exc
+    read_core = fields.read_core
+    core = read_checked(lambda detailed: read_core[detailed](body, fields.core))
     values = {field.name: getattr(core, field.name) for field in attrs.fields(fields.core)}
     extra = document.get("extra", {} if fields.extra is not None else None)  # left out: every field's default
-    if fields.read_extra is None or fields.extra is None:
+    read_extra, extra_type = fields.read_extra, fields.extra
+    if read_extra is None or extra_type is None:
         if extra is not None:
             raise InvalidPositionError("extra", f"{spec.name} keeps no state of its own; expected null")
     else:
         if not isinstance(extra, Mapping):
             raise InvalidPositionError("extra", f"{spec.name}'s own state is an object, not {json_type(extra)}")
-        try:
-            own = fields.read_extra(extra, fields.extra)
-        except DOCUMENT_ERRORS as exc:
-            raise document_error(exc, "extra.") from exc
-        values.update((field.name, getattr(own, field.name)) for field in attrs.fields(fields.extra))
+        own = read_checked(lambda detailed: read_extra[detailed](extra, extra_type), "extra.")
+        values.update((field.name, getattr(own, field.name)) for field in attrs.fields(extra_type))
     try:
         config = configuration.settings(seed)
     except InvalidOptionError as exc:
@@ -332,10 +328,10 @@ def position_game(data: str | bytes | Mapping[str, Any], *, rng: Randomness | No
 
 
 @functools.cache
-def _record_converter(actions: tuple[type[Action], ...]) -> cattrs.Converter:
+def _record_converter(actions: tuple[type[Action], ...], *, detailed: bool = False) -> cattrs.Converter:
     """The converter of records: the documents' converter, with a record's start position written
     and read as a position document."""
-    conv = new_converter(actions)
+    conv = new_converter(actions, detailed=detailed)
     conv.register_unstructure_hook_func(lambda t: isinstance(t, type) and issubclass(t, GameState), state_to_data)
     conv.register_structure_hook_func(lambda t: t is GameState, lambda value, _: _start_position(value))
     return conv
@@ -385,10 +381,10 @@ def load_record(data: str | bytes | Mapping[str, Any], *, check: bool = True) ->
     spec = _variant(document, InvalidRecordError)
     if "actions" not in document:  # a cut-off document must not pass for a game not yet begun
         raise InvalidRecordError("actions", "missing: a record lists every action ([] for a game not yet begun)")
-    try:
-        record = _record_converter(spec.actions).structure(document, GameRecord)
-    except DOCUMENT_ERRORS as exc:
-        raise document_error(exc, error=InvalidRecordError) from exc
+    record = read_checked(
+        lambda detailed: _record_converter(spec.actions, detailed=detailed).structure(document, GameRecord),
+        error=InvalidRecordError,
+    )
     if check:
         replay(record)  # raises InvalidRecordError with the path of the first bad action
     return record
@@ -418,10 +414,8 @@ def load_view(data: str | bytes | Mapping[str, Any]) -> View:
     """
     document = read_document(data, VIEW_FORMAT, VIEW_VERSION, InvalidPositionError)
     spec = _variant(document, InvalidPositionError)
-    try:
-        view = converter(spec.actions).structure(document, spec.view_type or View)
-    except DOCUMENT_ERRORS as exc:
-        raise document_error(exc) from exc
+    view_type = spec.view_type or View
+    view = read_checked(lambda detailed: converter(spec.actions, detailed=detailed).structure(document, view_type))
     configuration = _configuration(document, InvalidPositionError)
     validate_view(configuration, view)
     return view

@@ -43,6 +43,7 @@ __all__ = [
     "game_seed",
     "game_seeds",
     "play_chunk",
+    "play_game",
     "plug_in_versions",
     "run_game",
 ]
@@ -223,6 +224,13 @@ class _Progress:
 
 
 def _play(run: RunSpec, index: int, seed: int, progress: _Progress) -> GameOutcome:
+    game = _played(run, seed, progress)
+    return _outcome(game, index, seed, run.seat_bots, progress.actions or 0)
+
+
+def _played(run: RunSpec, seed: int, progress: _Progress) -> Game:
+    """A game of ``run`` seeded with ``seed``, played to its end by the run's bots (each seeded from
+    the game's seed)."""
     progress.actions = progress.seat = None
     game = new_game(run.variant, players=run.players, seed=seed, options=run.options, house_rules=run.house_rules)
     bot_rng = random.Random(seed)
@@ -233,7 +241,24 @@ def _play(run: RunSpec, index: int, seed: int, progress: _Progress) -> GameOutco
         seat = progress.seat = game.to_act[0]
         game.apply(bots[seat].choose(game.view(seat), game.legal_actions(seat)))
         progress.actions += 1
-    return _outcome(game, index, seed, run.seat_bots, progress.actions)
+    return game
+
+
+def play_game(run: RunSpec, seed: int) -> Game:
+    """The game of ``run`` seeded with ``seed`` (game ``i`` of the run: ``game_seed(run.seed, i)``),
+    played to its end by the run's bots: the same game the run counted, wherever it was played, with
+    its record (``rummykit simulate --save-games`` writes these).
+
+    Examples:
+        >>> bots = ("heuristic", "random")
+        >>> run = RunSpec(variant="rummy", players=2, seat_bots=bots, seed=7)
+        >>> game = play_game(run, game_seed(7, 1))
+        >>> game.is_over
+        True
+        >>> game.scores == run_game("rummy", 2, 1, game_seed(7, 1), bots).scores
+        True
+    """
+    return _played(run, seed, _Progress())
 
 
 def _outcome(game: Game, index: int, seed: int, bots: tuple[str, ...], actions: int) -> GameOutcome:

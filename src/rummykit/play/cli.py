@@ -1,10 +1,12 @@
-"""The ``rummykit`` command: simulate games between bots, play against bots, read the rules.
+"""The ``rummykit`` command: simulate games between bots, play against bots, replay saved games,
+read the rules.
 
 rummykit simulate railroad-rummy --players 4 --games 200 --bots heuristic,random
-rummykit play railroad-rummy --players 3
+rummykit simulate rummy --games 100 --save-games games/ --save-sample 5
+rummykit play railroad-rummy --players 3 --save game.json
+rummykit replay game.json --html game.html --seat 0
 rummykit position game.json
-rummykit replay game.json --html game.html --seat 2
-rummykit rules railroad-rummy
+rummykit rules railroad-rummy | less
 rummykit variants
 """
 
@@ -12,13 +14,16 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import re
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any, Final
 
 import typer
+import typer.core
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskID, TextColumn, TimeRemainingColumn
 from rich.table import Table
@@ -27,22 +32,36 @@ from rich.text import Text
 from rummykit import __version__
 from rummykit.core.configuration import configure
 from rummykit.core.engine import Game, replay
-from rummykit.core.errors import InvalidRecordError, RummyError, SimulationError, quote
+from rummykit.core.errors import IllegalActionError, InvalidRecordError, RummyError, SimulationError, quote
 from rummykit.core.plugins import available_bots, available_house_rules, available_variants, variant_spec
 from rummykit.core.records import GameRecord
 from rummykit.core.shoe import MAX_SEED
 from rummykit.core.specs import COMMON_OPTIONS, COMMON_RULES
 from rummykit.core.state import RoundResult
 from rummykit.documents.notation import position_text, read_game
-from rummykit.documents.serialize import dump_position, load_record
-from rummykit.play.chunks import GameFailure
+from rummykit.documents.serialize import dump_position, dump_record, load_record
+from rummykit.play.chunks import GameFailure, RunSpec, game_seed, play_game
 from rummykit.play.intervals import Interval
 from rummykit.play.results import BotStats, SeatStats, SimulationResult, dump_results, load_results
 from rummykit.play.simulate import BACKENDS, ChunkEvent, SimulationInterrupted, simulate
 from rummykit.play.terminal import play_in_terminal
-from rummykit.viewer import replay_page, replay_steps
+from rummykit.viewer import news_of, replay_page, replay_steps
 
-__all__ = ["app", "main", "parse_option"]
+__all__ = ["PLAY_PLAYERS", "SIMULATE_PLAYERS", "app", "default_players", "main", "parse_option"]
+
+
+class _Command(typer.core.TyperCommand):
+    """A command whose usage line names its arguments as their help does (``VARIANT``, ``[VARIANT]``
+    when it may be left out), not in typer's ``{VARIANT}`` and ``[[VARIANT]]``."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:  # typer's own click Context
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if param.param_type_name == "argument":
+                name = param.metavar or (param.name or "").upper()
+                pieces.append(name if param.required or name.startswith("[") else f"[{name}]")
+        return pieces
+
 
 app = typer.Typer(
     name="rummykit",
@@ -89,7 +108,17 @@ def _main(
     ] = False,
 ) -> None:
     """A rules engine for the rummy family of card games: simulate games between bots, play against
-    bots in the terminal, replay saved games, and read each variant's rules."""
+    bots in the terminal, replay saved games, and read each variant's rules.
+
+    Each command has its own help, with examples: rummykit COMMAND --help.
+
+    \b
+    Examples:
+      rummykit variants
+      rummykit rules railroad-rummy | less
+      rummykit play railroad-rummy --players 3 --save game.json
+      rummykit replay game.json --html game.html --seat 0
+    """
 
 
 def _check_variant(name: str) -> str:
@@ -127,8 +156,10 @@ def parse_option(text: str) -> tuple[str, Any]:
     number (of up to 20 digits) an int, anything else text (the game validates the type).
 
     Examples:
-        >>> parse_option("hmg_per_player=2"), parse_option("may_discard_taken_card=true")
-        (('hmg_per_player', 2), ('may_discard_taken_card', True))
+        >>> parse_option("hmg_per_player=2")
+        ('hmg_per_player', 2)
+        >>> parse_option("may_discard_taken_card=true")
+        ('may_discard_taken_card', True)
         >>> parse_option("max_rounds=²")
         ('max_rounds', '²')
     """
@@ -172,6 +203,38 @@ def _whole_number(low: int, high: int) -> Callable[[str], int]:
 
 
 _COUNT: Final = _whole_number(1, 1_000_000_000_000)
+SIMULATE_PLAYERS: Final = 4
+"""The players of a `simulate` game when ``--players`` is not given, brought into the variant's range."""
+PLAY_PLAYERS: Final = 3
+"""The seats at a `play` table when ``--players`` is not given, brought into the variant's range."""
+
+
+def default_players(variant: str, usual: int) -> int:
+    """The player count a command uses for ``variant`` when ``--players`` is not given: ``usual``
+    (`SIMULATE_PLAYERS`, `PLAY_PLAYERS`) if the variant allows it, else the nearest count it allows.
+
+    Examples:
+        >>> default_players("railroad-rummy", SIMULATE_PLAYERS)  # 2 to 8 players
+        4
+        >>> default_players("rummy", 5)  # 2 to 4 players
+        4
+    """
+    spec = variant_spec(variant)
+    return min(max(usual, spec.min_players), spec.max_players)
+
+
+def _players_option(what: str, usual: int) -> Any:
+    """The ``--players`` option of a command: by default, ``usual`` brought into the variant's range."""
+    return typer.Option(
+        "--players",
+        "-p",
+        metavar="N",
+        parser=_COUNT,
+        help=f"{what} Default: {usual}, or the nearest count the variant allows (`rummykit variants`).",
+        show_default=False,
+    )
+
+
 _SEAT: Final = _whole_number(0, 1_000)
 _SEED: Final = _whole_number(0, MAX_SEED)
 
@@ -283,10 +346,12 @@ _SHOWN_FAILURES: Final = 5
 """How many failures `simulate` prints (``--json`` holds them all, with their tracebacks)."""
 
 
-@app.command("simulate")
+@app.command(
+    "simulate", cls=_Command, short_help="Play many games between bots; print win rates, scores and round lengths."
+)
 def simulate_command(
     variant: VariantArg,
-    players: Annotated[int, typer.Option("--players", "-p", metavar="N", parser=_COUNT, help="Seats per game.")] = 4,
+    players: Annotated[int | None, _players_option("Seats per game.", SIMULATE_PLAYERS)] = None,
     games: Annotated[
         int,
         typer.Option("--games", "-g", metavar="N", parser=_COUNT, help="How many games (resumed ones included)."),
@@ -355,15 +420,47 @@ def simulate_command(
             "--confidence", metavar="LEVEL", parser=_confidence, help="Level of the confidence intervals (95%)."
         ),
     ] = 0.95,
+    save_games: Annotated[
+        Path | None,
+        typer.Option(
+            "--save-games",
+            metavar="DIR",
+            help="Write the games' records to DIR (game-00042.json for game 42), for `rummykit replay`: every "
+            "game, or --save-sample of them. The games saved are played once more, after the run.",
+            show_default=False,
+        ),
+    ] = None,
+    save_sample: Annotated[
+        int | None,
+        typer.Option(
+            "--save-sample",
+            metavar="N",
+            parser=_COUNT,
+            help="With --save-games: save N of the games, chosen at random from the run's seed.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Play many seeded games between bots and print win rates, scores and round lengths, with
     confidence intervals.
 
-    Ctrl-C stops immediately, says how many games were finished, and exits with code 130 (with --json,
-    the results so far are printed: --resume goes on from them). Games that fail are reported with
-    their seed and action, and the command exits with code 1.
+    A game won by several seats (a tie for the best total) counts as a win for each of them. Ctrl-C
+    stops immediately, says how many games were finished, and exits with code 130 (with --json, the
+    results so far are printed: --resume goes on from them). Games that fail are reported with their
+    seed and action, and the command exits with code 1.
+
+    \b
+    Examples:
+      rummykit simulate railroad-rummy --games 200 --bots heuristic,random
+      rummykit simulate rummy --games 1000 --workers 2 --json > results.json
+      rummykit simulate rummy --games 100 --save-games games --save-sample 5
     """
+    if save_sample is not None and save_games is None:
+        raise _fail("--save-sample chooses how many games --save-games writes: give --save-games DIR too")
+    if save_sample is not None and save_sample > games:
+        raise _fail(f"--save-sample {save_sample:,} is more than the {games:,} games of the run")
     names = _bot_names(variant, bots, house_rule)
+    players = default_players(variant, SIMULATE_PLAYERS) if players is None else players
     if backend not in BACKENDS:
         raise _fail(f"unknown backend {quote(backend)}; the backends: {', '.join(BACKENDS)}")
     if address is not None and backend != "ray":
@@ -405,6 +502,43 @@ def simulate_command(
         out.print(dump_results(result), soft_wrap=True)
     else:
         _print_result(result)
+    if save_games is not None:
+        _save_games(save_games, result, names, save_sample, quiet=as_json)
+
+
+def _save_games(
+    folder: Path, result: SimulationResult, bots: Sequence[str], sample: int | None, *, quiet: bool
+) -> None:
+    """Play the run's games again (every game, or ``sample`` of them chosen from the run's seed) and
+    write each record to ``folder``: a game is the same wherever it is played, so the record is the
+    game the figures counted."""
+    indexes = range(result.games)
+    if sample is not None:
+        indexes = sorted(random.Random(result.seed).sample(range(result.games), sample))  # type: ignore[assignment]
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise _fail(f"cannot make the folder {folder}: {exc.strerror or exc}") from exc
+    seat_bots = tuple(bots[seat % len(bots)] for seat in range(result.players))
+    run = RunSpec(
+        variant=result.variant,
+        players=result.players,
+        seat_bots=seat_bots,
+        options=result.options,
+        house_rules=result.house_rules,
+        seed=result.seed,
+    )
+    width = max(5, len(str(result.games - 1)))
+    for index in indexes:
+        game = play_game(run, game_seed(result.seed, index))
+        path = folder / f"game-{index:0{width}d}.json"
+        try:
+            path.write_text(dump_record(game.record, indent=1), encoding="utf-8")
+        except OSError as exc:
+            raise _fail(f"cannot write {path}: {exc.strerror or exc}") from exc
+    saved = len(indexes)
+    message = f"saved {saved:,} game{'s' * (saved != 1)} to {folder}: rummykit replay FILE --html FILE.html shows one"
+    (err if quiet else out).print(message, soft_wrap=True)
 
 
 def _print_partial(partial: SimulationResult | None, games: int, *, as_json: bool) -> None:
@@ -467,13 +601,20 @@ def _print_result(result: SimulationResult) -> None:
         f"confidence intervals ({level}): Wilson score for win rates, Student t over games for mean scores",
         soft_wrap=True,
     )
+    wins = sum(seat.wins for seat in result.seats)
+    if wins > result.games:
+        out.print(
+            f"ties: a game won by several seats (a tie for the best total) counts as a win for each of them, "
+            f"so the wins add up to {wins:,} for {result.games:,} games",
+            soft_wrap=True,
+        )
     workers = f"{result.workers} worker{'s' * (result.workers > 1)}"
     where = f"{result.backend}, {workers}" if result.backend != "local" else workers
     retried = f"; {result.retries} chunk{'s' * (result.retries > 1)} retried" if result.retries else ""
     out.print(f"{result.games_per_second:.1f} games per second ({where}){retried}", soft_wrap=True)
 
 
-@app.command("play")
+@app.command("play", cls=_Command, short_help="Play against bots in the terminal, and save the game to replay it.")
 def play_command(
     variant: Annotated[
         str | None,
@@ -483,9 +624,7 @@ def play_command(
             metavar="[VARIANT]",
         ),
     ] = None,
-    players: Annotated[
-        int, typer.Option("--players", "-p", metavar="N", parser=_COUNT, help="Seats at the table, you included.")
-    ] = 3,
+    players: Annotated[int | None, _players_option("Seats at the table, you included.", PLAY_PLAYERS)] = None,
     seat: Annotated[
         int,
         typer.Option(
@@ -510,11 +649,27 @@ def play_command(
             "the notation, a position (JSON) or a game record (its last position).",
         ),
     ] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            "--save",
+            metavar="FILE",
+            help="Write the game's record (JSON) to FILE when the game ends or you quit (and when you type "
+            "`save`), to watch it with `rummykit replay FILE --html game.html`.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Play against bots in the terminal.
 
     Your hand, the table and the legal moves are shown; type a move or its number, `help` for help,
-    `quit` to stop.
+    `save FILE` to save the game so far, `quit` to stop.
+
+    \b
+    Examples:
+      rummykit play railroad-rummy --players 3 --save game.json
+      rummykit play rummy --seed 7 --bots random
+      rummykit play --position position.txt
     """
     start = None
     if position is not None:
@@ -527,10 +682,14 @@ def play_command(
     elif variant is None:
         raise _fail("name a variant (see `rummykit variants`), or give --position")
     names = _bot_names(variant, bots)
+    if start is not None:
+        players = start.players
+    elif players is None:
+        players = default_players(variant, PLAY_PLAYERS)
     try:
         play_in_terminal(
             variant,
-            players=start.players if start is not None else players,
+            players=players,
             seat=seat,
             seed=seed,
             bots=names,
@@ -539,6 +698,7 @@ def play_command(
             console=out,
             read_line=_read_line,
             start=start,
+            save_to=save,
         )
     except RummyError as exc:
         raise _fail(str(exc)) from exc
@@ -571,14 +731,15 @@ def _read_line(prompt: str) -> str:
     return line
 
 
-@app.command("replay")
+@app.command("replay", cls=_Command, short_help="Replay a saved game in the terminal, or as a page for a browser.")
 def replay_command(
     path: Annotated[
         Path,
         typer.Argument(
             metavar="FILE",
-            help="A game record (JSON), as written by rummykit.documents.serialize.dump_record; or a position (JSON, "
-            "or rummykit's position notation), which is shown.",
+            help="A game record (JSON), as `rummykit play --save`, `rummykit simulate --save-games` and "
+            "rummykit.documents.serialize.dump_record write it; or a position (JSON, or rummykit's position "
+            "notation), which is shown.",
             show_default=False,
         ),
     ],
@@ -603,12 +764,30 @@ def replay_command(
             show_default=False,
         ),
     ] = None,
+    show_seed: Annotated[
+        bool,
+        typer.Option(
+            "--show-seed",
+            help="With --html, for the spectator's page only: name the game's seed (from which every hand of "
+            "the game can be dealt again). A seat's page never holds it.",
+        ),
+    ] = False,
 ) -> None:
     """Replay a saved game record: every action turn by turn, or only the end with --final; with
-    --html, write a page that steps through it in a browser. Given a position instead, show where its
-    game stands and the position in rummykit's notation (or, with --html, a page of the position)."""
+    --html, write a page that steps through it in a browser, round ends and all. Given a position
+    instead, show where its game stands and the position in rummykit's notation (or, with --html, a
+    page of the position).
+
+    \b
+    Examples:
+      rummykit replay game.json
+      rummykit replay game.json --final
+      rummykit replay game.json --html game.html --seat 0
+    """
     if seat is not None and html is None:
         raise _fail("--seat chooses whose view the --html page shows: give --html OUT.html too")
+    if show_seed and (html is None or seat is not None):
+        raise _fail("--show-seed names the seed on the spectator's page: give --html OUT.html, without --seat")
     if html is not None and final:
         raise _fail("--final prints how the game ended, --html writes a page of the whole game: give one of them")
     try:
@@ -621,7 +800,7 @@ def replay_command(
         except RummyError as exc:
             raise _fail(f"{path}: {exc}") from exc
         if html is not None:
-            _write_html(game.record, html, seat, path)
+            _write_html(game.record, html, seat, path, show_seed=show_seed)
             return
         _print_where(game, "a position")
         out.print(position_text(game), soft_wrap=True)
@@ -631,7 +810,7 @@ def replay_command(
             record = load_record(text, check=False)
         except RummyError as exc:
             raise _fail(f"{path}: {exc}") from exc
-        _write_html(record, html, seat, path)
+        _write_html(record, html, seat, path, show_seed=show_seed)
         return
     try:
         record = load_record(text, check=False)
@@ -643,10 +822,14 @@ def replay_command(
                     f"round {game.round}, turn {game.state.turn_number}, seat {action.seat}: {action.describe()}",
                     soft_wrap=True,
                 )
+            before = game.view(None)
             try:
                 game.apply(action)
             except RummyError as exc:
                 raise InvalidRecordError(f"actions[{index}]", str(exc)) from exc
+            if not final:
+                for news in news_of(before, game.view(None)):
+                    out.print(f"  {news}", soft_wrap=True)
             if game.history and game.history[-1].round == last_round and (game.round != last_round or game.is_over):
                 _print_round(game.history[-1])
                 last_round = game.round
@@ -655,7 +838,7 @@ def replay_command(
     _print_where(game, f"{len(record.actions)} actions")
 
 
-def _write_html(record: GameRecord, html: Path, seat: int | None, source: Path) -> None:
+def _write_html(record: GameRecord, html: Path, seat: int | None, source: Path, *, show_seed: bool = False) -> None:
     """Write the replay viewer of ``record`` to ``html``, and say what it holds (and where the record
     stops, if the rules refuse one of its actions)."""
     if seat is not None and seat >= record.players:
@@ -664,7 +847,7 @@ def _write_html(record: GameRecord, html: Path, seat: int | None, source: Path) 
             "(leave it out for the spectator's view)"
         )
     try:
-        replayed = replay_steps(record, seat=seat)
+        replayed = replay_steps(record, seat=seat, show_seed=show_seed)
         page = replay_page(replayed)
     except RummyError as exc:
         raise _fail(f"{source}: {exc}") from exc
@@ -673,13 +856,20 @@ def _write_html(record: GameRecord, html: Path, seat: int | None, source: Path) 
     except OSError as exc:
         raise _fail(f"cannot write {html}: {exc.strerror or exc}") from exc
     last = replayed.steps[-1]
-    actions = len(replayed.steps) - 1 - (last.refusal is not None)
+    actions = last.action
     whose = "the spectator's view" if seat is None else f"seat {seat}'s view"
-    out.print(f"wrote {html}: {actions} action{'s' * (actions != 1)}, {whose}", soft_wrap=True)
+    seed = f", with the seed {record.seed}" if show_seed and record.seed is not None else ""
+    out.print(f"wrote {html}: {actions} action{'s' * (actions != 1)}, {whose}{seed}", soft_wrap=True)
     if last.refusal is not None:
-        rule = f" ({last.refusal.rule})" if last.refusal.rule else ""
+        try:  # the reason in full, for whoever holds the record (the page may hold less of it)
+            replay(record, upto=actions).apply(record.actions[actions])
+        except RummyError as exc:
+            reason = f" ({exc.rule})" if isinstance(exc, IllegalActionError) else ""
+            reason += f": {exc.reason if isinstance(exc, IllegalActionError) else exc}"
+        else:  # pragma: no cover - the viewer refused it
+            reason = ""
         err.print(
-            f"warning: {source}: actions[{last.index - 1}] is refused{rule}: {last.refusal.reason}; "
+            f"warning: {source}: actions[{actions}] is refused{reason}; "
             f"the page shows the game up to it (step {last.index})",
             soft_wrap=True,
         )
@@ -699,7 +889,7 @@ def _print_where(game: Game, what: str) -> None:
         out.print("winners: " + ", ".join(f"seat {seat}" for seat in game.winners))
 
 
-@app.command("position")
+@app.command("position", cls=_Command, short_help="Print a position in rummykit's notation, or as JSON.")
 def position_command(
     source: Annotated[
         str,
@@ -712,7 +902,15 @@ def position_command(
     ],
     as_json: Annotated[bool, typer.Option("--json", help="Write the position as JSON instead.")] = False,
 ) -> None:
-    """Print a position in rummykit's notation (or as JSON): for a bug report, a puzzle or a test."""
+    """Print a position in rummykit's notation (or as JSON): for a bug report, a puzzle or a test. A
+    game record gives its last position.
+
+    \b
+    Examples:
+      rummykit position game.json
+      rummykit position game.json --json > position.json
+      rummykit position position.txt
+    """
     game = _read_game(source)
     out.print(dump_position(game, indent=2) if as_json else position_text(game), soft_wrap=True)
 
@@ -724,37 +922,69 @@ def _print_round(result: RoundResult) -> None:
     out.print(line + Text(scores), soft_wrap=True)
 
 
-@app.command("rules")
+_RULES_WIDTH: Final = 100
+"""The widest a line of `rules` is laid out, on a wide terminal: text is read best at about this width."""
+
+
+def _text_width() -> int:
+    """The width to wrap text in: the terminal's (at most ``_RULES_WIDTH``), ``COLUMNS`` if set, else
+    80 (piped into a pager or a file)."""
+    columns = os.environ.get("COLUMNS", "")
+    if out.is_terminal:
+        return max(40, min(out.width, _RULES_WIDTH))
+    if columns.isdigit() and int(columns) >= 40:
+        return min(int(columns), _RULES_WIDTH)
+    return 80
+
+
+def _paragraph(text: str, width: int, indent: str) -> str:
+    return textwrap.fill(text, width=width, initial_indent=indent, subsequent_indent=indent, break_on_hyphens=False)
+
+
+@app.command("rules", cls=_Command, short_help="Print a variant's rules, options, bots and house rules.")
 def rules_command(variant: VariantArg) -> None:
-    """Print a variant's rules with their ids, its options, bots and house rules."""
+    """Print a variant's rules with their ids, its options, bots and house rules: each rule a paragraph
+    under its id and title, wrapped to the terminal (80 columns when piped, as into a pager).
+
+    \b
+    Examples:
+      rummykit rules railroad-rummy
+      rummykit rules railroad-canasta | less
+    """
     _check_variant(variant)
     spec = variant_spec(variant)
+    width = _text_width()
+    indent = " " * 4
     out.print(
         Text.assemble((spec.title, "bold"), f" ({spec.name}), {spec.min_players} to {spec.max_players} players"),
         soft_wrap=True,
     )
-    table = Table(show_header=True, header_style="bold")
-    table.add_column("rule", no_wrap=True)
-    table.add_column("", no_wrap=True)
-    table.add_column("text", ratio=1)
+    out.print()
     for rule in (*spec.rules, *COMMON_RULES):
-        table.add_row(Text(rule.id), Text(rule.title), Text(rule.text))
-    _show(table)
-    options = Table(title="options", title_justify="left", header_style="bold")
-    for column in ("option", "type", "default", "meaning"):
-        options.add_column(column, ratio=1 if column == "meaning" else None)
+        out.print(Text.assemble((rule.id, "bold"), "  ", (rule.title, "bold")), soft_wrap=True)
+        out.print(Text(_paragraph(rule.text, width, indent)), soft_wrap=True)
+    out.print()
+    out.print(Text("Options (rummykit play VARIANT -o NAME=VALUE):", style="bold"), soft_wrap=True)
     for opt in (*spec.options, *COMMON_OPTIONS):
         default = "none" if opt.default is None else repr(opt.default)
-        options.add_row(Text(opt.name), Text(opt.type.__name__), Text(default), Text(opt.help))
-    _show(options)
-    out.print(f"bots: {', '.join(available_bots(variant))}", soft_wrap=True)
+        out.print(Text.assemble((opt.name, "bold"), f"  {opt.type.__name__}, default {default}"), soft_wrap=True)
+        out.print(Text(_paragraph(opt.help, width, indent)), soft_wrap=True)
+    out.print()
+    out.print(Text(_paragraph(f"bots: {', '.join(available_bots(variant))}", width, "")), soft_wrap=True)
     house_rules = available_house_rules(variant)
-    out.print(f"house rules: {', '.join(house_rules) if house_rules else '(none installed)'}", soft_wrap=True)
+    listed = ", ".join(house_rules) if house_rules else "(none installed)"
+    out.print(Text(_paragraph(f"house rules: {listed}", width, "")), soft_wrap=True)
 
 
-@app.command("variants")
+@app.command("variants", cls=_Command, short_help="List the installed variants, their players and bots.")
 def variants_command() -> None:
-    """List the installed variants."""
+    """List the installed variants: each one's name (as the other commands take it), title, numbers of
+    players and bots.
+
+    \b
+    Example:
+      rummykit variants
+    """
     table = Table(header_style="bold")
     for column in ("variant", "game", "players", "bots"):
         table.add_column(column)

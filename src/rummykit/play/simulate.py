@@ -35,6 +35,7 @@ from __future__ import annotations
 import itertools
 import json
 import multiprocessing
+import os
 import queue
 import signal
 import time
@@ -83,6 +84,7 @@ __all__ = [
     "dump_results",
     "game_seed",
     "load_results",
+    "machine_cpus",
     "run_game",
     "simulate",
 ]
@@ -248,6 +250,32 @@ def _count(name: str, value: object, *, optional: bool = False) -> None:
         raise InvalidOptionError(f"{name} must be an int of at least 1, not {quote(value)}")
 
 
+def machine_cpus() -> int:
+    """How many CPUs this process may run on (its CPU affinity where the system has one, else the
+    machine's count): the most worker processes a local run starts.
+
+    Examples:
+        >>> machine_cpus() >= 1
+        True
+    """
+    affinity = getattr(os, "sched_getaffinity", None)
+    if affinity is not None:
+        return max(1, len(affinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
+def _check_workers(workers: int | None, backend: str) -> None:
+    """A local run starts at most one worker process per CPU: more only share the same CPUs, each
+    with its own memory (40 workers on 2 CPUs took 1.27 GB and ran no faster)."""
+    cpus = machine_cpus()
+    if backend == "local" and workers is not None and workers > cpus:
+        raise InvalidOptionError(
+            f"workers: this machine has {cpus} CPU{'s' * (cpus != 1)} for this process, so a local run plays in "
+            f"at most {cpus} worker process{'es' * (cpus != 1)}, not {workers:,} (more would only share the same CPUs, "
+            "each with its own memory); on a Ray cluster, backend='ray' plays on every CPU of the cluster"
+        )
+
+
 def _resolved_options(variant: str, players: int, options: Mapping[str, Any], house_rules: Sequence[str]) -> Any:
     """Every option's value of a game so configured (the options given, and the defaults)."""
     return dict(new_game(variant, players=players, seed=0, options=options, house_rules=house_rules).options)
@@ -335,7 +363,8 @@ def simulate(
         games: how many games (with ``resume``: in all, those resumed included).
         seed: the run's seed; game ``i`` is seeded from it.
         bots: bot names; seat ``s`` is played by ``bots[s % len(bots)]``.
-        workers: local: processes to play in (default 1: this process). Ray: chunks played in parallel
+        workers: local: processes to play in (default 1: this process; at most one a CPU of this
+            machine, [`machine_cpus`][rummykit.play.simulate.machine_cpus]). Ray: chunks played in parallel
             (default: every CPU of the cluster; without ``address``, the Ray started has this many CPUs).
         options: option values for every game.
         house_rules: house rules for every game.
@@ -362,8 +391,9 @@ def simulate(
     Raises:
         UnknownVariantError: the variant is not installed (before any game is played).
         UnknownBotError: a bot the variant (with its house rules) does not offer.
-        InvalidOptionError: a bad player count, option, backend, or number of games, workers,
-            chunk size; Ray missing for the Ray backend, or its cluster out of reach; results to
+        InvalidOptionError: a bad player count, option, backend, or number of games, workers (a
+            local run: at most one a CPU, [`machine_cpus`][rummykit.play.simulate.machine_cpus]), chunk
+            size; Ray missing for the Ray backend, or its cluster out of reach; results to
             resume of another run.
         SimulationError: games failed (each named with its seed and action); ``partial`` holds
             the figures of the games counted.
@@ -374,6 +404,7 @@ def simulate(
     spec = variant_spec(variant)
     _count("games", games)
     _count("workers", workers, optional=True)
+    _check_workers(workers, backend)
     _count("chunk_size", chunk_size, optional=True)
     if isinstance(retries, bool) or not isinstance(retries, int) or retries < 0:
         raise InvalidOptionError(f"retries must be an int of at least 0, not {quote(retries)}")

@@ -4,18 +4,26 @@
 over. Bots act immediately, each action told in one line. Whenever the person may act, the position as
 their seat sees it (``game.view(seat)``) is shown, with the legal moves numbered; the person types a
 number, a move ([`rummykit.play.commands.move_help`][rummykit.play.commands.move_help] and the variant's own words),
-``help``, ``show`` or ``quit``. A move the rules refuse is explained with the rule's id, and asked again.
+``help``, ``show``, ``save`` or ``quit``. A move the rules refuse is explained with the rule's id, and asked again.
+Moves are numbered in the order of the hand as it is shown (by rank, wild cards last), so a number
+typed by a card's place picks that card. With ``save_to``, the game's record is written there when
+the game ends or the person leaves (and whenever they type ``save``), for ``rummykit replay``.
+
+Everything is laid out for the console's width: at 80 columns no line is longer and no cell of the
+seats' table is cut short.
 
 It works for every variant: it reads the common [`View`][rummykit.core.views.View], and shows a
 variant's extras (RailRoad Rummy's contract, HMGs, who went down, the claim window; Railroad
-Canasta's kitties, red 3s and frozen pile) only where the view has them.
+Canasta's kitties, red 3s, frozen pile and canastas) only where the view has them.
 
 Examples:
     >>> import io
     >>> from rich.console import Console
     >>> console = Console(file=io.StringIO(), width=100)
-    >>> game = play_in_terminal("railroad-rummy", players=2, seed=4, console=console,
-    ...                         read_line=lambda prompt: "quit")
+    >>> game = play_in_terminal(
+    ...     "railroad-rummy", players=2, seed=4, console=console,
+    ...     read_line=lambda prompt: "quit",
+    ... )
     >>> game.round, game.is_over
     (1, False)
     >>> "You left the game" in console.file.getvalue()
@@ -28,6 +36,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -45,8 +54,9 @@ from rummykit.core.melds import MeldRules, read_meld
 from rummykit.core.plugins import Plugin, make_bot
 from rummykit.core.specs import COMMON_RULES, RuleText
 from rummykit.core.state import TableMeld
-from rummykit.core.views import View, shown_fields
+from rummykit.core.views import Picture, View, shown_fields
 from rummykit.documents.notation import position_text
+from rummykit.documents.serialize import dump_record
 from rummykit.play.commands import move_help, parse_move
 
 __all__ = ["ReadLine", "play_in_terminal"]
@@ -59,6 +69,7 @@ _QUIT = frozenset({"quit", "exit", "q"})
 _HELP = frozenset({"help", "?", "h"})
 _SHOW = frozenset({"show", "look", "table"})
 _POSITION = frozenset({"position"})
+_SAVE = "save"
 _CORE_ACTIONS: frozenset[type[Action]] = frozenset({Draw, TakeDiscard, GoDown, LayOff, Discard})
 _COMPACT_FROM = 4
 """A group of more legal moves of one kind than this is listed compactly, in columns."""
@@ -78,6 +89,7 @@ def play_in_terminal(
     console: Console | None = None,
     read_line: ReadLine = input,
     start: Game | None = None,
+    save_to: str | Path | None = None,
 ) -> Game:
     """Play a game in the terminal: the person in ``seat`` against bots in every other seat.
 
@@ -93,6 +105,10 @@ def play_in_terminal(
             `KeyboardInterrupt`) ends the game as ``quit`` does.
         start: a game to play on from (a position, [`read_position`][rummykit.documents.notation.read_position]),
             instead of a new one; its variant, players, options and house rules are the game's.
+        save_to: a file to write the game's record to (JSON,
+            [`dump_record`][rummykit.documents.serialize.dump_record]) when the game ends or the person
+            leaves, and whenever they type ``save``: ``rummykit replay FILE --html game.html`` then
+            shows it in a browser.
 
     Returns:
         The game: over, or where the person left it.
@@ -115,7 +131,10 @@ def play_in_terminal(
     if not names:
         raise InvalidOptionError("name at least one bot to play the other seats")
     seat_bots = _seat_bots(game, variant, seat, names, seed)
-    session = _Session(game=game, seat=seat, bots=seat_bots, console=console or Console(), read_line=read_line)
+    target = Path(save_to) if save_to is not None else None
+    session = _Session(
+        game=game, seat=seat, bots=seat_bots, console=console or Console(), read_line=read_line, save_to=target
+    )
     session.run()
     return game
 
@@ -147,6 +166,7 @@ class _Session:
     bots: dict[int, tuple[str, Bot]]
     console: Console
     read_line: ReadLine
+    save_to: Path | None = None
     wilds: frozenset[Card] = attrs.field(init=False)
     meld_rules: MeldRules | None = attrs.field(init=False)
 
@@ -165,10 +185,14 @@ class _Session:
             if self.seat in acting:
                 if not self._person_acts():
                     self._leave()
+                    if self.save_to is not None:
+                        self._save()
                     return
             else:
                 self._bot_acts(acting[0])
         self._game_over()
+        if self.save_to is not None:
+            self._save()
 
     def _bot_acts(self, seat: int) -> None:
         game = self.game
@@ -182,15 +206,18 @@ class _Session:
         """Show the position, then read lines until the person has acted (True) or leaves (False)."""
         self._show()
         while True:
-            legal = self.game.legal_actions(self.seat)
+            legal = self._ordered(self.game.legal_actions(self.seat))
             try:
-                line = self.read_line(f"your move (1-{len(legal)}, help, quit)> ")
+                line = self.read_line(self._prompt(len(legal)))
             except (EOFError, KeyboardInterrupt):
                 self.console.print()
                 return False
             command = line.strip().lower()
             if command in _QUIT:
                 return False
+            if command.split(maxsplit=1)[:1] == [_SAVE]:
+                self._save(line.strip()[len(_SAVE) :].strip() or None)
+                continue
             if command in _HELP:
                 self._help()
                 continue
@@ -204,6 +231,32 @@ class _Session:
             action = self._read_action(line, legal)
             if action is not None and self._apply(action):
                 return True
+
+    def _prompt(self, choices: int) -> str:
+        """The prompt: whose decision it is (in a phase of the variant's own, such as a claim window),
+        and the numbers to choose from."""
+        numbers = "1" if choices == 1 else f"1-{choices}"
+        phase = self.game.phase
+        what = "move" if phase in ("draw", "play") else f"{phase} decision"
+        return f"your {what} ({numbers}, help, quit)> "
+
+    def _save(self, to: str | None = None) -> None:
+        """Write the game's record to ``to`` (typed after ``save``) or to ``save_to``, and say so."""
+        target = Path(to) if to is not None else self.save_to
+        if target is None:
+            self._say_bad("say where: save FILE (or start the game with --save FILE)")
+            return
+        try:
+            target.write_text(dump_record(self.game.record, indent=1), encoding="utf-8")
+        except OSError as exc:
+            self._say_bad(f"cannot write {target}: {exc.strerror or exc}")
+            return
+        actions = len(self.game.record.actions)
+        self.console.print(  # one line however long: the file's name stays whole, to copy
+            Text(f"Saved the game ({_count(actions, 'action')}) to {target}: watch it with ")
+            + Text(f"rummykit replay {target} --html game.html", style="bold"),
+            soft_wrap=True,
+        )
 
     def _read_action(self, line: str, legal: Sequence[Action]) -> Action | None:
         """The action ``line`` means, or ``None`` after saying what is wrong with it."""
@@ -322,16 +375,43 @@ class _Session:
             console.print(renderable)
         console.print(self._piles(view))
         for field in shown_fields(view):
-            if not field.per_seat and field.name not in ("hand_size", "contract"):
-                console.print(
-                    Text().append(f"{field.label[:1].upper()}{field.label[1:]}: ", style="bold")
-                    + self._value(field.value)
-                )
+            # news was told as it came (a claim's outcome); the melds' marks are on the table's lines
+            if field.per_seat or field.news or field.picture is Picture.MELDS:
+                continue
+            if field.name in ("hand_size", "contract"):
+                continue
+            console.print(
+                Text().append(f"{field.label[:1].upper()}{field.label[1:]}: ", style="bold") + self._value(field.value)
+            )
         hand = sorted(view.hand, key=self._hand_key)
         console.print(Text().append(f"Your hand ({len(hand)}): ", style="bold") + self._cards(hand))
+        waiting = self._waiting(view)
+        if waiting is not None:
+            console.print(waiting)
         console.print(Text("Your moves:", style="bold"))
-        for renderable in self._moves(game.legal_actions(self.seat)):
+        for renderable in self._moves(self._ordered(game.legal_actions(self.seat))):
             console.print(renderable)
+
+    def _waiting(self, view: View) -> Text | None:
+        """In a phase of the variant's own (a claim window): whose decision it is, and whose turn goes
+        on after it."""
+        if view.phase in ("draw", "play", "over"):
+            return None
+        deciding = [self._who(s) for s in sorted(view.to_act, key=lambda s: s != self.seat)]
+        names = deciding[0] if len(deciding) == 1 else ", ".join(deciding[:-1]) + " and " + deciding[-1]
+        verb = "decides" if deciding == [f"seat {view.to_act[0]}"] else "decide"
+        line = f"{view.phase[:1].upper()}{view.phase[1:]}: {names} {verb}"
+        if view.turn not in view.to_act:
+            line += f"; then {self._who(view.turn)} {'go' if view.turn == self.seat else 'goes'} on with the turn"
+        return Text(line + ".", style="bold")
+
+    def _ordered(self, legal: Sequence[Action]) -> list[Action]:
+        """The legal moves in the order they are numbered: in runs of one kind, as listed; within a run,
+        by the cards they name in the order of the hand as shown (by rank, wild cards last)."""
+        ordered: list[Action] = []
+        for group in _groups(legal):
+            ordered.extend(sorted(group, key=lambda action: [self._hand_key(card) for card in _named_cards(action)]))
+        return ordered
 
     def _title(self, view: View) -> str:
         title = f"{self.game.spec.title}, round {view.round}"
@@ -343,22 +423,36 @@ class _Session:
         return title
 
     def _seats_table(self, view: View) -> Table:
-        """The seats: hand sizes, totals, and the view's declared facts per seat (HMGs, kitties...)."""
+        """The seats: hand sizes, totals, and the view's declared facts per seat (HMGs, kitties...):
+        narrow columns whose headings wrap between words, and cells that wrap rather than being cut
+        short, so that the table fits 80 columns; the bots' names are in the welcome line."""
         per_seat = [field for field in shown_fields(view) if field.per_seat]
-        table = Table(show_header=True, header_style="bold", box=None, padding=(0, 2))
-        table.add_column("seat")
-        table.add_column("cards", justify="right")
-        table.add_column("total", justify="right")
+        table = Table(show_header=True, header_style="bold", box=None, padding=(0, 1), pad_edge=False)
+        table.add_column("seat", no_wrap=True)
+        table.add_column("cards", justify="right", no_wrap=True)
+        table.add_column("total", justify="right", no_wrap=True)
         for field in per_seat:
-            table.add_column(field.label, justify="right" if isinstance(field.value[0], int) else "left")
-        table.add_column("")
+            number = isinstance(field.value[0], int) and not isinstance(field.value[0], bool)
+            table.add_column(field.label, justify="right" if number else "left", overflow="fold")
+        table.add_column("", overflow="fold")
         for s in range(view.players):
             row = [Text(self._who(s, long=True)), Text(str(view.hand_sizes[s])), Text(str(view.totals[s]))]
             row += [self._value(field.value[s]) for field in per_seat]
-            notes = [note for note, yes in (("dealer", s == view.dealer), ("to play", s == view.turn)) if yes]
-            row.append(Text(", ".join(notes)))
+            row.append(Text(", ".join(self._notes(view, s))))
             table.add_row(*row, style="bold" if s == self.seat else None)
         return table
+
+    def _notes(self, view: View, seat: int) -> list[str]:
+        """What the seats' table says of ``seat``: the dealer, and who acts (in a claim window, the
+        seats deciding, and whose turn it is)."""
+        notes = ["dealer"] if seat == view.dealer else []
+        if view.phase == "over":
+            return notes
+        if seat in view.to_act:
+            notes.append(f"to {view.phase}" if view.phase in ("draw", "play") else "to decide")
+        elif seat == view.turn:
+            notes.append("turn")
+        return notes
 
     def _value(self, value: Any) -> Text:
         """A declared view field's value: cards as cards, yes/no for a flag, else its words."""
@@ -377,10 +471,13 @@ class _Session:
             yield Text("Table: no melds yet")
             return
         yield Text("Table:", style="bold")
+        marks = [field for field in shown_fields(view) if field.picture is Picture.MELDS and not field.per_seat]
         for number, table_meld in enumerate(view.table):
             owner, kind = self._who(table_meld.owner), table_meld.meld.kind
             whose = "your" if owner == "you" else f"{owner}'s"
-            yield Text(f"  meld {number}: {whose} {kind}: ") + self._meld(table_meld)
+            said = [f"{field.value[number]} {field.label}" for field in marks if _says(field.value, number)]
+            mark = f" ({', '.join(said)})" if said else ""
+            yield Text(f"  meld {number}: {whose} {kind}{mark}: ") + self._meld(table_meld)
 
     def _piles(self, view: View) -> Text:
         line = Text("Discard pile: ")
@@ -441,14 +538,11 @@ class _Session:
     def _help(self) -> None:
         console = self.console
         console.print(Text("Moves (type one, or the number of a listed move):", style="bold"))
-        for line in move_help(self.game):
-            console.print(Text(f"  {line}"))
+        console.print(_two_columns(re.split(r"\s{3,}", line.strip(), maxsplit=1) for line in move_help(self.game)))
         own = _own_moves(self.game, self.seat)
         if own:
             console.print(Text(f"{self.game.spec.title}'s own moves:", style="bold"))
-            width = max(len(word) for word, _ in own)
-            for word, meaning in own:
-                console.print(Text(f"  {word.ljust(width)}   {meaning}"))
+            console.print(_two_columns([word, meaning] for word, meaning in own))
         console.print(
             Text(
                 "Cards: ranks 2-10 (or T), J, Q, K, A and suits C, D, H, S (10H, QS); JK is a joker. "
@@ -458,7 +552,8 @@ class _Session:
         console.print(
             Text(
                 "Also: help (this), show (the table and your moves again), position (the whole position in "
-                "rummykit's notation, for a bug report: it shows every card), quit (leave the game)."
+                "rummykit's notation, for a bug report: it shows every card), save FILE (write the game so "
+                "far to FILE, for rummykit replay), quit (leave the game)."
             )
         )
         console.print(Text(f"Every rule with its id: rummykit rules {self.game.variant}"))
@@ -491,12 +586,11 @@ class _Session:
     def _who(self, seat: int, *, long: bool = False) -> str:
         if seat == self.seat:
             return f"seat {seat} (you)" if long else "you"
-        if long:
-            return f"seat {seat} ({self.bots[seat][0]})"
         return f"seat {seat}"
 
     def _print_line(self, text: Text) -> None:
-        self.console.print(text, soft_wrap=True)
+        """A line, wrapped to the console's width between words."""
+        self.console.print(text)
 
     def _hand_key(self, card: Card) -> tuple[bool, int, int]:
         return (card in self.wilds, int(card.rank), -1 if card.suit is None else int(card.suit))
@@ -542,6 +636,37 @@ def _meld_rules(game: Game) -> MeldRules | None:
     """The variant's meld rules, where its ruleset has them (RailRoad Rummy's ``melds``)."""
     rules = getattr(game.state.rules, "melds", None)
     return rules if isinstance(rules, MeldRules) else None
+
+
+def _named_cards(action: Action) -> list[Card]:
+    """The cards an action names, in the order of its fields (a discard's card, a go-down's melds)."""
+    cards: list[Card] = []
+    if not attrs.has(type(action)):
+        return cards
+    for field in attrs.fields(type(action)):
+        value = getattr(action, field.name)
+        items = value if isinstance(value, tuple) else (value,)
+        for item in items:
+            if isinstance(item, Card):
+                cards.append(item)
+            elif isinstance(item, tuple):
+                cards.extend(card for card in item if isinstance(card, Card))
+    return cards
+
+
+def _two_columns(rows: Iterable[Sequence[str]]) -> Table:
+    """Words and what they mean, the meanings wrapped in their own column."""
+    table = Table.grid(padding=(0, 3), pad_edge=False)
+    table.add_column(no_wrap=True)
+    table.add_column()
+    for row in rows:
+        table.add_row(Text(f"  {row[0]}"), Text(row[1] if len(row) > 1 else ""))
+    return table
+
+
+def _says(value: Any, index: int) -> bool:
+    """A ``Picture.MELDS`` field's ``value`` says something of meld ``index``."""
+    return isinstance(value, tuple | list) and index < len(value) and bool(value[index])
 
 
 def _count(number: int, noun: str) -> str:

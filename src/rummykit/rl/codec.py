@@ -4,7 +4,8 @@ every step: [`ActionCodec`][rummykit.rl.codec.ActionCodec] and [`Entry`][rummyki
 An action is entered as a short sequence of *tokens*, each an index of the action space: first its
 type, then each of its fields in order: a card is one token (its face), a list of cards is its cards
 then ``close``, a go-down's melds are each meld's cards then ``close``, and ``close`` again after the
-last meld; a flag is ``true`` or ``false``, a number is ``int:N`` (a meld's index on the table), a
+last meld; a flag is ``true`` or ``false``, a number is ``int:N`` (a meld's index on the table, from 0 to
+the most melds a table can hold less one: [`most_table_melds`][rummykit.rl.codec.most_table_melds]), a
 word is its own token (a run's ``low`` or ``high`` end), a field left out is ``none``. The encoding
 is prefix-free: no action's tokens begin another's, so an action is complete, and is carried out,
 on its last token. Nothing reaches the game before that: the rules and their checks (G-5) see the
@@ -48,11 +49,13 @@ import attrs
 
 from rummykit.core.actions import Action
 from rummykit.core.cards import Card, standard_deck
-from rummykit.core.configuration import Configuration
+from rummykit.core.configuration import Configuration, configure
 from rummykit.core.engine import Game
-from rummykit.core.errors import InvalidActionError, PluginError
+from rummykit.core.errors import InvalidActionError, PluginError, quote
+from rummykit.core.melds import MeldRules
+from rummykit.standard.rules import ContractMelds
 
-__all__ = ["ActionCodec", "Entry", "Token", "unwrap_optional"]
+__all__ = ["ActionCodec", "Entry", "Token", "layout_configuration", "most_table_melds", "unwrap_optional"]
 
 CLOSE: Final = "close"
 NONE: Final = "none"
@@ -99,6 +102,42 @@ def unwrap_optional(tp: Any) -> tuple[Any, bool]:
     return tp, False
 
 
+def most_table_melds(configuration: Configuration) -> int:
+    """The most melds the table of a round can hold in ``configuration``, as its variant declares it:
+    in a contract rummy (the standard rummy's ``ContractMelds``: each player goes down once a round and
+    starts no meld after that, RR-13) every seat's largest contract; otherwise every card of the shoe
+    in melds of the smallest size the meld rules allow (3 cards where they do not say).
+
+    Examples:
+        >>> [most_table_melds(configure(name, 4)) for name in ("railroad-rummy", "rummy", "railroad-canasta")]
+        [12, 17, 141]
+    """
+    rules = configuration.rules
+    melding = getattr(rules, "melding", None)
+    if isinstance(melding, ContractMelds) and melding.contracts:
+        return configuration.players * max(len(contract.melds) for contract in melding.contracts)
+    melds = getattr(rules, "melds", None)
+    smallest = 3
+    if isinstance(melds, MeldRules):
+        smallest = min(melds.min_set, melds.min_run) if melds.run_order else melds.min_set
+    return max(1, len(rules.shoe) // max(1, smallest))
+
+
+def layout_configuration(configuration: Configuration, *, fixed_size: bool = False) -> Configuration:
+    """The configuration whose sizes an action space or an observation takes: ``configuration`` itself,
+    or with ``fixed_size`` the same variant, options and house rules for its largest player count (so
+    that the sizes are the same whatever the number of players)."""
+    spec = configuration.spec
+    if not fixed_size or configuration.players == spec.max_players:
+        return configuration
+    return configure(
+        spec.name,
+        spec.max_players,
+        options=dict(configuration.options),
+        house_rules=[rule.name for rule in configuration.house_rules],
+    )
+
+
 def _words(tp: Any) -> tuple[Any, ...]:
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         return tuple(tp)
@@ -114,13 +153,16 @@ class ActionCodec:
     Attributes:
         tokens: every token, by index.
         size: how many there are (the size of the action space).
-        max_int: the largest number a token stands for (a meld's index: the table never holds more
-            melds than the shoe has cards for).
+        max_int: the largest number a token stands for (a meld's index: one less than the most melds
+            the table can hold, [`most_table_melds`][rummykit.rl.codec.most_table_melds]).
+        fixed_size: the sizes are those of the variant's largest player count.
     """
 
-    def __init__(self, configuration: Configuration) -> None:
+    def __init__(self, configuration: Configuration, *, fixed_size: bool = False) -> None:
         self.configuration = configuration
-        self.max_int = len(configuration.rules.card_ids)
+        self.fixed_size = fixed_size
+        self.layout = layout_configuration(configuration, fixed_size=fixed_size)
+        self.max_int = most_table_melds(self.layout) - 1
         self.action_types: tuple[type[Action], ...] = tuple(configuration.spec.actions)
         self.fields: dict[type[Action], tuple[_Field, ...]] = {}
         words: dict[Any, None] = {}
@@ -157,13 +199,27 @@ class ActionCodec:
     def __deepcopy__(self, memo: dict[int, Any]) -> ActionCodec:
         return self  # immutable: copies of games and of entries share it
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its configuration's names (the configuration is compiled again where it is loaded)."""
+        configuration = self.configuration
+        names = (
+            configuration.spec.name,
+            configuration.players,
+            dict(configuration.options),
+            [rule.name for rule in configuration.house_rules],
+        )
+        return (_codec, (*names, self.fixed_size))
+
     @classmethod
-    def of(cls, game: Game) -> ActionCodec:
-        """The codec of ``game``'s configuration (one per configuration, kept with it)."""
-        configuration = game.configuration
-        codec = _CODECS.get(configuration)
+    def of(cls, game: Game | Configuration, *, fixed_size: bool = False) -> ActionCodec:
+        """The codec of ``game``'s configuration (one per configuration and ``fixed_size``, kept with it)."""
+        configuration = game if isinstance(game, Configuration) else game.configuration
+        codecs = _CODECS.get(configuration)
+        if codecs is None:
+            codecs = _CODECS[configuration] = {}
+        codec = codecs.get(fixed_size)
         if codec is None:
-            codec = _CODECS[configuration] = cls(configuration)
+            codec = codecs[fixed_size] = cls(configuration, fixed_size=fixed_size)
         return codec
 
     def token_text(self, index: int) -> str:
@@ -208,7 +264,10 @@ class ActionCodec:
 
             def write(value: Any, out: list[int]) -> None:
                 if not 0 <= value <= max_int:
-                    raise InvalidActionError(f"{value} is beyond the action space's numbers (0 to {max_int})")
+                    raise InvalidActionError(
+                        f"{quote(value)} is beyond the action space's numbers (0 to {max_int}, the most melds a table "
+                        "holds less one)"
+                    )
                 out.append(first_int + value if type(value) is int else index[Token("int", value)])
 
         elif _words(inner):
@@ -263,7 +322,13 @@ class ActionCodec:
         raise PluginError(f"{action_type.__name__} has a field of type {tp!r}, which the action space cannot encode")
 
 
-_CODECS: weakref.WeakKeyDictionary[Configuration, ActionCodec] = weakref.WeakKeyDictionary()
+_CODECS: weakref.WeakKeyDictionary[Configuration, dict[bool, ActionCodec]] = weakref.WeakKeyDictionary()
+
+
+def _codec(
+    variant: str, players: int, options: dict[str, Any], house_rules: list[str], fixed_size: bool
+) -> ActionCodec:
+    return ActionCodec.of(configure(variant, players, options=options, house_rules=house_rules), fixed_size=fixed_size)
 
 
 class _Reader:

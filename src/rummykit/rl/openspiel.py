@@ -1,57 +1,247 @@
 """Every installed variant as an [OpenSpiel](https://github.com/google-deepmind/open_spiel) Python game,
-so that OpenSpiel's algorithms play it: [`register`][rummykit.rl.openspiel.register].
+so that OpenSpiel's algorithms play it. Importing this module registers every installed variant (a
+variant registered later in the process: [`register`][rummykit.rl.openspiel.register]):
 
 ```python
 import pyspiel
-from rummykit.rl import openspiel
+from rummykit.rl import openspiel  # registers python_rummykit_railroad_rummy, ...
 
-openspiel.register("railroad-rummy")  # as python_rummykit_railroad_rummy
 game = pyspiel.load_game("python_rummykit_railroad_rummy", {"players": 4})
 ```
 
-The game is sequential, with imperfect information and explicit chance: each round starts at a
-chance node whose outcome (one of ``deals`` equally likely seeds, 1,024 by default) shuffles the
-round's shoe; every later random event of the round (a stock rebuilt from the discard pile) follows
-from that seed. A player enters an action token by token, as in
-[`rummykit.rl.codec`][rummykit.rl.codec]: the action space is the codec's tokens, and the legal
-actions at a step are the tokens that continue a legal action. Out-of-turn declarations (RailRoad
-Rummy's claim window) are taken one seat at a time, in the order the game asks for them.
+**Chance.** The game is sequential, with imperfect information and explicit chance. Every shuffle of
+the game is dealt at chance nodes, card by card, as a table deals: the first dealer (RR-2, CR-2) is
+one chance node of ``players`` equally likely seats, and each shuffled part of a round's shoe is a
+chance node per card, whose outcome is the *face* of the next card (an index of 0 to 52, as the
+action space's card tokens count them), each face as likely as its copies among the cards not dealt
+yet. Every deal is reachable, with its probability at a table; ``chance_outcomes()`` lists at most 53
+outcomes. A stock rebuilt from the discard pile (CR-7, RR-5) and every later round's deal are chance
+nodes in the same way, in the middle of the action that calls for them. Nothing else in a game is
+random.
 
-Returns are the final totals, negated where the lowest total wins (golf scoring), so that higher is
-better; the game is general-sum. Observations and information states (strings and tensors) are
-built from the player's view only ([`rummykit.rl.observation`][rummykit.rl.observation]); a public
-observer sees what a spectator sees. `resample_from_infostate` deals the cards hidden from a player
-anew among their places, which OpenSpiel's information-set MCTS asks for.
+**Actions.** A player enters an action token by token, as in [`rummykit.rl.codec`][rummykit.rl.codec]:
+the action space is the codec's tokens, and the legal actions at a step are the tokens that continue
+a legal action. Out-of-turn declarations (RailRoad Rummy's claim window) are taken one seat at a time,
+in the order the game asks for them.
 
-Parameters: ``players``; ``house_rules`` (names separated by commas); ``options`` (a JSON object);
-``deals`` (the chance outcomes of a deal); ``position`` (a position in rummykit's notation, to
-start from instead of a new game: no chance node before its first move).
+**Returns** follow the ``rewards`` parameter ([`rummykit.rl.rewards`][rummykit.rl.rewards]); the game
+pays at its end. ``"win-loss"`` and ``"normalized"`` lie within [-1, 1] exactly; ``"points"`` and
+``"zero-sum"`` are raw points within ± [`score_bound`][rummykit.rl.openspiel.score_bound] (clipped
+to it, which none of the built-in variants reaches in the rounds the bound counts). A game's type
+(``game.get_type().utility``) is zero-sum for ``"zero-sum"`` and ``"normalized"``, and for
+``"win-loss"`` between 2 players; general-sum otherwise (as the variant is registered).
+
+**Observations and information states** (strings and tensors) are built from the player's view and
+what everybody saw happen in the round ([`rummykit.rl.observation`][rummykit.rl.observation]); a
+public observer sees what a spectator sees. The information-state *string* has perfect recall (every
+action of the round the player saw, and the rounds' results); the information-state *tensor* does not:
+it is the observation tensor (the view, the public memory of the round, the last 8 actions and the
+tokens entered), as in OpenSpiel's own card games.
+
+**Resampling.** `resample_from_infostate` deals the cards hidden from a player anew, agreeing with
+everything public: the table and the discard pile stay as they are (their order too); a card a seat
+was seen to take from a face-up place stays in its hand until it plays it; each hidden card changes
+places only with cards of the same shuffle (so a stock rebuilt from the discard pile holds only the
+cards of that pile, RailRoad Rummy's standby pile only its own decks); a seat's own pile (a kitty) is
+kept once its view shows it (RC-20); and the variant's own position rules hold (a red 3 is never in a
+hand, RC-6). OpenSpiel's information-set MCTS asks for it.
+
+**Parameters**: ``players``; ``house_rules`` (names separated by commas, ``+`` or spaces); ``options`` (a JSON
+object, or ``name:value`` pairs separated by spaces, as the game's text writes them, since OpenSpiel's
+game texts hold no comma inside a value);
+``rewards`` (a scheme of [`REWARDS`][rummykit.rl.rewards.REWARDS]); ``fixed_size`` (the sizes of the
+variant's largest player count); ``position`` (a position in rummykit's notation, to start from
+instead of a new game, checked as every position is: a dead end is refused). Each is checked, with a
+clear error.
+
+Games and states pickle (their classes are this module's attributes), so
+``pyspiel.random_sim_test(game, serialize=True)`` and multiprocessing work in any process.
 """
 
 from __future__ import annotations
 
+import base64
 import json
 import random
+import threading
+import warnings
+from collections.abc import Sequence
 from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
 import pyspiel
 
-from rummykit.core.engine import Game, new_game
+from rummykit.core.actions import Action
+from rummykit.core.cards import FACE_COUNT, FACE_MASK, CardId, face
+from rummykit.core.configuration import Configuration, configure
+from rummykit.core.engine import Game
+from rummykit.core.errors import InvalidOptionError, InvalidPositionError, PluginError, RummyError, quote
 from rummykit.core.plugins import available_variants, variant_spec
 from rummykit.core.shoe import Randomness
+from rummykit.core.state import Place
 from rummykit.core.views import View, face_up
-from rummykit.documents.notation import position_text, read_position
 from rummykit.rl.codec import ActionCodec, Entry
+from rummykit.rl.memory import KNOWN, PublicMemory, hidden_places
 from rummykit.rl.observation import ObservationEncoder, observation_text
+from rummykit.rl.rewards import Rewards
 
-__all__ = ["DEALS", "RummyGame", "RummyState", "game_name", "register", "register_all"]
+__all__ = [
+    "ChanceShuffles",
+    "RummyGame",
+    "RummyState",
+    "game_name",
+    "max_game_length",
+    "register",
+    "register_all",
+    "score_bound",
+]
 
-DEALS: Final = 1024
-"""The default number of chance outcomes of a deal (equally likely seeds of the shuffle)."""
-_MAX_GAME_LENGTH: Final = 10_000_000
+ROUNDS_ASSUMED: Final = 100
+"""The rounds a game is taken to last at most for its bounds (`score_bound`, `max_game_length`)
+where neither its rules nor its ``max_rounds`` option bound them (Classic Rummy and Railroad
+Canasta play to a target)."""
 _REGISTERED: dict[str, pyspiel.GameType] = {}
+_PENDING = threading.local()
+"""The shuffles decided at chance nodes, handed to the game's random source as its action asks."""
+
+
+# -- the game's random source: shuffles decided at chance nodes ---------------------------------------
+
+
+class _ShuffleAsked(RummyError):
+    """A shuffle the game asks for in the middle of an action: chance nodes decide it first."""
+
+    def __init__(self, items: Sequence[CardId]) -> None:
+        super().__init__("a shuffle to decide at chance nodes")
+        self.items = list(items)
+
+
+class ChanceShuffles(Randomness):
+    """The random source of an OpenSpiel state's game: it has no randomness of its own. Each shuffle
+    the game asks for is decided at chance nodes, card by card, before the action that asks for it is
+    carried out (the action is then carried out again with it)."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        super().__init__(0)
+
+    def shuffle(self, items: list[Any]) -> None:
+        queue: list[list[CardId]] | None = getattr(_PENDING, "queue", None)
+        if not queue:
+            raise _ShuffleAsked(items)
+        arrangement = queue.pop(0)
+        if sorted(arrangement) != sorted(items):
+            raise PluginError("a shuffle decided at chance nodes is not of the cards the game shuffles")
+        items[:] = arrangement
+
+    def randrange(self, n: int) -> int:
+        raise PluginError(
+            "the variant draws a random number in the middle of a game, which OpenSpiel's chance nodes do not "
+            "cover (only shuffles are)"
+        )
+
+    def copy(self) -> ChanceShuffles:
+        return self  # nothing in it changes
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ChanceShuffles, ())
+
+
+class _Shuffle:
+    """A shuffle being decided card by card: the cards not placed yet, by face, and those placed."""
+
+    __slots__ = ("by_face", "counts", "placed", "remaining")
+
+    def __init__(self, items: Sequence[CardId]) -> None:
+        self.by_face: dict[int, list[CardId]] = {}
+        for cid in sorted(items, reverse=True):  # each face's copies taken lowest first (pop from the end)
+            self.by_face.setdefault(cid & FACE_MASK, []).append(cid)
+        self.counts = [0] * FACE_COUNT
+        for index, ids in self.by_face.items():
+            self.counts[index] = len(ids)
+        self.remaining = len(items)
+        self.placed: list[CardId] = []
+        self._fill()
+
+    def outcomes(self) -> list[tuple[int, float]]:
+        remaining = self.remaining
+        return [(index, count / remaining) for index, count in enumerate(self.counts) if count]
+
+    def place(self, index: int) -> None:
+        ids = self.by_face.get(index)
+        if not ids:
+            raise InvalidOptionError(
+                f"no card of face {face(index)} is left to deal: the chance outcome {index} is not one"
+            )
+        self.placed.append(ids.pop())
+        self.counts[index] -= 1
+        self.remaining -= 1
+        self._fill()
+
+    def _fill(self) -> None:
+        """Place the rest at once where one face is left: its order is no chance event."""
+        faces = [index for index, count in enumerate(self.counts) if count]
+        if len(faces) == 1:
+            (index,) = faces
+            self.placed.extend(reversed(self.by_face[index]))
+            self.by_face[index] = []
+            self.counts[index] = 0
+            self.remaining = 0
+
+    @property
+    def done(self) -> bool:
+        return self.remaining == 0
+
+
+# -- bounds ---------------------------------------------------------------------------------------------
+
+
+def _rounds_bound(configuration: Configuration) -> int:
+    rules = configuration.rules
+    bounds = [value for value in (configuration.options.get("max_rounds"), getattr(rules, "rounds", None)) if value]
+    return min(bounds) if bounds else ROUNDS_ASSUMED
+
+
+def score_bound(configuration: Configuration) -> float:
+    """The bound of the raw-point returns (``"points"``, ``"zero-sum"``): the rounds the game lasts at
+    most (its rules' rounds or ``max_rounds``, else `ROUNDS_ASSUMED`) times 10 times the points of the
+    whole shoe (where a variant's rules declare card points; 50 points a card otherwise), times the
+    most a round's score is multiplied by (going rummy, CR-11).
+
+    Examples:
+        >>> score_bound(configure("railroad-rummy", 2))
+        151200.0
+    """
+    rules = configuration.rules
+    scoring = getattr(rules, "scoring", None)
+    points_of = getattr(scoring, "points_of", None)
+    shoe_points = sum(abs(points_of(card)) for card in rules.shoe) if points_of else 50 * len(rules.shoe)
+    multiplier = max(1, getattr(scoring, "rummy_multiplier", 1) or 1)
+    return float(_rounds_bound(configuration) * 10 * max(1, shoe_points) * multiplier)
+
+
+def max_game_length(configuration: Configuration) -> int:
+    """The most moves (chance outcomes and tokens) a game can last, for the rounds of `_rounds_bound`.
+    A round of at most ``max_turns_per_round`` turns (G-1) has at most: the first dealer and every card
+    of the shoe dealt; one chance node for each card shuffled into a stock rebuilt from the discard
+    pile (each was discarded in the round, one a turn, or was its up-card); and tokens: a turn's draw,
+    discard, kitty and closes (10), every other seat's declaration out of turn (2 each), and at most 6
+    for each card of the shoe laid on the table (a card is melded once a round: a lay-off is 4 tokens).
+
+    Examples:
+        >>> max_game_length(configure("rummy", 2, options={"max_rounds": 1, "max_turns_per_round": 50}))
+        1116
+    """
+    shoe = len(configuration.rules.shoe)
+    turns = int(configuration.options.get("max_turns_per_round") or 1000)
+    chance = 1 + shoe + turns + 1
+    tokens = turns * (10 + 2 * configuration.players) + 6 * shoe
+    return _rounds_bound(configuration) * (chance + tokens)
+
+
+# -- registration ---------------------------------------------------------------------------------------
 
 
 def game_name(variant: str) -> str:
@@ -59,8 +249,13 @@ def game_name(variant: str) -> str:
     return "python_rummykit_" + variant.replace("-", "_")
 
 
+def _class_name(variant: str) -> str:
+    return "RummyGame_" + "".join(char if char.isalnum() else "_" for char in variant)
+
+
 def register(variant: str) -> str:
-    """Register ``variant`` (an installed variant's name) with OpenSpiel, once; its game name."""
+    """Register ``variant`` (an installed variant's name) with OpenSpiel, once; its game name. Its game
+    class becomes an attribute of this module, so that its games and states pickle."""
     name = game_name(variant)
     if name in _REGISTERED:
         return name
@@ -83,18 +278,19 @@ def register(variant: str) -> str:
             "players": spec.min_players,
             "house_rules": "",
             "options": "{}",
-            "deals": DEALS,
+            "rewards": "points",
+            "fixed_size": False,
             "position": "",
         },
     )
+    game_class = type(
+        _class_name(variant),
+        (RummyGame,),
+        {"variant": variant, "game_type": game_type, "__module__": __name__, "__qualname__": _class_name(variant)},
+    )
+    globals()[game_class.__name__] = game_class
     _REGISTERED[name] = game_type
-
-    class _Game(RummyGame):
-        _variant = variant
-        _game_type = game_type
-
-    _Game.__name__ = _Game.__qualname__ = f"RummyGame_{variant.replace('-', '_')}"
-    pyspiel.register_game(game_type, _Game)
+    pyspiel.register_game(game_type, game_class)
     return name
 
 
@@ -103,41 +299,177 @@ def register_all() -> list[str]:
     return [register(variant) for variant in available_variants()]
 
 
-class RummyGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
-    """A rummykit variant as an OpenSpiel game (registered by [`register`][rummykit.rl.openspiel.register])."""
+def __getattr__(name: str) -> Any:
+    """A variant's game class, registered on first use (as a pickle loaded in a new process asks)."""
+    if name.startswith("RummyGame_"):
+        for variant in available_variants():
+            if _class_name(variant) == name:
+                register(variant)
+                return globals()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-    _variant: str
-    _game_type: pyspiel.GameType
+
+# -- the game -------------------------------------------------------------------------------------------
+
+
+def _parameter(params: dict[str, Any], name: str, kind: type, default: Any) -> Any:
+    value = params.get(name, default)
+    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise InvalidOptionError(f"the parameter {name} is an int, not {quote(value)}", field=name)
+    if kind is not int and not isinstance(value, kind):
+        raise InvalidOptionError(f"the parameter {name} is a {kind.__name__}, not {quote(value)}", field=name)
+    return value
+
+
+def _typed(game_type: pyspiel.GameType, *, zero_sum: bool) -> pyspiel.GameType:
+    """The variant's game type, zero-sum where the rewards are (a game of this type says so itself)."""
+    if not zero_sum:
+        return game_type
+    return pyspiel.GameType(
+        short_name=game_type.short_name,
+        long_name=game_type.long_name,
+        dynamics=game_type.dynamics,
+        chance_mode=game_type.chance_mode,
+        information=game_type.information,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=game_type.reward_model,
+        max_num_players=game_type.max_num_players,
+        min_num_players=game_type.min_num_players,
+        provides_information_state_string=game_type.provides_information_state_string,
+        provides_information_state_tensor=game_type.provides_information_state_tensor,
+        provides_observation_string=game_type.provides_observation_string,
+        provides_observation_tensor=game_type.provides_observation_tensor,
+        parameter_specification=game_type.parameter_specification,
+    )
+
+
+def _load_game(variant: str, text: str) -> RummyGame:
+    """The game ``text`` names, ``variant`` registered first (unpickling in a new process)."""
+    register(variant)
+    game: RummyGame = pyspiel.load_game(text)
+    return game
+
+
+def _names(text: str) -> list[str]:
+    """House rules' names, separated by commas, ``+`` or spaces."""
+    return [name for name in text.replace(",", " ").replace("+", " ").split() if name]
+
+
+def _options(text: str) -> dict[str, Any]:
+    """Options as a JSON object (``{"max_rounds": 1}``) or as ``name:value`` pairs separated by spaces
+    (``max_rounds:1 max_turns_per_round:50``, each value JSON), the form a game's text writes."""
+    text = text.strip()
+    if not text:
+        return {}
+    problem = f"the parameter options is a JSON object or name:value pairs, not {quote(text)}"
+    if text.startswith("{"):
+        try:
+            options = json.loads(text)
+        except ValueError as exc:
+            raise InvalidOptionError(problem, field="options") from exc
+        if not isinstance(options, dict):
+            raise InvalidOptionError(problem, field="options")
+        return options
+    options = {}
+    for pair in text.split():
+        name, colon, value = pair.partition(":")
+        if not colon or not name:
+            raise InvalidOptionError(problem, field="options")
+        try:
+            options[name] = json.loads(value)
+        except ValueError:
+            options[name] = value
+    return options
+
+
+def _position_text(text: str) -> str:
+    """A position's notation, as given or as a game's text writes it (``b64:`` and its base64)."""
+    if text.startswith("b64:"):
+        try:
+            return base64.urlsafe_b64decode(text[4:].encode()).decode()
+        except ValueError as exc:
+            raise InvalidPositionError("position", "not a position's notation in base64 after 'b64:'") from exc
+    return text
+
+
+class RummyGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
+    """A rummykit variant as an OpenSpiel game (one subclass per variant, made by
+    [`register`][rummykit.rl.openspiel.register]).
+
+    Raises:
+        InvalidOptionError: a parameter of the wrong type or value (naming it).
+        InvalidPositionError: a ``position`` that cannot be played from (a dead end), or of another
+            variant or player count than the game's.
+    """
+
+    variant: str
+    game_type: pyspiel.GameType
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
-        players = int(params.get("players", variant_spec(self._variant).min_players))
-        house_rules = [name for name in str(params.get("house_rules", "")).split(",") if name]
-        options = json.loads(str(params.get("options", "{}")) or "{}")
-        self.deals = int(params.get("deals", DEALS))
-        position = str(params.get("position", ""))
-        self.start: Game | None = read_position(position) if position else None
-        template = self.start or new_game(self._variant, players, seed=0, options=options, house_rules=house_rules)
-        # What a new state starts from: a copy of the position, or of this game before its first deal
-        # (new_game with seed 0, made once: its deal is dealt again at the first chance node).
-        self.initial = template
-        self.players, self.house_rules, self.options = template.players, house_rules, options
-        self.codec = ActionCodec.of(template)
+        spec = variant_spec(self.variant)
+        players = _parameter(params, "players", int, spec.min_players)
+        house_rules = _names(_parameter(params, "house_rules", str, ""))
+        options = _options(_parameter(params, "options", str, "{}"))
+        rewards = _parameter(params, "rewards", str, "points")
+        fixed_size = _parameter(params, "fixed_size", bool, False)
+        position = _position_text(_parameter(params, "position", str, ""))
+        self.start: Game | None = None
+        if position:
+            from rummykit.documents.notation import read_position  # noqa: PLC0415 - where a position is given
+
+            start = read_position(position)
+            if start.variant != self.variant:
+                raise InvalidPositionError(
+                    "position", f"a position of {start.variant} cannot start a game of {self.variant}"
+                )
+            if "players" in params and params["players"] != start.players:
+                raise InvalidPositionError(
+                    "position", f"a position of {start.players} players in a game of {params['players']} players"
+                )
+            if "options" in params and {**dict(start.options), **options} != dict(start.options):
+                raise InvalidPositionError("position", "the position's options differ from the options given")
+            if "house_rules" in params and house_rules != [rule.name for rule in start.house_rules]:
+                raise InvalidPositionError("position", "the position's house rules differ from those given")
+            players, options = start.players, dict(start.options)
+            house_rules = [rule.name for rule in start.house_rules]
+            self.start = start
+        self.configuration = configure(self.variant, players, options=options, house_rules=house_rules)
+        self.players = players
+        self.reward_scheme = Rewards(rewards, self.configuration)
+        self.codec = ActionCodec.of(self.configuration, fixed_size=fixed_size)
         self.encoder = ObservationEncoder(self.codec)
-        self.sign = -1 if template.state.rules.low_score_wins else 1
+        self.score_bound = 1.0 if self.reward_scheme.bounded else score_bound(self.configuration)
+        zero_sum = rewards in ("zero-sum", "normalized") or (rewards == "win-loss" and players == 2)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.codec.size,
-            max_chance_outcomes=self.deals,
-            num_players=self.players,
-            min_utility=-1e9,
-            max_utility=1e9,
-            utility_sum=None,
-            max_game_length=_MAX_GAME_LENGTH,
+            max_chance_outcomes=max(FACE_COUNT, spec.max_players),
+            num_players=players,
+            min_utility=-self.score_bound,
+            max_utility=self.score_bound,
+            utility_sum=0.0 if zero_sum else None,
+            max_game_length=max_game_length(self.configuration),
         )
-        super().__init__(self._game_type, info, params)
+        # The game's text (str(game), what serializing writes) holds no comma or bracket inside a value.
+        written = {
+            "players": players,
+            "house_rules": "+".join(house_rules),
+            "options": " ".join(f"{name}:{json.dumps(value)}" for name, value in sorted(options.items())),
+            "rewards": rewards,
+            "fixed_size": fixed_size,
+            "position": "b64:" + base64.urlsafe_b64encode(position.encode()).decode() if position else "",
+        }
+        super().__init__(_typed(self.game_type, zero_sum=zero_sum), info, written)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> RummyGame:
         return self  # a game is immutable: its states share it
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its text, loaded again (registering its variant first) where it is unpickled."""
+        return (_load_game, (self.variant, str(self)))
+
+    def __reduce_ex__(self, protocol: Any) -> tuple[Any, ...]:
+        return self.__reduce__()
 
     def new_initial_state(self) -> RummyState:
         """A new game before its first deal (or at the ``position`` given)."""
@@ -148,34 +480,45 @@ class RummyGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
     ) -> RummyObserver:
         """An observer of the game's views (a public observer sees what a spectator sees)."""
         if params:
-            raise ValueError(f"rummykit's observers take no parameters, not {params}")
+            raise InvalidOptionError(f"rummykit's observers take no parameters, not {quote(params)}")
         public_only = iig_obs_type is not None and iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         return RummyObserver(self, public_only=public_only, perfect_recall=perfect_recall)
 
 
 class RummyState(pyspiel.State):  # type: ignore[misc]
-    """A state of a [`RummyGame`][rummykit.rl.openspiel.RummyGame]: a rummykit game, and the tokens the
-    player to act has entered so far."""
+    """A state of a [`RummyGame`][rummykit.rl.openspiel.RummyGame]: a rummykit game (``None`` before
+    its first deal is made), the tokens the player to act has entered so far, what everybody has seen
+    of the round, and a shuffle being decided at chance nodes."""
 
     def __init__(self, game: RummyGame) -> None:
         super().__init__(game)
         self._spiel_game = game
-        self.game = game.initial.copy()
-        self._dealing = game.start is None
-        self._entry: Entry | None = None if self._dealing else self._new_entry()
+        self.game: Game | None = None
+        self.memory: PublicMemory | None = None
+        self._entry: Entry | None = None
+        self._shuffle: _Shuffle | None = None
+        self._dealer: int | None = None  # the first dealer, while round 1 is being dealt
+        self._parts: list[list[CardId]] = []  # round 1's parts dealt so far
+        self._action: Action | None = None  # the action whose shuffles chance nodes are deciding
+        self._arranged: list[list[CardId]] = []  # the shuffles decided for it so far
         self._seen = _Seen()
+        if game.start is not None:
+            self.game = Game.from_state(game.start.state.copy(), configuration=game.configuration, rng=ChanceShuffles())
+            self.memory = PublicMemory(self.game, dealt=False)
+            self._entry = self._new_entry()
 
     def _new_entry(self) -> Entry | None:
-        if self.game.is_over:
+        game = self.game
+        if game is None or game.is_over:
             return None
-        return Entry(self.game, self.game.to_act[0], self._spiel_game.codec)
+        return Entry(game, game.to_act[0], self._spiel_game.codec)
 
     def current_player(self) -> int:
+        if self.game is None or self._shuffle is not None:
+            return int(pyspiel.PlayerId.CHANCE)
         if self.game.is_over:
             return int(pyspiel.PlayerId.TERMINAL)
-        if self._dealing:
-            return int(pyspiel.PlayerId.CHANCE)
         return self.game.to_act[0]
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -183,58 +526,111 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
         return self._entry.allowed()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        deals = self._spiel_game.deals
-        return [(outcome, 1.0 / deals) for outcome in range(deals)]
+        if self._shuffle is not None:
+            return self._shuffle.outcomes()
+        players = self._spiel_game.players
+        return [(seat, 1.0 / players) for seat in range(players)]
 
     def _apply_action(self, action: int) -> None:
-        if self._dealing:
-            self._deal(action)
-            self._seen = _Seen()
-            self._dealing = False
-            self._entry = self._new_entry()
+        if self.game is None or self._shuffle is not None:
+            self._chance(action)
             return
         assert self._entry is not None
         complete = self._entry.enter(action)
-        if complete is None:
-            return
-        applied = self.game.apply(complete)
-        self._seen = _Seen()
-        if applied.round_result is not None and not self.game.is_over:
-            self._dealing = True  # the next round's deal is a chance node
-            self._entry = None
-        else:
-            self._entry = self._new_entry()
+        if complete is not None:
+            self._carry_out(complete)
 
-    def _deal(self, outcome: int) -> None:
-        """Deal the round (dealt already with the game's own seed) again from the shuffle ``outcome`` seeds."""
-        configuration = self.game.configuration
-        state = self.game.state.copy()
-        state.round -= 1
-        rng = Randomness(outcome)
-        if state.round > 0:
-            state.dealer = (state.dealer - 1) % state.players  # the deal moves it on again
+    def _chance(self, outcome: int) -> None:
+        configuration = self._spiel_game.configuration
+        parts = configuration.rules.part_ids
+        if self._shuffle is None:  # the first dealer, then round 1's first part
+            if not 0 <= outcome < self._spiel_game.players:
+                raise InvalidOptionError(f"the first dealer is a seat from 0 to {self._spiel_game.players - 1}")
+            self._dealer = outcome
+            self._shuffle = _Shuffle(parts[0])
         else:
-            state.dealer = rng.randrange(state.players)  # the first dealer, drawn (RR-2, CR-2)
-        configuration.deal_round(state, rng)
+            self._shuffle.place(outcome)
+        while self._shuffle is not None and self._shuffle.done:
+            arrangement = self._shuffle.placed
+            self._shuffle = None
+            if self.game is None:
+                self._parts.append(arrangement)
+                if len(self._parts) < len(parts):
+                    self._shuffle = _Shuffle(parts[len(self._parts)])
+                else:
+                    self._deal_first_round()
+            else:
+                self._arranged.append(arrangement)
+                assert self._action is not None
+                self._carry_out(self._action)
+
+    def _deal_first_round(self) -> None:
+        configuration = self._spiel_game.configuration
+        state = configuration.new_state(None)
+        assert self._dealer is not None
+        state.dealer = self._dealer
+        configuration.start_game(state)
+        rng = ChanceShuffles()
+        configuration.deal_round(state, rng, shoe=[cid for part in self._parts for cid in part])
         self.game = Game.from_state(state, configuration=configuration, rng=rng)
+        self.memory = PublicMemory(self.game)
+        self._parts, self._dealer = [], None
+        self._seen = _Seen()
+        self._entry = self._new_entry()
+
+    def _carry_out(self, action: Action) -> None:
+        """Apply ``action`` to a copy of the game, with the shuffles decided so far; a shuffle still to
+        decide makes this a chance node (the action is carried out again once it is decided)."""
+        assert self.game is not None
+        game = self.game.copy()
+        _PENDING.queue = [arrangement[:] for arrangement in self._arranged]
+        try:
+            applied = game.apply(action)
+        except _ShuffleAsked as asked:
+            self._action = action
+            self._shuffle = _Shuffle(asked.items)
+            if self._shuffle.done:  # one face only: nothing to decide
+                self._shuffle = None
+                self._arranged.append(_Shuffle(asked.items).placed)
+                self._carry_out(action)
+            return
+        finally:
+            _PENDING.queue = None
+        self.game = game
+        self._action, self._arranged = None, []
+        self._seen = _Seen()
+        assert self.memory is not None
+        if applied.round_result is not None and not game.is_over:
+            self.memory.start(game)
+        elif applied.round_result is None:
+            self.memory.update(game)
+        self._entry = self._new_entry()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {action}"
+            if self.game is None and self._shuffle is None:
+                return f"first dealer: seat {action}"
+            return f"next card: {face(action)}" if 0 <= action < FACE_COUNT else f"outcome {action}"
         return self._spiel_game.codec.token_text(action)
 
     def is_terminal(self) -> bool:
-        return self.game.is_over
+        return self.game is not None and self.game.is_over and self._shuffle is None
 
     def returns(self) -> list[float]:
-        if not self.game.is_over:
-            return [0.0] * self.game.players
-        sign = self._spiel_game.sign
-        return [float(sign * total) for total in self.game.scores]
+        game = self.game
+        if game is None or not self.is_terminal():
+            return [0.0] * self._spiel_game.players
+        spiel_game = self._spiel_game
+        values = spiel_game.reward_scheme.returns([result.scores for result in game.history], game.scores, game.winners)
+        bound = spiel_game.score_bound
+        return [min(bound, max(-bound, value)) for value in values]
 
-    def seat_view(self, seat: int | None) -> View:
-        """``game.view(seat)``, built once per position (a state's game changes only as actions are
-        applied, and a copy of the state starts afresh)."""
+    # -- what players see --------------------------------------------------------------------------
+
+    def seat_view(self, seat: int | None) -> View | None:
+        """``game.view(seat)``, built once per position (``None`` before the first deal)."""
+        if self.game is None:
+            return None
         views = self._seen.views
         view = views.get(seat)
         if view is None:
@@ -242,12 +638,15 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
         return view
 
     def seat_observation(self, seat: int | None) -> npt.NDArray[np.float32]:
-        """The numeric observation of `seat_view` with no tokens entered, built once per position
-        (not to be changed in place)."""
+        """The numeric observation of `seat_view` with no tokens entered, built once per position (not
+        to be changed in place; zeros before the first deal)."""
         observations = self._seen.observations
         observation = observations.get(seat)
         if observation is None:
-            observation = observations[seat] = self._spiel_game.encoder.encode_view(self.seat_view(seat))
+            view = self.seat_view(seat)
+            encoder = self._spiel_game.encoder
+            observation = np.zeros(encoder.size, np.float32) if view is None else encoder.encode_view(view, self.memory)
+            observations[seat] = observation
         return observation
 
     def entered(self, player: int) -> list[int]:
@@ -255,41 +654,102 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
         entry = self._entry
         return list(entry.entered) if entry is not None and entry.seat == player else []
 
+    # -- resampling ----------------------------------------------------------------------------------
+
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> RummyState:
-        """A state that ``player_id`` cannot tell from this one: the cards hidden from it (other
-        hands, the stock, other piles face down) dealt anew among the same places."""
+        """A state that ``player_id`` cannot tell from this one, agreeing with everything public (see
+        [`rummykit.rl.openspiel`][rummykit.rl.openspiel]): the cards hidden from it dealt anew among
+        their places, each within its shuffle's pool.
+
+        A world that the rules refuse (a red 3 in a hand, RC-6; a seat to act with no legal action) is
+        dealt again: the worlds are drawn uniformly among those the rules allow.
+
+        Raises:
+            PluginError: no arrangement of the hidden cards that the variant's position rules accept
+                was found in 1,000 tries.
+        """
         sampled = self.clone()
-        game = sampled.game
+        game, memory = self.game, self.memory
+        if game is None or memory is None or self._shuffle is not None or game.is_over:
+            return sampled
+        configuration = game.configuration
         state = game.state.copy()
-        visible = set(face_up(game, player_id)) | set(state.hands[player_id])
-        places: list[tuple[list[int], int]] = []
-        for seat, hand in enumerate(state.hands):
-            if seat != player_id:
-                places += [(hand, i) for i, cid in enumerate(hand) if cid not in visible]
-        for pile in state.piles.values():
-            places += [(pile, i) for i, cid in enumerate(pile) if cid not in visible]
-        for per_seat in state.seat_piles.values():
-            for pile in per_seat:
-                places += [(pile, i) for i, cid in enumerate(pile) if cid not in visible]
-        cards = [place[i] for place, i in places]
+        fixed = set(state.hands[player_id]) | set(face_up(game, player_id))
+        for name in state.seat_piles:
+            own = state.seat_piles[name][player_id]
+            if own and not self._pile_shown(game, player_id, name):
+                fixed.difference_update(own)
         chooser = random.Random(int(float(probability_sampler()) * 2**53))
-        chooser.shuffle(cards)
-        for (place, i), cid in zip(places, cards, strict=True):
-            place[i] = cid
-        game = sampled.game = Game.from_state(state, configuration=game.configuration)
+        slots: dict[int, list[tuple[list[CardId], int]]] = {}
+        for place, cards in hidden_places(state):
+            if place.zone == "hand" and place.seat == player_id:
+                continue
+            for index, cid in enumerate(cards):
+                label = memory.labels.get(cid)
+                if cid in fixed or label is None or label == KNOWN:
+                    continue
+                slots.setdefault(label, []).append((cards, index))
+        for _ in range(1000):
+            for pool in slots.values():
+                cards_of = [cards[index] for cards, index in pool]
+                chooser.shuffle(cards_of)
+                for (cards, index), cid in zip(pool, cards_of, strict=True):
+                    cards[index] = cid
+            try:  # the variant's own rules first (cheap), then every check of a position (no dead end)
+                configuration.check_position(state)
+                world = Game.from_state(state.copy(), configuration=configuration, rng=ChanceShuffles())
+            except InvalidPositionError:
+                continue
+            break
+        else:
+            raise PluginError(
+                f"no arrangement of the cards hidden from seat {player_id} passes {game.variant}'s checks"
+            )
+        sampled.game = world
+        sampled.memory = memory.copy()
         sampled._seen = _Seen()
-        if sampled._entry is not None:
-            entered = sampled._entry.entered
-            sampled._entry = Entry(game, sampled._entry.seat, self._spiel_game.codec)
-            for token in entered:
-                sampled._entry.enter(token)
+        if self._entry is not None:
+            entry = Entry(sampled.game, self._entry.seat, self._spiel_game.codec)
+            try:
+                for token in self._entry.entered:
+                    entry.enter(token)
+            except RummyError:  # another seat's tokens, which this world's hand cannot make: it starts again
+                entry = Entry(sampled.game, self._entry.seat, self._spiel_game.codec)
+            sampled._entry = entry
         return sampled
 
+    def _pile_shown(self, game: Game, seat: int, name: str) -> bool:
+        """``seat``'s own pile ``name`` is shown to it: its view changes when a card of the pile is
+        exchanged with a hidden card of another face."""
+        state = game.state.copy()
+        own = state.seat_piles[name][seat]
+        others = [
+            (cards, index)
+            for place, cards in hidden_places(state)
+            if place != Place(name, seat=seat) and not (place.zone == "hand" and place.seat == seat)
+            for index, cid in enumerate(cards)
+            if face(cid) != face(own[0])
+        ]
+        if not others:
+            return True
+        cards, index = others[0]
+        own[0], cards[index] = cards[index], own[0]
+        configuration = game.configuration
+        return bool(configuration.view(state, seat, game.to_act) != game.view(seat))
+
     def __str__(self) -> str:
+        game = self.game
+        if game is None:
+            dealt = sum(map(len, self._parts)) + (len(self._shuffle.placed) if self._shuffle else 0)
+            return f"the first deal: {dealt} cards dealt"
         seen = self._seen
         if seen.text is None:
-            seen.text = position_text(self.game)
+            from rummykit.documents.notation import position_text  # noqa: PLC0415
+
+            seen.text = position_text(game)
         text = seen.text
+        if self._shuffle is not None:
+            text += f"\nshuffling: {len(self._shuffle.placed)} cards placed, {self._shuffle.remaining} to go"
         entry = self._entry
         if entry is not None and entry.entered:
             text += "\nentered: " + " ".join(self._spiel_game.codec.token_text(token) for token in entry.entered)
@@ -309,6 +769,9 @@ class _Seen:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Seen:
         return _Seen()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Seen, ())
 
 
 class RummyObserver:
@@ -330,14 +793,28 @@ class RummyObserver:
             self.game.encoder.add_entered(self.tensor, state.entered(player))
 
     def string_from(self, state: RummyState, player: int) -> str:
-        """``state`` as ``player`` sees it, as text (with every action of the round it saw, for an
-        information state)."""
+        """``state`` as ``player`` sees it, as text (with every action of the round it saw, and the
+        rounds' results, for an information state)."""
         seat = None if self.public_only else player
         view = state.seat_view(seat)
+        if view is None:
+            return str(state)
         codec = self.game.codec
         entered = [] if self.public_only else [codec.token_text(token) for token in state.entered(player)]
-        text = observation_text(view, entered)
+        text = observation_text(view, entered, state.memory)
         if self.perfect_recall:
             text += "\nround so far: " + "; ".join(f"{action.seat} {action.describe()}" for action in view.log)
             text += "\nrounds: " + "; ".join(f"{result.scores}" for result in view.history)
         return text
+
+
+def _register_installed() -> None:
+    """Register every installed variant (on import); one that cannot be loaded is skipped with a warning."""
+    for variant in available_variants():
+        try:
+            register(variant)
+        except RummyError as exc:  # a broken third-party variant must not break the import
+            warnings.warn(f"rummykit.rl.openspiel: {variant} not registered: {exc}", stacklevel=2)
+
+
+_register_installed()

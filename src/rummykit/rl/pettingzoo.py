@@ -1,18 +1,25 @@
-"""Every installed variant as a [PettingZoo](https://pettingzoo.farama.org) AEC environment:
-[`env`][rummykit.rl.pettingzoo.env].
+"""Every installed variant as a [PettingZoo](https://pettingzoo.farama.org) environment: an AEC
+environment ([`env`][rummykit.rl.pettingzoo.env]) and a parallel one
+([`parallel_env`][rummykit.rl.pettingzoo.parallel_env]).
 
 Agents are ``player_0`` … ``player_{n-1}``, one per seat. An agent enters its action token by token
 ([`rummykit.rl.codec`][rummykit.rl.codec]): each step is one index of a fixed ``Discrete`` action
-space, and the observation's ``action_mask`` allows exactly the tokens that continue a legal action;
-an action reaches the game on its last token. Seats that act out of turn (RailRoad Rummy's claim
-window, RR-15) act one after another in the order the game asks them (``game.to_act``), as AEC
-environments do. The observation is ``{"observation": float32 array, "action_mask": int8 array}``,
-built only from the seat's view ([`rummykit.rl.observation`][rummykit.rl.observation]).
+space (an ``int``; anything else is refused, naming its type), and the observation's ``action_mask``
+allows exactly the tokens that continue a legal action; an action reaches the game on its last token.
+Seats that act out of turn (RailRoad Rummy's claim window, RR-15) act one after another in the order
+the game asks them (``game.to_act``), as AEC environments do. The observation is
+``{"observation": float32 array in [-1, 1], "action_mask": int8 array}``, built only from the seat's
+view and what everybody saw happen in the round ([`rummykit.rl.observation`][rummykit.rl.observation]).
 
-Rewards come when a round is scored: each agent's score for the round, negated in a variant where
-the lowest total wins (golf scoring), so that higher is always better; an agent's rewards add up to
-its final total (negated likewise). The game ends every agent (terminations); none is truncated (the
-rules' own caps, G-1 and G-C1, end every game).
+Rewards follow the ``rewards`` option ([`rummykit.rl.rewards`][rummykit.rl.rewards]: ``"points"`` by
+default, each round's score, negated where the lowest total wins). A game that ends by its rules
+terminates every agent; a game whose last round was stopped by the turn cap (G-1: no table of people
+gets there) *truncates* every agent instead.
+
+``infos[agent]`` after each step: ``"action_complete"`` (the agent's step completed its action, which
+the game then carried out) and ``"action"`` (that action, as carried out; ``None`` before), for the
+agent that stepped; ``"round"`` (the [`RoundResult`][rummykit.core.state.RoundResult] of a round the
+step ended) for every agent.
 
 Examples:
     >>> from rummykit.rl.pettingzoo import env
@@ -35,15 +42,20 @@ from typing import Any
 import gymnasium
 import numpy as np
 import numpy.typing as npt
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 
+from rummykit.core.actions import Action
 from rummykit.core.engine import Game, new_game
-from rummykit.core.errors import InvalidActionError
+from rummykit.core.errors import InvalidActionError, InvalidPositionError, quote
 from rummykit.core.plugins import Plugin
 from rummykit.rl.codec import ActionCodec, Entry
+from rummykit.rl.memory import PublicMemory
 from rummykit.rl.observation import ObservationEncoder, observation_text
+from rummykit.rl.rewards import Rewards
 
-__all__ = ["RummyEnv", "env"]
+__all__ = ["RummyEnv", "RummyParallelEnv", "env", "parallel_env", "token_index"]
+
+RENDER_MODES = ["human", "ansi", "rgb_array"]
 
 
 def env(
@@ -53,25 +65,97 @@ def env(
     options: Mapping[str, Any] | None = None,
     house_rules: Sequence[str | Plugin] = (),
     render_mode: str | None = None,
+    rewards: str = "points",
+    fixed_size: bool = False,
 ) -> RummyEnv:
     """A PettingZoo AEC environment of ``variant`` for ``players`` seats, with ``options`` and
-    ``house_rules`` as [`new_game`][rummykit.core.engine.new_game] takes them. ``render_mode``:
-    ``"human"`` prints the table (what a spectator sees) after every step, ``"ansi"`` has
-    ``render()`` return it."""
-    return RummyEnv(variant, players, options=options, house_rules=house_rules, render_mode=render_mode)
+    ``house_rules`` as [`new_game`][rummykit.core.engine.new_game] takes them.
+
+    Args:
+        render_mode: ``"human"`` prints the table (what a spectator sees) after every step, ``"ansi"``
+            has ``render()`` return it as text, ``"rgb_array"`` as an image (the spectator's picture).
+        rewards: the reward scheme ([`rummykit.rl.rewards`][rummykit.rl.rewards]).
+        fixed_size: observation and action sizes of the variant's largest player count, the same for
+            every player count ([`rummykit.rl.observation`][rummykit.rl.observation]).
+    """
+    return RummyEnv(
+        variant,
+        players,
+        options=options,
+        house_rules=house_rules,
+        render_mode=render_mode,
+        rewards=rewards,
+        fixed_size=fixed_size,
+    )
+
+
+def parallel_env(
+    variant: str | Plugin = "railroad-rummy",
+    players: int = 2,
+    *,
+    options: Mapping[str, Any] | None = None,
+    house_rules: Sequence[str | Plugin] = (),
+    render_mode: str | None = None,
+    rewards: str = "points",
+    fixed_size: bool = False,
+) -> RummyParallelEnv:
+    """A PettingZoo parallel environment of the same game as [`env`][rummykit.rl.pettingzoo.env]
+    (same arguments): every live agent is given an observation at every step, and the agent to act
+    enters one token. The others' action masks are all zeros and their actions are ignored: a rummy
+    is played one seat at a time, and RailRoad Rummy's claim window takes its declarations in turn
+    order (RR-16), so there is never more than one decision to make at once."""
+    return RummyParallelEnv(
+        RummyEnv(
+            variant,
+            players,
+            options=options,
+            house_rules=house_rules,
+            render_mode=render_mode,
+            rewards=rewards,
+            fixed_size=fixed_size,
+        )
+    )
+
+
+def token_index(action: Any, size: int) -> int:
+    """``action`` as the index of a token: an ``int`` (or a NumPy integer) from 0 to ``size - 1``.
+
+    Raises:
+        InvalidActionError: anything else, naming its type (a float, a string, a bool).
+
+    Examples:
+        >>> token_index(3, 10)
+        3
+        >>> token_index(1.7, 10)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        rummykit.core.errors.InvalidActionError: an action is the index of a token, an int from 0 to 9, not a ...
+    """
+    if isinstance(action, bool | np.bool_) or not isinstance(action, int | np.integer):
+        raise InvalidActionError(
+            f"an action is the index of a token, an int from 0 to {size - 1}, not a {type(action).__name__} "
+            f"({quote(action)})"
+        )
+    index = int(action)
+    if not 0 <= index < size:
+        raise InvalidActionError(f"{index} is not the index of a token: tokens are 0 to {size - 1}")
+    return index
 
 
 class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
     """A rummykit game as a PettingZoo AEC environment (see [`rummykit.rl.pettingzoo`][rummykit.rl.pettingzoo]).
 
     ``reset(seed=N)`` starts a new game seeded with ``N`` (``None``: a random seed);
-    ``reset(options={"position": game})`` starts from a position instead (a
-    [`Game`][rummykit.core.engine.Game], such as [`read_position`][rummykit.documents.notation.read_position] gives).
+    ``reset(options={"position": game})`` starts from a position instead: a
+    [`Game`][rummykit.core.engine.Game] of the environment's variant, players and options, or a
+    position in the notation ([`read_position`][rummykit.documents.notation.read_position]), checked as
+    every position is ([`Game.from_state`][rummykit.core.engine.Game.from_state]: a dead end, where the
+    seat to act has no legal action, is refused). Other keys of ``options`` are not read.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's convention: a class attribute, set per instance too
-        "render_modes": ["human", "ansi"],
-        "name": "rummykit_v0",
+        "render_modes": RENDER_MODES,
+        "name": "rummykit_v1",
         "is_parallelizable": False,
     }
 
@@ -83,23 +167,27 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         options: Mapping[str, Any] | None = None,
         house_rules: Sequence[str | Plugin] = (),
         render_mode: str | None = None,
+        rewards: str = "points",
+        fixed_size: bool = False,
     ) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode is one of {self.metadata['render_modes']} or None, not {render_mode!r}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode is one of {RENDER_MODES} or None, not {render_mode!r}")
         self.render_mode = render_mode
         self._setup = (variant, players, dict(options or {}), tuple(house_rules))
         self.game: Game = new_game(variant, players, seed=0, options=options, house_rules=house_rules)
-        self.codec = ActionCodec.of(self.game)
+        self.configuration = self.game.configuration
+        self.reward_scheme = Rewards(rewards, self.configuration)
+        self.codec = ActionCodec.of(self.game, fixed_size=fixed_size)
         self.encoder = ObservationEncoder(self.codec)
+        self.memory = PublicMemory(self.game)
         spec = self.game.spec
-        self.metadata = {**self.metadata, "name": f"rummykit_{spec.name}_v0"}
-        self._sign = -1 if self.game.state.rules.low_score_wins else 1
+        self.metadata = {**self.metadata, "name": f"rummykit_{spec.name}_v1"}
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self.agents = self.possible_agents[:]
         observation = gymnasium.spaces.Dict(
             {
-                "observation": gymnasium.spaces.Box(-np.inf, np.inf, (self.encoder.size,), np.float32),
+                "observation": gymnasium.spaces.Box(-1.0, 1.0, (self.encoder.size,), np.float32),
                 "action_mask": gymnasium.spaces.Box(0, 1, (self.codec.size,), np.int8),
             }
         )
@@ -121,24 +209,50 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
 
     def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
         variant, players, game_options, house_rules = self._setup
-        position = (options or {}).get("position")
+        position = (options or {}).get("position") if isinstance(options, Mapping) else None
         if position is not None:
-            if not isinstance(position, Game) or position.configuration is not self.game.configuration:
-                raise ValueError("options['position'] is a Game of this environment's variant, players and options")
-            self.game = position.copy()
+            self.game = self._position(position)
+            self.memory = PublicMemory(self.game, dealt=False)
         else:
             if seed is None:
                 seed = random.SystemRandom().randrange(2**63)
             self.game = new_game(variant, players, seed=seed, options=game_options, house_rules=house_rules)
+            self.memory = PublicMemory(self.game)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, self.game.is_over)
+        self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {
+            agent: {"action_complete": False, "action": None} for agent in self.agents
+        }
+        if self.game.is_over:
+            self._end_game()
         self._next_decision()
 
-    def step(self, action: int | np.integer[Any] | None) -> None:
+    def _position(self, position: Any) -> Game:
+        """The game at ``position`` (a Game or its notation), checked, as a game of this environment."""
+        if isinstance(position, str):
+            from rummykit.documents.notation import read_position  # noqa: PLC0415 - where a position is read
+
+            position = read_position(position)
+        if not isinstance(position, Game):
+            raise InvalidPositionError(
+                "position", f"a position is a Game or its notation (text), not a {type(position).__name__}"
+            )
+        configuration = self.configuration
+        if position.configuration is not configuration:
+            wanted = (configuration.spec.name, configuration.players, dict(configuration.options))
+            given = (position.variant, position.players, dict(position.options))
+            if wanted != given or [r.name for r in position.house_rules] != [r.name for r in configuration.house_rules]:
+                raise InvalidPositionError(
+                    "position",
+                    f"a position of {position.variant} for {position.players} players does not fit this "
+                    f"environment ({configuration!r} with its options)",
+                )
+        return Game.from_state(position.state.copy(), configuration=configuration)
+
+    def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -146,48 +260,68 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         assert self._entry is not None
         if action is None:
             raise InvalidActionError(f"{agent} must act: give the index of a token its action_mask allows")
+        token = token_index(action, self.codec.size)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        complete = self._entry.enter(int(action))
+        complete = self._entry.enter(token)
+        for other in self.agents:
+            self.infos[other] = {}
+        self.infos[agent] = {"action_complete": complete is not None, "action": None}
         if complete is not None:
-            applied = self.game.apply(complete)
-            if applied.round_result is not None:
-                for seat, score in enumerate(applied.round_result.scores):
-                    self.rewards[self.possible_agents[seat]] = float(self._sign * score)
-                self._accumulate_rewards()  # only a scored round has rewards to add
-            self._next_decision()
-        else:
-            self._set_infos()
+            self._carry_out(agent, complete)
         if self.render_mode == "human":
             self.render()
+
+    def _carry_out(self, agent: str, action: Action) -> None:
+        game = self.game
+        applied = game.apply(action)
+        self.infos[agent]["action"] = applied.action
+        result = applied.round_result
+        if result is None:
+            self.memory.update(game)
+        else:
+            for other in self.agents:
+                self.infos[other]["round"] = result
+            for seat, reward in enumerate(self.reward_scheme.round(result.scores)):
+                self.rewards[self.possible_agents[seat]] += reward
+            if game.is_over:
+                self._end_game()
+            else:
+                self.memory.start(game)
+        self._accumulate_rewards()
+        self._next_decision()
+
+    def _end_game(self) -> None:
+        game = self.game
+        for seat, reward in enumerate(self.reward_scheme.end(game.scores, game.winners)):
+            self.rewards[self.possible_agents[seat]] += reward
+        capped = bool(game.history) and game.history[-1].rule == "G-1"
+        self.terminations = dict.fromkeys(self.agents, not capped)
+        self.truncations = dict.fromkeys(self.agents, capped)
 
     def _next_decision(self) -> None:
         game = self.game
         self._observed.clear()
         if game.is_over:
             self._entry = None
-            self.terminations = dict.fromkeys(self.agents, True)
-            seat = self.possible_agents.index(getattr(self, "agent_selection", self.possible_agents[0]))
+            seat = self._seats.get(getattr(self, "agent_selection", ""), 0)
         else:
             seat = game.to_act[0]
             self._entry = Entry(game, seat, self.codec)
         self.agent_selection = self.possible_agents[seat]
-        self._set_infos()
-
-    def _set_infos(self) -> None:
-        pass
 
     def observation_text(self, agent: str) -> str:
         """What ``agent`` sees, as text ([`observation_text`][rummykit.rl.observation.observation_text])."""
-        seat = self.possible_agents.index(agent)
-        return observation_text(self.game.view(seat), self._entered_text(seat))
+        seat = self._seats[agent]
+        return observation_text(self.game.view(seat), self._entered_text(seat), self.memory)
 
-    def _entered(self, seat: int) -> list[int]:
+    def entered(self, seat: int) -> list[int]:
+        """The tokens ``seat`` has entered of the action it is making (none if it is not acting)."""
         entry = self._entry
-        return entry.entered if entry is not None and entry.seat == seat else []
+        return list(entry.entered) if entry is not None and entry.seat == seat else []
 
     def _entered_text(self, seat: int) -> list[str]:
-        return [self.codec.token_text(token) for token in self._entered(seat)]
+        return [self.codec.token_text(token) for token in self.entered(seat)]
 
     # -- what agents see -------------------------------------------------------------------------
 
@@ -195,7 +329,7 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         seat = self._seats[agent]
         observed = self._observed.get(seat)
         if observed is None:
-            observed = self._observed[seat] = self.encoder.encode_values(self.game.view(seat))
+            observed = self._observed[seat] = self.encoder.encode_values(self.game.view(seat), self.memory)
         observation = observed[:]  # a copy
         allowed = bytearray(self.codec.size)
         entry = self._entry
@@ -208,10 +342,16 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
             "action_mask": np.frombuffer(allowed, np.int8),
         }
 
-    def render(self) -> str | None:
+    def render(self) -> Any:
         if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode; pass render_mode='human' or 'ansi'")
+            gymnasium.logger.warn(
+                "render() was called without a render_mode; pass render_mode='human', 'ansi' or 'rgb_array'"
+            )
             return None
+        if self.render_mode == "rgb_array":
+            from rummykit.rl.render import rgb_array  # noqa: PLC0415 - the pictures, drawn only when asked for
+
+            return rgb_array(self.game.picture(None))
         text = observation_text(self.game.view(None))
         if self.render_mode == "ansi":
             return text
@@ -220,3 +360,60 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
 
     def close(self) -> None:
         pass
+
+
+class RummyParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo is untyped
+    """A rummykit game as a PettingZoo parallel environment (see
+    [`parallel_env`][rummykit.rl.pettingzoo.parallel_env]), made of its AEC environment ``aec``."""
+
+    def __init__(self, aec: RummyEnv) -> None:
+        self.aec = aec
+        self.metadata = {**aec.metadata, "is_parallelizable": True}
+        self.possible_agents = aec.possible_agents[:]
+        self.agents: list[str] = []
+        self.observation_spaces = aec.observation_spaces
+        self.action_spaces = aec.action_spaces
+        self.render_mode = aec.render_mode
+
+    @property
+    def game(self) -> Game:
+        """The game being played."""
+        return self.aec.game
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(
+        self, seed: int | None = None, options: Mapping[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+        self.aec.reset(seed=seed, options=options)
+        self.agents = self.aec.agents[:]
+        return {agent: self.aec.observe(agent) for agent in self.agents}, {agent: {} for agent in self.agents}
+
+    def step(self, actions: Mapping[str, Any]) -> tuple[dict[str, Any], ...]:
+        aec = self.aec
+        acting = aec.agent_selection
+        if acting not in actions:
+            raise InvalidActionError(f"{acting} is to act: actions must hold its token")
+        aec.step(actions[acting])
+        rewards = {agent: aec.rewards.get(agent, 0.0) for agent in self.agents}
+        terminations = {agent: aec.terminations[agent] for agent in self.agents}
+        truncations = {agent: aec.truncations[agent] for agent in self.agents}
+        infos = {agent: dict(aec.infos.get(agent, {})) for agent in self.agents}
+        observations = {agent: aec.observe(agent) for agent in self.agents}
+        if aec.game.is_over:
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def render(self) -> Any:
+        return self.aec.render()
+
+    def close(self) -> None:
+        self.aec.close()
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """What a spectator sees, encoded as an observation (a global state for centralized critics)."""
+        return self.aec.encoder.encode_view(self.aec.game.view(None), self.aec.memory)

@@ -26,7 +26,8 @@ Examples:
     >>> mine = svg.view(game.view(0))
     >>> mine == svg.view(game.view(0))        # the same view, the same picture
     True
-    >>> 'xlink:href="#rk-back"' in svg.view(game.view(None))  # the spectator sees backs only
+    >>> # the spectator sees backs only
+    >>> 'xlink:href="#rk-back"' in svg.view(game.view(None))
     True
 """
 
@@ -47,6 +48,7 @@ from rummykit.svg.drawing import (
     FELT,
     FELT_EDGE,
     Layout,
+    RoundEnd,
     SeatNames,
     cards_block,
     draw_card,
@@ -56,6 +58,7 @@ from rummykit.svg.drawing import (
     meld_block,
     piles_block,
 )
+from rummykit.svg.drawing import meld_marks as _meld_marks
 from rummykit.svg.drawing import table_block as _table_block
 from rummykit.svg.faces import definitions
 
@@ -64,6 +67,7 @@ __all__ = [
     "CARD_WIDTH",
     "WIDTH",
     "Layout",
+    "RoundEnd",
     "Svg",
     "card",
     "hand",
@@ -194,8 +198,9 @@ def meld(meld: Meld | TableMeld, *, scale: float = 1.0) -> Svg:
 
     Examples:
         >>> import rummykit
-        >>> rules = rummykit.new_game("railroad-rummy", players=2, seed=1).state.rules.melds
-        >>> 'stands for 6' in meld(rummykit.read_meld(rummykit.parse_cards("5C 2H 7H 8S"), rules))
+        >>> rules = rummykit.new_game("railroad-rummy", 2, seed=1).state.rules.melds
+        >>> run = rummykit.read_meld(rummykit.parse_cards("5C 2H 7H 8S"), rules)
+        >>> 'stands for 6' in meld(run)
         True
     """
     if isinstance(meld, TableMeld):
@@ -208,7 +213,8 @@ def meld(meld: Meld | TableMeld, *, scale: float = 1.0) -> Svg:
 def table(view: View, *, names: Sequence[str] | None = None, scale: float = 1.0) -> Svg:
     """The melds on the table of ``view``, numbered as actions name them, grouped by owner."""
     view = _view(view, "table")
-    block = _table_block(view.table, SeatNames(view, _names(names, view.players)))
+    marks = _meld_marks(view, [field for field in shown_fields(view) if field.picture is Picture.MELDS])
+    block = _table_block(view.table, SeatNames(view, _names(names, view.players)), marks=marks)
     return _alone(block, f"the table, round {view.round}", _scale(scale), felt=True, margin=_MARGIN)
 
 
@@ -259,9 +265,12 @@ def layout(
     sort: bool = True,
     fresh: Collection[int] = (),
     wilds: Iterable[Card | str] | str | None = None,
+    ended: RoundEnd | None = None,
 ) -> Layout:
     """The picture of ``view`` as blocks at their places (see [`view`][rummykit.svg.view])."""
     view = _view(view, "view")
+    if ended is not None and not isinstance(ended, RoundEnd):
+        raise InvalidOptionError(f"ended is a RoundEnd (how the round ended), not {quote(ended)}")
     if caption is not None and not isinstance(caption, str):
         raise InvalidOptionError(f"caption is text, not {quote(caption)}")
     if isinstance(fresh, str | bytes) or not isinstance(fresh, Iterable):
@@ -279,6 +288,7 @@ def layout(
         caption=caption,
         names=_names(names, view.players),
         sort=bool(sort),
+        ended=ended,
     )
 
 
@@ -291,9 +301,10 @@ def view(
     fresh: Collection[int] = (),
     wilds: Iterable[Card | str] | str | None = None,
     scale: float = 1.0,
+    ended: RoundEnd | None = None,
 ) -> Svg:
     """A whole view of a seat (or the spectator's): the round and who is to act, every seat's cards
-    held, total and the variant's facts, the piles, the table, and the seat's own cards face up. It is
+    held, total and the variant's facts, the piles, the seat's own cards face up, and the table. It is
     [`WIDTH`][rummykit.svg.WIDTH] wide (times ``scale``) and as tall as it needs.
 
     Args:
@@ -304,12 +315,15 @@ def view(
         fresh: card ids of the hand to mark as new (raised, with a gold edge).
         wilds: the wild faces, marked in the hand (default: the variant's, if it is installed).
         scale: how large to show it (1: full size).
+        ended: how the round ended, for a view taken at the round's end (the last action done, the
+            next round not yet dealt): the status says so, and a box under the header shows each
+            seat's cards left, face up, with the round's scores (the replay viewer's round ends).
 
     Raises:
         InvalidOptionError: ``view`` is not a view, or a bad option.
         PluginError: the view's class declares a field its value does not fit (a per-seat field
             without one value per seat, a pile that is not a count).
     """
-    drawn = layout(view, caption=caption, names=names, sort=sort, fresh=fresh, wilds=wilds)
+    drawn = layout(view, caption=caption, names=names, sort=sort, fresh=fresh, wilds=wilds, ended=ended)
     defs = definitions(drawn.symbols)
     return picture(drawn.placed, drawn.width, drawn.height, drawn.title, defs, scale=_scale(scale))

@@ -26,7 +26,21 @@ from typing import Final
 
 import attrs
 
-__all__ = ["FONT", "SVG_NAMESPACE", "Block", "Placed", "Sheet", "Svg", "escape", "number", "open_tag", "text_width"]
+__all__ = [
+    "FONT",
+    "SVG_NAMESPACE",
+    "Block",
+    "Placed",
+    "Sheet",
+    "Svg",
+    "escape",
+    "fit",
+    "fit_keeping",
+    "number",
+    "open_tag",
+    "text_width",
+    "wrap",
+]
 
 SVG_NAMESPACE: Final = "http://www.w3.org/2000/svg"
 """The SVG namespace (a name, never fetched)."""
@@ -88,48 +102,91 @@ def number(value: float) -> str:
 
 _NARROW: Final = frozenset("iIjl.,;:!|'`()[]{}ft ")
 _WIDE: Final = frozenset("mwMW@%")
+_BOLD: Final = 1.08
+"""How much wider bold text is than regular text, at most."""
+_ELLIPSIS: Final = "…"
+
+
+def _advance(char: str) -> float:
+    """The width of one character at font size 1 (on the side of too wide)."""
+    if char in _NARROW:
+        return 0.36
+    if char in _WIDE:
+        return 0.95
+    if char.isupper() or char.isdigit():
+        return 0.72
+    return 0.62
 
 
 def text_width(text: str, size: float, *, bold: bool = False) -> float:
     """The width ``text`` takes at font size ``size``, estimated on the side of too wide (the pictures
-    lay out by it: a real font never needs more room than this gives)."""
-    width = 0.0
-    for char in text:
-        if char in _NARROW:
-            width += 0.36
-        elif char in _WIDE:
-            width += 0.95
-        elif char.isupper() or char.isdigit():
-            width += 0.72
-        else:
-            width += 0.62
-    return width * size * (1.08 if bold else 1.0)
+    lay out by it: a real font never needs more room than this gives). Each character is measured
+    once: the time it takes grows with the text's length, no faster.
+
+    Examples:
+        >>> text_width("seat 1", 10) < text_width("seat 1", 10, bold=True)
+        True
+    """
+    return sum(map(_advance, text)) * size * (_BOLD if bold else 1.0)
 
 
 def fit(text: str, size: float, room: float, *, bold: bool = False) -> str:
-    """``text``, cut short with an ellipsis if it takes more than ``room`` at ``size``."""
+    """``text``, cut short with an ellipsis if it takes more than ``room`` at ``size``: in one pass
+    over the text (a name of 16,000 characters costs no more than 16,000 measures).
+
+    Examples:
+        >>> fit("a very long seat name", 10, 60)
+        'a very lo…'
+        >>> fit("short", 10, 60)
+        'short'
+    """
+    scale = size * (_BOLD if bold else 1.0)
     if text_width(text, size, bold=bold) <= room:
         return text
-    while text and text_width(text + "…", size, bold=bold) > room:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    room_left = room - _advance(_ELLIPSIS) * scale
+    used = 0.0
+    cut = 0
+    for char in text:
+        used += _advance(char) * scale
+        if used > room_left:
+            break
+        cut += 1
+    return text[:cut].rstrip() + _ELLIPSIS
+
+
+def fit_keeping(text: str, kept: str, size: float, room: float, *, bold: bool = False) -> str:
+    """``text`` followed by ``kept``, ``text`` cut short (never ``kept``) if the two take more than
+    ``room``: a long seat name keeps its ``" (you)"``.
+
+    Examples:
+        >>> fit_keeping("a very long seat name", " (you)", 10, 90)
+        'a very lon… (you)'
+    """
+    return fit(text, size, room - text_width(kept, size, bold=bold), bold=bold) + kept
 
 
 def wrap(text: str, size: float, room: float, *, bold: bool = False) -> list[str]:
     """``text`` in lines that each take at most ``room`` at ``size``, broken between words (a word
-    longer than a line is cut short)."""
+    longer than a line is cut short). Each word is measured once.
+
+    Examples:
+        >>> wrap("the quick brown fox jumps over the lazy dog", 10, 100)
+        ['the quick brown', 'fox jumps over the', 'lazy dog']
+    """
+    space = text_width(" ", size, bold=bold)
     lines: list[str] = []
-    line = ""
+    line: list[str] = []
+    used = 0.0
     for word in text.split():
-        candidate = f"{line} {word}" if line else word
-        if text_width(candidate, size, bold=bold) <= room or not line:
-            line = candidate
-        else:
-            lines.append(line)
-            line = word
+        width = text_width(word, size, bold=bold)
+        if line and used + space + width > room:
+            lines.append(" ".join(line))
+            line, used = [], 0.0
+        used += (space if line else 0.0) + width
+        line.append(word)
     if line or not lines:
-        lines.append(line)
-    return [fit(line, size, room, bold=bold) for line in lines]
+        lines.append(" ".join(line))
+    return [fit(item, size, room, bold=bold) for item in lines]
 
 
 @attrs.frozen

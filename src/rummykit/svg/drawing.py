@@ -19,15 +19,16 @@ import attrs
 from rummykit.core.cards import Card, Rank
 from rummykit.core.errors import PluginError, quote
 from rummykit.core.melds import Meld
-from rummykit.core.state import TableMeld
+from rummykit.core.state import RoundResult, TableMeld
 from rummykit.core.views import Picture, ShownField, View, shown_fields
-from rummykit.svg.canvas import INK, Block, Placed, Sheet, fit, text_width, wrap
+from rummykit.svg.canvas import INK, Block, Placed, Sheet, fit, fit_keeping, text_width, wrap
 from rummykit.svg.canvas import number as _n
 from rummykit.svg.faces import BACK, CARD_HEIGHT, CARD_WIDTH, symbol_id
 
 __all__ = [
     "WIDTH",
     "Layout",
+    "RoundEnd",
     "SeatNames",
     "cards_block",
     "draw_card",
@@ -35,6 +36,7 @@ __all__ = [
     "join",
     "layout_view",
     "meld_block",
+    "meld_marks",
     "piles_block",
     "table_block",
     "table_items",
@@ -71,6 +73,9 @@ HAND_STEP: Final = 24.0
 MINI_SCALE: Final = 0.45
 """Cards shown in a seat's box (a Canasta seat's red 3s)."""
 MINI_STEP: Final = 13.0
+END_SCALE: Final = 0.6
+"""Cards left in the hands at a round's end."""
+END_STEP: Final = 18.0
 ICON_SCALE: Final = 0.28
 """The card backs that stand for a count (a hand's size, a kitty)."""
 LIFT: Final = 8.0
@@ -99,6 +104,21 @@ class Layout:
     def symbols(self) -> frozenset[str]:
         """The symbols its blocks use."""
         return frozenset().union(*(item.block.symbols for item in self.placed))
+
+
+@attrs.frozen
+class RoundEnd:
+    """How a round ended, for a picture of the view at its end (the last action done, the next deal
+    not yet made): the round's result, and the cards each seat was left holding, which the players
+    lay face up to be scored (RR-30, RC-31, CR-11).
+
+    Attributes:
+        result: the round's result (its scores and the totals after it).
+        hands: each seat's cards left, in seat order.
+    """
+
+    result: RoundResult
+    hands: tuple[tuple[Card, ...], ...]
 
 
 # -- cards ---------------------------------------------------------------------------------------
@@ -220,6 +240,11 @@ class SeatNames:
         """The name of ``seat`` (with ``(you)`` for the view's own, if ``you``)."""
         return self.names[seat] + (" (you)" if you and seat == self.own else "")
 
+    def fitted(self, seat: int, size: float, room: float, *, bold: bool = False, you: bool = True) -> str:
+        """The name of ``seat`` cut short to ``room`` at ``size``, keeping its ``(you)``."""
+        kept = " (you)" if you and seat == self.own else ""
+        return fit_keeping(self.names[seat], kept, size, room, bold=bold)
+
     def listed(self, seats: Sequence[int]) -> str:
         """The names of ``seats`` in words (``seat 1, seat 2 and seat 3``)."""
         names = [self.name(seat) for seat in seats]
@@ -228,8 +253,10 @@ class SeatNames:
         return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _status(view: View, seats: SeatNames) -> str:
-    """Who is to act, and in which phase."""
+def _status(view: View, seats: SeatNames, ended: RoundEnd | None = None) -> str:
+    """Who is to act, and in which phase (or how the round ended)."""
+    if ended is not None:
+        return f"Round {ended.result.round} is over: {ended.result.reason}"
     if view.phase == "over":
         return "The game is over"
     acting = seats.listed(view.to_act)
@@ -277,7 +304,13 @@ def _seat_marks(view: View, field: ShownField) -> tuple[int, ...]:
 
 
 def _header(
-    view: View, title: str, seats: SeatNames, facts: list[ShownField], news: list[ShownField], caption: str | None
+    view: View,
+    title: str,
+    seats: SeatNames,
+    facts: list[ShownField],
+    news: list[ShownField],
+    caption: str | None,
+    ended: RoundEnd | None,
 ) -> Block:
     sheet = Sheet()
     heading = f"{title} · round {view.round}"
@@ -289,14 +322,15 @@ def _header(
     for line in wrap(" · ".join(lines), 12, INNER) if lines else []:
         y += 17
         sheet.text(0, y, line, size=12, fill=SOFT)
-    y += 20
-    sheet.text(0, y, fit(_status(view, seats), 13.5, INNER, bold=True), size=13.5, fill=GOLD, bold=True)
+    for line in wrap(_status(view, seats, ended), 13.5, INNER, bold=True):
+        y += 20
+        sheet.text(0, y, line, size=13.5, fill=GOLD, bold=True)
     for field in news:
         for line in wrap(f"{field.label}: {_words(field.value)}", 12, INNER):
             y += 17
             sheet.text(0, y, line, size=12, fill=LIGHT, italic=True)
     if caption:
-        for line in wrap(caption, 12.5, INNER):
+        for line in wrap(caption, 12.5, INNER, bold=True):
             y += 18
             sheet.text(0, y, line, size=12.5, fill=LIGHT, bold=True)
     return sheet.block(INNER, y + 5)
@@ -366,9 +400,8 @@ def _seat_box(
     chips_width = sum(text_width(text, 10, bold=True) + 14 for text, _, _ in chips)
     name_room = width - 16
     own_row = text_width(name, 12.5, bold=True) + chips_width > name_room
-    sheet.text(
-        8, 19, fit(name, 12.5, name_room if own_row else name_room - chips_width, bold=True), size=12.5, bold=True
-    )
+    room = name_room if own_row else name_room - chips_width
+    sheet.text(8, 19, seats.fitted(seat, 12.5, room, bold=True), size=12.5, bold=True)
     y = 13.0 + (20 if own_row else 0)
     edge = right
     for text, fill, ink in chips:
@@ -514,29 +547,38 @@ def join(placed: Sequence[Placed], width: float, height: float) -> Block:
     return sheet.block(width, height)
 
 
-def _numbered(number: int, meld: Meld) -> Block:
-    """A meld on the table under its number (as actions name it)."""
+def _numbered(number: int, meld: Meld, mark: str = "") -> Block:
+    """A meld on the table under its number (as actions name it), and a chip of what a field says of
+    it (``red canasta``)."""
     sheet = Sheet()
     block = meld_block(meld)
-    sheet.text(0, 10, f"meld {number}", size=10, fill=SOFT)
-    sheet.place(block, 0, 14)
-    return sheet.block(block.width, 14 + block.height)
+    label = f"meld {number}"
+    sheet.text(0, 10, label, size=10, fill=SOFT)
+    width = block.width
+    if mark:
+        left = text_width(label, 10) + 6
+        chip = text_width(mark, 9.5, bold=True) + 10
+        sheet.rect(left, 0, chip, 13, fill=GOLD, rx=6.5)
+        sheet.text(left + chip / 2, 10, mark, size=9.5, bold=True, fill=INK, anchor="middle")
+        width = max(width, left + chip)
+    sheet.place(block, 0, 16 if mark else 14)
+    return sheet.block(width, (16 if mark else 14) + block.height)
 
 
 def _owner_items(
-    table: Sequence[TableMeld], owner: int, seats: SeatNames, room: float
+    table: Sequence[TableMeld], owner: int, seats: SeatNames, room: float, marks: Sequence[str]
 ) -> tuple[list[Placed], float, float]:
     """One owner's melds under their name, in rows that fit ``room``: the blocks (each meld one, so
     that a lay-off changes one), their width and height."""
     label = Sheet()
-    name = fit(seats.name(owner), 12, room, bold=True)
+    name = seats.fitted(owner, 12, room, bold=True)
     label.text(0, 13, name, size=12, bold=True, fill=GOLD)
     items = [Placed(label.block(text_width(name, 12, bold=True), 20), 0, 0)]
     x, y, width, bottom = 0.0, 20.0, items[0].block.width, 20.0
     for number, table_meld in enumerate(table):
         if table_meld.owner != owner:
             continue
-        block = _numbered(number, table_meld.meld)
+        block = _numbered(number, table_meld.meld, marks[number] if number < len(marks) else "")
         if x and x + block.width > room:
             x, y = 0.0, bottom + 8
         items.append(Placed(block, x, y))
@@ -546,9 +588,12 @@ def _owner_items(
     return items, width, bottom
 
 
-def table_items(table: Sequence[TableMeld], seats: SeatNames, *, room: float = INNER) -> tuple[list[Placed], float]:
+def table_items(
+    table: Sequence[TableMeld], seats: SeatNames, *, room: float = INNER, marks: Sequence[str] = ()
+) -> tuple[list[Placed], float]:
     """The melds on the table, numbered as actions name them, grouped by owner in seat order (owners
-    side by side where their melds leave room): the blocks and their height."""
+    side by side where their melds leave room), each with its mark (``marks``, in the table's order:
+    ``red canasta``, or empty): the blocks and their height."""
     heading = Sheet()
     heading.text(0, 15, "Table" if table else "Table: no melds yet", size=13.5, bold=True, fill=LIGHT)
     placed = [Placed(heading.block(200, 20), 0, 0)]
@@ -556,7 +601,7 @@ def table_items(table: Sequence[TableMeld], seats: SeatNames, *, room: float = I
     x = 0.0
     row_height = 0.0
     for owner in sorted({table_meld.owner for table_meld in table}):
-        items, width, height = _owner_items(table, owner, seats, room)
+        items, width, height = _owner_items(table, owner, seats, room, marks)
         if x and x + width > room:
             x, y, row_height = 0.0, y + row_height + 14, 0.0
         placed.extend(Placed(item.block, x + item.x, y + item.y) for item in items)
@@ -565,9 +610,11 @@ def table_items(table: Sequence[TableMeld], seats: SeatNames, *, room: float = I
     return placed, y + row_height + (4 if table else -6)
 
 
-def table_block(table: Sequence[TableMeld], seats: SeatNames, *, room: float = INNER) -> Block:
+def table_block(
+    table: Sequence[TableMeld], seats: SeatNames, *, room: float = INNER, marks: Sequence[str] = ()
+) -> Block:
     """[`table_items`][rummykit.svg.drawing.table_items] as one block."""
-    placed, height = table_items(table, seats, room=room)
+    placed, height = table_items(table, seats, room=room, marks=marks)
     return join(placed, INNER, height)
 
 
@@ -581,6 +628,55 @@ def _cards_section(
     return sheet.block(INNER, 24 + block.height)
 
 
+def meld_marks(view: View, fields: Sequence[ShownField]) -> list[str]:
+    """What the ``Picture.MELDS`` fields say of each meld on the table (``red canasta``), in the
+    table's order."""
+    marks = [""] * len(view.table)
+    for field in fields:
+        value = field.value
+        if not isinstance(value, tuple | list) or len(value) != len(view.table):
+            raise _fault(view, field, f"one word for each of the {len(view.table)} melds on the table")
+        for index, word in enumerate(value):
+            if word:
+                mark = f"{_words(word)} {field.label}"
+                marks[index] = f"{marks[index]}, {mark}" if marks[index] else mark
+    return marks
+
+
+def _round_end_block(view: View, ended: RoundEnd, seats: SeatNames, wilds: Collection[Card]) -> Block:
+    """How the round ended: each seat's cards left (laid face up to be scored), its score for the
+    round and its total after it, on a paper box."""
+    result = ended.result
+    if len(ended.hands) != view.players or len(result.scores) != view.players:
+        raise PluginError(f"a round's end holds one hand and one score for each of the {view.players} seats")
+    sheet = Sheet()
+    name_room, right = 150.0, INNER - 12
+    score_x, cards_x = right - 90, 12 + name_room + 10
+    room = score_x - 60 - cards_x
+    sheet.text(12, 18, "seat", size=11, fill=MUTED)
+    sheet.text(cards_x, 18, "cards left, laid face up to be scored", size=11, fill=MUTED)
+    sheet.text(score_x, 18, "this round", size=11, fill=MUTED, anchor="end")
+    sheet.text(right, 18, "total", size=11, fill=MUTED, anchor="end")
+    y = 26.0
+    for seat, (hand, score, total) in enumerate(zip(ended.hands, result.scores, result.totals, strict=True)):
+        cards = sorted(hand, key=lambda card: hand_key(card, wilds))
+        block = cards_block(cards, room=room, step=END_STEP, scale=END_SCALE, wilds=wilds)
+        height = max(22.0, block.height + 8)
+        middle = y + height / 2 + 4
+        sheet.text(12, middle, seats.fitted(seat, 12, name_room, bold=True), size=12, bold=True)
+        if cards:
+            sheet.place(block, cards_x, y + 4)
+        else:
+            sheet.text(cards_x, middle, "went out" if seat == result.went_out else "no cards", size=11, fill=MUTED)
+        sheet.text(score_x, middle, f"{score:+d}", size=12, bold=True, anchor="end")
+        sheet.text(right, middle, str(total), size=12, anchor="end")
+        y += height
+    framed = Sheet()
+    framed.rect(0, 0, INNER, y + 8, fill=PAPER, stroke=PAPER_EDGE, rx=7)
+    framed.place(sheet.block(INNER, y + 8), 0, 0)
+    return framed.block(INNER, y + 8)
+
+
 def layout_view(
     view: View,
     *,
@@ -590,10 +686,12 @@ def layout_view(
     caption: str | None = None,
     names: Sequence[str] | None = None,
     sort: bool = True,
+    ended: RoundEnd | None = None,
 ) -> Layout:
-    """The blocks of a picture of ``view``, stacked. ``title`` names the game; ``wilds`` are the wild
-    faces (marked, and sorted last, in the hand); ``fresh`` the cards (ids) new to the hand; ``caption``
-    a line under the status; ``names`` the seats' names; ``sort`` sorts the hand by rank."""
+    """The blocks of a picture of ``view``, stacked: the header, how the round ended (``ended``), the
+    seats, the piles, the seat's own cards, then the table. ``title`` names the game; ``wilds`` are
+    the wild faces (marked, and sorted last, in the hand); ``fresh`` the cards (ids) new to the hand;
+    ``caption`` a line under the status; ``names`` the seats' names; ``sort`` sorts the hand by rank."""
     seats = SeatNames(view, names)
     fields = shown_fields(view)
     per_seat = [field for field in fields if field.per_seat]
@@ -604,8 +702,9 @@ def layout_view(
         if not field.per_seat and field.picture is Picture.SEATS
     ]
     crosswise = [field for field in fields if not field.per_seat and field.picture is Picture.CROSSWISE]
+    meld_fields = [field for field in fields if not field.per_seat and field.picture is Picture.MELDS]
     card_fields = [field for field in fields if not field.per_seat and field.picture is None and _is_cards(field.value)]
-    taken = {id(field) for field in (*piles, *crosswise, *card_fields)} | {
+    taken = {id(field) for field in (*piles, *crosswise, *card_fields, *meld_fields)} | {
         id(field) for field in fields if field.picture is Picture.SEATS
     }
     rest = [field for field in fields if not field.per_seat and id(field) not in taken]
@@ -613,15 +712,10 @@ def layout_view(
     news = [field for field in rest if field.news]
 
     where = "the spectator's view" if view.seat is None else f"{seats.name(view.seat, you=False)}'s view"
-    sections: list[tuple[list[Placed], float]] = [
-        _alone(_header(view, title, seats, facts, news, caption)),
-        _seats_block(view, seats, per_seat, marks),
-        piles_block(view, piles, crosswise),
-        table_items(view.table, seats),
-    ]
-    for field in card_fields:
-        cards = (field.value,) if isinstance(field.value, Card) else tuple(field.value)
-        sections.append(_alone(_cards_section(field.label, cards, wilds=wilds, fresh=(), lift=False)))
+    sections: list[tuple[list[Placed], float]] = [_alone(_header(view, title, seats, facts, news, caption, ended))]
+    if ended is not None:
+        sections.append(_alone(_round_end_block(view, ended, seats, wilds)))
+    sections += [_seats_block(view, seats, per_seat, marks), piles_block(view, piles, crosswise)]
     if view.seat is not None:
         order = list(range(len(view.hand)))
         if sort:
@@ -629,6 +723,10 @@ def layout_view(
         hand = [view.hand[i] for i in order]
         new = {place for place, i in enumerate(order) if i < len(view.hand_ids) and view.hand_ids[i] in fresh}
         sections.append(_alone(_cards_section("Your hand", hand, wilds=wilds, fresh=new, lift=True)))
+    for field in card_fields:
+        cards = (field.value,) if isinstance(field.value, Card) else tuple(field.value)
+        sections.append(_alone(_cards_section(field.label, cards, wilds=wilds, fresh=(), lift=False)))
+    sections.append(table_items(view.table, seats, marks=meld_marks(view, meld_fields)))
     placed: list[Placed] = []
     y = float(PAD)
     for items, height in sections:

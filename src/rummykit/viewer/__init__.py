@@ -3,15 +3,24 @@ action by action, from one seat's view or the spectator's (``rummykit replay gam
 out.html --seat 2``).
 
 The page needs no network and no build step: its script, style and card pictures are inline, and it
-works from a local file in any current browser. Each step shows the picture of the view after the
-action ([`rummykit.svg.view`][rummykit.svg.view], the same blocks), the action in words, and at the
-end of a round how it ended. Only what the seat may see is in the page: every picture is drawn from
-the seat's view, and an action its view withholds (a sealed claim, RR-C1) is shown as a sealed
-move. A record whose action the rules refuse is shown up to that action, with the refusal, its rule's
-id and the rule in words.
+works from a local file in any current browser, from a phone's width to a desktop's. Each step shows
+the picture of the view after the action ([`rummykit.svg.view`][rummykit.svg.view], the same
+blocks) and the action in words. An action that ends a round is shown at the round's end, before the
+next deal: the final table, the cards each seat was left holding (laid face up to be scored) and the
+round's scores; the next step is the new deal. Who won a claim is said in the words of the action
+that closed the claim window.
 
-Buttons, the slider and the keys step through the game: ← and → one action, Page Up and Page Down
-one round, Home and End to either end, space to play. The address's ``#12`` opens step 12.
+Only what the seat may see is in a seat's page: every picture is drawn from the seat's view, an
+action its view withholds (a sealed claim, RR-C1) is shown as a sealed move until it is public, and
+the page holds neither the game's seed nor its shuffles. A record whose action the rules refuse is
+shown up to that action, with the refusal, its rule's id and the rule in words; a refused action of
+another seat is shown without its cards or its reason, which could tell about a hand the seat does not
+see. Only the spectator's page made with ``show_seed=True`` names the seed (from which every hand can
+be dealt again).
+
+Buttons, the slider and the keys step through the game: ← and → one action, Shift+← and Shift+→ to
+the previous or next round's start or end, Home and End to either end, P to play; the other keys
+(Page Up, Page Down, space, ↑ and ↓) scroll the page. The address's ``#12`` opens step 12.
 
 Examples:
     >>> import rummykit
@@ -19,8 +28,12 @@ Examples:
     >>> for _ in range(4):
     ...     _ = game.apply(game.legal_actions(game.turn)[0])
     >>> page = replay_html(game.record, seat=0)
-    >>> page.startswith("<!DOCTYPE html>"), "http://" in page.replace("http://www.w3.org/", "")
-    (True, False)
+    >>> page.startswith("<!DOCTYPE html>")
+    True
+    >>> "http://" in page.replace("http://www.w3.org/", "")  # nothing to fetch
+    False
+    >>> "seed 5" in page, "seed 5" in replay_html(game.record, show_seed=True)
+    (False, True)
     >>> replay_html(game.record, seat=2)
     Traceback (most recent call last):
     ...
@@ -31,6 +44,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, Final
@@ -39,22 +53,43 @@ import attrs
 
 from rummykit import svg
 from rummykit.core.actions import Action
+from rummykit.core.cards import face
 from rummykit.core.engine import Game, replay
-from rummykit.core.errors import IllegalActionError, InvalidOptionError, InvalidRecordError, RummyError, quote
+from rummykit.core.errors import (
+    IllegalActionError,
+    InvalidActionError,
+    InvalidOptionError,
+    InvalidRecordError,
+    quote,
+)
 from rummykit.core.records import GameRecord
+from rummykit.core.shoe import Randomness
 from rummykit.core.specs import COMMON_RULES, RuleText
-from rummykit.core.state import RoundResult
-from rummykit.core.views import View
+from rummykit.core.state import GameState, RoundResult
+from rummykit.core.views import View, shown_fields
 from rummykit.svg.canvas import escape, open_tag
+from rummykit.svg.drawing import RoundEnd
 from rummykit.svg.faces import every_symbol
 
-__all__ = ["Refusal", "Replay", "Step", "replay_html", "replay_page", "replay_steps", "write_replay_html"]
+__all__ = [
+    "Refusal",
+    "Replay",
+    "RoundEnd",
+    "Step",
+    "news_of",
+    "replay_html",
+    "replay_page",
+    "replay_steps",
+    "round_end",
+    "write_replay_html",
+]
 
 
 @attrs.frozen(kw_only=True)
 class Refusal:
     """Why an action of a record was refused: its rule (empty for an action that is not an action of
-    the game at all), the reason in words, and the rule's title and text from the rule book."""
+    the game at all, or whose reason is not shown), the reason in words, and the rule's title and text
+    from the rule book."""
 
     rule: str
     reason: str
@@ -64,28 +99,41 @@ class Refusal:
 
 @attrs.frozen(kw_only=True)
 class Step:
-    """One step of a replay: the position after an action (or at the start), as the seat sees it.
+    """One step of a replay: the position after an action (or at the start, or a new deal), as the
+    seat sees it.
 
     Attributes:
-        index: 0 for the start, n after the record's n-th action.
-        round, turn: where the action was taken (the round and turn number before it).
-        kind: ``"deal"`` (the start), ``"action"``, ``"sealed"`` (an action the seat's view withholds)
-            or ``"refused"`` (an action the rules refuse: the replay stops there).
-        text: the action in words, as the seat may know it.
+        index: the step's place in the replay (0: the start).
+        action: how many of the record's actions have been carried out at this step.
+        round, turn: where the action was taken (the round and turn number before it); of a deal,
+            the round dealt.
+        kind: ``"deal"`` (the start, or the next round's deal after a round's end), ``"action"``,
+            ``"sealed"`` (an action the seat's view withholds) or ``"refused"`` (an action the
+            rules refuse: the replay stops there).
+        text: the action in words, as the seat may know it then, with what it led to (who won a
+            claim).
         note: how a round or the game ended with this action, if it did.
+        revealed: a sealed action in words, once the seat's view has made it public (a claim window
+            closed); empty while it is sealed, and for every other step.
         refusal: why the action was refused (``kind == "refused"``).
-        view: the seat's view after the action (before it, for a refused action).
+        view: the seat's view after the action (before it, for a refused action; at the round's end,
+            before the next deal, for an action that ended a round).
+        ended: how the round ended, for an action that ended a round: the round's result and every
+            seat's cards left.
         fresh: card ids of the seat's hand that the action brought.
     """
 
     index: int
+    action: int
     round: int
     turn: int
     kind: str
     text: str
     note: str = ""
+    revealed: str = ""
     refusal: Refusal | None = None
     view: View
+    ended: RoundEnd | None = None
     fresh: frozenset[int] = frozenset()
 
 
@@ -127,12 +175,56 @@ def _check_seat(seat: int | None, players: int) -> int | None:
     return seat
 
 
-def replay_steps(record: GameRecord, *, seat: int | None = None) -> Replay:
+def news_of(before: View, after: View) -> list[str]:
+    """What an action led to that the view tells as news (the fields declared ``news=True``), in
+    words: ``last claim: seat 3 took the 7H with an HMG (...)`` when a claim window closed.
+
+    Examples:
+        >>> import rummykit
+        >>> from rummykit_variants.railroad_rummy import Pass
+        >>> game = rummykit.new_game("railroad-rummy", players=2, seed=4)
+        >>> before = game.view(None)
+        >>> _ = game.apply(rummykit.Draw(seat=game.turn))
+        >>> _ = game.apply(Pass(seat=game.to_act[0]))
+        >>> news_of(before, game.view(None))
+        ['last claim: nobody claimed the KC (seat 0: pass)']
+    """
+    was = {field.name: field.value for field in shown_fields(before, every=True) if field.news}
+    return [
+        f"{field.label}: {field.value}"
+        for field in shown_fields(after)
+        if field.news and field.name in was and field.value != was[field.name]
+    ]
+
+
+def round_end(
+    game: Game, before: GameState, action: Action, result: RoundResult, viewer: int | None
+) -> tuple[View, RoundEnd]:
+    """The view of ``viewer`` at the end of a round, and how it ended: ``before`` is a copy of the
+    game's state (``game.state.copy()``) taken before ``action``, the action that ended the round with
+    ``result``. The action is carried out again on the copy, which stops at the round's end (the game
+    itself has gone on to the next deal). The end of a round draws no card at random, so the copy's
+    random source plays no part."""
+    configuration = game.configuration
+    move = configuration.moves[type(action)]
+    move.perform(before, move.check(before, action), Randomness(seed=0))
+    view: View = configuration.view(before, viewer, ())
+    hands = tuple(tuple(face(cid) for cid in hand) for hand in before.hands)
+    return view, RoundEnd(result=result, hands=hands)
+
+
+def replay_steps(record: GameRecord, *, seat: int | None = None, show_seed: bool = False) -> Replay:
     """Replay ``record`` action by action, keeping each step as ``seat`` sees it.
+
+    Args:
+        record: the game record.
+        seat: whose view (``None``: the spectator, who sees no hand).
+        show_seed: name the game's seed in the title (the spectator's page only: from the seed every
+            hand of the game can be dealt again).
 
     Raises:
         InvalidRecordError: the record cannot start its game (a refused action is a step, not an error).
-        InvalidOptionError: ``seat`` is not a seat of the game.
+        InvalidOptionError: ``seat`` is not a seat of the game, or ``show_seed`` for a seat.
     """
     if not isinstance(record, GameRecord):
         raise InvalidRecordError(
@@ -140,46 +232,89 @@ def replay_steps(record: GameRecord, *, seat: int | None = None) -> Replay:
         )
     game = replay(record, upto=0)
     viewer = _check_seat(seat, game.players)
+    if show_seed is not False and (show_seed is not True or viewer is not None):
+        raise InvalidOptionError(
+            "show_seed=True names the seed, from which every hand can be dealt again: only on the spectator's page "
+            f"(seat=None), not seat {viewer}'s"
+            if viewer is not None
+            else f"show_seed is True or False, not {quote(show_seed)}"
+        )
     view = game.view(viewer)
     start = "The position" if record.position is not None else f"Round {game.round} is dealt by seat {game.dealer}"
-    steps = [Step(index=0, round=game.round, turn=game.state.turn_number, kind="deal", text=start, view=view)]
-    for index, action in enumerate(record.actions, start=1):
-        step = _step(game, viewer, index, action, view)
-        steps.append(step)
-        if step.kind == "refused":
+    steps = [Step(index=0, action=0, round=game.round, turn=game.state.turn_number, kind="deal", text=start, view=view)]
+    sealed: list[tuple[int, int, Action]] = []  # (step, place in the round's log, action) not yet public
+    for number, action in enumerate(record.actions, start=1):
+        made = _steps(game, viewer, len(steps), number, action, view, everything=show_seed)
+        if made[0].kind == "sealed":
+            sealed.append((len(steps), len(game.state.log) - 1, action))
+        shown = made[0].view
+        public = [i for i, (_, place, act) in enumerate(sealed) if place < len(shown.log) and shown.log[place] == act]
+        for i in reversed(public):
+            index, _, act = sealed.pop(i)
+            steps[index] = attrs.evolve(steps[index], revealed=f"{_who(act.seat, viewer)}: {act.describe()}")
+        if made[0].ended is not None:
+            sealed = []
+        steps.extend(made)
+        if made[-1].kind == "refused":
             break
-        view = step.view
-    title = f"{game.spec.title}, {game.players} players" + (f", seed {game.seed}" if game.seed is not None else "")
+        view = made[-1].view
+    title = f"{game.spec.title}, {game.players} players" + (f", seed {game.seed}" if show_seed else "")
     return Replay(title=title, seat=viewer, players=game.players, steps=tuple(steps))
 
 
-def _step(game: Game, viewer: int | None, index: int, action: Action, before: View) -> Step:
-    """Apply ``action``, the ``index``-th of the record, and keep the step as ``viewer`` sees it."""
-    step = functools.partial(Step, index=index, round=game.round, turn=game.state.turn_number)
-    rounds = len(game.history)
+def _steps(
+    game: Game, viewer: int | None, index: int, number: int, action: Action, before: View, *, everything: bool
+) -> list[Step]:
+    """Apply ``action``, the ``number``-th of the record, and keep the step (or, when it ends a round,
+    the round's end and the next deal) as ``viewer`` sees it (a refusal of another seat's action told
+    in full only if ``everything`` may be shown)."""
+    step = functools.partial(Step, index=index, action=number, round=game.round, turn=game.state.turn_number)
+    copy = game.state.copy()
     try:
-        game.apply(action)
+        applied = game.apply(action)
     except IllegalActionError as err:
+        if action.seat != viewer and not everything:  # its reason may tell of a hand not seen
+            text = f"{_who(action.seat, viewer)}'s next action in the record is refused by the rules"
+            reason = (
+                "the action and the reason are not shown on this page: they may tell about cards "
+                f"{'this seat does' if viewer is not None else 'a spectator does'} not see"
+            )
+            refusal = Refusal(rule="", reason=reason)
+            return [step(kind="refused", text=text, refusal=refusal, view=before, action=number - 1)]
         rule = _find_rule(game, err.rule)
         refusal = Refusal(
             rule=err.rule, reason=err.reason, title=rule.title if rule else "", text=rule.text if rule else ""
         )
         text = f"{_who(action.seat, viewer)} may not {action.describe()}"
-        return step(kind="refused", text=text, refusal=refusal, view=before)
-    except (RummyError, ValueError) as exc:  # not an action of this game at all
+        return [step(kind="refused", text=text, refusal=refusal, view=before, action=number - 1)]
+    except (InvalidActionError, ValueError) as exc:  # not an action of this game at all: its form says so
         seat = action.seat if isinstance(action, Action) and isinstance(action.seat, int) else None
         text = f"{_who(seat, viewer)}: {_describe(action)}" if seat is not None else _describe(action)
-        return step(kind="refused", text=text, refusal=Refusal(rule="", reason=str(exc)), view=before)
-    after = game.view(viewer)
-    ended = len(game.history) > rounds
-    public = ended or (bool(after.log) and after.log[-1] == action) or action.seat == viewer
+        refusal = Refusal(rule="", reason=str(exc))
+        return [step(kind="refused", text=text, refusal=refusal, view=before, action=number - 1)]
+    canonical = applied.action
+    result = applied.round_result
+    if result is not None:
+        ended_view, ended = round_end(game, copy, canonical, result, viewer)
+        after = ended_view
+    else:
+        after, ended = game.view(viewer), None
+    public = result is not None or (bool(after.log) and after.log[-1] == canonical) or canonical.seat == viewer
     if public:
-        kind, text = "action", f"{_who(action.seat, viewer)}: {action.describe()}"
+        kind, text = "action", f"{_who(canonical.seat, viewer)}: {canonical.describe()}"
+        text = "; ".join([text, *news_of(before, after)])
     else:  # the seat's view withholds it for now (a sealed declaration, RR-C1)
-        kind, text = "sealed", f"{_who(action.seat, viewer)} has made a sealed move"
-    note = _round_note(game.history[-1], game) if ended else ""
-    fresh = frozenset(after.hand_ids) - frozenset(before.hand_ids) if not ended and viewer is not None else frozenset()
-    return step(kind=kind, text=text, note=note, view=after, fresh=fresh)
+        kind, text = "sealed", f"{_who(canonical.seat, viewer)} has made a sealed move"
+    fresh = frozenset(after.hand_ids) - frozenset(before.hand_ids) if viewer is not None else frozenset()
+    if ended is None:
+        return [step(kind=kind, text=text, view=after, fresh=fresh)]
+    note = _round_note(result, game) if result is not None else ""
+    made = [step(kind=kind, text=text, note=note, view=after, ended=ended)]
+    if not game.is_over:
+        dealt = game.view(viewer)
+        words = f"Round {game.round} is dealt by seat {game.dealer}"
+        made.append(Step(index=index + 1, action=number, round=game.round, turn=1, kind="deal", text=words, view=dealt))
+    return made
 
 
 def _describe(action: Any) -> str:
@@ -210,7 +345,7 @@ class _Parts:
 
 def _frame(step: Step, parts: _Parts, names: Sequence[str] | None) -> list[float]:
     """A step's picture as part numbers: its opening tag, then each block and its place."""
-    drawn = svg.layout(step.view, fresh=step.fresh, names=names)
+    drawn = svg.layout(step.view, fresh=step.fresh, names=names, ended=step.ended)
     frame: list[float] = [parts.number(open_tag(drawn.width, drawn.height, drawn.title))]
     for item in drawn.placed:
         frame.extend((parts.number(item.block.markup), _coordinate(item.x), _coordinate(item.y)))
@@ -228,9 +363,19 @@ def _data(replayed: Replay, names: Sequence[str] | None) -> dict[str, Any]:
     frames = [_frame(step, parts, names) for step in replayed.steps]
     steps = []
     for step in replayed.steps:
-        entry: dict[str, Any] = {"round": step.round, "turn": step.turn, "kind": step.kind, "text": step.text}
+        entry: dict[str, Any] = {
+            "action": step.action,
+            "round": step.round,
+            "turn": step.turn,
+            "kind": step.kind,
+            "text": step.text,
+        }
         if step.note:
             entry["note"] = step.note
+        if step.revealed:
+            entry["revealed"] = step.revealed
+        if step.ended is not None:
+            entry["ended"] = True
         if step.refusal is not None:
             refusal = step.refusal
             entry["refusal"] = attrs.asdict(refusal)
@@ -245,21 +390,44 @@ def _script_json(data: dict[str, Any]) -> str:
 
 
 def replay_html(
-    record: GameRecord, *, seat: int | None = None, title: str | None = None, names: Sequence[str] | None = None
+    record: GameRecord,
+    *,
+    seat: int | None = None,
+    title: str | None = None,
+    names: Sequence[str] | None = None,
+    show_seed: bool = False,
 ) -> str:
     """The replay viewer's page for ``record``, from ``seat``'s view (``None``: the spectator's).
 
     Args:
         record: the game record (``game.record``, or [`load_record`][rummykit.documents.serialize.load_record]).
         seat: whose view the pictures show; ``None`` for the spectator, who sees no hand.
-        title: the page's title (default: the variant, players and seed).
+        title: the page's title (default: the variant and the number of players).
         names: each seat's name in the pictures (default ``seat 0``, ``seat 1``...).
+        show_seed: name the game's seed in the title (the spectator's page only; see
+            [`replay_steps`][rummykit.viewer.replay_steps]).
 
     Raises:
         InvalidRecordError: the record cannot start its game.
-        InvalidOptionError: ``seat`` is not a seat of the game, or bad ``names``.
+        InvalidOptionError: ``seat`` is not a seat of the game, bad ``names``, or ``show_seed`` for a seat.
     """
-    return replay_page(replay_steps(record, seat=seat), title=title, names=names)
+    return replay_page(replay_steps(record, seat=seat, show_seed=show_seed), title=title, names=names)
+
+
+_SLOT: Final = re.compile(r"@([A-Z]+)@")
+"""A slot of the page's template: ``@TITLE@``."""
+
+
+def fill(template: str, values: dict[str, str]) -> str:
+    """``template`` with each slot ``@NAME@`` replaced by ``values[NAME]``, in one pass: a value is
+    never read again for slots, so a title that reads ``@BUTTONS@`` stays that text.
+
+    Examples:
+        >>> values = {"TITLE": "@BUTTONS@", "BUTTONS": "<button>"}
+        >>> fill("<h1>@TITLE@</h1>@BUTTONS@", values)
+        '<h1>@BUTTONS@</h1><button>'
+    """
+    return _SLOT.sub(lambda slot: values[slot.group(1)], template)
 
 
 def replay_page(replayed: Replay, *, title: str | None = None, names: Sequence[str] | None = None) -> str:
@@ -270,22 +438,28 @@ def replay_page(replayed: Replay, *, title: str | None = None, names: Sequence[s
     heading = title or replayed.title
     whose = "the spectator's view" if replayed.seat is None else f"seat {replayed.seat}'s view"
     data = _data(replayed, names)
-    return (
-        _PAGE.replace("@TITLE@", escape(heading))
-        .replace("@WHOSE@", escape(whose))
-        .replace("@STYLE@", _STYLE)
-        .replace("@SYMBOLS@", every_symbol())
-        .replace("@DATA@", _script_json(data))
-        .replace("@SCRIPT@", _SCRIPT)
-        .replace("@BUTTONS@", _BUTTONS)
-    )
+    values = {
+        "TITLE": escape(heading),
+        "WHOSE": escape(whose),
+        "STYLE": _STYLE,
+        "SYMBOLS": every_symbol(),
+        "DATA": _script_json(data),
+        "SCRIPT": _SCRIPT,
+        "BUTTONS": _BUTTONS,
+    }
+    return fill(_PAGE, values)
 
 
 def write_replay_html(
-    record: GameRecord, path: str | Path, *, seat: int | None = None, title: str | None = None
+    record: GameRecord,
+    path: str | Path,
+    *,
+    seat: int | None = None,
+    title: str | None = None,
+    show_seed: bool = False,
 ) -> Path:
     """Write [`replay_html`][rummykit.viewer.replay_html] of ``record`` to ``path`` (UTF-8); return the path."""
-    page = replay_html(record, seat=seat, title=title)
+    page = replay_html(record, seat=seat, title=title, show_seed=show_seed)
     target = Path(path)
     target.write_text(page, encoding="utf-8")
     return target
@@ -301,10 +475,11 @@ _PAGE: Final = """<!DOCTYPE html>
 <style>@STYLE@</style>
 </head>
 <body>
-<header>
+<header id="heading">
 <h1>@TITLE@</h1>
 <p id="whose">@WHOSE@</p>
 </header>
+<div id="bar">
 <nav id="controls" aria-label="steps">
 @BUTTONS@<input type="range" id="slider" min="0" max="0" value="0" aria-label="step">
 <span id="counter" aria-live="polite"></span>
@@ -315,6 +490,7 @@ _PAGE: Final = """<!DOCTYPE html>
 <p id="note" hidden></p>
 <div id="refusal" hidden><p id="refusal-reason"></p><p id="refusal-rule"></p></div>
 </section>
+</div>
 <main>
 <div id="picture"></div>
 <aside id="log" aria-label="every action"><ol id="steps"></ol></aside>
@@ -338,32 +514,40 @@ def _button(name: str, title: str, label: str, icon: str) -> str:
 
 _BUTTONS: Final = (
     _button("first", "the start (Home)", "first step", "M2 1h2v12H2zM14 1v12L5 7z")
-    + _button("round-back", "the previous round (Page Up)", "previous round", "M8 1v12L1 7zM15 1v12L8 7z")
+    + _button(
+        "round-back",
+        "the previous round's start or end (Shift+&#x2190;)",
+        "previous round",
+        "M8 1v12L1 7zM15 1v12L8 7z",
+    )
     + _button("back", "one action back (&#x2190;)", "previous step", "M12 1v12L4 7z")
-    + '<button type="button" id="play" title="play (space)" aria-label="play">play</button>\n'
+    + '<button type="button" id="play" title="play (P)" aria-label="play">play</button>\n'
     + _button("forward", "one action forward (&#x2192;)", "next step", "M4 1v12l8-6z")
-    + _button("round-forward", "the next round (Page Down)", "next round", "M1 1v12l7-6zM8 1v12l7-6z")
+    + _button(
+        "round-forward", "the next round's end or start (Shift+&#x2192;)", "next round", "M1 1v12l7-6zM8 1v12l7-6z"
+    )
     + _button("last", "the end (End)", "last step", "M2 1v12l9-6zM12 1h2v12h-2z")
 )
 
 _STYLE: Final = """
-:root { color-scheme: light; --felt: #23613f; --gold: #f2b705; --ink: #1a1a1a; --paper: #fbf8ef; }
+:root { color-scheme: light; --felt: #23613f; --gold: #f2b705; --ink: #1a1a1a; --paper: #fbf8ef;
+  --ground: #eef2ef; --bar: 0px; --top: 0px; }
 * { box-sizing: border-box; }
-body { margin: 0; padding: 12px 16px 24px; font: 15px/1.4 "DejaVu Sans", Verdana, Arial, sans-serif;
-  color: var(--ink); background: #eef2ef; }
-header { display: flex; align-items: baseline; gap: 16px; flex-wrap: wrap; }
-h1 { font-size: 20px; margin: 0 0 6px; }
+body { margin: 0; padding: 8px 16px 24px; font: 15px/1.4 "DejaVu Sans", Verdana, Arial, sans-serif;
+  color: var(--ink); background: var(--ground); }
+#heading { display: flex; align-items: baseline; column-gap: 16px; flex-wrap: wrap; }
+h1 { font-size: 20px; margin: 0 0 4px; }
 #whose { margin: 0; color: #4a5a50; }
-#controls { display: flex; align-items: center; gap: 6px; flex-wrap: wrap; margin: 6px 0 10px; }
+#bar { position: sticky; top: 0; z-index: 2; background: var(--ground); padding: 6px 0 8px; }
+#controls { display: flex; align-items: center; gap: 6px; flex-wrap: wrap; margin: 0 0 6px; }
 #controls button svg { display: block; }
 #controls button { font: inherit; min-width: 40px; min-height: 32px; padding: 5px 10px; border: 1px solid #9aa89f;
   border-radius: 6px; background: #fff; cursor: pointer; }
 #controls button:hover { background: #f4f8f5; }
 #controls button:disabled { opacity: .4; cursor: default; }
-#slider { flex: 1 1 200px; min-width: 120px; }
-#counter { min-width: 150px; font-variant-numeric: tabular-nums; }
-#action { background: var(--paper); border: 1px solid #c9c1a8; border-radius: 8px; padding: 8px 12px;
-  margin-bottom: 10px; min-height: 64px; }
+#slider { flex: 1 1 160px; min-width: 120px; }
+#counter { min-width: 120px; font-variant-numeric: tabular-nums; }
+#action { background: var(--paper); border: 1px solid #c9c1a8; border-radius: 8px; padding: 6px 12px; }
 #action p { margin: 2px 0; }
 #where { color: #5b6660; font-size: 13px; }
 #text { font-weight: bold; }
@@ -372,19 +556,34 @@ h1 { font-size: 20px; margin: 0 0 6px; }
 #refusal { border-left: 4px solid #b71c1c; padding: 4px 10px; margin-top: 6px; background: #fdecea; }
 #refusal p { margin: 2px 0; }
 #refusal-rule { color: #5d1010; font-size: 14px; }
-main { display: flex; gap: 14px; align-items: flex-start; }
-#picture { flex: 0 1 auto; min-width: 0; }
+main { display: flex; flex-direction: column; gap: 12px; }
+#picture { min-width: 0; }
 #picture svg { display: block; max-width: 100%; height: auto; }
-#log { flex: 1 1 260px; max-height: 80vh; overflow-y: auto; background: #fff; border: 1px solid #c9d2cc;
-  border-radius: 8px; font-size: 13px; }
+#log { background: #fff; border: 1px solid #c9d2cc; border-radius: 8px; font-size: 13px; overflow-y: auto;
+  max-height: 40vh; }
 #log ol { list-style: none; margin: 0; padding: 4px 0; }
-#log li button { all: unset; display: block; width: 100%; box-sizing: border-box; padding: 2px 10px; cursor: pointer; }
+#log li button { all: unset; display: block; width: 100%; box-sizing: border-box; padding: 2px 10px; cursor: pointer;
+  overflow-wrap: anywhere; }
 #log li button:hover { background: #eef6f0; }
+#log li button:focus-visible { outline: 2px solid #0d47a1; }
 #log li.round button { font-weight: bold; margin-top: 6px; }
+#log li.ended button { color: #0d47a1; }
 #log li.sealed button { font-style: italic; color: #666; }
 #log li.refused button { color: #b71c1c; font-weight: bold; }
-#log li.current button { background: var(--gold); }
-@media (max-width: 1100px) { main { flex-direction: column; } #log { width: 100%; max-height: 30vh; } }
+#log li.current button { background: var(--gold); color: var(--ink); }
+@media (max-width: 600px) {
+  body { padding: 6px 8px 16px; font-size: 14px; }
+  h1 { font-size: 17px; }
+  #controls { gap: 4px; }
+  #controls button { min-width: 36px; padding: 4px 8px; }
+  #counter { min-width: 0; }
+}
+@media (min-width: 900px) {
+  main { flex-direction: row; align-items: flex-start; }
+  #picture { flex: 0 1 860px; min-width: 0; }
+  #log { flex: 1 1 260px; min-width: 220px; position: sticky; top: calc(var(--bar) + 4px);
+    max-height: calc(100vh - var(--top) - 12px); }
+}
 """
 
 _SCRIPT: Final = """
@@ -394,7 +593,7 @@ _SCRIPT: Final = """
   const parts = data.parts, frames = data.frames, steps = data.steps;
   const last = steps.length - 1;
   const $ = (id) => document.getElementById(id);
-  const picture = $("picture"), slider = $("slider"), list = $("steps");
+  const picture = $("picture"), slider = $("slider"), list = $("steps"), log = $("log"), bar = $("bar");
   let current = -1, timer = null;
 
   function frameMarkup(index) {
@@ -405,18 +604,30 @@ _SCRIPT: Final = """
     } return markup + "</svg>";
   }
 
-  function roundStarts() {
-    const starts = [0];
-    for (let i = 1; i <= last; i++) {
-      if (steps[i - 1].note) starts.push(i);
-    }
-    return starts;
-  }
-  const starts = roundStarts();
+  // Where a round starts (a deal) and where it ends (its scores): Shift+arrows step between them.
+  const starts = [0], marks = [0];
+  steps.forEach(function (step, index) {
+    if (index > 0 && step.kind === "deal") { starts.push(index); marks.push(index); }
+    if (step.ended) marks.push(index);
+  });
 
   function where(step, index) {
     if (index === 0) return "the start";
-    return "step " + index + " · round " + step.round + ", turn " + step.turn;
+    const at = step.kind === "deal" ? "round " + step.round + ", the deal"
+      : "round " + step.round + ", turn " + step.turn + (step.ended ? " · the round's end" : "");
+    return "step " + index + " · " + at;
+  }
+
+  function entry(step, index) {
+    return (index === 0 ? "" : index + ". ") + (step.revealed || step.text);
+  }
+
+  function follow(item) {
+    // Keep the current step in sight in the list's own box (never scrolling the page).
+    const box = log.getBoundingClientRect(), place = item.getBoundingClientRect();
+    if (place.top < box.top || place.bottom > box.bottom) {
+      log.scrollTop += place.top - box.top - (box.height - place.height) / 2;
+    }
   }
 
   function show(index) {
@@ -443,13 +654,8 @@ _SCRIPT: Final = """
     $("first").disabled = $("back").disabled = $("round-back").disabled = index === 0;
     $("last").disabled = $("forward").disabled = $("round-forward").disabled = index === last;
     if (current >= 0 && list.children[current]) list.children[current].classList.remove("current");
-    const item = list.children[index]; if (item) {
-      item.classList.add("current");
-      const box = $("log");
-      if (item.offsetTop < box.scrollTop || item.offsetTop > box.scrollTop + box.clientHeight - 24) {
-        box.scrollTop = item.offsetTop - box.clientHeight / 2;
-      }
-    }
+    const item = list.children[index];
+    if (item) { item.classList.add("current"); follow(item); }
     current = index;
     try { history.replaceState(null, "", "#" + index); } catch (error) { /* a page without history */ }
   }
@@ -466,25 +672,30 @@ _SCRIPT: Final = """
     $("play").textContent = "pause"; $("play").setAttribute("aria-label", "pause");
   }
   function roundBack() {
-    const before = starts.filter((s) => s < current);
+    const before = marks.filter((s) => s < current);
     show(before.length ? before[before.length - 1] : 0);
   }
   function roundForward() {
-    const after = starts.filter((s) => s > current);
+    const after = marks.filter((s) => s > current);
     show(after.length ? after[0] : last);
   }
 
   steps.forEach(function (step, index) {
     const item = document.createElement("li");
-    item.className = step.kind + (starts.indexOf(index) >= 0 ? " round" : "");
+    item.className = step.kind + (starts.indexOf(index) >= 0 ? " round" : "") + (step.ended ? " ended" : "");
     const button = document.createElement("button");
     button.type = "button";
-    const heading = index > 0 && starts.indexOf(index) >= 0 ? "Round " + step.round + " · " : "";
-    button.textContent = (index === 0 ? "" : index + ". ") + heading + step.text;
+    button.textContent = entry(step, index);
     button.addEventListener("click", function () { stop(); show(index); });
     item.appendChild(button);
     list.appendChild(item);
   });
+  function measure() {  // the list beside the picture fits the window under the controls, scrolled or not
+    const root = document.documentElement.style;
+    root.setProperty("--bar", bar.offsetHeight + "px");
+    root.setProperty("--top", bar.offsetTop + bar.offsetHeight + "px");
+  }
+  window.addEventListener("resize", measure);
   slider.max = String(last);
   slider.addEventListener("input", function () { stop(); show(Number(slider.value)); });
   $("first").addEventListener("click", function () { stop(); show(0); });
@@ -496,19 +707,20 @@ _SCRIPT: Final = """
   $("play").addEventListener("click", play);
   document.addEventListener("keydown", function (event) {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
-    if (event.target === slider && (event.key === "ArrowLeft" || event.key === "ArrowRight")) return;
-    const keys = {
-      ArrowLeft: function () { show(current - 1); }, ArrowRight: function () { show(current + 1); },
-      Home: function () { show(0); }, End: function () { show(last); },
-      PageUp: roundBack, PageDown: roundForward,
-    };
-    if (event.key === " " && event.target.tagName !== "BUTTON") { event.preventDefault(); play(); return; }
-    if (keys[event.key]) { event.preventDefault(); stop(); keys[event.key](); }
+    if (event.target === slider && !event.shiftKey) return;  // the slider's own keys
+    let act = null;
+    if (event.key === "ArrowLeft") act = event.shiftKey ? roundBack : function () { show(current - 1); };
+    else if (event.key === "ArrowRight") act = event.shiftKey ? roundForward : function () { show(current + 1); };
+    else if (event.key === "Home" && !event.shiftKey) act = function () { show(0); };
+    else if (event.key === "End" && !event.shiftKey) act = function () { show(last); };
+    else if ((event.key === "p" || event.key === "P") && !event.shiftKey) { event.preventDefault(); play(); return; }
+    if (act) { event.preventDefault(); stop(); act(); }
   });
   window.addEventListener("hashchange", function () {
     const wanted = parseInt(location.hash.slice(1), 10);
     if (!isNaN(wanted) && wanted !== current) show(wanted);
   });
+  measure();
   const start = parseInt(location.hash.slice(1), 10);
   show(isNaN(start) ? 0 : start);
 })();

@@ -6,9 +6,12 @@ with one deck, free melds, winner-takes-all scoring and a target. A house rule t
 Examples:
     >>> import rummykit
     >>> rules = rummykit.new_game("rummy", players=3, seed=1).state.rules
-    >>> rules.deal.hand_size, rules.scoring.target, rules.stock.rebuilds, len(rules.shoe)
-    (7, 100, 2, 52)
-    >>> [rank.symbol for rank in rules.melds.run_order][:3], rules.melds.run_order[-1].symbol
+    >>> rules.deal.hand_size, rules.scoring.target, rules.stock.rebuilds
+    (7, 100, 2)
+    >>> len(rules.shoe)
+    52
+    >>> order = rules.melds.run_order
+    >>> [rank.symbol for rank in order][:3], order[-1].symbol
     (['A', '2', '3'], 'A')
 """
 

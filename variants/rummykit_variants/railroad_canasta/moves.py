@@ -317,9 +317,7 @@ class TakePileMove(CanastaMove[TakePile]):
         others = [read_group(group) for group in action.melds]
         shapes = [top_shape, *self.check_new_melds(state, others, action, taken=rank)]
         self.check_initial(state, shapes, action)
-        hand = Hand.of(state, seat)
-        if not self.nothing_to_discard(state, hand):
-            self.check_end(self.problem(state, hand, onto, shapes), action)
+        self.check_end(self.problem(state, Hand.of(state, seat), onto, shapes), action)
         return TakePile(seat=seat, cards=melding.ordered_cards(action.cards), melds=melding.ordered_groups(others))
 
     def legal(self, state: CanastaState, seat: int) -> list[TakePile]:
@@ -356,10 +354,9 @@ class TakePileMove(CanastaMove[TakePile]):
                     candidates.append((shape, melding.canonical_order(melds[1:])))
         if not candidates:
             return []
-        exception = self.nothing_to_discard(state, hand)
         actions = []
         for top_shape, others in candidates:
-            if exception or self.problem(state, hand, onto, [top_shape, *others]) is None:
+            if self.problem(state, hand, onto, [top_shape, *others]) is None:
                 if top_shape.naturals > 1:  # with a pair from hand
                     groups = melding.shape_cards([top_shape, *others], hand.cards, skip=[1])
                     actions.append(TakePile(seat=seat, cards=groups[0], melds=tuple(groups[1:])))
@@ -369,7 +366,10 @@ class TakePileMove(CanastaMove[TakePile]):
 
     def problem(self, state: CanastaState, hand: Hand, onto: int | None, shapes: Sequence[Shape]) -> Problem:
         """What is wrong with what taking the pile leaves: ``shapes[0]`` is the top card's meld (its top
-        card included, or onto the unfinished meld ``onto``), the rest other new melds."""
+        card included, or onto the unfinished meld ``onto``), the rest other new melds. Checking and
+        listing a take both ask this, RC-19's exception included (`nothing_to_discard`)."""
+        if self.nothing_to_discard(state, hand):
+            return None
         top_shape, others = shapes[0], shapes[1:]
         rank = top_shape.key
         from_hand = attrs.evolve(top_shape, naturals=top_shape.naturals - 1)
@@ -392,10 +392,12 @@ class TakePileMove(CanastaMove[TakePile]):
         return hand.leaves(sevens, size + len(rest), kinds, black_threes=black, exempt=False)
 
     def nothing_to_discard(self, state: CanastaState, hand: Hand) -> bool:
-        """RC-19's exception for taking the pile: the hand and the pile below its top card hold no card
-        the player may discard (only 7s, RC-18), so the take may meld any of them, down to an empty
-        hand (which ends the round, RC-22)."""
-        cards = [*hand.cards, *map(face, state.piles["discard"][:-1])]
+        """RC-19's exception for taking the pile: the hand holds only 7s right after drawing, that is
+        with the whole pile in it, its top card too, so that neither hand nor pile holds a card the
+        player may discard (only 7s, RC-18); then the take may meld any of them, down to an empty hand
+        (which ends the round, RC-22). A top card of another rank is a card the hand held after the
+        draw: that take is checked as any other play, and may not leave only 7s (RC-19)."""
+        cards = [*hand.cards, *map(face, state.piles["discard"])]
         sevens = CanastaKind.SEVENS in hand.kinds and hand.others_sevens  # RC-18: 7s may be discarded
         return not any(card.rank is not Rank.SEVEN or sevens for card in cards if not is_red_three(card))
 

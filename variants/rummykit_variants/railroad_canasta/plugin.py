@@ -41,7 +41,7 @@ from rummykit_variants.railroad_canasta.rules import (
     is_wild,
     make_rules,
 )
-from rummykit_variants.railroad_canasta.state import LOOK_KINDS, CanastaState, RailroadCanastaView
+from rummykit_variants.railroad_canasta.state import LOOK_KINDS, CanastaState, RailroadCanastaView, canastas_of
 
 __all__ = ["SPEC", "RailroadCanasta", "plugin"]
 
@@ -138,7 +138,22 @@ class RailroadCanasta(StandardRummy[CanastaRules, CanastaState]):
             red_threes=tuple(tuple(face(cid) for cid in reds) for reds in state.seat_piles["red_threes"]),
             frozen=state.frozen,
             initial_minimum=tuple(initial_minimum(total) for total in state.totals),
+            canastas=canastas_of(state.table),
         )
+
+    @hookimpl
+    def rummykit_check_view(self, view: View, rules: CanastaRules) -> None:
+        """The standard view's checks, and each meld's canasta kind read from the table (RC-12)."""
+        super().rummykit_check_view(view, rules)
+        if not isinstance(view, RailroadCanastaView):
+            return
+        kinds = canastas_of(view.table)
+        if len(view.canastas) != len(kinds):
+            raise InvalidPositionError("canastas", f"one entry for each of the {len(kinds)} melds on the table")
+        for index, (given, kind) in enumerate(zip(view.canastas, kinds, strict=True)):
+            if given != kind:
+                what = f"a {kind} canasta" if kind else "not a canasta"
+                raise InvalidPositionError(f"canastas[{index}]", f"meld {index} is {what}, not {given!r}")
 
     @hookimpl
     def rummykit_check_position(self, state: CanastaState) -> None:

@@ -155,9 +155,11 @@ round at once. When a turn starts with an empty stock and the turn player cannot
 once; if they can, they take it or end the round. When the turn player has no legal discard (only 7s, a lone 7, or a
 lone card without a canasta of each kind when the stock had only red 3s to give) and no meld or lay-off is left, the
 round ends at once; a player whose hand held nothing they may discard right after drawing (or, taking the pile, in
-hand and pile) may meld so as to keep only such cards, and one whose hand held only 7s may meld them down to an empty
-hand, which ends the round (RC-19's exception). A round that ends with nobody out is scored by RC-31 without RC-30's
-bonus.
+hand and the whole pile, its top card included) may meld so as to keep only such cards, and one whose hand held only
+7s may meld them down to an empty hand, which ends the round (RC-19's exception). A take whose top card is not a 7
+does not qualify: the top card was in the hand right after the draw, so the take is checked as any other play, and
+may not leave only 7s or fewer than 2 cards (RC-19). A round that ends with nobody out is scored by RC-31 without
+RC-30's bonus.
 
 RC-C6 | Clarification: suits in melds | Suits never matter in a meld (only a 3's colour does, and red 3s are never
 held), so legal_actions lists each play once for the ranks of its cards, naming for each rank the hand's cards in suit

@@ -7,6 +7,7 @@ The kitties and the placed red 3s are the seat piles ``kitty`` and ``red_threes`
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 import attrs
@@ -18,10 +19,24 @@ from rummykit.standard import StandardState, StandardView
 from rummykit_variants.railroad_canasta.melding import CANASTA_SIZE, canasta_kind, is_black_threes, meld_key
 from rummykit_variants.railroad_canasta.rules import CanastaKind, CanastaRules
 
-__all__ = ["LOOK_KINDS", "CanastaState", "RailroadCanastaView"]
+__all__ = ["LOOK_KINDS", "CanastaState", "RailroadCanastaView", "canastas_of"]
 
 LOOK_KINDS: Final = frozenset({CanastaKind.SEVENS, CanastaKind.WILD, CanastaKind.RED})
 """The kinds of canasta that let their owner look at the kitty (RC-20)."""
+
+
+def canastas_of(table: Sequence[TableMeld]) -> tuple[str, ...]:
+    """The kind of canasta each meld of ``table`` is (RC-12), ``""`` for a meld that is not one.
+
+    Examples:
+        >>> from rummykit.core.cards import parse_cards
+        >>> from rummykit_variants.railroad_canasta.melding import read_group
+        >>> meld = read_group(parse_cards("8C 8D 8H 8S 8C 8D 2H"))
+        >>> canasta = TableMeld(owner=0, meld=meld, ids=())
+        >>> canastas_of([canasta])
+        ('black',)
+    """
+    return tuple(str(canasta_kind(table_meld.meld) or "") for table_meld in table)
 
 
 @attrs.define(kw_only=True)
@@ -96,6 +111,9 @@ class RailroadCanastaView(StandardView):
         red_threes: the red 3s each seat has placed (RC-6).
         frozen: the discard pile is frozen (RC-15).
         initial_minimum: what each seat's initial meld must be worth this round (RC-13).
+        canastas: for each meld on the table, in the table's order, the kind of canasta it is
+            (``"sevens"``, ``"wild"``, ``"red"`` or ``"black"``, RC-12), or ``""`` for a meld that is
+            not a canasta: read from the table alone, so public.
     """
 
     kitty: tuple[Card, ...] = shown("your kitty", hidden_if=())
@@ -105,3 +123,4 @@ class RailroadCanastaView(StandardView):
     red_threes: tuple[tuple[Card, ...], ...] = shown("red 3s", per_seat=True)
     frozen: bool = shown("discard pile frozen", hidden_if=False, picture=Picture.CROSSWISE)
     initial_minimum: tuple[int, ...] = shown("initial meld", per_seat=True)
+    canastas: tuple[str, ...] = shown("canasta", picture=Picture.MELDS)

@@ -23,7 +23,18 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 
-__all__ = ["BIT", "FACE", "deadwood", "deadwood_after", "knock_discards", "mask", "melds", "points", "shortcut"]
+__all__ = [
+    "BIT",
+    "FACE",
+    "deadwood",
+    "deadwood_after",
+    "knock_discards",
+    "mask",
+    "meldable",
+    "melds",
+    "points",
+    "shortcut",
+]
 
 BIT = tuple(1 << ((1, 2, 3, 0)[index & 3] * 13 + (index // 4 + 1) % 13) for index in range(52))
 """Each face's bit in a hand, by its `Card.index`."""
@@ -42,6 +53,25 @@ def mask(faces: Iterable[int]) -> int:
 def points(hand: int) -> int:
     """The points of the cards of ``hand``."""
     return _ROW[hand & 0x1FFF] + _ROW[hand >> 13 & 0x1FFF] + _ROW[hand >> 26 & 0x1FFF] + _ROW[hand >> 39]
+
+
+def meldable(hand: int) -> int:
+    """The cards of ``hand`` that some meld of it holds (a card of a rank held 3 times or more, or of
+    3 cards or more in a row of one suit), found without listing the melds.
+
+    Examples:
+        >>> from rummykit.core.cards import parse_cards
+        >>> hand = mask(card.index for card in parse_cards("5S 6S 7S 5H 5D KC"))
+        >>> meldable(hand) == mask(card.index for card in parse_cards("5S 6S 7S 5H 5D"))
+        True
+    """
+    a, b, c, d = (hand >> shift & 0x1FFF for shift in _ROWS)
+    thrice = a & b & (c | d) | c & d & (a | b)
+    covered = 0
+    for shift, row in zip(_ROWS, (a, b, c, d), strict=True):
+        starts = row & row >> 1 & row >> 2
+        covered |= (row & thrice | starts | starts << 1 | starts << 2) << shift
+    return covered
 
 
 def _ranks(bits: int) -> list[int]:
@@ -122,10 +152,7 @@ def knock_discards(hand: int, knock_card: int, *, shortcut_test: bool) -> list[i
     """The faces an eleven-card ``hand`` may knock with: the discards that leave deadwood of at most
     ``knock_card``; none, with ``shortcut_test``, if [`shortcut`][rummykit.standard.deadwood.shortcut]
     is more than ``knock_card``."""
-    covered = 0
-    for meld, _ in melds(hand):
-        covered |= meld
     # A discard is worth 10 at most, and the cards in no meld stay deadwood: most hands stop here.
-    if points(hand & ~covered) - 10 > knock_card or (shortcut_test and shortcut(hand) > knock_card):
+    if points(hand & ~meldable(hand)) - 10 > knock_card or (shortcut_test and shortcut(hand) > knock_card):
         return []
     return sorted(face for face, left in deadwood_after(hand).items() if left <= knock_card)

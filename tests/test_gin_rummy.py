@@ -258,6 +258,9 @@ def test_positions_after_a_knock_follow_the_declared_phases() -> None:
         position(turn=1, phase="lay-off", hands=[None, None])
     with pytest.raises(InvalidPositionError, match="wall"):
         position(turn=1, phase="wall", hands=[None, None])
+    with pytest.raises(InvalidPositionError, match="holds no card") as error:
+        position(turn=0, phase="draw", hands=["", None], rest="discard")
+    assert error.value.path == "hands[0]"
     with pytest.raises(InvalidPositionError, match="takes"):
         position(turn=0, phase="draw", hands=[None, None], facts={"takes": 50})
 

@@ -232,12 +232,17 @@ def check_position(state: StandardState) -> None:
 
 
 def check_knock(state: KnockState) -> None:
-    """What a position of a knock ending must satisfy: a knock card from 0 to 10, a knocker only once a
-    seat has knocked (it lays down, then the others play), nothing but passes while the first up-card is
-    offered, and the wall only with the stock at `Stock.dead_at` cards."""
+    """What a position of a knock ending must satisfy: a knock card from 0 to 10, no empty hand before
+    the knocker's melds, a knocker only once a seat has knocked (it lays down, then the others play),
+    nothing but passes while the first up-card is offered, and the wall only with the stock at
+    `Stock.dead_at` cards."""
     if not 0 <= state.knock_card <= 10:
         raise InvalidPositionError("extra.knock_card", f"a knock card is from 0 to 10, not {state.knock_card}")
     phase, knocker = state.phase, state.knocker
+    empty = next((seat for seat, hand in enumerate(state.hands) if not hand), None)
+    if empty is not None and phase != KnockPhase.LAY_OFF:
+        reason = "only a knocker with gin, or a defender who laid off every card, holds no card, after the knock"
+        raise InvalidPositionError(f"hands[{empty}]", reason)
     if phase == KnockPhase.KNOCK and knocker != state.turn:
         raise InvalidPositionError("extra.knocker", "the knocker is the seat that lays down after the knock")
     if (phase == KnockPhase.LAY_OFF) != (knocker is not None and knocker != state.turn):

@@ -81,6 +81,13 @@ def test_the_first_up_card_goes_to_the_non_dealer_then_the_dealer_then_the_stock
     assert game.phase == "play" and len(game.hand(first)) == 11
 
 
+def test_passing_the_up_card_is_a_turn_to_the_turn_cap() -> None:
+    # G-1: with a cap of one turn a round, the non-dealer's pass ends the round with nobody out.
+    game = rummykit.new_game("gin-rummy", 2, seed=3, options={"max_turns_per_round": 1, "max_rounds": 1})
+    play(game, Pass(seat=game.to_act[0]))
+    assert game.is_over and game.history[-1].rule == "G-1"
+
+
 def test_taking_the_up_card_is_the_draw() -> None:
     game = rummykit.new_game("gin-rummy", 2, seed=3)
     first = game.to_act[0]

@@ -207,8 +207,9 @@ class PassMove(StandardMove[S, Pass]):
         return (Pass(seat=seat),) if seat == state.turn and not _offered(state) else ()
 
     def perform(self, state: S, action: Pass, rng: Randomness) -> None:
-        if state.phase == KnockPhase.FIRST_UP_CARD:
-            state.turn, state.turn_number = state.next_seat(state.turn), state.turn_number + 1
+        if state.phase == KnockPhase.FIRST_UP_CARD:  # a turn of its own, to the turn cap (G-1)
+            end_turn(state)
+            state.phase = KnockPhase.FIRST_UP_CARD if state.round_end is None else state.phase
         elif state.phase == KnockPhase.WALL:
             rule = self.rules.ids.wall
             state.round_end = RoundEnd(None, rule, f"nobody knocked at the wall: the round is dead ({rule})")
@@ -261,7 +262,7 @@ class KnockDiscard(DiscardMove[S]):
     def end_turn(self, state: S) -> None:
         if _knocking(state).wall and len(state.piles["stock"]) <= _wall(state):
             end_turn(state)
-            state.phase = KnockPhase.WALL
+            state.phase = KnockPhase.WALL if state.round_end is None else state.phase
         else:
             super().end_turn(state)
 

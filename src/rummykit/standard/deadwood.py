@@ -47,7 +47,7 @@ _ROWS = (0, 13, 26, 39)
 
 def mask(faces: Iterable[int]) -> int:
     """The hand of these faces (each a `Card.index`, once)."""
-    return sum(BIT[index] for index in faces)
+    return sum(map(BIT.__getitem__, faces))
 
 
 def points(hand: int) -> int:

@@ -117,6 +117,7 @@ def assert_games(seeds: range) -> Counter[str]:
     return reasons
 
 
+@pytest.mark.slow
 def test_ten_seeded_games_end_keep_every_card_and_score_by_the_rules() -> None:
     reasons = assert_games(range(10))
     assert reasons, "rounds were played"

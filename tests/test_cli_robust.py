@@ -250,6 +250,7 @@ def test_canastas_help_and_take_are_its_own() -> None:
 # -- Ctrl-C and memory -----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_ctrl_c_stops_a_run_at_once_saying_how_many_games_finished(workers: str) -> None:
     """Ctrl-C sends SIGINT to the whole process group, workers included (as a terminal does)."""
@@ -293,6 +294,7 @@ def _outcome(index: int, seed: int) -> GameOutcome:
     )
 
 
+@pytest.mark.slow
 def test_a_long_runs_memory_does_not_grow_with_its_games(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(chunks, "_play", lambda run, index, seed, progress: _outcome(index, seed))
     tracemalloc.start()

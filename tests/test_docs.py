@@ -58,7 +58,18 @@ def _blocks(page: Path) -> list[str]:
     return [block for block in _BLOCK.findall(page.read_text(encoding="utf-8")) if ">>>" not in block]
 
 
-@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+SLOW_PAGES: Final = frozenset({"docs/howto/test-a-variant.md", "docs/howto/simulate.md"})
+"""Pages whose code plays whole sets of games (the conformance kit, simulations): run in the slow set."""
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        pytest.param(page, marks=[pytest.mark.slow] if str(page.relative_to(ROOT)) in SLOW_PAGES else [])
+        for page in PAGES
+    ],
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
 def test_python_blocks_run(page: Path) -> None:
     if page.read_text(encoding="utf-8").startswith(NEEDS_RAY):
         pytest.skip("its code needs Ray: the Ray tests run it")

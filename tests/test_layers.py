@@ -14,13 +14,25 @@ import pytest
 from rummykit._moved import MOVED
 
 
-def test_import_rummykit_loads_the_rules_and_documents_but_no_tool() -> None:
+def test_import_rummykit_loads_the_rules_but_no_tool_and_no_document_reader() -> None:
+    """The documents (and cattrs) come with the first position built, read or written."""
     code = "import sys, rummykit; print(' '.join(sorted(sys.modules)))"
     loaded = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout.split()
     tools = [name for name in loaded if name.split(".")[:2][-1] in ("svg", "viewer", "play", "rl", "testing")]
     assert not [name for name in tools if name.startswith("rummykit.")]
-    assert not [name for name in loaded if name in ("rich", "typer", "click", "hypothesis")]
-    assert {"rummykit.core.engine", "rummykit.documents.serialize"} <= set(loaded)
+    assert not [name for name in loaded if name in ("rich", "typer", "click", "hypothesis", "cattrs")]
+    assert not [name for name in loaded if name.startswith("rummykit.documents")]
+    assert "rummykit.core.engine" in loaded
+
+
+def test_build_position_is_imported_on_first_use() -> None:
+    code = "import sys, rummykit; rummykit.build_position; print('rummykit.documents.builder' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
+    assert result.stdout.split() == ["True"]
+    import rummykit  # noqa: PLC0415
+    from rummykit.documents.builder import build_position  # noqa: PLC0415
+
+    assert rummykit.build_position is build_position
 
 
 def test_the_tools_are_reached_as_attributes_of_rummykit() -> None:

@@ -36,6 +36,7 @@ from rummykit.play.cli import app
 from rummykit.standard import StandardView
 from rummykit_variants.railroad_canasta import CanastaState, EndRound
 from rummykit_variants.railroad_rummy import Claim, Pass, RailroadRummyView
+from tests.sizes import examples
 
 runner = CliRunner()
 
@@ -273,7 +274,7 @@ def positions(draw: st.DrawFn) -> rummykit.Game:
     return load_position(dump_position(game))
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=positions())
 def test_a_position_written_in_the_notation_reads_back_to_an_equal_game(game: rummykit.Game) -> None:
     text = position_text(game)

@@ -49,6 +49,7 @@ from rummykit.testing import check_action
 from rummykit.testing.checks import suit_blind
 from rummykit.testing.strategies import actions as kit_actions
 from rummykit_variants.railroad_rummy import MELD_RULES, ROUNDS, Claim, Pass, RailroadRummyView
+from tests.sizes import examples
 from tests.support import arrange, play_random
 
 # -- games and positions -------------------------------------------------------------------------------
@@ -450,7 +451,7 @@ game_options: Final = st.fixed_dictionaries(
 ACTIONS_PER_POSITION: Final = 16
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(name=st.sampled_from(list(ARRANGED_POSITIONS)), data=st.data())
 def test_a_refused_action_changes_nothing_in_arranged_positions(name: str, data: st.DataObject) -> None:
     # The kit's random actions (rummykit.testing.strategies.actions) and its check of each (refusal,
@@ -485,7 +486,7 @@ def test_legal_actions_along_seeded_games_of_rounds_1_to_3(seed: int) -> None:
             assert_legal_actions_sound_and_complete(game)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=seeds, players=player_counts, steps=st.integers(0, 150), options=game_options)
 def test_legal_actions_in_random_positions_of_rounds_1_to_3(
     seed: int, players: int, steps: int, options: dict[str, Any]
@@ -543,7 +544,7 @@ def test_whole_games_play_seven_rounds_and_the_lowest_total_wins(seed: int) -> N
 # -- 4. sealed declarations -------------------------------------------------------------------------------
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=seeds, players=st.integers(3, 8), steps=st.integers(0, 200))
 def test_views_hide_declarations_while_a_claim_window_is_open(seed: int, players: int, steps: int) -> None:
     # RR-C1: a claim window shows who has declared, not what.

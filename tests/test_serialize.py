@@ -55,6 +55,7 @@ from rummykit.documents.serialize import (
 )
 from rummykit.play.cli import app
 from rummykit.standard import StandardRules
+from tests.sizes import examples
 
 # -- games -------------------------------------------------------------------------------------------
 
@@ -63,7 +64,7 @@ VARIANTS: Final = rummykit.available_variants()
 RAILROAD: Final = "railroad-rummy"
 #: Actions that put cards on the table: random play takes one when it can (4 times in 5).
 MELD_KINDS: Final = frozenset({"go-down", "lay-off"})
-HYPOTHESIS: Final = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+HYPOTHESIS: Final = settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @functools.cache
@@ -1036,7 +1037,7 @@ def fuzz_bases() -> list[Any]:
 
 
 @pytest.mark.parametrize(("kind", "base"), fuzz_bases())
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_a_mutated_document_loads_whole_or_is_refused(
     kind: str, base: Callable[[], Document], data: st.DataObject

@@ -29,6 +29,7 @@ from rummykit.play.results import RESULTS_VERSION, RUN_FIELDS, SimulationResult,
 from rummykit.play.simulate import ChunkEvent, SimulationInterrupted, _Run, simulate
 from rummykit.play.tally import Counts, GameRanges, Tally
 from tests.ray_support import NAME, TestBots, register_test_bots
+from tests.sizes import examples
 
 ROOT = Path(__file__).resolve().parent
 runner = CliRunner()
@@ -73,7 +74,7 @@ outcome_lists = st.lists(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(outcome_lists, st.randoms(use_true_random=False))
 def test_counts_of_chunks_add_up_to_the_counts_of_all_games_in_any_order(
     games: list[tuple[list[int], set[int], list[int], int]], rng: random.Random

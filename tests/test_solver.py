@@ -16,6 +16,7 @@ from rummykit.core.cards import Card, Rank, Suit, parse_cards
 from rummykit.core.errors import IllegalActionError
 from rummykit.core.melds import Meld, MeldKind, MeldRules, read_meld
 from rummykit.core.solver import Contract, ContractSolver, MeldRequirement, can_meet_contract, contract_ways, meld_key
+from tests.sizes import examples
 
 # --- Rules and contracts --------------------------------------------------------------------------
 
@@ -437,8 +438,8 @@ def hands(
     return hand
 
 
-ORACLE_SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-ROUND_7_SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+ORACLE_SETTINGS = settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+ROUND_7_SETTINGS = settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @pytest.mark.parametrize("round_number", range(1, 7))

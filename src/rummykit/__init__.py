@@ -11,7 +11,7 @@ Examples:
 """
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rummykit import _moved
 from rummykit.core.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
@@ -62,7 +62,9 @@ from rummykit.core.specs import (
 )
 from rummykit.core.state import GameState, Phase, RoundEnd, RoundResult, TableMeld
 from rummykit.core.views import View
-from rummykit.documents.builder import build_position
+
+if TYPE_CHECKING:
+    from rummykit.documents.builder import build_position
 
 __version__ = "0.1.0"
 
@@ -77,6 +79,10 @@ attributes, they are imported on first use."""
 def __getattr__(name: str) -> Any:
     if name in _TOOLS:
         return importlib.import_module(f"rummykit.{name}")
+    if name == "build_position":  # the documents (and cattrs) are imported when first needed
+        from rummykit.documents.builder import build_position  # noqa: PLC0415
+
+        return build_position
     if name == "GameConfig":  # the 0.1 name of GameSettings
         from rummykit.core import specs  # noqa: PLC0415
 

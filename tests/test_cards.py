@@ -34,7 +34,7 @@ ALL_FACES = (*standard_deck(), Card.of(Rank.JOKER))
         ("q♠", Rank.QUEEN, Suit.SPADES),
         ("2c", Rank.TWO, Suit.CLUBS),
         ("A♦", Rank.ACE, Suit.DIAMONDS),
-        (" 7♧ ", Rank.SEVEN, Suit.CLUBS),
+        (" 7♣ ", Rank.SEVEN, Suit.CLUBS),
         ("JK", Rank.JOKER, None),
         ("jk", Rank.JOKER, None),
     ],

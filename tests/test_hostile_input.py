@@ -12,16 +12,21 @@ import json
 import random
 import tracemalloc
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Final
 
 import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from typer.testing import CliRunner
 
 import rummykit
 from rummykit import GoDown, InvalidOptionError, RummyError, parse_cards, replay
+from rummykit.core.cards import parse_card_id
 from rummykit.core.errors import InvalidActionError, InvalidCardError, InvalidPositionError, InvalidRecordError
+from rummykit.core.state import RoundResult
+from rummykit.documents.notation import position_text, read_game, read_position
 from rummykit.documents.serialize import (
     dump_record,
     load_position,
@@ -31,7 +36,9 @@ from rummykit.documents.serialize import (
     record_to_data,
     view_to_data,
 )
+from rummykit.play.cli import app
 from rummykit_variants.railroad_canasta.actions import TakePile
+from tests.sizes import examples
 
 Document = dict[str, Any]
 _FIXED_BYTES: Final = 1_000_000
@@ -213,6 +220,11 @@ def _record() -> rummykit.GameRecord:
     return GAME.record
 
 
+def _build(**arguments: Any) -> rummykit.Game:
+    """A RailRoad Rummy position of two players, built with ``arguments``."""
+    return rummykit.build_position("railroad-rummy", 2, hands=[None, None], **arguments)
+
+
 HOSTILE_ARGUMENTS: Final[tuple[tuple[str, Callable[[], object], type[RummyError], str], ...]] = (
     ("a seed as text", lambda: rummykit.new_game("rummy", 2, seed="7"), InvalidOptionError, "seed"),  # type: ignore[arg-type]
     ("a seed as a float", lambda: rummykit.new_game("rummy", 2, seed=3.0), InvalidOptionError, "seed"),  # type: ignore[arg-type]
@@ -267,6 +279,16 @@ HOSTILE_ARGUMENTS: Final[tuple[tuple[str, Callable[[], object], type[RummyError]
     ("take-pile melds=5", lambda: TakePile(seat=1, melds=5), InvalidActionError, "melds"),  # type: ignore[arg-type]
     ("apply(None)", lambda: GAME.copy().apply(None), InvalidActionError, "not an action"),  # type: ignore[arg-type]
     ("a seat of 10**5000", lambda: GAME.copy().hand(10**5000), InvalidActionError, "seat"),
+    # the builder's arguments that are not cards (found by tests/test_fuzz_readers.py)
+    ("melded=True", lambda: _build(melded=True), InvalidPositionError, "melded"),
+    ("totals=True", lambda: _build(totals=True), InvalidPositionError, "totals"),
+    ("totals of text", lambda: _build(totals=["0", "0"]), InvalidPositionError, "totals[0]"),
+    ("table=None", lambda: _build(table=None), InvalidPositionError, "table"),
+    ("turn_number as text", lambda: _build(turn_number="3"), InvalidPositionError, "turn_number"),
+    ("phase=5", lambda: _build(phase=5), InvalidPositionError, "phase"),
+    ("rest as a list", lambda: _build(rest=["stock"]), InvalidPositionError, "rest"),
+    ("history=5", lambda: _build(history=5), InvalidPositionError, "history"),
+    ("piles as a list", lambda: _build(piles=["standby"]), InvalidPositionError, "piles"),
 )
 
 
@@ -363,3 +385,206 @@ def test_a_take_pile_melds_given_as_one_text_is_one_meld_as_a_go_down_reads_it()
     one_meld = (parse_cards("8H 8S 2C"),)
     assert TakePile(seat=0, melds="8H 8S 2C").melds == GoDown(seat=0, melds="8H 8S 2C").melds == one_meld
     assert TakePile(seat=0, cards="6D 6S").cards == TakePile(seat=0, cards=["6D", "6S"]).cards == parse_cards("6D 6S")
+
+
+# -- the position notation (issue 24: findings 1, 3, 8) ----------------------------------------------
+
+HEAD: Final = "railroad-rummy players=2 seed=1 round=1 dealer=1 turn=0 turn_number=1 phase=draw"
+_NOTATION: Final = position_text(rummykit.new_game("railroad-rummy", players=2, seed=1))
+
+
+def _with_line(name: str, value: str) -> str:
+    """The notation of a new RailRoad Rummy game with the line ``name`` (or a new one) set to ``value``."""
+    lines = [line for line in _NOTATION.splitlines() if not line.startswith(f"{name}:")]
+    return "\n".join([*lines, f"{name}: {value}"])
+
+
+def notation_refused(text: str) -> tuple[RummyError, int]:
+    """The error reading ``text`` as a position's notation raises, and the peak memory it took (a valid
+    text is read first, so that what a process does once is not counted)."""
+    read_position(_NOTATION)
+    tracemalloc.start()
+    try:
+        read_position(text)
+    except RummyError as err:
+        return err, tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    raise AssertionError("a hostile notation was accepted")
+
+
+_DEEP: Final = "[" * 100_000
+LAST: Final = "the last line"
+"""The path of a problem of the line `_with_line` sets: its number (``line 9``)."""
+HOSTILE_NOTATION: Final = (
+    # finding 1: a short text that asks for a large game is refused before anything is made per seat
+    ("100,000,000 players", HEAD.replace("players=2", "players=100000000") + "\nhands: 5H", "players"),
+    ("1,000,000,000 players", HEAD.replace("players=2", "players=1000000000") + "\nhands: 5H", "players"),
+    ("2**64 players", HEAD.replace("players=2", f"players={2**64}") + "\nhands: 5H", "players"),
+    # finding 3: every problem of the first line is named as one of the line's
+    ("players=[", HEAD.replace("players=2", "players=[") + "\nhands: 5H", "line 1"),
+    ("seed=?", HEAD.replace("seed=1", "seed=?") + "\nhands: 5H", "line 1"),
+    ("5,000-digit players", HEAD.replace("players=2", "players=" + "9" * 5000) + "\nhands: 5H", "line 1"),
+    ("players given twice", HEAD + " players=3\nhands: 5H", "line 1"),
+    ("an unknown variant", HEAD.replace("railroad-rummy", "gin") + "\nhands: 5H", "variant"),
+    ("a history nested 100,000 deep", _with_line("history", _DEEP), LAST),
+    ("a 5,000-digit total", _with_line("totals", "9" * 5000 + " 0"), LAST),
+    ("a 5,000-digit HMG", _with_line("extra", "hmg=[" + "9" * 5000 + ",3]"), LAST),
+    ("a 5,000-digit seat in the log", _with_line("log", "draw " + "9" * 5000), LAST),
+    ("a value nested 100,000 deep", _with_line("extra", "hmg=" + _DEEP), LAST),
+    ("a key given twice in the extra line", _with_line("extra", "hmg=[3,3] hmg=[3,3]"), LAST),
+    ("a key given twice in an object", _with_line("extra", "declarations={1:pass,1:claim}"), LAST),
+    ("a key given twice in the history", _with_line("history", '[{"round":1,"round":1}]'), LAST),
+    ("a field given twice in an action", _with_line("log", "draw 0 seat=1"), LAST),
+    # finding 8: the notation takes at most 20 times its size, however many items it names
+    ("200,000 cards in a hand", _with_line("hands", " ".join(["5H"] * _MANY) + " / 6H"), "hands[0]["),
+    ("200,000 hands", _with_line("hands", " / ".join([""] * _MANY)), "hands"),
+    ("200,000 cards in the stock", _with_line("piles.stock", " ".join(["5H#3"] * _MANY)), "piles.stock["),
+    ("200,000 melds", _with_line("table", " / ".join(["0 set 5H 5D 5C"] * (_MANY // 4))), "table"),
+    ("200,000 totals", _with_line("totals", " ".join(["0"] * _MANY)), "totals"),
+    ("200,000 house rules", _with_line("house_rules", " ".join(["x"] * _MANY)), LAST),
+    ("200,000 parts of one line", HEAD + " | " + " | ".join(["# c"] * _MANY), "hands"),
+    ("200,000 piles", HEAD + "\n" + "\n".join(f"piles.p{i}: 5H" for i in range(_MANY)), "line 2"),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "path"), [case[1:] for case in HOSTILE_NOTATION], ids=[case[0] for case in HOSTILE_NOTATION]
+)
+def test_a_hostile_notation_is_refused_in_one_short_line_within_bounded_memory(text: str, path: str) -> None:
+    err, peak = notation_refused(text)
+    path = f"line {text.count(chr(10)) + 1}" if path == LAST else path
+    assert isinstance(err, InvalidPositionError), repr(err)[:1000]
+    named = err.path.startswith(path) if path.endswith("[") else err.path == path  # "hands[0][": a card of it
+    assert named, str(err)[:1000]
+    assert_one_short_line(err)
+    assert peak < 20 * len(text) + _FIXED_BYTES, f"{peak:,} bytes to read {len(text):,}"
+
+
+@pytest.mark.slow
+def test_a_long_log_takes_under_20_times_its_text() -> None:
+    """A position may hold a long log: its actions are read one at a time, each taking less room than
+    its text (the notation once took 46 times its size)."""
+    text = _with_line("log", "; ".join(["draw 0"] * _MANY))
+    read_position(_NOTATION)
+    tracemalloc.start()
+    try:
+        game = read_position(text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert len(game.state.log) == _MANY and peak < 20 * len(text), f"{peak:,} bytes to read {len(text):,}"
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        (HEAD.replace("players=2", "players=[") + " | hands: 5H", "line 1"),
+        (HEAD.replace("seed=1", "seed=" + "9" * 5000) + " | hands: 5H", "20 digits"),
+        (HEAD.replace("players=2", "players=100000000") + " | hands: 5H", "2 to 8 players"),
+        ("x" * 300, "players= (missing)"),
+    ],
+)
+@pytest.mark.parametrize("command", ["position", "play --position", "replay"])
+def test_the_commands_refuse_a_bad_position_in_one_line_with_exit_code_2(
+    command: str, text: str, says: str, tmp_path: Path
+) -> None:
+    """Every reader raises only rummykit errors: the command line prints one line and exits with 2,
+    where it printed a Python traceback and exited with 1."""
+    if command == "replay":
+        path = tmp_path / "position.txt"
+        path.write_text(text, encoding="utf-8")
+        args = ["replay", str(path)]
+    else:
+        args = [*command.split(), text]
+    result = CliRunner().invoke(app, args, input="quit\n")
+    assert result.exit_code == 2, result.output[-2000:]
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert len(result.output.strip().splitlines()) == 1 and says in result.output, result.output[-2000:]
+
+
+# -- a key given twice (finding 8) ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", ["record", "position", "view"])
+def test_a_document_that_gives_a_key_twice_is_refused(kind: str) -> None:
+    """JSON leaves a repeated key open (Python's reader keeps the last, another reader the first): a
+    document means one thing, so it names each field once."""
+    text = json.dumps(document(kind))
+    twice = text.replace('"variant": ', '"variant": "gin", "variant": ', 1)
+    err, _ = refused(kind, twice)
+    assert "'variant' twice" in str(err)
+    assert_one_short_line(err)
+
+
+def test_a_key_given_twice_deep_in_a_document_is_refused() -> None:
+    text = json.dumps(document("position")).replace('"hmg": ', '"hmg": [0, 0, 0], "hmg": ', 1)
+    err, _ = refused("position", text)
+    assert "'hmg' twice" in str(err)
+    with pytest.raises(InvalidPositionError, match="'hmg' twice"):
+        read_game(text)
+
+
+# -- card notation: only ASCII and the suit symbols (finding 8) -------------------------------------
+
+
+@pytest.mark.parametrize("text", ["5ſ", "Kſ", "10ſ", "AS\u0301", "５H", "5Ｈ", "7♧\u0301", "JK\u200b"])
+def test_no_character_beyond_ascii_but_the_suit_symbols_is_read_as_card_notation(text: str) -> None:
+    """``"5ſ".upper()`` is ``"5S"``: the long s passed for an S. The suit symbols ♣ ♦ ♥ ♠ (and their
+    outlined forms ♧ ♢ ♡ ♤) are the only characters beyond ASCII that card notation has."""
+    with pytest.raises(InvalidCardError, match="not a card"):
+        rummykit.Card.parse(text)
+    with pytest.raises(InvalidCardError):
+        parse_card_id(text)
+
+
+@pytest.mark.parametrize(("text", "card"), [("7♣", "7C"), ("7♧", "7C"), ("7♢", "7D"), ("7♡", "7H"), ("7♤", "7S")])
+def test_the_suit_symbols_and_their_outlined_forms_are_read_as_suits(text: str, card: str) -> None:
+    assert rummykit.Card.parse(text) == rummykit.Card.parse(card)
+
+
+LOOK_ALIKES: Final = [
+    char for char in map(chr, range(0x80, 0x110000)) if any(c.isascii() and c.isalnum() for c in char.upper())
+]
+"""Every character beyond ASCII whose capital holds an ASCII letter or digit (``ſ``, ``ß``, ``ﬅ``...)."""
+
+
+@pytest.mark.parametrize("char", LOOK_ALIKES, ids=[f"U+{ord(char):04X}" for char in LOOK_ALIKES])
+def test_no_character_whose_capital_is_a_letter_of_the_notation_passes_for_it(char: str) -> None:
+    for text in (f"5{char}", f"{char}", f"10{char}", f"{char}K", f"J{char}"):
+        with pytest.raises(InvalidCardError):
+            rummykit.Card.parse(text)
+
+
+@given(st.text(min_size=1, max_size=4).filter(lambda text: any(not c.isascii() and c not in "♣♦♥♠" for c in text)))
+@settings(max_examples=examples(300), deadline=None)
+def test_any_text_with_a_character_beyond_ascii_and_the_suit_symbols_is_no_card(text: str) -> None:
+    with pytest.raises(InvalidCardError):
+        rummykit.Card.parse(text)
+
+
+@pytest.mark.parametrize(("text", "card"), [("5♠", "5S"), (" q♥ ", "QH"), ("10♦", "10D"), ("a♣", "AC")])
+def test_the_suit_symbols_are_card_notation(text: str, card: str) -> None:
+    assert str(rummykit.Card.parse(text)) == card
+
+
+# -- the notation writes every value it can read back (finding 8) ------------------------------------
+
+
+@given(reason=st.text(max_size=40))
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_the_notation_reads_back_any_round_reason_it_writes(reason: str) -> None:
+    """A round's reason holding `` | ``, U+2028 or U+0085 was cut where the notation's lines are."""
+    result = RoundResult(round=1, went_out=0, reason=reason, scores=(0, 5), totals=(0, 5), turns=3, rule="CR-8")
+    game = rummykit.build_position("rummy", players=2, round=2, hands=["5H 6H", "7C 8C"], history=[result], turn=0)
+    text = position_text(game)
+    for written in (text, text.replace("\n", " | ")):
+        again = read_position(written)
+        assert again == game and again.history[0].reason == reason
+
+
+@pytest.mark.parametrize("reason", ["a | b", "x\u2028y", "p\x85q", 't\u3000 \xa0|;/ \\ "', "#", "a\r\nb", " | # x"])
+def test_the_notation_reads_back_the_issues_round_reasons(reason: str) -> None:
+    result = RoundResult(round=1, went_out=0, reason=reason, scores=(0, 5), totals=(0, 5), turns=3, rule="CR-8")
+    game = rummykit.build_position("rummy", players=2, round=2, hands=["5H 6H", "7C 8C"], history=[result], turn=0)
+    assert read_position(position_text(game)).history[0].reason == reason

@@ -109,15 +109,14 @@ _RANK_BY_TEXT: Final = {
     **{sym: rank for rank, sym in _RANK_SYMBOLS.items() if rank is not Rank.JOKER},
     "T": Rank.TEN,
 }
-_SUIT_BY_TEXT: Final = {
-    **{s.letter: s for s in Suit},
-    **{s.glyph: s for s in Suit},
-    # The outlined glyphs are common in typed text too.
-    "♧": Suit.CLUBS,
-    "♢": Suit.DIAMONDS,
-    "♡": Suit.HEARTS,
-    "♤": Suit.SPADES,
-}
+_OUTLINED: Final = {"♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES}
+"""The outlined suit symbols, common in typed text too."""
+_SUIT_BY_TEXT: Final = {**{s.letter: s for s in Suit}, **{s.glyph: s for s in Suit}, **_OUTLINED}
+_GLYPHS: Final = frozenset([*(s.glyph for s in Suit), *_OUTLINED])
+"""The only characters beyond ASCII that card notation accepts: the suit symbols ``♣ ♦ ♥ ♠`` and
+their outlined forms ``♧ ♢ ♡ ♤``. Any other is refused before the text is upper-cased, so that no
+character whose capital is a letter of the notation (``ſ``, a long s, is ``S`` in capitals) passes
+for that letter."""
 
 FACE_COUNT: Final = 53
 """Number of distinct faces: 52 suited cards and the joker."""
@@ -170,7 +169,8 @@ class Card:
     @classmethod
     def parse(cls, text: str) -> Card:
         """Parse card notation: rank (``2``-``10``, ``T``, ``J``, ``Q``, ``K``, ``A``) then suit
-        (``C D H S`` or ``♣ ♦ ♥ ♠``), or ``JK`` for a joker. Case and surrounding spaces are ignored.
+        (``C D H S`` or ``♣ ♦ ♥ ♠``), or ``JK`` for a joker. Case and surrounding spaces are ignored;
+        no other character is read as one of these (``5ſ`` is not ``5S``).
 
         Examples:
             >>> Card.parse(" 10♦ ") == Card.parse("TD")
@@ -182,7 +182,13 @@ class Card:
         """
         if not isinstance(text, str):
             raise InvalidCardError(f"{quote(text)} is not a card: expected text such as '10H' or 'JK'")
-        cleaned = text.strip().upper()
+        stripped = text.strip()
+        if not stripped.isascii() and any(not char.isascii() and char not in _GLYPHS for char in stripped):
+            raise InvalidCardError(
+                f"{quote(text)} is not a card: card notation is written in ASCII letters and digits, "
+                "with the suit symbols ♣ ♦ ♥ ♠"
+            )
+        cleaned = stripped.upper()
         card = _PARSED.get(cleaned)
         if card is not None:
             return card

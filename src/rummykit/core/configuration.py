@@ -40,6 +40,7 @@ from rummykit.core.plugins import (
     house_rule_spec,
     load_house_rule,
     load_variant,
+    registry_generation,
     variant_spec,
 )
 from rummykit.core.shoe import Randomness, check_seed
@@ -54,7 +55,7 @@ from rummykit.core.specs import (
 )
 from rummykit.core.state import GameState
 
-__all__ = ["Configuration", "configure", "new_manager"]
+__all__ = ["Configuration", "check_players", "configure", "new_manager"]
 
 REQUIRED_VARIANT_HOOKS = (
     "rummykit_variant",
@@ -229,6 +230,7 @@ def configure(
         InvalidOptionError: a bad player count or option.
         PluginError: a plug-in that breaks the variant contract.
     """
+    generation = registry_generation()
     named = _named(variant, players, options, house_rules)
     if named is not None:
         known = _BY_NAME.get(named)
@@ -240,16 +242,7 @@ def configure(
         )
     plugin = load_variant(variant) if isinstance(variant, str) else variant
     spec = variant_spec(plugin)
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise InvalidOptionError(f"players must be an int, not {quote(players)}", field="players")
-    if not spec.min_players <= players <= spec.max_players:
-        low, high = spec.min_players, spec.max_players
-        counts = f"{low} to {high}" if high > low else str(low)
-        raise InvalidOptionError(
-            f"{spec.name} is played by {counts} players, not {quote(players)}",
-            rule=spec.players_rule,
-            field="players",
-        )
+    check_players(spec, players)
     rule_plugins: list[tuple[Plugin, HouseRuleSpec]] = []
     for house_rule in house_rule_list(house_rules):
         rule_plugin = load_house_rule(house_rule, spec.name) if isinstance(house_rule, str) else house_rule
@@ -275,10 +268,37 @@ def configure(
                     _COMPILED.clear()
                 _COMPILED[key] = known
     if named is not None:
-        if len(_BY_NAME) >= _MOST_KEPT:
-            _BY_NAME.clear()
-        _BY_NAME[named] = known
+        with _LOCK:  # the names' answer is kept only if no plug-in came or went since they were looked up
+            if registry_generation() == generation:
+                if len(_BY_NAME) >= _MOST_KEPT:
+                    _BY_NAME.clear()
+                _BY_NAME[named] = known
     return known
+
+
+def check_players(spec: VariantSpec, players: Any) -> int:
+    """``players`` if it is a player count of the variant ``spec`` declares, else
+    [`InvalidOptionError`][rummykit.core.errors.InvalidOptionError] citing the variant's rule: what a
+    reader checks before it makes anything per seat.
+
+    Examples:
+        >>> from rummykit.core.plugins import variant_spec
+        >>> check_players(variant_spec("rummy"), 10**8)
+        Traceback (most recent call last):
+        ...
+        rummykit.core.errors.InvalidOptionError: rummy is played by 2 to 4 players, not 100000000 (CR-1)
+    """
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise InvalidOptionError(f"players must be an int, not {quote(players)}", field="players")
+    if not spec.min_players <= players <= spec.max_players:
+        low, high = spec.min_players, spec.max_players
+        counts = f"{low} to {high}" if high > low else str(low)
+        raise InvalidOptionError(
+            f"{spec.name} is played by {counts} players, not {quote(players)}",
+            rule=spec.players_rule,
+            field="players",
+        )
+    return players
 
 
 _SCALARS: Final = frozenset({int, str, float, bool, type(None)})

@@ -735,10 +735,15 @@ def replay(record: GameRecord, *, upto: int | None = None) -> Game:
     """Rebuild a game from its record, applying every action (the first ``upto`` with ``upto``).
 
     The game then goes on like any other: a seeded one as the original would have, an unseeded
-    one with fresh secure shuffles once the recorded ones are used up.
+    one with fresh secure shuffles once the recorded ones are used up. A record carries exactly the
+    randomness its game used: a seed, or the outcomes of an unseeded game's shuffles and choices,
+    every one of them used by its actions (replayed to the end, none may be left over to steer the
+    game's next shuffles).
 
     Raises:
-        InvalidRecordError: naming the field (``actions[17]``) if the record cannot be replayed.
+        InvalidRecordError: naming the field (``actions[17]``, ``outcomes``) if the record cannot be
+            replayed, or holds randomness its game does not use (outcomes beside a seed, or outcomes
+            no action used).
         InvalidOptionError: ``upto`` is not an int from 0 to the number of actions.
 
     Examples:
@@ -764,6 +769,10 @@ def replay(record: GameRecord, *, upto: int | None = None) -> Game:
         check_seed(record.seed)
     except InvalidOptionError as exc:
         raise InvalidRecordError("seed", str(exc)) from exc
+    if record.seed is not None and record.outcomes:
+        raise InvalidRecordError(
+            "outcomes", "a seeded game draws its shuffles from its seed, so its record carries no outcomes"
+        )
     if record.position is not None:
         start = record.position
         if not isinstance(start, GameState):
@@ -819,5 +828,12 @@ def _replay_actions(game: Game, record: GameRecord, upto: int | None) -> Game:
             seat = getattr(action, "seat", None)
             field = ".seat" if isinstance(seat, int) and not 0 <= seat < game.players else ""
             raise InvalidRecordError(f"actions[{index}]{field}", str(exc)) from exc
+    left = game._rng.unused
+    if left and len(actions) == len(record.actions):
+        raise InvalidRecordError(
+            "outcomes",
+            f"{left} of the record's {len(record.outcomes)} random outcomes {'is' if left == 1 else 'are'} used by "
+            "no action: a record carries exactly the outcomes its game used",
+        )
     game._rng.continue_fresh()  # caught up with the record: an unseeded game goes on with fresh shuffles
     return game

@@ -68,6 +68,7 @@ __all__ = [
     "plugins_of",
     "register_house_rule",
     "register_variant",
+    "registry_generation",
     "unregister_house_rule",
     "unregister_variant",
     "variant_spec",
@@ -165,6 +166,7 @@ def variant_spec(variant: str | Plugin) -> VariantSpec:
     """The [`VariantSpec`][rummykit.core.specs.VariantSpec] a variant declares (by name, or a plug-in object).
     By name, it is read once per process (a server writes a view per seat per action), until a plug-in
     registered for the process comes or goes."""
+    generation = _generation
     if isinstance(variant, str):
         known = _SPEC_BY_NAME.get((variant, tuple(sys.path)))
         if known is not None:
@@ -175,13 +177,24 @@ def variant_spec(variant: str | Plugin) -> VariantSpec:
         raise PluginError(f"plug-in {plugin!r} does not declare a variant (rummykit_variant returned {spec!r})")
     if isinstance(variant, str):
         with _LOCK:
-            _SPEC_BY_NAME[variant, tuple(sys.path)] = spec
+            if _generation == generation:  # no plug-in came or went since the name was looked up
+                _SPEC_BY_NAME[variant, tuple(sys.path)] = spec
     return spec
 
 
 _SPEC_BY_NAME: dict[tuple[str, tuple[str, ...]], VariantSpec] = {}
 """Variants' specs by name (and ``sys.path``, where entry points are found), written under `_LOCK`."""
 _LOCK = threading.Lock()
+_generation = 0
+"""How many times a plug-in registered for the process has come or gone (`registry_generation`),
+changed under `_LOCK`."""
+
+
+def registry_generation() -> int:
+    """How many times a plug-in registered for this process has come or gone: a cache of what names
+    stand for writes an answer found by name only if this has not changed since it looked the name up
+    (under its lock), so that an answer about a plug-in just unregistered is never kept."""
+    return _generation
 
 
 def house_rule_spec(house_rule: str | Plugin) -> HouseRuleSpec:
@@ -236,8 +249,10 @@ def _register(group: str, kind: str, name: str, plugin: Plugin, declared: str) -
         return
     if known is not None:
         raise PluginError(f"a {kind} called {name!r} is already installed or registered")
+    global _generation  # noqa: PLW0603 (the registry's one counter, changed under its lock)
     with _LOCK:
         _REGISTERED[group][name] = plugin
+        _generation += 1
         _SPEC_BY_NAME.clear()
 
 
@@ -275,10 +290,12 @@ def register_house_rule(name: str, plugin: Plugin) -> None:
 
 
 def _unregister(group: str, kind: str, name: str) -> None:
+    global _generation  # noqa: PLW0603 (the registry's one counter, changed under its lock)
     if name not in _REGISTERED[group]:
         raise PluginError(f"no {kind} called {name!r} was registered in this process")
     with _LOCK:
         del _REGISTERED[group][name]
+        _generation += 1
         _SPEC_BY_NAME.clear()
     configuration = sys.modules.get("rummykit.core.configuration")  # and compiled configurations
     if configuration is not None:

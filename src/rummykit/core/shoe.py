@@ -5,9 +5,11 @@ every run and platform. An unseeded one shuffles with the operating system's sec
 (`random.SystemRandom`), since a predictable shuffle is an exploitable hole in an online
 game; it records each outcome so that the game's record still replays exactly.
 
-A game rebuilt from the record of an unseeded game replays the recorded outcomes (a record whose
-actions need more than it holds is refused), then goes on with fresh secure shuffles, recorded as
-before ([`Randomness.continue_fresh`][rummykit.core.shoe.Randomness.continue_fresh]).
+A game rebuilt from the record of an unseeded game replays the recorded outcomes, then goes on with
+fresh secure shuffles, recorded as before
+([`Randomness.continue_fresh`][rummykit.core.shoe.Randomness.continue_fresh]). A record carries exactly
+the outcomes its actions use: one whose actions need more than it holds, or less
+([`unused`][rummykit.core.shoe.Randomness.unused] after its last action), is refused.
 
 Examples:
     >>> rng = Randomness(seed=7)
@@ -150,6 +152,11 @@ class Randomness:
                 "outcomes", f"a recorded random outcome has {len(outcome)} values where {size} were needed"
             )
         return outcome
+
+    @property
+    def unused(self) -> int:
+        """How many of the outcomes being replayed have not been used yet."""
+        return len(self._replay) if self._replay is not None else 0
 
     def continue_fresh(self) -> None:
         """Once the outcomes being replayed are used up, go on with fresh secure ones (recorded as

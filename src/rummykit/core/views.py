@@ -19,20 +19,30 @@ Examples:
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from rummykit.core.actions import Action
-from rummykit.core.cards import Card, CardId, face
+from rummykit.core.cards import COPY_SHIFT, FACE_MASK, Card, CardId, face
 from rummykit.core.state import GameState, RoundResult, TableMeld
 
 if TYPE_CHECKING:
     from rummykit.core.engine import Game
     from rummykit.svg.canvas import Svg
 
-__all__ = ["SHOWN", "Picture", "ShownField", "View", "base_view_fields", "face_up", "shown", "shown_fields"]
+__all__ = [
+    "SHOWN",
+    "Picture",
+    "ShownField",
+    "View",
+    "base_view_fields",
+    "face_up",
+    "public_table",
+    "shown",
+    "shown_fields",
+]
 
 
 @attrs.frozen(kw_only=True)
@@ -50,7 +60,10 @@ class View:
         hand: this seat's own cards, in the order received (empty for a spectator).
         hand_ids: the physical cards of ``hand`` (card ids, same order).
         hand_sizes: how many cards each seat holds.
-        table: the melds on the table with their owners.
+        table: the melds on the table with their owners. Which physical copy of a face a card on the
+            table is (``9C`` or ``9C#1`` in a shoe of several decks) is not public: the copies of a
+            view's table are numbered by a public rule ([`public_table`][rummykit.core.views.public_table]),
+            never the cards' own, so that they tell nothing of the hands.
         discard_top: the top card of the discard pile, if any.
         discard_size: how many cards the discard pile holds.
         stock_size: how many cards the stock (draw pile) holds.
@@ -234,7 +247,7 @@ def base_view_fields(state: GameState, seat: int | None, to_act: tuple[int, ...]
         "hand": tuple([face(cid) for cid in state.hands[seat]]) if seat is not None else (),
         "hand_ids": tuple(state.hands[seat]) if seat is not None else (),
         "hand_sizes": tuple(map(len, state.hands)),
-        "table": tuple(state.table),
+        "table": public_table(state.table, state.hands[seat] if seat is not None else ()),
         "discard_top": face(discard[-1]) if discard else None,
         "discard_size": len(discard),
         "stock_size": len(state.piles.get("stock", [])),
@@ -243,6 +256,49 @@ def base_view_fields(state: GameState, seat: int | None, to_act: tuple[int, ...]
         "history": tuple(state.history),
         "log": tuple(state.log),
     }
+
+
+def public_table(table: Sequence[TableMeld], own: Sequence[CardId] = ()) -> tuple[TableMeld, ...]:
+    """The melds on the table as a view shows them to a seat holding the cards ``own`` (a spectator
+    holds none): the same melds, whose cards' copy numbers are given by a rule that depends only on
+    what the seat knows. Each face's copies that ``own`` does not hold are given, lowest first, to the
+    table's cards of that face in table order (meld by meld, card by card).
+
+    Which copy of a face lies on the table is not public: a player plays the copy it holds, so the
+    copy shown would tell which copies stay in its hand. The seat's own cards keep their ids (it
+    knows them), and the table's never take one of them.
+
+    Examples:
+        >>> from rummykit.core.cards import Card, card_id, card_id_text
+        >>> from rummykit.core.melds import Meld
+        >>> from rummykit.core.state import TableMeld
+        >>> nine = Card.parse("9C")
+        >>> meld = Meld("set", (nine,) * 3, (nine.rank,) * 3)
+        >>> nines = TableMeld(owner=0, meld=meld, ids=tuple(card_id(nine, copy) for copy in (3, 1, 2)))
+        >>> [card_id_text(cid) for cid in public_table([nines])[0].ids]
+        ['9C', '9C#1', '9C#2']
+        >>> [card_id_text(cid) for cid in public_table([nines], own=[card_id(nine, 0)])[0].ids]
+        ['9C#1', '9C#2', '9C#3']
+    """
+    if not table:
+        return ()
+    held = set(own)
+    next_copy: dict[int, int] = {}
+    shown: list[TableMeld] = []
+    for table_meld in table:
+        ids = []
+        for cid in table_meld.ids:
+            index = cid & FACE_MASK
+            copy = next_copy.get(index, 0)
+            public = CardId(copy << COPY_SHIFT | index)
+            while public in held:
+                copy += 1
+                public = CardId(copy << COPY_SHIFT | index)
+            next_copy[index] = copy + 1
+            ids.append(public)
+        renumbered = tuple(ids)
+        shown.append(table_meld if renumbered == table_meld.ids else attrs.evolve(table_meld, ids=renumbered))
+    return tuple(shown)
 
 
 def face_up(game: Game, seat: int | None) -> frozenset[CardId]:

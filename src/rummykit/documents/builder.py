@@ -123,6 +123,14 @@ def build_position(
     for name, seat in (("dealer", dealer), ("turn", turn)):
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players):
             raise InvalidPositionError(name, f"there is no seat {quote(seat)}: seats are 0 to {players - 1}")
+    _check_arguments(
+        players, phase=phase, turn_number=turn_number, table=table, melded=melded, totals=totals, history=history
+    )
+    if not isinstance(rest, str):
+        raise InvalidPositionError("rest", f"the name of a pile, not {quote(rest)}")
+    for name, mapping in (("piles", piles), ("seat_piles", seat_piles)):
+        if mapping is not None and not isinstance(mapping, Mapping):
+            raise InvalidPositionError(name, f"a mapping of pile names, not {quote(mapping)}")
     if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != players:
         count = len(hands) if isinstance(hands, Sequence) and not isinstance(hands, str) else quote(hands)
         raise InvalidPositionError("hands", f"one hand per seat ({players}), not {count}")
@@ -228,6 +236,46 @@ def build_position(
     except InvalidPositionError as exc:  # the variant's own fields are the builder's facts
         path = exc.path.replace("extra.", "facts.", 1) if exc.path.startswith("extra.") else exc.path
         raise InvalidPositionError(path, exc.problem) from exc
+
+
+def _check_arguments(
+    players: int,
+    *,
+    phase: object,
+    turn_number: object,
+    table: object,
+    melded: object,
+    totals: object,
+    history: object,
+) -> None:
+    """The arguments of [`build_position`][rummykit.documents.builder.build_position] that are not
+    cards, checked for their types before anything is made of them.
+
+    Raises:
+        InvalidPositionError: naming the argument and what it is instead.
+    """
+    if not isinstance(phase, str):
+        raise InvalidPositionError("phase", f"a phase is a name ('draw', 'play'...), not {quote(phase)}")
+    if turn_number is not None and (
+        isinstance(turn_number, bool) or not isinstance(turn_number, int) or turn_number < 1
+    ):
+        raise InvalidPositionError("turn_number", f"turns are numbered from 1, not {quote(turn_number)}")
+    if isinstance(table, str | bytes) or not isinstance(table, Sequence):
+        raise InvalidPositionError("table", f"a list of (owner, cards), not {quote(table)}")
+    if melded is not None and (isinstance(melded, str | bytes | Mapping) or not isinstance(melded, Iterable)):
+        raise InvalidPositionError("melded", f"the seats that have melded, not {quote(melded)}")
+    if totals is not None:
+        if isinstance(totals, str | bytes) or not isinstance(totals, Sequence):
+            raise InvalidPositionError("totals", f"one total per seat ({players}), not {quote(totals)}")
+        for seat, total in enumerate(totals):
+            if isinstance(total, bool) or not isinstance(total, int):
+                raise InvalidPositionError(f"totals[{seat}]", f"a total is an integer, not {quote(total)}")
+    if (
+        isinstance(history, str | bytes)
+        or not isinstance(history, Sequence)
+        or not all(isinstance(result, RoundResult) for result in history)
+    ):
+        raise InvalidPositionError("history", f"a list of round results (RoundResult), not {quote(history)}")
 
 
 def _dealt(

@@ -43,11 +43,13 @@ from rummykit.core.state import TableMeld
 __all__ = [
     "DOCUMENT_ERRORS",
     "MOST_PROBLEMS",
+    "card_id_word",
     "converter",
     "describe_problem",
     "document_error",
     "json_type",
     "new_converter",
+    "parse_json",
     "problem_path",
     "read_checked",
     "read_document",
@@ -70,6 +72,27 @@ _ID_BY_TEXT: Final = {
 its shoe): read with a lookup. Any other text is read by
 [`parse_card_id`][rummykit.core.cards.parse_card_id]."""
 _TEXT_BY_ID: Final = {cid: text for text, cid in _ID_BY_TEXT.items()}
+_SHARED_TEXT: Final = {text: text for text in _ID_BY_TEXT}
+
+
+def card_id_word(word: str) -> str:
+    """``word`` if it is a physical card's text (``5H``, ``5H#1``), as one shared string for every
+    card text of the first 64 copies (a text reader keeps every card of a shoe without a string of
+    its own each); [`InvalidCardError`][rummykit.core.errors.InvalidCardError] if it is no card.
+
+    Examples:
+        >>> card_id_word("5H#1") is card_id_word("5H#1")
+        True
+        >>> card_id_word("5H#x")
+        Traceback (most recent call last):
+        ...
+        rummykit.core.errors.InvalidCardError: '5H#x' is not a card: the copy after '#' is a number (5H#2)
+    """
+    shared = _SHARED_TEXT.get(word)
+    if shared is not None:
+        return shared
+    parse_card_id(word)
+    return word
 
 
 def json_type(value: Any) -> str:
@@ -139,7 +162,7 @@ def _card_id(value: Any, _: type = CardId) -> CardId:
 
 def _rank(value: Any, _: type) -> Rank:
     """A rank by its symbol (``"10"``, ``"Q"``, ``"JK"``)."""
-    rank = _RANK_BY_SYMBOL.get(value.upper()) if type(value) is str else None
+    rank = _RANK_BY_SYMBOL.get(value.upper()) if type(value) is str and value.isascii() else None
     if rank is None:
         raise ValueError(
             f"{quote(value)} is not a rank" if type(value) is str else f"expected a rank, not {json_type(value)}"
@@ -427,6 +450,47 @@ def new_converter(actions: tuple[type[Action], ...], *, detailed: bool = False) 
 # -- documents and errors -----------------------------------------------------------------------------------------
 
 
+class _DuplicateKeyError(ValueError):
+    """An object of a JSON text that gives one key twice."""
+
+
+def _object_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object from its pairs, refused if it gives a key twice (JSON leaves that open; Python's
+    reader keeps the last, another reader may keep the first: a document means one thing)."""
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKeyError(f"an object gives the key {quote(key)} twice")
+            seen.add(key)
+    return found
+
+
+def parse_json(text: str | bytes, error: Callable[[str, str], RummyError]) -> Any:
+    """The JSON value of ``text``: every problem (not JSON, not UTF-8, a number of more digits than
+    Python reads, nesting too deep, a key given twice in one object) is ``error(path, problem)``.
+
+    Examples:
+        >>> parse_json('{"seat": 1, "seat": 2}', InvalidPositionError)
+        Traceback (most recent call last):
+        ...
+        rummykit.core.errors.InvalidPositionError: not JSON that rummykit reads: an object gives the key 'seat' twice
+    """
+    try:
+        return json.loads(text, object_pairs_hook=_object_pairs)
+    except _DuplicateKeyError as exc:
+        raise error("", f"not JSON that rummykit reads: {exc}") from exc
+    except json.JSONDecodeError as exc:
+        raise error("", f"not JSON: {exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise error("", "not JSON: the text is not UTF-8") from exc
+    except ValueError as exc:  # the only other ValueError json raises: an integer too long for int()
+        raise error("", "a number of more than 4,300 digits; no field of a document holds one") from exc
+    except RecursionError as exc:
+        raise error("", "not JSON that rummykit reads: nested too deeply") from exc
+
+
 def read_document(
     data: str | bytes | Mapping[str, Any],
     kind: str,
@@ -439,16 +503,7 @@ def read_document(
     less those two, which it checks; a document of an ``older`` version is upgraded by its function.
     Any problem raises ``error(path, problem)``."""
     if isinstance(data, str | bytes):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as exc:
-            raise error("", f"not JSON: {exc}") from exc
-        except UnicodeDecodeError as exc:
-            raise error("", "not JSON: the text is not UTF-8") from exc
-        except ValueError as exc:  # the only other ValueError json raises: an integer too long for int()
-            raise error("", "a number of more than 4,300 digits; no field of a document holds one") from exc
-        except RecursionError as exc:
-            raise error("", "not JSON that rummykit reads: nested too deeply") from exc
+        data = parse_json(data, error)
     if not isinstance(data, Mapping):
         raise error("", f"a {kind} document is a JSON object, not {json_type(data)}")
     document = dict(data)

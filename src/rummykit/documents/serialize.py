@@ -76,6 +76,7 @@ __all__ = [
     "VIEW_FORMAT",
     "VIEW_VERSION",
     "converter",
+    "document_configuration",
     "dump_position",
     "dump_record",
     "dump_view",
@@ -126,9 +127,11 @@ def _variant(document: Mapping[str, Any], error: type[InvalidPositionError]) -> 
         raise error("variant", str(exc)) from exc
 
 
-def _configuration(document: Mapping[str, Any], error: type[InvalidPositionError]) -> Configuration:
+def document_configuration(
+    document: Mapping[str, Any], error: type[InvalidPositionError] = InvalidPositionError
+) -> Configuration:
     """The configuration a position or view document names (its variant, players, options and house
-    rules), checked as a new game's are."""
+    rules), checked as a new game's are; a problem is ``error`` naming the field."""
     players, options, house_rules = (document.get(name) for name in ("players", "options", "house_rules"))
     if type(players) is not int:
         raise error("players", f"expected an integer, not {json_type(players)}")
@@ -277,7 +280,7 @@ def read_state(data: str | bytes | Mapping[str, Any]) -> tuple[Configuration, Ga
     for name in ("players", "options"):
         if name not in document:
             raise InvalidPositionError(name, "missing")
-    configuration = _configuration(document, InvalidPositionError)
+    configuration = document_configuration(document, InvalidPositionError)
     seed = document.get("seed")
     if seed is not None and type(seed) is not int:
         raise InvalidPositionError("seed", f"a seed is an integer, not {json_type(seed)}")
@@ -416,6 +419,6 @@ def load_view(data: str | bytes | Mapping[str, Any]) -> View:
     spec = _variant(document, InvalidPositionError)
     view_type = spec.view_type or View
     view = read_checked(lambda detailed: converter(spec.actions, detailed=detailed).structure(document, view_type))
-    configuration = _configuration(document, InvalidPositionError)
+    configuration = document_configuration(document, InvalidPositionError)
     validate_view(configuration, view)
     return view

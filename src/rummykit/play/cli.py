@@ -709,8 +709,17 @@ def _read_game(text_or_path: str) -> Game:
     JSON), or the notation itself."""
     path = Path(text_or_path)
     text = text_or_path
-    looks_like_file = "\n" not in text_or_path and " | " not in text_or_path and len(text_or_path) < 4096
-    if looks_like_file and path.is_file():
+    looks_like_file = (
+        "\n" not in text_or_path
+        and " | " not in text_or_path
+        and len(text_or_path) < 4096
+        and not text_or_path.lstrip().startswith("{")  # a position or a record itself, as JSON
+    )
+    try:
+        is_file = looks_like_file and path.is_file()
+    except OSError:  # a name too long for a file's: the notation itself
+        is_file = False
+    if is_file:
         try:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
@@ -833,6 +842,11 @@ def replay_command(
             if game.history and game.history[-1].round == last_round and (game.round != last_round or game.is_over):
                 _print_round(game.history[-1])
                 last_round = game.round
+        unused = len(record.outcomes) - len(game.record.outcomes)
+        if unused:  # as replaying the whole record refuses it (rummykit.replay)
+            raise InvalidRecordError(
+                "outcomes", f"{unused} of the record's random outcomes are used by no action: it cannot be replayed"
+            )
     except RummyError as exc:
         raise _fail(f"{path}: {exc}") from exc
     _print_where(game, f"{len(record.actions)} actions")

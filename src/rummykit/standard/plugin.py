@@ -186,16 +186,16 @@ def game_over(state: StandardState) -> bool:
 def check_position(state: StandardState) -> None:
     """What a standard rummy position loaded from data must satisfy beyond the core's checks: hands
     and what the round has seen consistent with the turn and its phases (`Turns`), and valid melds
-    owned by seats that melded."""
+    owned by seats that melded. A game over is checked too (as the round that ended it left it): where
+    an empty hand ends the round, only a hand may then be empty, the seat's that went out."""
     rules = state.rules
     if rules.rounds is not None and not 1 <= state.round <= rules.rounds:
         raise InvalidPositionError("round", f"the game has rounds 1 to {rules.rounds}, not {state.round}")
-    if state.phase == Phase.OVER:
-        return
+    over = state.phase == Phase.OVER
     players = state.players
     phases = rules.turns
     for seat, hand in enumerate(state.hands):
-        if not hand and phases.empty_hand_ends_round:
+        if not hand and not over and phases.empty_hand_ends_round:
             raise InvalidPositionError(f"hands[{seat}]", "an empty hand means the seat went out, which ends the round")
     for name, turns in (("melded_on", state.melded_on), ("played_on", state.played_on)):
         if len(turns) != players:
@@ -212,7 +212,7 @@ def check_position(state: StandardState) -> None:
     if state.rebuilds < 0 or (limit is not None and state.rebuilds > limit):
         raise InvalidPositionError("extra.rebuilds", f"the stock is rebuilt 0 to {limit} times")
     drawn = state.phase in phases.after_draw
-    if state.melds_this_turn < 0 or (state.melds_this_turn and not drawn):
+    if state.melds_this_turn < 0 or (state.melds_this_turn and not (drawn or over)):
         raise InvalidPositionError("extra.melds_this_turn", "melds are laid down only after the draw")
     for index, table_meld in enumerate(state.table):
         if table_meld.meld.kind not in (MeldKind.SET, MeldKind.RUN):
@@ -227,15 +227,27 @@ def check_position(state: StandardState) -> None:
             raise InvalidPositionError(f"table[{index}].owner", f"seat {table_meld.owner} has not melded this round")
     if state.taken is not None and not drawn:
         raise InvalidPositionError("taken", "a card is taken from the discard pile at the draw, so only after it")
-    if isinstance(state, KnockState):
+    if over and phases.empty_hand_ends_round:
+        _check_went_out(state)
+    if isinstance(state, KnockState) and not over:
         check_knock(state)
 
 
+def _check_went_out(state: StandardState) -> None:
+    """A game over: a hand is empty only if its seat went out, ending the last round (its result)."""
+    went_out = state.history[-1].went_out if state.history else None
+    for seat, hand in enumerate(state.hands):
+        if not hand and seat != went_out:
+            raise InvalidPositionError(
+                f"hands[{seat}]", f"an empty hand means the seat went out, but the last round's result says {went_out}"
+            )
+
+
 def check_knock(state: KnockState) -> None:
-    """What a position of a knock ending must satisfy: a knock card from 0 to 10, no empty hand before
-    the knocker's melds, a knocker only once a seat has knocked (it lays down, then the others play),
-    nothing but passes while the first up-card is offered, and the wall only with the stock at
-    `Stock.dead_at` cards."""
+    """What a position of a knock ending must satisfy during a round: a knock card from 0 to 10, no
+    empty hand before the knocker's melds, a knocker only once a seat has knocked (it lays down, then
+    the others play), nothing but passes while the first up-card is offered, and the wall only with the
+    stock at `Stock.dead_at` cards."""
     if not 0 <= state.knock_card <= 10:
         raise InvalidPositionError("extra.knock_card", f"a knock card is from 0 to 10, not {state.knock_card}")
     phase, knocker = state.phase, state.knocker

@@ -42,7 +42,7 @@ from rummykit.core.cards import (
 )
 from rummykit.core.engine import Game
 from rummykit.core.state import GameState
-from rummykit.core.views import View, face_up
+from rummykit.core.views import View, face_up, public_table
 
 __all__ = [
     "DISCARD",
@@ -255,7 +255,7 @@ def check_view(game: Game, watch: RoundWatch, seat: Observer, dump: bool = True)
     _fail(view.seat == seat, f"{where} is given the view of {who(view.seat)}")
     _fail(view.hand_ids == own, f"{where} is shown the cards {view.hand_ids}, not its hand {own}")
     _fail(view.hand == tuple(face(cid) for cid in own), f"{where} is shown the faces {view.hand}, not its hand")
-    _fail(view.table == tuple(state.table), f"{where} is not shown the table as it is")
+    _fail(view.table == public_table(state.table, own), f"{where} is not shown the table as it is")
     discard = state.piles.get(DISCARD, [])
     _fail(view.discard_top == (face(discard[-1]) if discard else None), f"{where}: discard_top {view.discard_top}")
     _fail(view.taken == (None if state.taken is None else face(state.taken)), f"{where}: taken {view.taken}")
@@ -297,9 +297,10 @@ def _check_json(view: View, state: GameState, own: tuple[CardId, ...], shown: li
     _fail(set(data) == fields, f"{where}: the JSON's fields are {sorted(data)}, not the view's")
     _fail((data["format"], data["version"]) == (VIEW_FORMAT, VIEW_VERSION), f"{where}: the JSON's format")
     _fail(data["hand_ids"] == [card_id_text(cid) for cid in own], f"{where}: JSON hand_ids {data['hand_ids']}")
-    melds = [[card_id_text(cid) for cid in table_meld.ids] for table_meld in state.table]
+    shown_table = public_table(state.table, own)  # the table's copy numbers are the view's own
+    melds = [[card_id_text(cid) for cid in table_meld.ids] for table_meld in shown_table]
     _fail([meld["cards"] for meld in data["table"]] == melds, f"{where}: the JSON's table is not the table")
-    table = [cid for table_meld in state.table for cid in table_meld.ids]
+    table = [cid for table_meld in shown_table for cid in table_meld.ids]
     strings = _JSON_STRING.findall(text)
     copies = Counter(string for string in strings if "#" in string and string.split("#")[0] in _FACE_TEXT)
     expected_copies = Counter(card_id_text(cid) for cid in (*own, *table) if copy_of(cid))
@@ -312,7 +313,7 @@ def _check_json(view: View, state: GameState, own: tuple[CardId, ...], shown: li
     # a wild meld's cards stand for their own ranks, and the joker's rank is written "JK", like its face
     expected[_FACE_TEXT["JK"]] += sum(meld["ranks"].count("JK") for meld in data["table"])
     _fail(_within(faces, expected), f"{where}: the JSON names {_faces_text(faces - expected)} beyond the view")
-    named = {*own, *table, *(parse_card_id(string) for string in copies)}
+    named = {*own, *(parse_card_id(string) for string in copies)} - set(table)  # the table's name no hand's
     for other, hand in enumerate(state.hands):
         if other != view.seat:
             _fail(named.isdisjoint(hand), f"{where}: the JSON names cards of seat {other}'s hand")

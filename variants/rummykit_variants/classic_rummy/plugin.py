@@ -7,9 +7,11 @@ from collections.abc import Callable, Mapping
 
 from rummykit.core.actions import Discard, Draw, GoDown, LayOff, TakeDiscard
 from rummykit.core.bots import Bot
+from rummykit.core.errors import InvalidPositionError
 from rummykit.core.hookspecs import hookimpl
 from rummykit.core.specs import GameSettings, VariantSpec
-from rummykit.standard import StandardRules, StandardRummy, StandardState, StandardView
+from rummykit.core.state import Phase
+from rummykit.standard import StandardRules, StandardRummy, StandardState, StandardView, check_position
 from rummykit_variants.classic_rummy.bot import HeuristicBot
 from rummykit_variants.classic_rummy.rules import OPTIONS, RULES, make_rules
 
@@ -43,6 +45,23 @@ class ClassicRummy(StandardRummy[StandardRules, StandardState]):
     @hookimpl
     def rummykit_setup(self, config: GameSettings) -> StandardRules:
         return make_rules(config)
+
+    @hookimpl
+    def rummykit_check_position(self, state: StandardState) -> None:
+        """The standard rummy's position rules, and hands no larger than play makes them: a hand is
+        dealt its cards (CR-1) and takes one card a turn (CR-3), which its discard gives back (CR-6),
+        so it never holds more than the deal, and one card more after its turn's draw. (A larger hand
+        could only be written by hand, and its melds would be too many to list.)"""
+        check_position(state)
+        dealt = state.rules.deal.hand_size_of(state.round)
+        for seat, hand in enumerate(state.hands):
+            drawn = seat == state.turn and state.phase in (Phase.PLAY, Phase.OVER)
+            if len(hand) > dealt + drawn:
+                raise InvalidPositionError(
+                    f"hands[{seat}]",
+                    f"{len(hand)} cards: a hand holds at most the {dealt} dealt (CR-1), and one more after the "
+                    "turn's draw (CR-3) until its discard (CR-6)",
+                )
 
     @hookimpl
     def rummykit_bots(self) -> Mapping[str, Callable[[int | None], Bot]]:

@@ -157,10 +157,9 @@ class RailroadCanasta(StandardRummy[CanastaRules, CanastaState]):
 
     @hookimpl
     def rummykit_check_position(self, state: CanastaState) -> None:
-        """What a Railroad Canasta position loaded from data must satisfy beyond the core's checks."""
+        """What a Railroad Canasta position loaded from data must satisfy beyond the core's checks: a game
+        over too, as its last round left it."""
         players = state.players
-        if state.phase == Phase.OVER:
-            return
         for name in ("melded_on", "played_on", "kitty_taken"):
             if len(getattr(state, name)) != players:
                 raise InvalidPositionError(f"extra.{name}", f"one entry per seat ({players})")
@@ -210,8 +209,12 @@ class RailroadCanasta(StandardRummy[CanastaRules, CanastaState]):
         turn = state.turn
         if state.phase == CanastaPhase.KITTY and (state.kitty_taken[turn] or not state.may_look(turn)):
             raise InvalidPositionError("phase", f"seat {turn} may not pick up its kitty now (RC-20)")
+        if state.phase == Phase.OVER:  # the last round ended with the seat that went out, or melded all its 7s
+            emptied = {state.history[-1].went_out if state.history else None, turn}
+        else:
+            emptied = set()
         for seat, hand in enumerate(state.hands):
-            if not hand:
+            if not hand and seat not in emptied:
                 raise InvalidPositionError(f"hands[{seat}]", "an empty hand means the seat went out, ending the round")
 
     @hookimpl

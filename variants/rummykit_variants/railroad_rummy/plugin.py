@@ -194,10 +194,8 @@ class RailroadRummy(StandardRummy[RailroadRules, RailroadState]):
 
     @hookimpl
     def rummykit_check_position(self, state: RailroadState) -> None:
-        check_position(state)
+        check_position(state)  # a game over too, as its last round left it
         players = state.players
-        if state.phase == Phase.OVER:
-            return
         if len(state.hmg) != players:
             raise InvalidPositionError("extra.hmg", f"one entry per seat ({players})")
         for seat, left in enumerate(state.hmg):

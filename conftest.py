@@ -12,6 +12,10 @@ _NEEDS: dict[str, tuple[str, ...]] = {
     "src/rummykit/rl/pettingzoo.py": ("numpy", "gymnasium", "pettingzoo"),
     "src/rummykit/rl/single_agent.py": ("numpy", "gymnasium", "pettingzoo"),
     "src/rummykit/rl/openspiel.py": ("numpy", "pyspiel"),
+    # every module of the package: importing one imports the package, and so the application
+    **{
+        f"src/rummykit/serve/{name}.py": ("starlette",) for name in ("__init__", "app", "messages", "storage", "tables")
+    },
 }
 
 collect_ignore = [

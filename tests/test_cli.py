@@ -819,7 +819,7 @@ def test_play_marks_the_canastas_on_the_table(monkeypatch: pytest.MonkeyPatch, t
 
 # -- help ------------------------------------------------------------------------------------------
 
-EVERY_COMMAND = ("simulate", "play", "replay", "position", "rules", "variants")
+EVERY_COMMAND = ("simulate", "play", "replay", "position", "rules", "variants", "serve")
 
 
 def test_the_command_list_gives_whole_descriptions_at_80_columns(monkeypatch: pytest.MonkeyPatch) -> None:

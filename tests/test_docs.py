@@ -33,6 +33,11 @@ _EXTRA_MODULES = {
     "rummykit.rl.pettingzoo": "pettingzoo",
     "rummykit.rl.single_agent": "gymnasium",
     "rummykit.rl.openspiel": "pyspiel",
+    "rummykit.serve": "starlette",
+    "rummykit.serve.app": "starlette",
+    "rummykit.serve.tables": "starlette",
+    "rummykit.serve.messages": "starlette",
+    "rummykit.serve.storage": "starlette",
 }
 """The reference's modules that need an optional extra, and a module of the extra."""
 
@@ -217,7 +222,7 @@ def test_the_api_reference_is_split_by_package_after_a_page_of_the_public_names(
     nav = yaml_nav()
     api = next(item["API"] for item in nav["Reference"] if isinstance(item, dict) and "API" in item)
     pages = [next(iter(entry.values())) for entry in api]
-    packages = ("core", "standard", "documents", "play", "svg", "viewer", "rl", "testing")
+    packages = ("core", "standard", "documents", "play", "svg", "viewer", "serve", "rl", "testing")
     assert pages == ["reference/api/index.md", *(f"reference/api/{package}.md" for package in packages)]
     for package in packages:
         modules = re.findall(r"^::: ([\w.]+)", (ROOT / "docs" / pages[packages.index(package) + 1]).read_text(), re.M)

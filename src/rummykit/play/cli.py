@@ -8,6 +8,7 @@ rummykit replay game.json --html game.html --seat 0
 rummykit position game.json
 rummykit rules railroad-rummy | less
 rummykit variants
+rummykit serve --port 8000
 """
 
 from __future__ import annotations
@@ -1008,6 +1009,108 @@ def variants_command() -> None:
         bots = ", ".join(available_bots(name))
         table.add_row(Text(name), Text(spec.title), f"{spec.min_players}-{spec.max_players}", Text(bots))
     _show(table)
+
+
+_SERVE_MISSING: Final = "rummykit serve needs the serve extra: pip install 'rummykit[serve]'"
+
+
+@app.command("serve", cls=_Command, short_help="Serve games to play in the browser, with friends and bots.")
+def serve_command(
+    host: Annotated[
+        str,
+        typer.Option(
+            "--host", metavar="ADDRESS", help="The address to listen on (another machine's pages need 0.0.0.0)."
+        ),
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", metavar="N", parser=_whole_number(1, 65_535), help="The port.")] = 8000,
+    database: Annotated[
+        Path,
+        typer.Option("--database", metavar="FILE", help="The SQLite file the games are kept in (made if missing)."),
+    ] = Path("rummykit-games.sqlite3"),
+    bot_delay: Annotated[
+        float,
+        typer.Option("--bot-delay", metavar="SECONDS", min=0, max=60, help="How long a bot waits before each move."),
+    ] = 0.6,
+    synchronous: Annotated[
+        str,
+        typer.Option(
+            "--synchronous",
+            metavar="FULL|NORMAL",
+            help="SQLite's synchronous setting: FULL (the default) writes every commit to the disk before "
+            "acknowledging it; NORMAL survives a killed server but not a power cut.",
+        ),
+    ] = "FULL",
+    allow_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allow-host",
+            metavar="NAME",
+            help="A host name the server answers to, beside 127.0.0.1 and localhost (repeatable).",
+        ),
+    ] = None,
+    allow_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allow-origin", metavar="URL", help="Another origin whose pages may use the server (repeatable)."
+        ),
+    ] = None,
+    share_records: Annotated[
+        bool,
+        typer.Option(
+            "--share-records",
+            help="Let the seats of a finished game download its record. A record holds the seed, which "
+            "shows every card that was hidden; without this, each seat gets the replay page of its own seat.",
+        ),
+    ] = False,
+) -> None:
+    """Serve games to play in the browser: open the address it prints, create a game, and send each
+    player their invitation link. Every action is kept in the database, and a restarted server brings
+    back the unfinished games. It listens on 127.0.0.1 (this machine only) unless told otherwise.
+
+    \b
+    Examples:
+      rummykit serve
+      rummykit serve --port 8080 --database games.sqlite3
+      rummykit serve --host 0.0.0.0 --allow-host cards.example.org
+    """
+    try:
+        import uvicorn  # noqa: PLC0415 (the serve extra, imported when asked for)
+
+        from rummykit.serve import Settings, create_app  # noqa: PLC0415
+        from rummykit.serve.messages import MAX_MESSAGE_BYTES  # noqa: PLC0415
+    except ImportError as exc:
+        raise _fail(f"{_SERVE_MISSING} ({exc})") from exc
+    hosts = ["127.0.0.1", "localhost", "[::1]", *(allow_host or [])]
+    if host not in ("0.0.0.0", "::"):
+        hosts.append(host)
+    if synchronous not in ("FULL", "NORMAL"):
+        raise _fail(f"--synchronous is FULL or NORMAL, not {quote(synchronous)}")
+    settings = Settings(
+        database=str(database),
+        synchronous=synchronous,
+        bot_delay=bot_delay,
+        allowed_hosts=hosts,
+        allowed_origins=tuple(allow_origin or ()),
+        share_records=share_records,
+    )
+    try:
+        app = create_app(settings)
+    except Exception as exc:  # an unreadable database file
+        raise _fail(f"cannot open {database}: {exc}") from exc
+    out.print(
+        f"rummykit serve: open http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/ to create a game"
+    )
+    # uvicorn's sans-I/O protocol of the websockets library, without compression: a state is a few
+    # kilobytes, and compressing each costs more than it saves (docs/howto/serve.md)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        ws="websockets-sansio",
+        ws_max_size=MAX_MESSAGE_BYTES,
+        ws_per_message_deflate=False,
+        log_level="info",
+    )
 
 
 def main() -> None:

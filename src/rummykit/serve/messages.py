@@ -1,0 +1,212 @@
+"""The messages between a seat's page and the server, over a WebSocket, each one JSON object.
+
+From the page:
+
+- ``{"type": "hello", "token": "...", "pictures": true}`` first: the token of the invitation link
+  (which holds it after ``#``, so that it is never sent in an address, a server log or a referrer);
+  ``pictures`` asks for the picture of the view with each state.
+- ``{"type": "act", "action": {...}, "at": 12}``: an action document (one of the ``legal`` entries'
+  ``action``, as [`rummykit.documents`][rummykit.documents.serialize] writes actions), and the
+  number of actions of the game the page saw. Other seats may have acted since (in a claim window,
+  several seats act at once): the action is taken if the rules take it now. It is refused if the
+  seat itself has acted since (a button pressed twice, a page left open in another tab).
+
+To the page:
+
+- ``{"type": "state", ...}``: [`seat_message`][rummykit.serve.messages.seat_message], after the hello
+  and after every action of the game;
+- ``{"type": "accepted", "at": 13}``: the page's action is stored (committed) as the game's action
+  number 12 (``at`` is the number of actions after it);
+- ``{"type": "error", "message": "..."}``: the page's message is refused and nothing changed.
+
+Everything sent to a seat is made from that seat's view alone (and the game's public outcome):
+its view document, its legal actions (its own cards and public ones), the picture of its view, the
+words of its view's log. Nothing carries a card hidden from it, the seed or a shuffle.
+
+Examples:
+    >>> read_message('{"type": "act", "action": {"type": "draw", "seat": 0}, "at": 3}')
+    Act(action={'type': 'draw', 'seat': 0}, at=3)
+    >>> read_message('{"type": "act", "action": [], "at": 3}')
+    Traceback (most recent call last):
+    ...
+    rummykit.serve.messages.BadMessage: an act's 'action' is an action object ...
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any, Final
+
+import attrs
+
+from rummykit.core.actions import Action
+from rummykit.core.engine import Game
+from rummykit.core.errors import InvalidPositionError, quote
+from rummykit.documents.converter import converter, read_checked
+from rummykit.documents.serialize import view_to_data
+
+__all__ = [
+    "MAX_MESSAGE_BYTES",
+    "MAX_TOKEN_LENGTH",
+    "Act",
+    "BadMessage",
+    "Hello",
+    "action_document",
+    "read_action",
+    "read_message",
+    "seat_message",
+]
+
+MAX_MESSAGE_BYTES: Final = 16 * 1024
+"""The largest message a page may send (the largest action document is far smaller)."""
+MAX_TOKEN_LENGTH: Final = 64
+"""The longest token read (the server's are 43 characters)."""
+LOG_SHOWN: Final = 40
+"""How many of the round's last actions a state message tells in words."""
+
+
+class BadMessage(ValueError):
+    """A message from a page that is not one of the protocol's: its text says what is wrong."""
+
+
+@attrs.frozen
+class Hello:
+    """The first message of a page: its seat's token, and whether it wants pictures."""
+
+    token: str = attrs.field(repr=False)
+    pictures: bool = False
+
+
+@attrs.frozen
+class Act:
+    """An action a page asks for, as a document, and the number of actions it saw (``None``: any)."""
+
+    action: Mapping[str, Any]
+    at: int | None = None
+
+
+_KEYS: Final = {"hello": frozenset({"type", "token", "pictures"}), "act": frozenset({"type", "action", "at"})}
+
+
+def read_message(text: str | bytes) -> Hello | Act:
+    """Read a page's message, checking its size, its JSON and its fields.
+
+    Raises:
+        BadMessage: saying what is wrong.
+    """
+    if len(text) > MAX_MESSAGE_BYTES or (isinstance(text, str) and len(text.encode()) > MAX_MESSAGE_BYTES):
+        raise BadMessage(f"a message is at most {MAX_MESSAGE_BYTES} bytes")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:  # RecursionError: nested too deep
+        raise BadMessage(f"a message is one JSON object: {str(exc)[:80]}") from None
+    if type(data) is not dict:
+        raise BadMessage("a message is one JSON object with a 'type'")
+    kind = data.get("type")
+    keys = _KEYS.get(kind) if type(kind) is str else None
+    if keys is None:
+        raise BadMessage(f"a message's type is 'hello' or 'act', not {quote(kind)}")
+    unknown = sorted(set(data) - keys)
+    if unknown:
+        raise BadMessage(f"a {kind} message has no field {quote(unknown[0])}; its fields: {', '.join(sorted(keys))}")
+    if kind == "hello":
+        token, pictures = data.get("token"), data.get("pictures", False)
+        if type(token) is not str or not 0 < len(token) <= MAX_TOKEN_LENGTH:
+            raise BadMessage(f"a hello's 'token' is the text after '#' in the invitation link, not {quote(token)}")
+        if type(pictures) is not bool:
+            raise BadMessage(f"a hello's 'pictures' is true or false, not {quote(pictures)}")
+        return Hello(token, pictures)
+    action, at = data.get("action"), data.get("at")
+    if type(action) is not dict:
+        raise BadMessage(
+            f"an act's 'action' is an action object (one of the state's legal actions), not {quote(action)}"
+        )
+    if at is not None and (type(at) is not int or at < 0):
+        raise BadMessage(f"an act's 'at' is the number of actions the page saw, not {quote(at)}")
+    return Act(action, at)
+
+
+def read_action(game: Game, document: Mapping[str, Any]) -> Action:
+    """The action a document describes, read as the game's variant reads actions.
+
+    Raises:
+        BadMessage: the document is not an action of this game.
+    """
+    actions = game.spec.actions
+    try:
+        action: Action = read_checked(
+            lambda detailed: converter(actions, detailed=detailed).structure(document, Action), "action."
+        )
+    except InvalidPositionError as exc:
+        raise BadMessage(f"not an action of {game.variant}: {str(exc)[:200]}") from None
+    return action
+
+
+def action_document(game: Game, action: Action) -> dict[str, Any]:
+    """An action as a document (what the records hold)."""
+    document: dict[str, Any] = converter(game.spec.actions).unstructure(action, Action)
+    return document
+
+
+def _named_cards(value: Any, hand: frozenset[str], found: list[str]) -> None:
+    if isinstance(value, str):
+        if value in hand:
+            found.append(value)
+    elif isinstance(value, Mapping):
+        for item in value.values():
+            _named_cards(item, hand, found)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            _named_cards(item, hand, found)
+
+
+def seat_message(game: Game, seat: int | None, at: int, *, pictures: bool = False) -> dict[str, Any]:
+    """The state message for ``seat`` (``None``: a spectator), ``at`` actions into the game: made from
+    the seat's view alone, and the game's winners once it is over.
+
+    Its fields: ``at``, ``seat``, ``players``, ``variant`` and ``title``; ``view``, the seat's view
+    document; ``legal``, the seat's legal actions now, each with its document (``action``), its kind,
+    its words (``text``) and the cards of the seat's hand it names (``cards``); ``log``, the words of
+    the round's actions as the view tells them; ``over`` and ``winners``; and with ``pictures``,
+    ``picture``, the SVG picture of the view.
+
+    Examples:
+        >>> import rummykit
+        >>> game = rummykit.new_game("rummy", players=2, seed=3)
+        >>> message = seat_message(game, game.turn, 0)
+        >>> [entry["text"] for entry in message["legal"]]
+        ['draw from the stock', 'take the top discard']
+        >>> message["view"]["hand"] == [str(card) for card in game.hand(game.turn)]
+        True
+    """
+    view = game.view(seat)
+    legal = game.legal_actions(seat) if seat is not None and seat in view.to_act else []
+    hand = frozenset(str(card) for card in view.hand)
+    entries = []
+    for action in legal:
+        document = action_document(game, action)
+        named: list[str] = []
+        _named_cards(document, hand, named)
+        entries.append({"action": document, "kind": action.kind, "text": action.describe(), "cards": named})
+    message: dict[str, Any] = {
+        "type": "state",
+        "at": at,
+        "seat": seat,
+        "players": view.players,
+        "variant": view.variant,
+        "title": game.spec.title,
+        "view": view_to_data(view),
+        "legal": entries,
+        "log": [_told(action, seat) for action in view.log[-LOG_SHOWN:]],
+        "over": game.is_over,
+        "winners": list(game.winners) if game.is_over else [],
+    }
+    if pictures:
+        message["picture"] = str(game.picture(seat))
+    return message
+
+
+def _told(action: Action, seat: int | None) -> str:
+    who = "you" if action.seat == seat else f"seat {action.seat}"
+    return f"{who}: {action.describe()}"

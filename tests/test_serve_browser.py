@@ -1,0 +1,202 @@
+"""The game server's pages in a real browser (issue 29): Chromium from the system's packages driven by
+Playwright (the pictures extra, as tests/test_browser.py; never a browser download), against
+``rummykit serve`` in its own process on 127.0.0.1. Two people play a game to its end, one of them
+closing the page and opening the link again midway; three people's seats meet in a claim window of
+RailRoad Rummy. The pages ask for nothing but the server and log no error."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Final
+
+import pytest
+
+pytest.importorskip("uvicorn", reason="the serve extra is not installed (pip install -e '.[serve]')")
+pytest.importorskip("httpx2", reason="the serve extra is not installed (pip install -e '.[serve]')")
+
+import httpx2 as httpx
+
+from rummykit.documents.serialize import load_record
+from tests.serve_support import Server, free_port
+
+pytestmark = pytest.mark.browser
+
+REQUIRED: Final = os.environ.get("RUMMYKIT_REQUIRE_BROWSER") == "1"
+
+
+def _unavailable(reason: str) -> None:
+    if REQUIRED:
+        raise RuntimeError(f"RUMMYKIT_REQUIRE_BROWSER=1, but {reason}")
+    pytest.skip(reason, allow_module_level=True)
+
+
+try:  # optional: the `pictures` extra (typed as Any, so that type checks need it not)
+    sync_api: Any = importlib.import_module("playwright.sync_api")
+except ImportError as missing:
+    _unavailable(f"the browser tests need Playwright: pip install -e '.[pictures]' ({missing})")
+
+CHROMIUM: Final = os.environ.get("RUMMYKIT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+if not Path(CHROMIUM).exists():
+    _unavailable(f"no Chromium at {CHROMIUM} (apt-get install chromium, or set RUMMYKIT_CHROMIUM)")
+WAIT: Final = 60_000
+"""How long a page may take to show a state (milliseconds): a bound for a stuck test, never a measure."""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    started = Server(tmp_path / "games.sqlite3", free_port())
+    yield started
+    started.stop()
+
+
+class Person:
+    """A person's browser (a context of its own) on the server's pages."""
+
+    def __init__(self, browser: Any, server: Server) -> None:
+        self.server = server
+        self.context = browser.new_context(viewport={"width": 1200, "height": 900}, accept_downloads=True)
+        self.refused: list[str] = []
+        self.errors: list[str] = []
+        self.context.route("**/*", self._route)
+        self.page = self.open_page()
+
+    def open_page(self) -> Any:
+        page = self.context.new_page()
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        page.on("console", lambda message: self.errors.append(message.text) if message.type == "error" else None)
+        return page
+
+    def _route(self, route: Any) -> None:
+        if route.request.url.startswith((self.server.url("/"), "blob:", "data:", "about:")):
+            route.continue_()
+        else:
+            self.refused.append(route.request.url)
+            route.abort()
+
+    def open(self, link: str) -> None:
+        self.page.goto(link)
+        self.page.wait_for_selector("body[data-at]", state="attached", timeout=WAIT)
+
+    def reopen(self, link: str) -> None:
+        """Close the page, and open the link again in a new one."""
+        self.page.close()
+        self.page = self.open_page()
+        self.open(link)
+
+    def wait_for(self, at: int) -> None:
+        """Wait for the state after action ``at`` (the pages' policy forbids evaluating a script: a
+        selector waits)."""
+        self.page.wait_for_selector(f'body[data-at="{at}"]', state="attached", timeout=WAIT)
+
+    def buttons(self, kind: str | None = None) -> Any:
+        where = f'[data-testid="kind-{kind}"] .actions button' if kind else "#controls .actions button"
+        return self.page.locator(where)
+
+    def close(self) -> None:
+        assert not self.refused, f"the page asked for {self.refused}"
+        assert not self.errors, f"the page logged errors: {self.errors}"
+        self.context.close()
+
+
+def test_two_people_play_a_game_to_its_end_one_of_them_reopening_the_page(browser: Any, server: Server) -> None:
+    host = Person(browser, server)
+    # the first page: a game of Rummy of one round of at most 12 turns, for two people
+    host.page.goto(server.url("/"))
+    host.page.select_option('[data-testid="variant"]', "rummy")
+    host.page.fill('[data-testid="players"]', "2")
+    host.page.select_option('[data-testid="seat-0"]', "")
+    host.page.select_option('[data-testid="seat-1"]', "")
+    host.page.fill('[data-testid="options"]', "max_rounds=1\nmax_turns_per_round=12")
+    host.page.click('[data-testid="create"]')
+    links = [host.page.get_attribute(f'[data-testid="link-{seat}"]', "href") for seat in (0, 1)]
+    assert all(link and "#" in link for link in links)
+    guest = Person(browser, server)
+    host.open(links[0])
+    guest.open(links[1])
+    people = [host, guest]
+    at, reopened = 0, False
+    while not host.page.locator('[data-testid="over"]').is_visible():
+        if at >= 9 and not reopened:  # the guest closes the page and opens the link again
+            guest.reopen(links[1])
+            reopened = True
+        mover = next(person for person in people if person.buttons().count() > 0)
+        melds = mover.buttons("go-down")
+        (melds.first if melds.count() else mover.buttons().first).click()
+        at += 1
+        for person in people:
+            person.wait_for(at)
+    assert reopened
+    guest.page.wait_for_selector('[data-testid="over"]', state="visible", timeout=WAIT)
+    for person in people:
+        assert person.page.inner_text('[data-testid="result"]').startswith("The game is over. Won by")
+        assert person.page.locator("#picture svg").count() == 1
+    with guest.page.expect_download() as download:
+        guest.page.click('[data-testid="get-record"]')
+    record = load_record(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert len(record.actions) == at
+    with host.page.expect_download() as replay:
+        host.page.click('[data-testid="get-replay"]')
+    assert "seat 0's view" in Path(replay.value.path()).read_text(encoding="utf-8")
+    for person in people:
+        person.close()
+
+
+def test_three_people_meet_in_a_claim_window_of_railroad_rummy(browser: Any, server: Server) -> None:
+    answer = httpx.post(server.url("/api/games"), json={"variant": "railroad-rummy", "seats": [None, None, None]})
+    links = [seat["link"] for seat in answer.json()["seats"]]
+    people = [Person(browser, server) for _ in links]
+    for person, link in zip(people, links, strict=True):
+        person.open(link)
+    turn = next(person for person in people if person.buttons().count() > 0)
+    turn.page.click("text=draw from the stock")  # the top discard is offered to the others: RR-C1
+    for person in people:
+        person.wait_for(1)
+    others = [person for person in people if person is not turn]
+    for person in others:  # both may act at once
+        assert person.buttons("claim").count() == 2
+        assert person.buttons("pass").count() == 1
+    assert turn.buttons().count() == 0
+    others[0].buttons("claim").first.click()  # claim the top discard
+    others[1].buttons("pass").first.click()
+    for person in people:
+        person.wait_for(3)
+    told = [person.page.inner_text('[data-testid="log"]') for person in people]
+    assert all("pass on the top discard" in text and "claim the top discard" in text for text in told)
+    # the claim window is closed: the game goes on, with one seat to act
+    assert sum(person.buttons().count() > 0 for person in people) == 1
+    for person in people:
+        person.close()
+
+
+def test_picking_cards_keeps_the_moves_that_use_them(browser: Any, server: Server) -> None:
+    answer = httpx.post(server.url("/api/games"), json={"variant": "railroad-canasta", "seats": [None, "heuristic"]})
+    person = Person(browser, server)
+    person.open(answer.json()["seats"][0]["link"])
+    person.page.wait_for_selector('[data-testid="kind-draw"] .actions button', timeout=WAIT)  # after the bot's turn
+    at = int(person.page.get_attribute("body", "data-at"))
+    person.buttons("draw").first.click()
+    person.wait_for(at + 1)
+    discards = person.buttons("discard")
+    every = discards.all_inner_texts()
+    assert len(every) > 8  # a hand of 14 cards and more: the cards to pick from are shown
+    chips = person.page.locator('[data-testid="kind-discard"] .chips button')
+    card = chips.first.inner_text()
+    chips.first.click()
+    kept = person.buttons("discard").all_inner_texts()
+    assert kept == [text for text in every if text == f"discard {card}"]
+    assert person.page.locator(f'[data-testid="pick-discard-{card}"]').first.get_attribute("aria-pressed") == "true"
+    person.buttons("discard").first.click()  # the move is made (and the bot plays on)
+    person.page.locator('[data-testid="log"] li', has_text=f"you: discard {card}").wait_for(timeout=WAIT)
+    person.close()

@@ -77,6 +77,9 @@ def run(
 def _ratio_rows(results: Results) -> list[tuple[str, str]]:
     """rummykit's figures over the peers' comparable ones (below 1: rummykit is faster or smaller)."""
     pairs = [
+        ("2-player Gin Rummy step ÷ OpenSpiel gin_rummy decision", "step.gin-rummy.2p", "openspiel.decision"),
+        ("2-player Gin Rummy step ÷ RLCard gin-rummy game-loop step", "step.gin-rummy.2p", "rlcard.step"),
+        ("Gin Rummy PettingZoo env step ÷ PettingZoo gin_rummy_v4 step", "env.gin-rummy.2p", "pettingzoo.gin_rummy_v4"),
         ("2-player Rummy step ÷ OpenSpiel gin_rummy step", "step.rummy.2p", "openspiel.step"),
         ("2-player Rummy step ÷ RLCard gin-rummy game-loop step", "step.rummy.2p", "rlcard.step"),
         ("2-player Rummy step ÷ RLCard gin-rummy env step", "step.rummy.2p", "rlcard.env_step"),

@@ -12,6 +12,7 @@ import itertools
 import random
 import statistics
 from collections import defaultdict
+from typing import Any, Final
 
 from benchmarks import timing
 from benchmarks.engine import ContractSolver, bot_factories, configure, dump_position, load_position, run_game, simulate
@@ -24,6 +25,7 @@ __all__ = [
     "NEW_GAMES",
     "POSITION_GAMES",
     "STEP_GAMES",
+    "STEP_OPTIONS",
     "make_rules_shoe",
     "measure_games",
     "measure_new_game",
@@ -45,8 +47,14 @@ STEP_GAMES = (
     ("railroad-rummy", 8),
     ("railroad-canasta", 2),
     ("railroad-canasta", 4),
+    ("gin-rummy", 2),
 )
-"""The variants and player counts of the step measurement (``--quick``: the first, the fifth and the last)."""
+"""The variants and player counts of the step measurement (``--quick``: the first, the fifth and the last
+two)."""
+
+STEP_OPTIONS: Final[dict[str, dict[str, Any]]] = {"gin-rummy": {"single_hand": True}}
+"""The options of a variant's step measurement: Gin Rummy plays OpenSpiel's single hand, the same game as
+OpenSpiel's ``gin_rummy`` step beside it."""
 
 POSITION_GAMES = (("railroad-rummy", 4), ("rummy", 2), ("railroad-canasta", 4))
 """The variants and player counts whose mid-game positions are copied, round-tripped and weighed."""
@@ -85,7 +93,8 @@ def measure_steps(results: Results, variant: str, players: int, steps: int, *, s
     steps are also grouped by the size of the acting hand, for the chart."""
     chooser = random.Random(seed)
     game_seed = seed
-    game = new_game(variant, players=players, seed=game_seed)
+    options = STEP_OPTIONS.get(variant)
+    game = new_game(variant, players=players, seed=game_seed, options=options)
     by_size: dict[int, list[float]] = defaultdict(list)
     keep_sizes = (variant, players) == ("railroad-rummy", 4)
     clock = timing.clock()
@@ -93,7 +102,7 @@ def measure_steps(results: Results, variant: str, players: int, steps: int, *, s
     for _ in range(steps):
         if game.is_over:
             game_seed += 1
-            game = new_game(variant, players=players, seed=game_seed)
+            game = new_game(variant, players=players, seed=game_seed, options=options)
         seat = game.to_act[0]
         state = game.state
         size = len(state.hands[seat])

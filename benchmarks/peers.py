@@ -38,7 +38,8 @@ def _os_round_trip(game: Any, state: Any) -> Any:
 
 
 def measure_openspiel(results: Results, steps: int, *, seed: int = 1) -> None:
-    """OpenSpiel ``gin_rummy``: a random step (chance steps included, as the game counts them), a
+    """OpenSpiel ``gin_rummy``: a random step (chance steps included, as the game counts them), a random
+    decision (a player's step, with the chance step of the card it draws: what a rummykit step is), a
     ``legal_actions()`` call, ``clone()``, a serialize + deserialize round trip and the memory of a
     state, the last four on mid-game states (half a game's steps played)."""
     pyspiel = _load("pyspiel", results, "OpenSpiel")
@@ -54,16 +55,20 @@ def measure_openspiel(results: Results, steps: int, *, seed: int = 1) -> None:
             state.apply_action(chooser.choice(state.legal_actions()))
 
     clock = timing.clock()
-    total = 0.0
-    done = 0
+    total = played = 0.0
+    done = decisions = 0
     lengths = []
     while done < steps:
         state = game.new_initial_state()
         length = 0
         while not state.is_terminal() and done < steps:
+            dealt = state.current_phase() != pyspiel.gin_rummy.Phase.DEAL
+            decisions += not state.is_chance_node()
             started = clock()
             step(state)
-            total += clock() - started
+            spent = clock() - started
+            total += spent
+            played += spent if dealt else 0.0
             done += 1
             length += 1
         if state.is_terminal():
@@ -76,6 +81,15 @@ def measure_openspiel(results: Results, steps: int, *, seed: int = 1) -> None:
         total / steps * 1e6,
         "µs",
         f"{steps} steps; chance steps included; {mean_length:.0f} steps a game",
+    )
+    results.add(
+        "openspiel.decision",
+        "openspiel",
+        "random decision, gin_rummy, 2 players: a player's step and the draws it makes",
+        played / max(decisions, 1) * 1e6,
+        "µs",
+        f"{decisions} decisions; the deal not counted (as rummykit's steps do not count new_game), each "
+        "chance step of a draw from the stock counted with the decision that made it",
     )
     numpy = _load("numpy", results, "the numpy-chosen OpenSpiel step")
     if numpy is not None:

@@ -47,7 +47,7 @@ class Plan:
         if quick:
             return cls(
                 steps=1500,
-                step_games=(ours.STEP_GAMES[0], ours.STEP_GAMES[4], ours.STEP_GAMES[-1]),
+                step_games=(ours.STEP_GAMES[0], ours.STEP_GAMES[4], *ours.STEP_GAMES[-2:]),
                 hands_per_cell=1,
                 positions=2,
                 repeat=2,

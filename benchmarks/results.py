@@ -294,6 +294,12 @@ class Results:
 
         ratio("random step, 2-player Rummy ÷ OpenSpiel gin_rummy step", "step.rummy.2p", "openspiel.step", 1.0)
         ratio(
+            "random step, Gin Rummy ÷ OpenSpiel gin_rummy decision (the same game)",
+            "step.gin-rummy.2p",
+            "openspiel.decision",
+            1.5,
+        )
+        ratio(
             "game.copy(), 4-player RailRoad mid-game ÷ OpenSpiel clone",
             "copy.railroad-rummy.4p",
             "openspiel.clone",

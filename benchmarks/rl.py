@@ -29,9 +29,9 @@ from benchmarks.results import Results
 
 __all__ = ["RL_GAMES", "measure_env_steps", "measure_openspiel_deals"]
 
-RL_GAMES: tuple[tuple[str, int], ...] = (("rummy", 2), ("railroad-rummy", 4))
-"""rummykit's environments measured: Classic Rummy for 2 (the peers' game is 2-player gin rummy) and
-RailRoad Rummy for 4."""
+RL_GAMES: tuple[tuple[str, int], ...] = (("rummy", 2), ("railroad-rummy", 4), ("gin-rummy", 2))
+"""rummykit's environments measured: Classic Rummy for 2 (beside the peers, as before), RailRoad Rummy
+for 4, and Gin Rummy, the peers' own game."""
 
 
 def _aec_steps(make: Callable[[], Any], steps: int, seed: int) -> float:

@@ -601,7 +601,7 @@ def test_simulate_and_play_default_to_a_player_count_the_variant_allows(heads_up
     assert "You left the game in round 1. Totals so far: you 0, seat 1 0." in result.stdout
     # a count given is the one used, and one the variant does not allow is still refused, naming its rule
     result = runner.invoke(app, ["simulate", heads_up, "--games", "1", "--players", "3"])
-    assert result.exit_code == 2 and "2 to 2 players, not 3 (HU-1)" in flat(result.output)
+    assert result.exit_code == 2 and "played by 2 players, not 3 (HU-1)" in flat(result.output)
     # variants that allow them keep 4 and 3
     result = runner.invoke(app, ["simulate", "railroad-rummy", "--games", "1", "--json"])
     assert result.exit_code == 0 and json.loads(result.stdout)["players"] == 4

@@ -6,8 +6,8 @@ The quick run plays a small run per variant, driven toward every phase, action k
 round the variant declares (the kit fails naming what it never reached), with the variant's heuristic
 bot mixed in; Classic Rummy's house rules are checked one at a time and all together (6 of the 32
 stacks), and random stacks in hypothesis positions. The ``slow`` run is the full-size demonstration:
-500 RailRoad Rummy games, 50 Railroad Canasta games, 100 Classic Rummy games alone and 40 under each of
-the 31 other stacks of its five house rules, and more hypothesis positions.
+500 RailRoad Rummy games, 50 Railroad Canasta games, 200 Gin Rummy games, 100 Classic Rummy games alone
+and 40 under each of the 31 other stacks of its five house rules, and more hypothesis positions.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from rummykit.testing import check_games, check_random_actions
 
 #: Each built-in variant and the house rules it has.
 VARIANTS: Final[dict[str, tuple[str, ...]]] = {
+    "gin-rummy": (),
     "railroad-canasta": (),
     "railroad-rummy": (),
     "rummy": ("ace-low", "discard-to-go-out", "initial-meld-50", "jokers", "one-meld-per-turn"),
@@ -38,10 +39,10 @@ SAMPLED_STACKS: Final = [
 ]
 BOTS: Final = ("heuristic",)
 """The built-in variants' own bot, mixed in with the kit's random play."""
-QUICK_GAMES: Final = {"railroad-canasta": 3, "railroad-rummy": 3, "rummy": 5}
+QUICK_GAMES: Final = {"gin-rummy": 3, "railroad-canasta": 3, "railroad-rummy": 3, "rummy": 5}
 """Games of each variant in the quick run: enough for the kit to reach every target (Railroad
-Canasta's going out from a start position, below)."""
-QUICK_EXAMPLES: Final = {"railroad-canasta": 12, "railroad-rummy": 20, "rummy": 20}
+Canasta's going out and Gin Rummy's rare ends from start positions, below)."""
+QUICK_EXAMPLES: Final = {"gin-rummy": 20, "railroad-canasta": 12, "railroad-rummy": 20, "rummy": 20}
 """Hypothesis positions of each variant in the quick run (Railroad Canasta's cost the most)."""
 STACK_GAMES: Final = 5
 """Games under each sampled stack of house rules in the quick run."""
@@ -70,8 +71,61 @@ def going_out_in_railroad_canasta() -> rummykit.Game:
     )
 
 
+def gin_lay_off(seed: int) -> rummykit.Game:
+    """Seat 0 knocked, laid down 5S 6S 7S and 9H 9D 9C and kept 2C (GIN-13): seat 1, the defender, may
+    lay off 8S on the run or 9S on the set (GIN-16), lay down 4C 4D 4H, or pass (GIN-18). Random play
+    knocks in about one hand of forty, and a lay-off follows a few knocks in ten."""
+    return rummykit.build_position(
+        "gin-rummy",
+        2,
+        seed=seed,
+        turn=1,
+        phase="lay-off",
+        hands=["2C", "8S 4H KD 4C 4D 9S JD 10H"],
+        table=[(0, "5S 6S 7S"), (0, "9H 9D 9C")],
+        discard="3D KC",
+        facts={"knocker": 0},
+        options={"single_hand": True},
+    )
+
+
+def gin_repeated_take(seed: int) -> rummykit.Game:
+    """Seat 1 took the top discard and discarded it again; seat 0 has just done the same with 5H: if it
+    discards 5H now, the hand is dead (GIN-7)."""
+    return rummykit.build_position(
+        "gin-rummy",
+        2,
+        seed=seed,
+        turn=0,
+        phase="play",
+        hands=["5H 6D 8C QS KH 2C 4H 9D 10S JC AS", None],
+        taken="5H",
+        discard="9C",
+        facts={"returned": True},
+        options={"single_hand": True},
+    )
+
+
+def gin_take_limit() -> rummykit.Game:
+    """The top discard was taken 49 times this hand: the 50th take is not made, the hand is dead (GIN-8)."""
+    return rummykit.build_position(
+        "gin-rummy",
+        2,
+        seed=1,
+        turn=0,
+        phase="draw",
+        hands=[None, None],
+        discard="5H 9C",
+        facts={"takes": 49},
+        options={"single_hand": True},
+    )
+
+
 #: Start positions the kit plays from, besides its deals, by variant.
-POSITIONS: Final = {"railroad-canasta": [going_out_in_railroad_canasta()]}
+POSITIONS: Final = {
+    "gin-rummy": [gin_take_limit(), gin_lay_off(1), gin_lay_off(2), *(gin_repeated_take(seed) for seed in (1, 2, 3))],
+    "railroad-canasta": [going_out_in_railroad_canasta()],
+}
 
 
 def case_id(case: object) -> str:
@@ -131,7 +185,7 @@ def test_random_actions_under_random_stacks(variant: str) -> None:
 
 # -- the full-size run -------------------------------------------------------------------------------------
 
-SLOW_GAMES: Final = {"railroad-rummy": 500, "railroad-canasta": 50, "rummy": 100}
+SLOW_GAMES: Final = {"gin-rummy": 200, "railroad-rummy": 500, "railroad-canasta": 50, "rummy": 100}
 """Full-size runs: games of each variant alone, in batches that parallel test runs share out. Railroad
 Canasta's games are long (a random bot's round runs to hundreds of turns); tests/test_canasta_games.py
 plays 200 more of them."""

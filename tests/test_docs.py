@@ -285,7 +285,7 @@ def test_the_rules_pages_say_once_that_the_draw_pile_is_the_stock() -> None:
     page = (ROOT / "docs" / "rules" / "railroad-rummy.md").read_text(encoding="utf-8")
     prose = re.sub(r"```.*?```", "", page, flags=re.DOTALL)
     assert prose.count("draw pile") == 1 and re.search(r"\*draw pile\*[^.]*\bstock\b", prose)
-    for other in ("railroad-canasta.md", "rummy.md", "common.md"):
+    for other in ("railroad-canasta.md", "rummy.md", "gin-rummy.md", "common.md"):
         assert "draw pile" not in (ROOT / "docs" / "rules" / other).read_text(encoding="utf-8")
 
 

@@ -212,6 +212,7 @@ DEAD_ENDS: Final[dict[str, tuple[str, str | None, dict[str, Any]]]] = {
     "rummy": ("5H", "5H", {}),  # the card taken this turn may not be discarded (CR-6), nothing to meld
     "railroad-rummy": ("5H", "5H", {"may_discard_taken_card": False}),  # the same, where RR-21 is CR-6's
     "railroad-canasta": ("5H", None, {}),  # no discard may leave an empty hand unmelded (RC-19)
+    "gin-rummy": ("5H", "5H", {"may_discard_taken_card": False}),  # GIN-6: nor knock with it
 }
 """For each built-in variant, the one card seat 0 holds in phase play in a position where it has no
 legal action, the card it took from the discard pile this turn, and the options that make it so."""

@@ -31,6 +31,8 @@ np = pytest.importorskip("numpy")
 pettingzoo_test = pytest.importorskip("pettingzoo.test")
 pyspiel = pytest.importorskip("pyspiel")
 
+from gymnasium import spaces  # noqa: E402
+
 from rummykit.documents.notation import position_text  # noqa: E402
 from rummykit.rl import openspiel  # noqa: E402
 from rummykit.rl.memory import PublicMemory  # noqa: E402
@@ -49,6 +51,7 @@ GAMES: Final = [
     ("rummy", 2, ()),
     ("rummy", 4, ()),
     ("rummy", 3, ("jokers", "initial-meld-50", "ace-low")),
+    ("gin-rummy", 2, ()),
 ]
 SHORT: Final = {"max_rounds": 1, "max_turns_per_round": 30}
 """Options that keep OpenSpiel's random simulations short: one round, capped at 30 turns (G-1, G-3)."""
@@ -89,8 +92,28 @@ def test_pettingzoo_parallel_api_test_and_render_test_pass(variant: str) -> None
     pettingzoo_test.render_test(make)
 
 
+def test_gin_rummy_in_pettingzoo_and_openspiel_has_the_sizes_the_docs_give() -> None:
+    # Two players only (GIN-1); the sizes docs/howto/reinforcement-learning.md gives beside PettingZoo's
+    # gin_rummy_v4 and OpenSpiel's gin_rummy.
+    pettingzoo_test.parallel_api_test(parallel_env("gin-rummy", 2), num_cycles=100)
+    game_env = env("gin-rummy", 2)
+    game_env.reset(seed=1)
+    agent = game_env.agents[0]
+    observation, action = game_env.observation_space(agent), game_env.action_space(agent)
+    assert isinstance(observation, spaces.Dict) and isinstance(action, spaces.Discrete)
+    assert observation["observation"].shape == (2383,) and action.n == 83
+    game = _spiel("gin-rummy", 2, options=json.dumps(SHORT))
+    assert game.num_distinct_actions() == 83 and game.observation_tensor_shape() == [2383]
+
+
 @pytest.mark.parametrize(
-    ("variant", "rewards"), [("railroad-rummy", "win-loss"), ("railroad-canasta", "normalized"), ("rummy", "zero-sum")]
+    ("variant", "rewards"),
+    [
+        ("railroad-rummy", "win-loss"),
+        ("railroad-canasta", "normalized"),
+        ("rummy", "zero-sum"),
+        ("gin-rummy", "zero-sum"),
+    ],
 )
 def test_openspiel_random_sim_test_passes(variant: str, rewards: str) -> None:
     # 2 players: every scheme but "points" is zero-sum, and the game's type says so

@@ -54,6 +54,7 @@ from rummykit.documents.serialize import (
     state_to_data,
 )
 from rummykit.play.cli import app
+from rummykit.standard import StandardRules
 from tests.sizes import examples
 
 # -- games -------------------------------------------------------------------------------------------
@@ -460,7 +461,7 @@ ANY_DOCUMENT: Final = (
     setting("a version from the future", "version", 99),
     setting("the version as text", "version", "1"),
     setting("the version as true", "version", True),
-    setting("an unknown variant", "variant", "gin-rummy", says="gin-rummy"),
+    setting("an unknown variant", "variant", "kalooki", says="kalooki"),
     setting("the variant as a number", "variant", 7),
     dropping("no variant", "variant"),
     setting("an unknown field", "secret", "the other hands", "", says="secret"),
@@ -818,7 +819,8 @@ VIEWS: Final = (
     Bad(
         "a hand of 300 cards",
         lambda document, _: put(put(document, "hand", ["5H"] * 300), "hand_ids", ["5H"] * 300),
-        ("hand", "hand_ids", "hand_ids[1]"),
+        # the first 5H, where the view's table holds the 5H (a Gin Rummy knock's melds)
+        ("hand", "hand_ids", "hand_ids[1]", "hand_ids[0]"),
     ),
     dropping("no table", "table"),
     setting("the table as text", "table", "5H 5D 5S"),
@@ -852,13 +854,25 @@ LOADERS: Final[dict[str, tuple[Loader, type[InvalidPositionError]]]] = {
 }
 
 
+def empties_end(variant: str) -> bool:
+    """An empty hand ends a round of ``variant``: a position with one is refused. (In Gin Rummy a
+    knocker with gin holds no card, and its sample is such a position: tests/test_gin_rummy.py refuses
+    an empty hand before the knock.)"""
+    rules = configure(variant, spec_of(variant).min_players).rules
+    return not isinstance(rules, StandardRules) or rules.turns.empty_hand_ends_round
+
+
 def corpus() -> list[Any]:
     """Every (variant, kind of document, bad document) to try, with readable test ids."""
     cases = []
     for variant in VARIANTS:
         by_kind: dict[str, list[Bad]] = {
             "record": [*ANY_DOCUMENT, *RECORDS],
-            "position": [*ANY_DOCUMENT, *POSITIONS, *(RAILROAD_POSITIONS if variant == RAILROAD else ())],
+            "position": [
+                *ANY_DOCUMENT,
+                *(bad for bad in POSITIONS if bad.name != "an empty hand during a round" or empties_end(variant)),
+                *(RAILROAD_POSITIONS if variant == RAILROAD else ()),
+            ],
             "view": [*ANY_DOCUMENT, *VIEWS],
         }
         foreign = foreign_house_rule(variant)
@@ -1061,7 +1075,8 @@ def assert_in_order(text: str, fragments: list[str]) -> None:
 def short_game(variant: str, *, finished: bool) -> Game:
     """A seeded game with rounds of at most 6 turns: two whole rounds, or 15 actions (fewer than two
     rounds of 6 turns take in any variant, even one with two actions a turn)."""
-    game = rummykit.new_game(variant, 3, seed=11, options={"max_rounds": 2, "max_turns_per_round": 6})
+    players = min(3, spec_of(variant).max_players)
+    game = rummykit.new_game(variant, players, seed=11, options={"max_rounds": 2, "max_turns_per_round": 6})
     return play(game, random.Random(11), 100_000 if finished else 15)
 
 
@@ -1098,7 +1113,7 @@ def test_replay_prints_the_game_turn_by_turn_and_how_it_ended(variant: str, tmp_
     actions, rounds = expected_lines(game)
     first_round = [line for line in actions if line.startswith("round 1,")]
     ending = [
-        f"{game.spec.title}, 3 players: {len(actions)} actions, the game is over",
+        f"{game.spec.title}, {game.players} players: {len(actions)} actions, the game is over",
         totals(game),
         "winners: " + ", ".join(f"seat {seat}" for seat in game.winners),
     ]

@@ -291,8 +291,10 @@ def check_players(spec: VariantSpec, players: Any) -> int:
     if isinstance(players, bool) or not isinstance(players, int):
         raise InvalidOptionError(f"players must be an int, not {quote(players)}", field="players")
     if not spec.min_players <= players <= spec.max_players:
+        low, high = spec.min_players, spec.max_players
+        counts = f"{low} to {high}" if high > low else str(low)
         raise InvalidOptionError(
-            f"{spec.name} is played by {spec.min_players} to {spec.max_players} players, not {quote(players)}",
+            f"{spec.name} is played by {counts} players, not {quote(players)}",
             rule=spec.players_rule,
             field="players",
         )

@@ -970,8 +970,9 @@ def rules_command(variant: VariantArg) -> None:
     spec = variant_spec(variant)
     width = _text_width()
     indent = " " * 4
+    counts = f"{spec.min_players} to {spec.max_players}" if spec.max_players > spec.min_players else spec.min_players
     out.print(
-        Text.assemble((spec.title, "bold"), f" ({spec.name}), {spec.min_players} to {spec.max_players} players"),
+        Text.assemble((spec.title, "bold"), f" ({spec.name}), {counts} players"),
         soft_wrap=True,
     )
     out.print()

@@ -14,6 +14,18 @@ Examples:
 """
 
 from rummykit.standard.going_down import ContractGoDown, FreeGoDown, canonical_melds, ordered_melds, read_group
+from rummykit.standard.knocking import (
+    Knock,
+    KnockDiscard,
+    KnockDraw,
+    KnockGoDown,
+    KnockLayOff,
+    KnockMove,
+    KnockTakeDiscard,
+    Pass,
+    PassMove,
+    knock_moves,
+)
 from rummykit.standard.moves import (
     DiscardMove,
     DrawMove,
@@ -24,9 +36,11 @@ from rummykit.standard.moves import (
     went_out,
 )
 from rummykit.standard.plugin import (
+    KnockView,
     StandardRummy,
     StandardView,
     arrange_position,
+    check_knock,
     check_position,
     check_view,
     deal,
@@ -35,8 +49,19 @@ from rummykit.standard.plugin import (
     standard_moves,
     view_fields,
 )
-from rummykit.standard.rules import ContractMelds, Deal, FreeMelds, RuleIds, Scoring, StandardRules, Stock
-from rummykit.standard.state import StandardState
+from rummykit.standard.rules import (
+    ContractMelds,
+    Deal,
+    FreeMelds,
+    Knocking,
+    KnockPhase,
+    RuleIds,
+    Scoring,
+    StandardRules,
+    Stock,
+    Turns,
+)
+from rummykit.standard.state import KnockState, StandardState
 
 __all__ = [
     "ContractGoDown",
@@ -46,7 +71,20 @@ __all__ = [
     "DrawMove",
     "FreeGoDown",
     "FreeMelds",
+    "Knock",
+    "KnockDiscard",
+    "KnockDraw",
+    "KnockGoDown",
+    "KnockLayOff",
+    "KnockMove",
+    "KnockPhase",
+    "KnockState",
+    "KnockTakeDiscard",
+    "KnockView",
+    "Knocking",
     "LayOffMove",
+    "Pass",
+    "PassMove",
     "RuleIds",
     "Scoring",
     "StandardMove",
@@ -56,13 +94,16 @@ __all__ = [
     "StandardView",
     "Stock",
     "TakeDiscardMove",
+    "Turns",
     "arrange_position",
     "canonical_melds",
+    "check_knock",
     "check_position",
     "check_view",
     "deal",
     "draw_card",
     "game_over",
+    "knock_moves",
     "ordered_melds",
     "read_group",
     "score_round",

@@ -94,7 +94,7 @@ class FreeGoDown(_GoDown[S]):
     likes, within the table's limits ([`FreeMelds`][rummykit.standard.rules.FreeMelds])."""
 
     def check(self, state: S, action: GoDown) -> GoDown:
-        self.rules.check_turn(state, action)
+        self.check_turn(state, action)
         used = self.played_cards(state, action, self.groups(action))
         melds = canonical_melds([self.read(group) for group in action.melds], self.rules.melds)
         self.check_leaves_a_way_out(state, used, action)
@@ -204,7 +204,7 @@ class ContractGoDown(_GoDown[S]):
         ids = self.rules.ids
         if state.melded_on[seat] is not None:  # G-7: the seat's own condition, whoever's turn it is
             raise self.refuse(ids.once, "a player goes down at most once a round, and this seat already has", action)
-        self.rules.check_turn(state, action)
+        self.check_turn(state, action)
         cards = self.groups(action)
         contract = self.melding.contract_of(state.round)
         last = contract.max_leftover is not None

@@ -59,6 +59,14 @@ class StandardMove(Move[S, A], Generic[S, A]):
         """The refusal of ``action`` citing ``rule``."""
         return IllegalActionError(rule, reason, action=action)
 
+    def check_turn(self, state: S, action: Action) -> None:
+        """The turn (``rules.check_turn``: G-2 and the draw), and the phase: in a phase the variant
+        declares in `Turns.phase_rules`, a move that does not play in it is refused citing its rule."""
+        phase_rule = self.rules.turns.phase_rules.get(state.phase)
+        if phase_rule is not None and state.phase not in self.phases and action.seat == state.turn:
+            raise self.refuse(*phase_rule, action)
+        self.rules.check_turn(state, action)
+
     def played_cards(self, state: S, action: Action, cards: Sequence[Card]) -> list[CardId]:
         """The physical cards of the seat's hand that play the faces ``cards`` (G-6: the card taken
         from the discard pile first where it has a named face), or a G-7 refusal."""
@@ -111,7 +119,7 @@ class StandardMove(Move[S, A], Generic[S, A]):
             state.melded_on[seat] = turn
         if state.taken is not None and state.taken not in state.hands[seat]:
             state.taken = None
-        if not state.hands[seat]:
+        if not state.hands[seat] and self.rules.turns.empty_hand_ends_round:
             went_out(state, seat)
 
 
@@ -193,7 +201,7 @@ class DrawMove(StandardMove[S, Draw]):
     phases = frozenset({Phase.DRAW})
 
     def check(self, state: S, action: Draw) -> Draw:
-        self.rules.check_turn(state, action)
+        self.check_turn(state, action)
         return action
 
     def legal(self, state: S, seat: int) -> Iterable[Draw]:
@@ -222,7 +230,7 @@ class TakeDiscardMove(StandardMove[S, TakeDiscard]):
     phases = frozenset({Phase.DRAW})
 
     def check(self, state: S, action: TakeDiscard) -> TakeDiscard:
-        self.rules.check_turn(state, action)
+        self.check_turn(state, action)
         if not state.piles["discard"]:
             ids = self.rules.ids
             raise self.refuse(ids.draw, f"the discard pile is empty ({ids.empty_discard})", action)
@@ -243,7 +251,7 @@ class DiscardMove(StandardMove[S, Discard]):
     phases = frozenset({Phase.PLAY})
 
     def check(self, state: S, action: Discard) -> Discard:
-        self.rules.check_turn(state, action)
+        self.check_turn(state, action)
         hand = state.hands[action.seat]
         if not any(cid & FACE_MASK == action.card.index for cid in hand):
             raise self.refuse("G-7", f"the hand does not hold {action.card}", action)
@@ -266,8 +274,20 @@ class DiscardMove(StandardMove[S, Discard]):
         )
         assert card is not None, "checked actions only"
         discard(state, seat, card)
-        if not state.hands[seat]:
+        if not state.hands[seat] and self.rules.turns.empty_hand_ends_round:
             went_out(state, seat)
+            return
+        self.end_turn(state)
+
+    def end_turn(self, state: S) -> None:
+        """The turn ends after its discard: the round is dead if the stock is down to `Stock.dead_at`
+        cards (``ids.dead_hand``); otherwise the next seat's turn starts
+        ([`end_turn`][rummykit.standard.turns.end_turn])."""
+        dead_at = self.rules.stock.dead_at
+        if dead_at is not None and len(state.piles["stock"]) <= dead_at:
+            rule = self.rules.ids.dead_hand
+            left = len(state.piles["stock"])
+            state.round_end = RoundEnd(None, rule, f"the hand is dead: {left} cards are left in the stock ({rule})")
             return
         end_turn(state)
         state.melds_this_turn = 0
@@ -290,7 +310,7 @@ class LayOffMove(StandardMove[S, LayOff]):
 
     def check(self, state: S, action: LayOff) -> LayOff:
         self.check_seat(state, action)
-        self.rules.check_turn(state, action)
+        self.check_turn(state, action)
         table = state.table
         if not 0 <= action.meld < len(table):
             numbers = f"melds 0 to {len(table) - 1}" if table else "no melds"

@@ -24,16 +24,21 @@ from rummykit.core.moves import Move
 from rummykit.core.shoe import Randomness
 from rummykit.core.specs import GameSettings, Ruleset, VariantSpec
 from rummykit.core.state import Phase
-from rummykit.core.views import View, base_view_fields, shown
+from rummykit.core.views import Picture, View, base_view_fields, shown
+from rummykit.standard.deadwood import mask
+from rummykit.standard.deadwood import points as deadwood_points
 from rummykit.standard.going_down import ContractGoDown, FreeGoDown
+from rummykit.standard.knocking import Knock, Pass, knock_moves
 from rummykit.standard.moves import DiscardMove, DrawMove, LayOffMove, TakeDiscardMove
-from rummykit.standard.rules import ContractMelds, StandardRules
-from rummykit.standard.state import StandardState
+from rummykit.standard.rules import ContractMelds, KnockPhase, StandardRules
+from rummykit.standard.state import KnockState, StandardState
 
 __all__ = [
+    "KnockView",
     "StandardRummy",
     "StandardView",
     "arrange_position",
+    "check_knock",
     "check_position",
     "check_view",
     "deal",
@@ -76,8 +81,24 @@ class StandardView(View):
         return self.melded
 
 
+@attrs.frozen(kw_only=True)
+class KnockView(StandardView):
+    """The view of a round that ends by a knock: the standard rummy's, its knock card and its knocker.
+
+    Attributes:
+        knock_card: the round's knock card.
+        knocker: the seat that knocked this round, if any.
+    """
+
+    knock_card: int = shown("knock card")
+    knocker: int | None = shown("knocked", hidden_if=None, picture=Picture.SEATS)
+
+
 def standard_moves(rules: StandardRules) -> dict[type[Action], Move[Any, Any]]:
-    """The standard rummy's moves for ``rules``, in listing order: draws, melds, lay-offs, discards."""
+    """The standard rummy's moves for ``rules``, in listing order: draws, melds, lay-offs, discards; or
+    those of knock endings ([`knock_moves`][rummykit.standard.knocking.knock_moves])."""
+    if rules.knocking is not None:
+        return knock_moves(rules)
     moves: dict[type[Action], Move[Any, Any]] = {Draw: DrawMove(rules)}
     if rules.stock.from_discard:
         moves[TakeDiscard] = TakeDiscardMove(rules)
@@ -90,7 +111,8 @@ def standard_moves(rules: StandardRules) -> dict[type[Action], Move[Any, Any]]:
 def deal(state: StandardState, shoe: Sequence[CardId]) -> None:
     """Deal a round as ``rules.deal`` says: the shoe's parts become the stock and its reserve piles;
     every hand gets its cards one at a time from the seat after the dealer, then every seat pile;
-    then the up-card starts the discard pile."""
+    then the up-card starts the discard pile. The seat after the dealer starts, in the opening phase
+    (`Turns.opening`)."""
     rules = state.rules
     players = state.players
     piles: dict[str, list[CardId]] = {}
@@ -117,16 +139,22 @@ def deal(state: StandardState, shoe: Sequence[CardId]) -> None:
     state.piles = piles
     state.seat_piles = seat_piles
     state.turn = start
-    state.phase = Phase.DRAW
+    state.phase = rules.turns.opening
     state.start_round()
 
 
 def score_round(state: StandardState) -> list[int]:
     """Score the round that has just ended (``rules.scoring``): the player who went out scores the
     other hands' points (doubled, or more, for going rummy), or every player who did not go out
-    scores their own hand's points."""
-    scoring = state.rules.scoring
+    scores their own hand's points. A knock ending is scored by the deadwood left in hands
+    ([`Knocking.score_knock`][rummykit.standard.rules.Knocking.score_knock]); a round that ended otherwise,
+    dead, scores nothing."""
+    scoring, knocking = state.rules.scoring, state.rules.knocking
     went_out = state.round_end.went_out if state.round_end is not None else None
+    if knocking is not None:
+        if went_out is None:
+            return [0] * state.players
+        return knocking.score_knock(went_out, [deadwood_points(mask(hand)) for hand in state.hands])
     points = scoring.points_of
     if not scoring.winner_takes_hands:
         return [
@@ -157,16 +185,17 @@ def game_over(state: StandardState) -> bool:
 
 def check_position(state: StandardState) -> None:
     """What a standard rummy position loaded from data must satisfy beyond the core's checks: hands
-    and what the round has seen consistent with the turn, and valid melds owned by seats that melded.
-    A game over is checked too (as the round that ended it left it): only a hand may then be empty,
-    the seat's that went out."""
+    and what the round has seen consistent with the turn and its phases (`Turns`), and valid melds
+    owned by seats that melded. A game over is checked too (as the round that ended it left it): where
+    an empty hand ends the round, only a hand may then be empty, the seat's that went out."""
     rules = state.rules
     if rules.rounds is not None and not 1 <= state.round <= rules.rounds:
         raise InvalidPositionError("round", f"the game has rounds 1 to {rules.rounds}, not {state.round}")
     over = state.phase == Phase.OVER
     players = state.players
+    phases = rules.turns
     for seat, hand in enumerate(state.hands):
-        if not hand and not over:
+        if not hand and not over and phases.empty_hand_ends_round:
             raise InvalidPositionError(f"hands[{seat}]", "an empty hand means the seat went out, which ends the round")
     for name, turns in (("melded_on", state.melded_on), ("played_on", state.played_on)):
         if len(turns) != players:
@@ -182,7 +211,8 @@ def check_position(state: StandardState) -> None:
     limit = rules.stock.rebuilds
     if state.rebuilds < 0 or (limit is not None and state.rebuilds > limit):
         raise InvalidPositionError("extra.rebuilds", f"the stock is rebuilt 0 to {limit} times")
-    if state.melds_this_turn < 0 or (state.melds_this_turn and state.phase not in (Phase.PLAY, Phase.OVER)):
+    drawn = state.phase in phases.after_draw
+    if state.melds_this_turn < 0 or (state.melds_this_turn and not (drawn or over)):
         raise InvalidPositionError("extra.melds_this_turn", "melds are laid down only after the draw")
     for index, table_meld in enumerate(state.table):
         if table_meld.meld.kind not in (MeldKind.SET, MeldKind.RUN):
@@ -195,10 +225,12 @@ def check_position(state: StandardState) -> None:
             raise InvalidPositionError(f"table[{index}].ranks", "the ranks do not follow the cards' places (G-5)")
         if state.melded_on[table_meld.owner] is None:
             raise InvalidPositionError(f"table[{index}].owner", f"seat {table_meld.owner} has not melded this round")
-    if state.taken is not None and state.phase != Phase.PLAY:
-        raise InvalidPositionError("taken", "a card is taken from the discard pile at the draw, so only in play")
-    if over:
+    if state.taken is not None and not drawn:
+        raise InvalidPositionError("taken", "a card is taken from the discard pile at the draw, so only after it")
+    if over and phases.empty_hand_ends_round:
         _check_went_out(state)
+    if isinstance(state, KnockState) and not over:
+        check_knock(state)
 
 
 def _check_went_out(state: StandardState) -> None:
@@ -211,10 +243,34 @@ def _check_went_out(state: StandardState) -> None:
             )
 
 
+def check_knock(state: KnockState) -> None:
+    """What a position of a knock ending must satisfy during a round: a knock card from 0 to 10, no
+    empty hand before the knocker's melds, a knocker only once a seat has knocked (it lays down, then
+    the others play), nothing but passes while the first up-card is offered, and the wall only with the
+    stock at `Stock.dead_at` cards."""
+    if not 0 <= state.knock_card <= 10:
+        raise InvalidPositionError("extra.knock_card", f"a knock card is from 0 to 10, not {state.knock_card}")
+    phase, knocker = state.phase, state.knocker
+    empty = next((seat for seat, hand in enumerate(state.hands) if not hand), None)
+    if empty is not None and phase != KnockPhase.LAY_OFF:
+        reason = "only a knocker with gin, or a defender who laid off every card, holds no card, after the knock"
+        raise InvalidPositionError(f"hands[{empty}]", reason)
+    if phase == KnockPhase.KNOCK and knocker != state.turn:
+        raise InvalidPositionError("extra.knocker", "the knocker is the seat that lays down after the knock")
+    if (phase == KnockPhase.LAY_OFF) != (knocker is not None and knocker != state.turn):
+        raise InvalidPositionError("extra.knocker", "a seat has knocked in the knock and lay-off phases only")
+    if phase == KnockPhase.FIRST_UP_CARD and len(state.log) > state.players:
+        raise InvalidPositionError("log", "while the first up-card is offered, each seat passes it once at most")
+    if phase == KnockPhase.WALL and len(state.piles["stock"]) > (state.rules.stock.dead_at or 0):
+        raise InvalidPositionError("phase", "the wall is reached only with the stock down to its last cards")
+
+
 def view_fields(state: StandardState, seat: int | None, to_act: tuple[int, ...]) -> dict[str, Any]:
     """The fields of a [`StandardView`][rummykit.standard.plugin.StandardView] for ``seat``: the common
-    view's and the round's."""
+    view's and the round's (and a [`KnockView`][rummykit.standard.plugin.KnockView]'s for a knock ending)."""
     fields = base_view_fields(state, seat, to_act)
+    if isinstance(state, KnockState):
+        fields["knock_card"], fields["knocker"] = state.knock_card, state.knocker
     fields.update(_round_facts(state.rules, max(state.round, 1)))
     fields["rebuilds_used"] = state.rebuilds
     fields["played"] = tuple([turn is not None for turn in state.played_on])
@@ -351,3 +407,11 @@ class StandardRummy(Generic[R, S]):
     def rummykit_bots(self) -> Mapping[str, Callable[[int | None], Bot]]:
         """No bots of its own (the core's ``random`` is always there); a variant offers its own."""
         return {}
+
+    @hookimpl
+    def rummykit_parse_move(self, seat: int, words: list[str]) -> Action | None:
+        """The moves of knock endings, where the variant has them: ``pass``, and ``knock 9C``."""
+        actions = self.spec.actions
+        if words == ["pass"] and Pass in actions:
+            return Pass(seat=seat)
+        return Knock(seat=seat, card=words[1]) if len(words) == 2 and words[0] == "knock" and Knock in actions else None

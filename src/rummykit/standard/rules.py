@@ -14,6 +14,7 @@ Examples:
 
 from __future__ import annotations
 
+import enum
 import functools
 from collections.abc import Mapping
 from types import MappingProxyType
@@ -22,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 import attrs
 
 from rummykit.core.actions import Action, Draw, TakeDiscard
-from rummykit.core.cards import Card, Rank
+from rummykit.core.cards import Card, Rank, standard_deck
 from rummykit.core.errors import IllegalActionError
 from rummykit.core.melds import MeldRules
 from rummykit.core.solver import Contract, ContractSolver
@@ -33,13 +34,18 @@ if TYPE_CHECKING:
     from rummykit.core.state import GameState
 
 __all__ = [
+    "KNOCK_POINTS",
+    "KNOCK_RUN_ORDER",
     "ContractMelds",
     "Deal",
     "FreeMelds",
+    "KnockPhase",
+    "Knocking",
     "RuleIds",
     "Scoring",
     "StandardRules",
     "Stock",
+    "Turns",
 ]
 
 
@@ -81,6 +87,8 @@ class Stock:
         rebuilds: how many times the stock may be rebuilt from the discard pile in a round.
         cards: cards drawn at the start of a turn (``Draw``).
         from_discard: the turn player may take the top discard instead (``TakeDiscard``).
+        dead_at: the round ends with nobody out, dead (``ids.dead_hand``), when a turn ends by a discard
+            that leaves this many cards or fewer in the stock (Gin Rummy: 2); ``None``: play on.
     """
 
     piles: tuple[str, ...] = ("stock",)
@@ -88,6 +96,34 @@ class Stock:
     rebuilds: int | None = None
     cards: int = 1
     from_discard: bool = True
+    dead_at: int | None = None
+
+
+@attrs.frozen(kw_only=True)
+class Turns:
+    """How a turn goes, as phases: the phase a round opens in, the variant's phases before and after
+    the draw, what its own phases allow, and whether an empty hand ends the round. The standard
+    rummy's: a turn is a draw, then play; a player whose hand empties goes out.
+
+    Attributes:
+        opening: the phase every round starts in (Gin Rummy's: the first up-card is offered).
+        before_draw: the variant's phases, besides ``draw``, in which the turn player has not drawn
+            yet and may draw (``Draw``, ``TakeDiscard``) as its moves allow.
+        after_draw: the phases in which the turn player has drawn: no second draw, the card taken from
+            the discard pile is still the turn's (``taken``), new melds of the turn are counted.
+        phase_rules: for a phase in which only the moves declared for it play
+            ([`Move.phases`][rummykit.core.moves.Move.phases]), the rule that says so and what it allows,
+            in words (``{"knock": ("GIN-13", "after a knock the knocker lays down melds")}``): a play of
+            another move is refused citing it.
+        empty_hand_ends_round: a player whose hand becomes empty goes out, which ends the round
+            (``ids.going_out``); otherwise play goes on (Gin Rummy's knocker who lays down every card).
+    """
+
+    opening: str = Phase.DRAW
+    before_draw: frozenset[str] = frozenset()
+    after_draw: frozenset[str] = frozenset({Phase.PLAY})
+    phase_rules: Mapping[str, tuple[str, str]] = attrs.field(factory=dict)
+    empty_hand_ends_round: bool = True
 
 
 @attrs.frozen(kw_only=True)
@@ -131,6 +167,119 @@ class ContractMelds:
         return self.contracts[min(max(round, 1), len(self.contracts)) - 1]
 
 
+class KnockPhase(enum.StrEnum):
+    """The phases of a round that ends by a knock ([`Knocking`][rummykit.standard.rules.Knocking]), beyond the
+    core's ``draw``, ``play`` and ``over``: a variant that plays them declares them (`VariantSpec.phases`)."""
+
+    FIRST_UP_CARD = "first-up-card"
+    """The up-card is offered to each seat in turn, from the seat after the dealer (`Knocking.offer_up_card`)."""
+    WALL = "wall"
+    """A discard left the stock at `Stock.dead_at` cards: the next seat may take it only to knock, or pass."""
+    KNOCK = "knock"
+    """The knocker has discarded and lays down melds."""
+    LAY_OFF = "lay-off"
+    """A defender lays off on the knocker's melds, then lays down melds or passes."""
+
+
+@attrs.frozen(kw_only=True)
+class Knocking:
+    """A round that ends by a knock, as Gin Rummy's does. A player who has drawn may knock instead of
+    discarding when a discard leaves them *deadwood* (the points of the cards none of their melds holds,
+    [`rummykit.standard.deadwood`][rummykit.standard.deadwood]) of at most the knock card; they discard
+    that card (``Knock``), then lay down melds in one go-down keeping at most the knock card in hand. Each
+    other player in turn, a defender, then lays off cards on the knocker's melds (unless the knocker kept
+    nothing: gin) and lays down melds of their own, or passes (``Pass``). Then the round is scored: the
+    knocker wins from each defender the difference of their deadwood (with gin, and the gin bonus); a
+    defender whose deadwood is less wins the difference and the undercut bonus (`score_knock`).
+
+    Knock endings are played with one 52-card deck without wild cards, sets of 3 or 4 cards, runs of one
+    suit with the ace low, and cards worth their standard values (what `rummykit.standard.deadwood`
+    reckons with).
+
+    Attributes:
+        knock_card: the most deadwood a knocker may keep (``None``: the value of the round's first up-card,
+            Oklahoma, and ``ace_knock_card`` for an ace).
+        ace_knock_card: the knock card of an ace up-card, where the up-card sets it.
+        shortcut: a knock is allowed only if OpenSpiel's shortcut allows it too
+            ([`shortcut`][rummykit.standard.deadwood.shortcut]).
+        offer_up_card: the round opens by offering the up-card to each seat in turn from the seat after
+            the dealer; the first to take it plays on from there, and if all pass, the seat after the dealer
+            draws from the stock (`KnockPhase.FIRST_UP_CARD`).
+        wall: when a discard leaves the stock at `Stock.dead_at` cards, the next seat may take that
+            discard only to knock with it, or pass, and the round is dead (`KnockPhase.WALL`); otherwise
+            the round is dead at once.
+        lay_off_limit: the most cards laid off past each end of a run the knocker laid down (``None``:
+            no limit).
+        gin_bonus: what gin adds to the knocker's points.
+        undercut_bonus: what an undercut adds to the defender's points.
+        undercut_on_tie: a defender whose deadwood equals the knocker's undercuts (else nobody scores).
+        zero_sum: the points a player wins are lost by the other (else only the winner scores).
+    """
+
+    knock_card: int | None = 10
+    ace_knock_card: int = 0
+    shortcut: bool = False
+    offer_up_card: bool = True
+    wall: bool = True
+    lay_off_limit: int | None = None
+    gin_bonus: int = 25
+    undercut_bonus: int = 25
+    undercut_on_tie: bool = False
+    zero_sum: bool = False
+
+    def turns(self, ids: RuleIds) -> Turns:
+        """How the turns of a knock ending go: from the offer of the first up-card (if the up-card is
+        offered), a draw, then a discard or a knock; the wall comes before a draw, the knock after it; in
+        a phase of its own each move plays where it may, and the others are refused citing ``ids``; a
+        knocker who lays down every card does not end the round."""
+        return Turns(
+            opening=KnockPhase.FIRST_UP_CARD if self.offer_up_card else Phase.DRAW,
+            before_draw=frozenset({KnockPhase.FIRST_UP_CARD, KnockPhase.WALL}),
+            after_draw=frozenset({Phase.PLAY, KnockPhase.KNOCK}),
+            phase_rules={
+                KnockPhase.FIRST_UP_CARD: (
+                    ids.offer,
+                    "the first up-card is offered: take it or pass it (all passed: draw)",
+                ),
+                KnockPhase.WALL: (ids.wall, "at the wall the discard is taken only to knock with it, or passed"),
+                Phase.PLAY: (ids.draw, "after the draw the turn ends with a discard or a knock"),
+                KnockPhase.KNOCK: (ids.knocker, "after a knock the knocker lays down melds"),
+                KnockPhase.LAY_OFF: (
+                    ids.defender,
+                    "after the knocker's melds a defender lays off, lays down melds or passes",
+                ),
+            },
+            empty_hand_ends_round=False,
+        )
+
+    def knock_card_of(self, up_card: Card) -> int:
+        """The knock card of a round whose first up-card is ``up_card``."""
+        if self.knock_card is not None:
+            return self.knock_card
+        return self.ace_knock_card if up_card.rank is Rank.ACE else min(int(up_card.rank), 10)
+
+    def score_knock(self, knocker: int, deadwood: list[int]) -> list[int]:
+        """Each seat's points in a round that ``knocker`` ended, from each seat's ``deadwood``.
+
+        Examples:
+            >>> knocking = Knocking(gin_bonus=25, undercut_bonus=25)
+            >>> knocking.score_knock(0, [3, 20]), knocking.score_knock(0, [8, 5]), knocking.score_knock(0, [9, 9])
+            ([17, 0], [0, 28], [0, 0])
+            >>> knocking.score_knock(1, [12, 0]), Knocking(zero_sum=True).score_knock(0, [8, 5])
+            ([0, 37], [-28, 28])
+        """
+        scores = [0] * len(deadwood)
+        mine = deadwood[knocker]
+        for seat, theirs in enumerate(deadwood):
+            if seat != knocker:
+                won = theirs - mine + (self.gin_bonus if mine == 0 else 0)
+                if won < 0 or (won == 0 < mine and self.undercut_on_tie):
+                    won -= self.undercut_bonus
+                scores[knocker] += won if self.zero_sum else max(won, 0)
+                scores[seat] += -won if self.zero_sum else max(-won, 0)
+        return scores
+
+
 @attrs.frozen(kw_only=True)
 class Scoring:
     """How a round is scored from the cards left in hands, and how the game ends.
@@ -164,32 +313,48 @@ class RuleIds:
         start: who plays first in a round (``"CR-2"``).
         draw: a turn starts with exactly one draw (``"CR-3"``).
         empty_discard: the rule that says why the discard pile can be empty (the stock rebuilt from it,
-            an up-card that did not come), cited with ``draw`` when it is.
+            an up-card that did not come), cited with ``draw`` when it is (``""``: it never is at a draw).
         meld: laying down and adding to melds (free melds), or the contract (contract melds).
         last_contract: the contract rule of a round whose contract takes the whole hand, if any.
         once: going down once a round (contract melds).
         lay_off: laying off.
         discard: the turn's discard and the taken card (``"CR-6"``).
-        no_card: a card must be drawn and none can be had.
+        no_card: a card must be drawn and none can be had (``""``: one always can).
         stalemate: the stock ran out once too often (`Stock.rebuilds`).
-        going_out: an empty hand ends the round.
+        going_out: an empty hand ends the round (``""``: it does not, `Turns.empty_hand_ends_round`).
+        dead_hand: the round is dead with the stock down to `Stock.dead_at` cards.
+        offer: the up-card offered to each seat in turn (`Knocking.offer_up_card`).
+        knock: knocking (`Knocking`).
+        knocker: the knocker's discard and melds.
+        gin: nobody lays off on gin.
+        lay_off_limit: the cards laid off past a run's end (`Knocking.lay_off_limit`).
+        defender: a defender's lay-offs and melds, after which the round is scored.
+        wall: the wall (`Knocking.wall`).
         rummy: the scoring of a player who goes out in the turn of their first play (going rummy).
         discard_to_go_out: going out only by discarding the last card (``None``: not at this table).
     """
 
     start: str
     draw: str
-    empty_discard: str
+    empty_discard: str = ""
     meld: str
     last_contract: str | None = None
     once: str = ""
     lay_off: str
     discard: str
-    no_card: str
+    no_card: str = ""
     stalemate: str = ""
-    going_out: str
+    going_out: str = ""
     rummy: str = ""
     discard_to_go_out: str | None = None
+    dead_hand: str = ""
+    offer: str = ""
+    knock: str = ""
+    knocker: str = ""
+    gin: str = ""
+    lay_off_limit: str = ""
+    defender: str = ""
+    wall: str = ""
 
 
 @attrs.frozen(kw_only=True)
@@ -199,12 +364,14 @@ class StandardRules(Ruleset):
 
     Attributes:
         deal: how a round is dealt.
+        turns: how a turn goes: its phases, and whether an empty hand ends the round.
         stock: the stock, the draw and the empty stock.
         melds: the shapes of melds (which cards are wild, sets, runs).
         melding: free melds or contract melds.
         may_discard_taken: the card taken from the discard pile may be discarded the same turn.
         scoring: how rounds are scored and the game ends.
         rounds: the game ends after this many rounds (``None``: when `Scoring.target` ends it).
+        knocking: how a round ends by a knock (``None``: it does not).
         ids: the rule ids cited.
         run_order_rule: the rule that sets which ranks a run may span, cited where a run is refused
             only because of it (``None``: the meld rules' own run rule).
@@ -213,15 +380,32 @@ class StandardRules(Ruleset):
     """
 
     deal: Deal
+    turns: Turns = Turns()
     stock: Stock = Stock()
     melds: MeldRules
     melding: FreeMelds | ContractMelds = FreeMelds()
     may_discard_taken: bool = False
     scoring: Scoring
     rounds: int | None = None
+    knocking: Knocking | None = None
     ids: RuleIds
     run_order_rule: str | None = None
     natural_run_order: tuple[Rank, ...] = ()
+
+    def __attrs_post_init__(self) -> None:
+        melds = self.melds
+        if self.knocking is not None and (
+            self.shoe != standard_deck()
+            or melds.wild_faces
+            or melds.run_order != KNOCK_RUN_ORDER
+            or melds.max_set != 4
+            or not melds.suited_runs
+            or any(self.scoring.points_of(card) != KNOCK_POINTS[card.rank] for card in standard_deck())
+        ):
+            raise ValueError(
+                "knock endings are played with one 52-card deck without wild cards, sets of 3 or 4, runs of one "
+                "suit with the ace low, and cards worth their standard values (ace 1, faces 10)"
+            )
 
     @functools.cached_property
     def round_facts(self) -> tuple[Mapping[str, Any], ...]:
@@ -254,20 +438,20 @@ class StandardRules(Ruleset):
 
     def check_turn(self, state: GameState, action: Action) -> None:
         """G-2 and the draw (``ids.start``, ``ids.draw``): only the turn player acts, and a turn starts
-        with exactly one draw. A variant with phases of its own overrides this to refuse what they
-        forbid first.
+        with exactly one draw, in ``draw`` or a phase before the draw (`Turns.before_draw`). A variant
+        with phases of its own declares what they allow (`Turns.phase_rules`) or overrides this.
 
         Raises:
             IllegalActionError: citing the rule.
         """
         if action.seat != state.turn:
-            if state.turn_number == 1 and state.phase == Phase.DRAW:
+            if state.turn_number == 1 and state.phase == self.turns.opening:
                 raise IllegalActionError(
                     self.ids.start, f"the seat after the dealer, seat {state.turn}, starts the round", action=action
                 )
             raise IllegalActionError("G-2", f"it is seat {state.turn}'s turn", action=action)
         drawing = isinstance(action, Draw | TakeDiscard)
-        if drawing and state.phase != Phase.DRAW:
+        if drawing and state.phase != Phase.DRAW and state.phase not in self.turns.before_draw:
             raise IllegalActionError(
                 self.ids.draw, "a turn has exactly one draw, and this one has had it", action=action
             )
@@ -276,6 +460,11 @@ class StandardRules(Ruleset):
                 self.ids.draw, "a turn starts with a draw: from the stock or the top of the discard pile", action=action
             )
 
+
+KNOCK_RUN_ORDER: Final = (Rank.ACE, *(Rank(value) for value in range(2, 14)))
+"""The run order of knock endings: the ace low only."""
+KNOCK_POINTS: Final[Mapping[Rank, int]] = {rank: 1 if rank is Rank.ACE else min(int(rank), 10) for rank in Rank}
+"""What a card is worth in a knock ending: ace 1, 2 to 10 their number, J, Q and K 10."""
 
 NO_POINTS: Final[Mapping[Rank, int]] = dict.fromkeys(Rank, 0)
 """Cards are worth their rank's points; a standard table."""

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import attrs
 
+from rummykit.core.cards import face
 from rummykit.core.state import GameState
 from rummykit.standard.rules import StandardRules
 
-__all__ = ["StandardState"]
+__all__ = ["KnockState", "StandardState"]
 
 
 @attrs.define(kw_only=True)
@@ -48,3 +49,24 @@ class StandardState(GameState):
         """``seat`` played no card before this turn (so, going out now, it goes rummy)."""
         played = self.played_on[seat]
         return played is None or played == self.turn_number
+
+
+@attrs.define(kw_only=True)
+class KnockState(StandardState):
+    """The state of a standard rummy whose rounds end by a knock
+    ([`Knocking`][rummykit.standard.rules.Knocking]): the standard rummy's, and the round's knock.
+
+    Attributes:
+        knock_card: the round's knock card (`Knocking.knock_card_of` its first up-card).
+        knocker: the seat that knocked this round, if any.
+    """
+
+    knock_card: int = 10
+    knocker: int | None = None
+
+    def start_round(self) -> None:
+        super().start_round()
+        knocking = self.rules.knocking
+        assert knocking is not None, "a KnockState is the state of knock endings"
+        self.knock_card = knocking.knock_card_of(face(self.piles["discard"][0]))
+        self.knocker = None

@@ -228,6 +228,7 @@ def _has_commit(commit: str) -> bool:
     return found.returncode == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("commit", ["HEAD", PRE_REDESIGN])
 def test_a_tiny_run_against_a_commit_measures_both_engines(commit: str) -> None:
     if not _has_commit(commit):

@@ -527,6 +527,7 @@ def _check_simulation(games: int) -> None:
     assert [row["bot"] for row in one["seats"]] == ["heuristic", "random", "heuristic", "random"]
 
 
+@pytest.mark.slow
 def test_simulate_heuristic_beats_random_and_workers_do_not_change_the_figures() -> None:
     _check_simulation(20)
 

@@ -256,9 +256,14 @@ def test_ctrl_c_stops_a_run_at_once_saying_how_many_games_finished(workers: str)
     """Ctrl-C sends SIGINT to the whole process group, workers included (as a terminal does)."""
     command = [sys.executable, "-m", "rummykit", "simulate", "railroad-rummy", "--games", "100000"]
     run = subprocess.Popen([*command, "--workers", workers], stderr=subprocess.PIPE, text=True, start_new_session=True)
-    _wait_until_busy(run.pid)  # the run has started (any moment of it would do: this is no timed assertion)
-    os.killpg(run.pid, signal.SIGINT)
-    _, stderr = run.communicate(timeout=60)  # it used to finish the whole queue: minutes
+    try:
+        _wait_until_busy(run.pid)  # the run has started (any moment of it would do: this is no timed assertion)
+        os.killpg(run.pid, signal.SIGINT)
+        _, stderr = run.communicate(timeout=60)  # it used to finish the whole queue: minutes
+    finally:  # a run that did not stop is not left running after the test
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+            run.wait()
     assert run.returncode == 130, stderr
     assert "interrupted: " in stderr and " of 100,000 games finished" in stderr
     assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr

@@ -51,6 +51,7 @@ def test_a_record_written_before_the_redesign_loads_and_replays(row: dict[str, A
     assert game.is_over and list(game.scores) == row["scores"] and digest(game) == row["digest"]
 
 
+@pytest.mark.slow
 def test_games_of_one_configuration_in_threads_give_the_records_they_give_one_after_another() -> None:
     rows = [row for row in ROWS if row["seed"] < 6 and row["variant"] != "rummy"] + ROWS[-8:]
     alone = [digest(play(row)) for row in rows]

@@ -1,6 +1,7 @@
 """How many hypothesis examples a property test tries: the quick suite (plain ``pytest``, the README's
 command) tries a third of each property's full number, so that it stays quick; ``RUMMYKIT_THOROUGH=1``
-tries the full number, as CI does (its run at the dependency floors). Every property runs in both: only its size changes."""
+tries the full number, as CI does (its run at the dependency floors). Every property runs in both:
+only its size changes."""
 
 from __future__ import annotations
 

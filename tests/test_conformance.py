@@ -71,6 +71,33 @@ def going_out_in_railroad_canasta() -> rummykit.Game:
     )
 
 
+def going_out_by_a_discard_in_rummy(house_rules: tuple[str, ...]) -> rummykit.Game:
+    """Under ``house_rules`` with discard-to-go-out (CR-22), seat 0 has made its initial meld and holds
+    three 9s and a 5, after its draw: it may lay the 9s down and go out by discarding the 5 (CR-8).
+    Random and heuristic play seldom gets there under one meld a turn and an initial meld of 50."""
+    return rummykit.build_position(
+        "rummy",
+        2,
+        seed=5,
+        turn=0,
+        phase="play",
+        hands=["9C 9D 9H 5S", None],
+        table=[(0, "KC KD KH")],
+        melded=[0],
+        house_rules=house_rules,
+        options={"max_rounds": 1},
+    )
+
+
+def stack_positions(variant: str, house_rules: tuple[str, ...]) -> list[rummykit.Game]:
+    """The start positions of a full-size run of ``variant`` under ``house_rules``."""
+    if not house_rules:
+        return list(POSITIONS.get(variant, ()))
+    if variant == "rummy" and "discard-to-go-out" in house_rules:
+        return [going_out_by_a_discard_in_rummy(house_rules)]
+    return []
+
+
 def gin_lay_off(seed: int) -> rummykit.Game:
     """Seat 0 knocked, laid down 5S 6S 7S and 9H 9D 9C and kept 2C (GIN-13): seat 1, the defender, may
     lay off 8S on the run or 9S on the set (GIN-16), lay down 4C 4D 4H, or pass (GIN-18). Random play
@@ -215,7 +242,7 @@ def test_seeded_games_at_full_size(variant: str, house_rules: tuple[str, ...], f
         games=min(BATCH, SLOW_STACK_GAMES) if house_rules else BATCH,
         seed=10_000 + first,
         bots=BOTS,
-        positions=POSITIONS.get(variant, ()) if not house_rules else (),
+        positions=stack_positions(variant, house_rules),
         soundness_every=10,
         views_every=20,
         json_every=100,

@@ -59,6 +59,7 @@ import rummykit
 from rummykit.core.actions import Action, Draw
 from rummykit.core.bots import Bot, UnknownBotError
 from rummykit.core.engine import Game
+from rummykit.core.errors import RummyError
 from rummykit.core.state import Phase
 from rummykit.testing.strategies import MELD_KINDS, cards_in
 
@@ -424,7 +425,7 @@ def _outcome(game: Game, action: Action, *, listing: bool = False) -> Outcome | 
     trial = game.copy()
     try:
         applied = trial.apply(action)
-    except Exception:
+    except RummyError:  # a refusal, or a plug-in's failure (PluginError): the kit reports it when played
         return None
     rule = applied.round_result.rule if applied.round_result is not None else None
     kinds = frozenset(other.kind for other in trial.legal_actions()) if listing and not trial.is_over else frozenset()

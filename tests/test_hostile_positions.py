@@ -21,6 +21,7 @@ import pytest
 from typer.testing import CliRunner
 
 import rummykit
+from rummykit import GoDown
 from rummykit.core.cards import standard_deck
 from rummykit.core.errors import InvalidPositionError, InvalidRecordError, UnknownVariantError
 from rummykit.core.plugins import load_variant, register_variant, unregister_variant
@@ -159,18 +160,17 @@ def test_a_railroad_rummy_hand_gone_down_lists_a_bounded_number_of_actions(size:
     assert 0 < len(game.legal_actions(0)) <= MOST_LISTED
 
 
-@pytest.mark.slow
-@pytest.mark.xfail(
-    reason="left open (issue 24): a RailRoad Rummy contract go-down lists every form of every way, "
-    "which grows without a useful bound for hands grown by claims (RR-17)",
-    strict=True,
-)
-def test_a_railroad_rummy_hand_grown_by_claims_lists_a_bounded_number_of_go_downs() -> None:
-    """60 cards in round 3 (two runs of 4): 34,992 go-downs listed; round 6 does not finish in minutes."""
+@pytest.mark.parametrize(("size", "round_"), [(60, 3), (60, 6), (120, 6)])
+def test_a_railroad_rummy_hand_grown_by_claims_lists_a_bounded_number_of_go_downs(size: int, round_: int) -> None:
+    """60 cards in round 3 (two runs of 4) listed 34,992 go-downs on faf5aaf, and round 6 did not
+    finish in minutes: one go-down is listed for each choice of its melds' ranks (RR-C4), so round 3's
+    two runs are at most the 45 pairs of the 9 runs of 4 cards, and round 6's set and two runs at most
+    12 × 45 = 540, however large the hand."""
     faces = [str(card) for card in standard_deck(jokers=2)]
-    hand = " ".join((faces * 2)[:60])
-    game = rummykit.build_position("railroad-rummy", 2, round=3, hands=[hand, None], turn=0, phase="play")
-    assert len(game.legal_actions(0)) <= MOST_LISTED
+    hand = " ".join((faces * 3)[:size])
+    game = rummykit.build_position("railroad-rummy", 2, round=round_, hands=[hand, None], turn=0, phase="play")
+    go_downs = [action for action in game.legal_actions(0) if isinstance(action, GoDown)]
+    assert len(go_downs) == {3: 45, 6: 540}[round_]
 
 
 @pytest.mark.slow
@@ -212,8 +212,9 @@ DEAD_ENDS: Final[dict[str, tuple[str, str | None, dict[str, Any]]]] = {
     "rummy": ("5H", "5H", {}),  # the card taken this turn may not be discarded (CR-6), nothing to meld
     "railroad-rummy": ("5H", "5H", {"may_discard_taken_card": False}),  # the same, where RR-21 is CR-6's
     "railroad-canasta": ("5H", None, {}),  # no discard may leave an empty hand unmelded (RC-19)
-    "gin-rummy": ("5H", "5H", {"may_discard_taken_card": False}),  # GIN-6: nor knock with it
 }
+"""(Gin Rummy has none: until a knock its hands hold 10 cards, 11 after the draw, so a one-card hand is
+refused for its size, below.)"""
 """For each built-in variant, the one card seat 0 holds in phase play in a position where it has no
 legal action, the card it took from the discard pile this turn, and the options that make it so."""
 
@@ -237,13 +238,26 @@ def _dead_end(variant: str) -> tuple[Document, str]:
     return data, "\n".join(lines)
 
 
+@pytest.mark.parametrize(
+    ("cards", "phase", "turn"), [(1, "play", 1), (9, "draw", 0), (11, "draw", 0), (10, "play", 1), (12, "play", 1)]
+)
+def test_a_gin_hand_of_a_size_play_never_reaches_is_refused(cards: int, phase: str, turn: int) -> None:
+    """Nothing is melded before a knock: a hand holds the 10 dealt (GIN-3), 11 after its turn's draw
+    (GIN-5). A fuzzed one-card hand used to load, and after its knock (deadwood 3, GIN-12) the knocker had
+    no meld to lay down and no move."""
+    faces = " ".join(str(card) for card in standard_deck()[:cards])
+    with pytest.raises(InvalidPositionError, match=r"GIN-3.*GIN-5") as refused:
+        build_position("gin-rummy", 2, hands=[None, faces], turn=turn, phase=phase)
+    assert refused.value.path == "hands[1]" and f"{cards} card" in str(refused.value)
+
+
 @pytest.mark.parametrize("variant", rummykit.available_variants())
 def test_a_position_whose_player_to_act_has_no_legal_action_is_refused_in_every_variant(variant: str) -> None:
     """G-4: no play leaves the turn player without a legal way to end the turn, so no position may
     either. Refused by every reader: the builder, the JSON document, the notation and the command
     line (on 4926410 they loaded; then ``legal_actions`` was empty and the game not over)."""
     if variant not in DEAD_ENDS:
-        pytest.skip(f"no dead end is written here for {variant}")
+        pytest.skip(f"{variant} has no dead end a position check lets through")
     card, taken, options = DEAD_ENDS[variant]
     with pytest.raises(InvalidPositionError, match="no legal action") as built:
         build_position(variant, 2, hands=[card, None], turn=0, phase="play", taken=taken, options=options)

@@ -428,13 +428,51 @@ def assert_legal_actions_sound_and_complete(game: Game) -> None:
             assert game.check(action) == action, f"{action} is not listed as check() returns it"
             game.copy().apply(action)
         # (b) every legal candidate the brute force finds is represented by a listed action (up to
-        # suits), and the brute force finds every listed action itself.
+        # suits; a go-down by the one listed for its choice of ranks, which lays down the fewest wild
+        # cards of them all, the fewest jokers of as many), and the brute force finds every listed
+        # action itself.
         found = brute_force_legal(game, seat)
-        represented = {suit_blind(action) for action in listed}
-        missing = {action for action in found if suit_blind(action) not in represented}
+        represented: dict[tuple[Any, ...], Action] = {}
+        for action in listed:
+            key = represented_as(action)
+            assert not isinstance(action, GoDown) or key not in represented, f"{action}: its ranks are listed twice"
+            represented.setdefault(key, action)
+        missing = {action for action in found if represented_as(action) not in represented}
         assert not missing, f"seat {seat}: legal but not represented: {sorted(map(str, missing))}"
+        for action in found:
+            chosen = represented[represented_as(action)]
+            assert wild_cards(chosen) <= wild_cards(action), f"{chosen} is listed for {action}, with more wild cards"
         unfound = set(listed) - found
         assert not unfound, f"seat {seat}: listed but not found by brute force: {sorted(map(str, unfound))}"
+
+
+RUN_ORDER: Final = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+"""RR-9: runs within 3 to ace, ace high only."""
+
+
+def represented_as(action: Action) -> tuple[Any, ...]:
+    """What a listed action stands for (RR-C4): a go-down, its melds' kinds and the rank each place
+    stands for (a set's rank; a run's ranks from the place of a natural card, G-5), with suits, and
+    which cards stand as wild cards, set aside; any other action, itself with suits set aside."""
+    if not isinstance(action, GoDown):
+        return suit_blind(action)
+    melds = []
+    for cards in action.melds:
+        ranks = [str(card)[:-1] if str(card) != "JK" else "JK" for card in cards]
+        naturals = [(place, rank) for place, rank in enumerate(ranks) if rank not in ("2", "JK")]
+        if len({rank for _, rank in naturals}) == 1:
+            melds.append(("set", (naturals[0][1],) * len(cards)))
+        else:
+            place, rank = naturals[0]
+            low = RUN_ORDER.index(rank) - place
+            melds.append(("run", tuple(RUN_ORDER[low : low + len(cards)])))
+    return ("go down", action.seat, tuple(sorted(melds, key=str)))
+
+
+def wild_cards(action: Action) -> tuple[int, int]:
+    """How many wild cards a play lays down (RR-6: 2s and jokers), and how many of them are jokers."""
+    cards = [str(card) for card in named_cards(action).elements()]
+    return sum(1 for card in cards if card == "JK" or card.startswith("2")), cards.count("JK")
 
 
 # -- strategies ------------------------------------------------------------------------------------------

@@ -97,6 +97,19 @@ class Move(Generic[S, A]):
         """
         return None
 
+    def represent(self, state: S, action: A) -> Action | None:
+        """The listed play that stands for an accepted play [`legal`][rummykit.core.moves.Move.legal]
+        does not list, or ``None`` (the play is listed whole, with suits set aside, or in parts:
+        [`split`][rummykit.core.moves.Move.split]).
+
+        A listing may stay short by listing one representative of plays the rules treat alike
+        (G-6): RailRoad Rummy lists one go-down for each choice of its melds' ranks, the one with the
+        fewest wild cards. Like ``split``, the engine never calls it: it is the variant's declaration
+        of what its listing stands for, checked by the conformance kit (`rummykit.testing`): the play
+        it names is listed, and the accepted play and its representative are of one type, by one seat.
+        """
+        return None
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} for {self.action_type.__name__}>"
 
@@ -136,6 +149,9 @@ class Restricted(Move[S, A]):
 
     def split(self, state: S, action: A) -> Sequence[Action] | None:
         return self.move.split(state, action)
+
+    def represent(self, state: S, action: A) -> Action | None:
+        return self.move.represent(state, action)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.move, name)

@@ -15,6 +15,7 @@ from rummykit.core.melds import Meld, MeldKind, MeldRules, read_meld
 from rummykit.core.shoe import Randomness
 from rummykit.core.solver import Contract, meld_key
 from rummykit.core.state import Phase, TableMeld, in_hand, on_table
+from rummykit.standard.fewest_wilds import RankChoice, fewest_wild_ways, preference, ranks_of
 from rummykit.standard.melding import disjoint_combinations, melds_of_faces
 from rummykit.standard.moves import StandardMove, blame_run_order
 from rummykit.standard.rules import ContractMelds, FreeMelds, StandardRules
@@ -262,30 +263,83 @@ class ContractGoDown(_GoDown[S]):
             return read_meld(group, rules, kinds.pop())  # raises: no meld of that kind either
 
     def legal(self, state: S, seat: int) -> Iterable[GoDown]:
-        """Every go-down the hand can make (one per set of ranks where suits do not matter, naming the
-        listed suits, [`canonical_go_down`][rummykit.standard.going_down.canonical_go_down]) that leaves
-        a way to end the turn (G-4)."""
+        """Every go-down the hand can make that leaves a way to end the turn (G-4). Where runs are not
+        suited, suits never matter: one go-down is listed for each choice of its melds' ranks, the one
+        with the fewest wild cards, the lowest first
+        ([`fewest_wilds`][rummykit.standard.fewest_wilds]), naming the listed suits
+        ([`canonical_go_down`][rummykit.standard.going_down.canonical_go_down]); it stands for every
+        go-down of those ranks (``represent``). Where runs are suited, every go-down is listed."""
         if seat != state.turn or state.melded_on[seat] is not None:
             return []
         hand = state.hands[seat]
         solver = self.rules.solvers[min(state.round, len(self.melding.contracts))]
-        found: dict[GoDown, None] = {}
-        suited = self.rules.melds.suited_runs
-        # Suits never matter unless runs are suited: the hand is solved with suits set aside, then
-        # the listed suits are named.
-        ways: Sequence[tuple[Meld, ...]] = solver.ways(
-            [face(cid) for cid in hand] if suited else [_RANK_FACES[cid & FACE_MASK] for cid in hand]
-        )
-        pools = rank_pools(state, seat) if ways and not suited else None
-        for way in ways:
-            melds = ordered_melds(way) if pools is None else canonical_go_down(way, pools)
-            if len(hand) - sum(len(meld.cards) for meld in melds) <= 1:
-                used = pick_cards(hand, [card for meld in melds for card in meld.cards], prefer=state.taken)
-                assert used is not None
-                if not self.leaves_a_way_out(state, seat, used):
-                    continue
-            found[GoDown(seat=seat, melds=tuple(meld.cards for meld in melds))] = None
-        return list(found)
+        if self.rules.melds.suited_runs:
+            found = (self._listed(state, seat, ordered_melds(way)) for way in solver.ways([face(cid) for cid in hand]))
+            return list(dict.fromkeys(action for action in found if action is not None))
+        faces = [_RANK_FACES[cid & FACE_MASK] for cid in hand]
+        contract = self.melding.contract_of(state.round)
+        listed: list[tuple[Sequence[Meld], GoDown]] = []
+        pools: dict[int, list[Card]] = {}
+        if contract.max_leftover is None and all(req.exact for req in contract.melds):
+            # the choices of ranks, found rank by rank: bounded however large the hand
+            for way in fewest_wild_ways(faces, contract, self.rules.melds):
+                pools = pools or rank_pools(state, seat)
+                action = self._listed(state, seat, canonical_go_down(way, pools))
+                if action is None:  # G-4 refuses it: another way of the same ranks may leave a discard
+                    choice = ranks_of(way)
+                    action = self._first_listed(state, seat, [w for w in solver.ways(faces) if ranks_of(w) == choice])
+                if action is not None:
+                    listed.append((way, action))
+        else:
+            by_choice: dict[RankChoice, list[tuple[Meld, ...]]] = {}
+            for way in solver.ways(faces):
+                by_choice.setdefault(ranks_of(way), []).append(way)
+            for ways in by_choice.values():
+                action = self._first_listed(state, seat, ways)
+                if action is not None:
+                    listed.append((ways[0], action))
+        listed.sort(key=lambda item: _order(item[0], contract))
+        return [action for _, action in listed]
+
+    def represent(self, state: S, action: GoDown) -> GoDown | None:
+        """The listed go-down of the same ranks as ``action`` (the one with the fewest wild cards), where
+        runs are not suited; ``None`` where every go-down is listed."""
+        if self.rules.melds.suited_runs:
+            return None
+        rules = self.rules.melds
+        choice = ranks_of([read_meld(group, rules) for group in action.melds])
+        for listed in self.legal(state, action.seat):
+            if ranks_of([read_meld(group, rules) for group in listed.melds]) == choice:
+                return listed
+        return None
+
+    def _first_listed(self, state: S, seat: int, ways: Sequence[tuple[Meld, ...]]) -> GoDown | None:
+        """The go-down of ``ways`` (of one choice of ranks, suits set aside) that the listing names: the
+        first that leaves a way to end the turn, by [`preference`][rummykit.standard.fewest_wilds.preference]."""
+        pools = rank_pools(state, seat)
+        rules = self.rules.melds
+        for way in sorted(ways, key=lambda w: preference(w, rules)):
+            action = self._listed(state, seat, canonical_go_down(way, pools))
+            if action is not None:
+                return action
+        return None
+
+    def _listed(self, state: S, seat: int, melds: Sequence[Meld]) -> GoDown | None:
+        """``melds`` as a listed go-down, or ``None`` if it leaves no way to end the turn (G-4)."""
+        hand = state.hands[seat]
+        if len(hand) - sum(len(meld.cards) for meld in melds) <= 1:
+            used = pick_cards(hand, [card for meld in melds for card in meld.cards], prefer=state.taken)
+            assert used is not None
+            if not self.leaves_a_way_out(state, seat, used):
+                return None
+        return GoDown(seat=seat, melds=tuple(meld.cards for meld in melds))
+
+
+def _order(way: Sequence[Meld], contract: Contract) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """The order of listed go-downs: the contract solver's order of their ways (suits set aside): melds
+    in the contract's order of kinds, equal kinds by [`meld_key`][rummykit.core.solver.meld_key]."""
+    kinds: list[str] = [req.kind for req in contract.melds]
+    return tuple(meld_key(meld) for meld in sorted(way, key=lambda meld: (kinds.index(meld.kind), meld_key(meld))))
 
 
 def _kinds(melds: Sequence[Meld]) -> str:

@@ -762,7 +762,7 @@ def check_action(game: Game, action: Action) -> str | None:
     [`IllegalActionError`][rummykit.core.errors.IllegalActionError] citing one of ``game.rule_ids`` (or
     [`InvalidActionError`][rummykit.core.errors.InvalidActionError] for malformed input) and change nothing;
     accepted, it must be carried out with the cards it names, be represented in the listing
-    ([`suit_blind`][rummykit.testing.checks.suit_blind], the move's ``split``), and be recorded as
+    ([`suit_blind`][rummykit.testing.checks.suit_blind], the move's ``represent`` or ``split``), and be recorded as
     ``check`` returned it. Returns the rule cited, or ``None`` if accepted.
 
     Raises:
@@ -860,10 +860,21 @@ def _outcome(game: Game) -> tuple[Any, ...]:
 
 def _check_represented(before: Game, canonical: Action, index: int, listing: _Listing) -> None:
     """Completeness: the accepted ``canonical`` play is listed (up to suits, where the listing ignores
-    them), or its parts (the move's ``split``) are, one after another, and leave what it leaves."""
+    them), or the play its move names as its representative (``represent``) is, or its parts (the
+    move's ``split``) are, one after another, and leave what it leaves."""
     if listing.holds(canonical):
         return
-    parts = before.configuration.moves[type(canonical)].split(before.state, canonical)
+    move = before.configuration.moves[type(canonical)]
+    representative = move.represent(before.state, canonical)
+    if representative is not None:
+        if type(representative) is not type(canonical) or representative.seat != canonical.seat:
+            detail = f"{canonical!r} was accepted; it is represented by {representative!r}, another kind of play"
+            raise _fail("completeness", detail, index)
+        if not listing.holds(representative):
+            detail = f"{canonical!r} was accepted; its representative {representative!r} is not listed"
+            raise _fail("completeness", detail, index)
+        return
+    parts = move.split(before.state, canonical)
     if not parts:
         raise _fail("completeness", f"{canonical!r} was accepted but is not listed", index)
     probe = before.copy()

@@ -98,11 +98,14 @@ RR-C2 | Clarification: the taken card is a physical card | Where RR-21 forbids d
     taken card is played first and the other kept.
 RR-C3 | Clarification: no claim on an empty pile | When the discard pile is empty (a claim took its last card), a
     draw from the draw pile opens no claim window and the discard pile cannot be taken.
-RR-C4 | Clarification: one listed go-down per set of ranks | Suits never matter in RailRoad Rummy (RR-8, RR-9,
-    RR-30), so legal_actions lists each go-down once for the ranks of its cards and the rank each wild card stands
-    for, naming for each rank the card taken from the discard pile first (RR-C2), then the hand's cards of that rank
-    in suit order (clubs, diamonds, hearts, spades). A go-down naming other suits the hand holds is just as legal,
-    and is carried out with exactly the cards it names (G-6).
+RR-C4 | Clarification: one listed go-down per choice of ranks | Suits never matter in RailRoad Rummy (RR-8, RR-9,
+    RR-30), so legal_actions lists one go-down for each choice of its melds' ranks (each set's rank, the ranks of
+    each run's places): of the go-downs of those ranks, the one with the fewest wild cards, and of as many the
+    fewest jokers; naming for each rank the card taken from the discard pile first (RR-C2), then the hand's cards
+    of that rank in suit order (clubs, diamonds, hearts, spades). A listing so grows with the ranks a contract can
+    take, never with the hand (a hand grown by claims lists at most 540 go-downs, in round 6). A go-down naming
+    other suits the hand holds, or other wild cards, or more of them, is just as legal, and is carried out with
+    exactly the cards it names (G-6).
 """)
 """RailRoad Rummy's rule book, rule by rule (the rules page renders it)."""
 

@@ -75,6 +75,10 @@ class Patched(Move[Any, Any]):
         parts: list[Action] | None = self.part("split")(state, action)
         return parts
 
+    def represent(self, state: GameState, action: Action) -> Action | None:
+        representative: Action | None = self.part("represent")(state, action)
+        return representative
+
 
 class Toy(ClassicRummy):
     """Classic Rummy under another name."""
@@ -325,6 +329,44 @@ class SplitsWrongly(ListsMeldsOneByOne):
         return [GoDown(seat=action.seat, melds=action.melds[:1])]
 
 
+class ListsTheLowestMeldFor(Toy):
+    """Lists single melds only, and declares a play of several melds represented by its lowest meld
+    alone: a listing that names one representative of the plays it stands for (as RailRoad Rummy's
+    names one go-down for each choice of ranks), declared truly."""
+
+    name = "toy-lists-the-lowest-meld-for"
+
+    def patch(self, kind: type[Action], move: Move[Any, Any]) -> Move[Any, Any]:
+        if kind is not GoDown:
+            return move
+        return Patched(
+            move,
+            legal=lambda state, seat: [a for a in move.legal(state, seat) if len(a.melds) == 1],
+            represent=lambda state, action: self.representative(action) if len(action.melds) > 1 else None,
+        )
+
+    def representative(self, action: GoDown) -> Action:
+        return GoDown(seat=action.seat, melds=action.melds[:1])
+
+
+class RepresentsByAnUnlistedPlay(ListsTheLowestMeldFor):
+    """Declares a play of several melds represented by itself, which it never lists."""
+
+    name = "toy-represents-by-an-unlisted-play"
+
+    def representative(self, action: GoDown) -> Action:
+        return action
+
+
+class RepresentsByAnotherKindOfPlay(ListsTheLowestMeldFor):
+    """Declares a go-down represented by a discard."""
+
+    name = "toy-represents-by-another-kind-of-play"
+
+    def representative(self, action: GoDown) -> Action:
+        return Discard(seat=action.seat, card=action.melds[0][0])
+
+
 # -- toys whose one flaw hides in a rare place ----------------------------------------------------------
 # A Gin-like knock added to Classic Rummy: two phases after the draw that plain random play seldom
 # reaches (the old kit's bot never did), and a way to end a round of their own.
@@ -567,6 +609,9 @@ TOYS: list[type[Toy]] = [
     SwapsNamedCards,
     ListsMeldsOneByOne,
     SplitsWrongly,
+    ListsTheLowestMeldFor,
+    RepresentsByAnUnlistedPlay,
+    RepresentsByAnotherKindOfPlay,
     IgnoresTheCaps,
     ShufflesWithoutTheSeed,
     Toy,
@@ -761,6 +806,26 @@ def test_a_listing_declared_to_stand_for_plays_in_parts_passes_and_a_wrong_split
     assert check_action(games[ListsMeldsOneByOne], both) is None  # accepted, and listed in parts
     err = failure(lambda: check_action(games[SplitsWrongly], both))
     assert err.property == "completeness" and "leaves another position than its parts" in err.detail
+
+
+def test_a_listing_declared_to_stand_for_plays_by_a_representative_passes_and_a_wrong_one_fails() -> None:
+    # the position above: seat 1 holds three 5s and three 9s and draws the KS; the toys list one meld
+    # at a time and declare the go-down of both represented by the first meld alone (Move.represent)
+    dealt = ["5C", "2D", "5D", "3D", "5H", "4D", "9C", "6D", "9D", "7D"]
+    dealt += ["9H", "8D", "JC", "10D", "QC", "JD", "KC", "QD", "AC", "KD"]
+    top = [*dealt, "AH", "KS"]
+    shoe = top + [str(card) for card in rummykit.core.cards.standard_deck() if str(card) not in top]
+    both = GoDown(seat=1, melds=["5C 5D 5H", "9C 9D 9H"])
+    games = {}
+    for toy in (ListsTheLowestMeldFor, RepresentsByAnUnlistedPlay, RepresentsByAnotherKindOfPlay):
+        games[toy] = rummykit.new_game(toy.name, players=2, dealer=0, shoe=shoe)
+        games[toy].apply(rummykit.Draw(seat=1))
+        assert both not in games[toy].legal_actions(1)
+    assert check_action(games[ListsTheLowestMeldFor], both) is None  # accepted, and represented
+    err = failure(lambda: check_action(games[RepresentsByAnUnlistedPlay], both))
+    assert err.property == "completeness" and "is not listed" in err.detail and "representative" in err.detail
+    err = failure(lambda: check_action(games[RepresentsByAnotherKindOfPlay], both))
+    assert err.property == "completeness" and "another kind of play" in err.detail
 
 
 def test_a_refusal_citing_an_undeclared_rule_fails_refusal() -> None:

@@ -16,6 +16,7 @@ from rummykit.core.cards import Card, Rank, Suit, parse_cards
 from rummykit.core.errors import IllegalActionError
 from rummykit.core.melds import Meld, MeldKind, MeldRules, read_meld
 from rummykit.core.solver import Contract, ContractSolver, MeldRequirement, can_meet_contract, contract_ways, meld_key
+from rummykit.standard.fewest_wilds import fewest_wild_ways, ranks_of
 from tests.sizes import examples
 
 # --- Rules and contracts --------------------------------------------------------------------------
@@ -476,3 +477,54 @@ def test_suited_contracts_against_brute_force(rules: MeldRules, name: str, data:
     contract = CLASSIC_CONTRACTS[name]
     hand = data.draw(hands(rules, contract, ranks=5))
     check_against_brute_force(hand, contract, rules)
+
+
+# --- The go-downs a listing names: one for each choice of ranks, the fewest wild cards ----------------------
+
+
+def _suits_aside(hand: Sequence[Card]) -> list[Card]:
+    """``hand`` with suits set aside, as RailRoad Rummy's listing sees it: each card as its rank's clubs
+    card (a joker stays)."""
+    return [card if card.rank is Rank.JOKER else Card.of(card.rank, Suit.CLUBS) for card in hand]
+
+
+def _wilds(way: Sequence[Meld], rules: MeldRules) -> tuple[int, int]:
+    """How many wild cards a way lays down, and how many of them are jokers."""
+    cards = [card for meld in way for card in meld.cards]
+    return sum(1 for card in cards if card in rules.wild_faces), sum(1 for card in cards if card.rank is Rank.JOKER)
+
+
+@pytest.mark.parametrize(("round_number", "rules"), [*((n, RR_RULES) for n in range(1, 7)), (2, RR_NO_WILD_LIMIT)])
+@ORACLE_SETTINGS
+@given(data=st.data())
+def test_fewest_wild_ways_name_each_choice_of_ranks_once_with_the_fewest_wild_cards(
+    round_number: int, rules: MeldRules, data: st.DataObject
+) -> None:
+    """Against the solver's every way (itself checked against brute force above): the same choices of
+    ranks, each once, each with the fewest wild cards of its ways and the fewest jokers of as many."""
+    contract = RR_CONTRACTS[round_number]
+    hand = _suits_aside(data.draw(hands(rules, contract, ranks=5, most_wilds=3)))
+    best: dict[tuple[object, ...], tuple[int, int]] = {}
+    for way in contract_ways(hand, contract, rules):
+        choice = ranks_of(way)
+        best[choice] = min(best.get(choice, (99, 99)), _wilds(way, rules))
+    listed = list(fewest_wild_ways(hand, contract, rules))
+    assert len({ranks_of(way) for way in listed}) == len(listed)
+    assert {ranks_of(way): _wilds(way, rules) for way in listed} == best
+    for way in listed:
+        assert Counter(card for meld in way for card in meld.cards) <= Counter(hand)
+        assert [read_meld(meld.cards, rules) for meld in way] == list(way)
+
+
+def test_a_hand_of_every_card_eight_times_has_one_way_for_each_choice_of_ranks() -> None:
+    """A hand of 112 cards, suits set aside, every rank 8 times (2s and jokers too): one way for each
+    choice of ranks, whatever the hand holds beyond: round 3's two runs of 4, the 45 pairs of the
+    9 runs; round 6's set and two runs, 12 × 45 = 540; round 4's three sets, the 364 multisets of 3 of
+    the 12 ranks, and only the 12 of one rank three times need a wild card (9 cards of a rank held 8
+    times, RR-7 allowing one a set)."""
+    hand = _suits_aside(parse_cards(" ".join(["3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2C JK"] * 8)))
+    for round_number, count, with_wilds in ((3, 45, 0), (6, 540, 0), (4, 364, 12)):
+        listed = list(fewest_wild_ways(hand, RR_CONTRACTS[round_number], RR_RULES))
+        assert len(listed) == count
+        assert sum(1 for way in listed if _wilds(way, RR_RULES) != (0, 0)) == with_wilds
+        assert all(_wilds(way, RR_RULES) in ((0, 0), (1, 0)) for way in listed)

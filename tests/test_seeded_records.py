@@ -3,10 +3,11 @@
 variant, by the variants' own bots); and games of one configuration played in several threads give
 exactly the records they give one after another.
 
-RailRoad Rummy's games were played again when its listing came to name one go-down for each choice
-of ranks (issue 24, RR-C4): its bots choose among fewer go-downs, so its games changed. Its records
-from before the redesign are kept, and still replay to the ends they reached then
-(``record_scores``, ``record_digest``): every action they name is still accepted (G-6)."""
+RailRoad Rummy's and Railroad Canasta's games were played again when their listings came to name one
+go-down (one initial meld) for each choice of ranks (issue 24, RR-C4, RC-C6): their bots choose among
+fewer plays, so their games changed. Their records from before the redesign are kept, and still replay
+to the ends they reached then (``record_scores``, ``record_digest``): every action they name is still
+accepted (G-6)."""
 
 from __future__ import annotations
 

@@ -20,7 +20,7 @@ Examples:
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Final
 
 import attrs
@@ -344,6 +344,11 @@ def excess(shapes: Sequence[Shape], slack: int, *, top: bool = False) -> bool:
     return False
 
 
+def _cost(shape: Shape) -> tuple[int, int, int]:
+    """What a listed initial meld keeps low, in order: wild cards, jokers, cards (RC-C6)."""
+    return shape.twos + shape.jokers, shape.jokers, shape.size
+
+
 def initial_melds(
     counts: Sequence[int],
     keys: Sequence[int],
@@ -351,26 +356,90 @@ def initial_melds(
     jokers: int,
     minimum: int,
     chosen: tuple[Shape, ...] = (),
-    value: int = 0,
-    first: int = 0,
     *,
     top: bool = False,
+    allowed: Callable[[tuple[Shape, ...]], bool] = lambda shapes: True,
 ) -> Iterator[tuple[Shape, ...]]:
-    """The least forms of initial meld from a hand of ``counts`` with ``twos`` and ``jokers`` to
-    share: sets of new melds, at most one per key of ``keys`` from ``first`` on, added to ``chosen``
-    (worth ``value``), that reach ``minimum`` and lay down nothing they could do without."""
-    for i in range(first, len(keys)):
-        key = keys[i]
-        for shape in single_shapes(key, counts[key], twos, jokers):
-            melds = (*chosen, shape)
-            total = value + shape.value
-            if total >= minimum:
-                if not excess(melds, total - minimum, top=top):
-                    yield melds
-            else:
-                yield from initial_melds(
-                    counts, keys, twos - shape.twos, jokers - shape.jokers, minimum, melds, total, i + 1, top=top
-                )
+    """The initial melds a listing names (RC-13, RC-C6): for each choice of keys, one least form (it
+    reaches ``minimum`` and lays down nothing it could do without), the one with the fewest wild
+    cards, then the fewest jokers, then the fewest cards, of those ``allowed`` accepts. New melds
+    come from a hand of ``counts`` with ``twos`` and ``jokers`` to share, at most one a key of
+    ``keys``, after ``chosen`` (with ``top``: the top card's meld, which stays).
+
+    The choices of keys are bounded by the keys, never by the hand: a choice is tried only if every
+    meld of it is needed (without any one of them, the others at their least value fall short).
+    """
+    options = {key: sorted(single_shapes(key, counts[key], twos, jokers), key=_cost) for key in keys}
+    keys = [key for key in keys if options[key]]
+    low = {key: min(shape.value for shape in options[key]) for key in keys}
+    high = {key: max(shape.value for shape in options[key]) for key in keys}
+    base = sum(shape.value for shape in chosen)
+    rest_high = [sum(high[key] for key in keys[i:]) for i in range(len(keys) + 1)]
+
+    def choices(i: int, picked: tuple[int, ...], least: int) -> Iterator[tuple[int, ...]]:
+        if base + least >= minimum or i == len(keys):  # no meld may be added to a choice that reaches
+            reach = base + sum(high[key] for key in picked)
+            if picked and reach >= minimum and all(base + least - low[key] < minimum for key in picked):
+                yield picked
+            return
+        if base + sum(high[key] for key in picked) + rest_high[i] < minimum:
+            return
+        yield from choices(i + 1, (*picked, keys[i]), least + low[keys[i]])
+        yield from choices(i + 1, picked, least)
+
+    for picked in choices(0, (), 0):
+        form = _fewest_wild_form(picked, options, twos, jokers, minimum, chosen, top=top, allowed=allowed)
+        if form is not None:
+            yield form
+
+
+def _fewest_wild_form(
+    keys: Sequence[int],
+    options: dict[int, list[Shape]],
+    twos: int,
+    jokers: int,
+    minimum: int,
+    chosen: tuple[Shape, ...],
+    *,
+    top: bool,
+    allowed: Callable[[tuple[Shape, ...]], bool],
+) -> tuple[Shape, ...] | None:
+    """The least form of new melds of exactly ``keys`` after ``chosen`` that ``allowed`` accepts, with
+    the fewest wild cards, then jokers, then cards, or ``None``.
+    A branch-and-bound search: shapes in that order, cut where the cost cannot beat the best found,
+    where the value cannot reach ``minimum``, or where it already lays down a meld or card too many."""
+    best: list[tuple[tuple[int, int, int], tuple[Shape, ...]]] = []
+    firsts = [_cost(options[key][0]) for key in keys]  # each key's least cost: its first shape's
+    least_cost = [(0, 0, 0)] * (len(keys) + 1)
+    for i in range(len(keys) - 1, -1, -1):
+        after, first = least_cost[i + 1], firsts[i]
+        least_cost[i] = (after[0] + first[0], after[1] + first[1], after[2] + first[2])
+    high = [sum(max(shape.value for shape in options[key]) for key in keys[i:]) for i in range(len(keys) + 1)]
+    low = [sum(min(shape.value for shape in options[key]) for key in keys[i:]) for i in range(len(keys) + 1)]
+
+    def search(i: int, shapes: tuple[Shape, ...], cost: tuple[int, int, int], value: int, t: int, j: int) -> None:
+        if i == len(keys):
+            if value >= minimum and not excess(shapes, value - minimum, top=top) and allowed(shapes):
+                best[:] = [(cost, shapes)]
+            return
+        if value + high[i] < minimum:
+            return
+        rest = least_cost[i + 1]
+        for shape in options[keys[i]]:
+            if shape.twos > t or shape.jokers > j:
+                continue
+            step = _cost(shape)
+            total = (cost[0] + step[0], cost[1] + step[1], cost[2] + step[2])
+            if best and (total[0] + rest[0], total[1] + rest[1], total[2] + rest[2]) >= best[0][0]:
+                continue
+            melds = (*shapes, shape)
+            slack = value + shape.value + low[i + 1] - minimum
+            if slack >= 0 and excess(melds, slack, top=top):  # more cards only add to the slack
+                continue
+            search(i + 1, melds, total, value + shape.value, t - shape.twos, j - shape.jokers)
+
+    search(0, chosen, (0, 0, 0), sum(shape.value for shape in chosen), twos, jokers)
+    return best[0][1] if best else None
 
 
 def least_form(

@@ -349,7 +349,14 @@ class TakePileMove(CanastaMove[TakePile]):
                     continue
                 twos, jokers = counts[_TWO] - shape.twos, counts[_JOKER] - shape.jokers
                 for melds in melding.initial_melds(
-                    counts, keys, twos, jokers, minimum, (shape,), shape.value, top=True
+                    counts,
+                    keys,
+                    twos,
+                    jokers,
+                    minimum,
+                    (shape,),
+                    top=True,
+                    allowed=lambda shapes: self.problem(state, hand, onto, shapes) is None,
                 ):
                     candidates.append((shape, melding.canonical_order(melds[1:])))
         if not candidates:
@@ -434,6 +441,9 @@ class TakePileMove(CanastaMove[TakePile]):
     def split(self, state: CanastaState, action: TakePile) -> list[Action] | None:
         return split_initial(state, action)
 
+    def represent(self, state: CanastaState, action: TakePile) -> Action | None:
+        return represent_initial(state, action, self.legal(state, action.seat))
+
 
 class GoDownMove(CanastaMove[GoDown]):
     """RC-8 to RC-13: lay down new melds; the initial meld any melds together that reach the minimum,
@@ -469,7 +479,14 @@ class GoDownMove(CanastaMove[GoDown]):
             )
         else:
             minimum = initial_minimum(state.totals[seat])
-            candidates = melding.initial_melds(counts, keys, counts[_TWO], counts[_JOKER], minimum)
+            candidates = melding.initial_melds(
+                counts,
+                keys,
+                counts[_TWO],
+                counts[_JOKER],
+                minimum,
+                allowed=lambda shapes: hand.problem(melding.canonical_order(shapes)) is None,
+            )
         actions = []
         for shapes in candidates:
             ordered = melding.canonical_order(shapes)
@@ -486,6 +503,9 @@ class GoDownMove(CanastaMove[GoDown]):
 
     def split(self, state: CanastaState, action: GoDown) -> list[Action] | None:
         return split_initial(state, action)
+
+    def represent(self, state: CanastaState, action: GoDown) -> Action | None:
+        return represent_initial(state, action, self.legal(state, action.seat))
 
 
 class LayOffMove(CanastaMove[LayOff]):
@@ -643,6 +663,30 @@ def canasta_moves(rules: CanastaRules) -> dict[type[Action], Move[Any, Any]]:
     ):
         moves[move.action_type] = move
     return moves
+
+
+def _initial_choice(state: CanastaState, action: GoDown | TakePile) -> tuple[object, ...]:
+    """What a listed initial meld stands for (RC-C6): the keys of its new melds, and when it takes the
+    pile, the shape of the top card's meld."""
+    keys = tuple(sorted(melding.meld_key(read_group(group)) for group in action.melds))
+    if isinstance(action, TakePile):
+        top = face(state.piles["discard"][-1])
+        return Shape.of(read_group([top, *action.cards])), keys
+    return (keys,)
+
+
+def represent_initial(
+    state: CanastaState, action: GoDown | TakePile, listed: Iterable[GoDown | TakePile]
+) -> Action | None:
+    """The listed initial meld that stands for ``action``, a least form (RC-C6): the one listed for the
+    same choice of ranks (and the same top card's meld). ``None`` where the listing names the play
+    itself, or in parts (a larger initial meld, `split_initial`), or after the initial meld."""
+    if state.has_melded(action.seat) or (isinstance(action, TakePile) and not action.cards):
+        return None
+    if split_initial(state, action) is not None:
+        return None
+    choice = _initial_choice(state, action)
+    return next((play for play in listed if _initial_choice(state, play) == choice), None)
 
 
 def split_initial(state: CanastaState, action: GoDown | TakePile) -> list[Action] | None:

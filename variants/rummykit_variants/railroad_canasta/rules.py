@@ -165,9 +165,12 @@ RC-C6 | Clarification: suits in melds | Suits never matter in a meld (only a 3's
 held), so legal_actions lists each play once for the ranks of its cards, naming for each rank the hand's cards in suit
 order (clubs, diamonds, hearts, spades). A play naming other suits the hand holds is just as legal, and is carried out
 with exactly the cards it names (G-6). A meld action is recorded with the cards of each meld naturals first, then 2s,
-then jokers, and its melds in rank order, wild melds last. An initial meld is listed as its least forms, laying down
-nothing it could do without and still reach the minimum (RC-13); a larger one is just as legal, and is listed as its
-least form followed by the rest, play by play (RC-C2).
+then jokers, and its melds in rank order, wild melds last. An initial meld is listed in a least form, laying down
+nothing it could do without and still reach the minimum (RC-13): one for each choice of the ranks it melds (and, when
+taking the pile, for each form of the top card's meld), the one with the fewest wild cards, then the fewest jokers,
+then the fewest cards; so a hand that has not melded lists a number of initial melds bounded by the ranks, never by
+its size. Any other least form is just as legal, and is represented by the one listed for its ranks; a larger initial
+meld is just as legal, and is listed as its least form followed by the rest, play by play (RC-C2).
 
 RC-C8 | Clarification: a tie at the top plays on | Once a round has ended with a player at 20,000 or more, the game
 ends after the first round (that one or a later one) after which one player alone has the highest total, whatever it

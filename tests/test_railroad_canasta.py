@@ -11,6 +11,8 @@ test says otherwise: four decks and four jokers, so four copies of every face).
 
 from __future__ import annotations
 
+import itertools
+import random
 import re
 from collections import Counter
 from typing import cast
@@ -28,7 +30,7 @@ from rummykit import (
     InvalidPositionError,
     LayOff,
 )
-from rummykit.core.cards import Card, face, parse_cards
+from rummykit.core.cards import Card, Rank, face, parse_cards
 from rummykit.documents.serialize import load_position, position_to_data
 from rummykit.play.cli import app
 from rummykit.testing import check_action
@@ -41,9 +43,12 @@ from rummykit_variants.railroad_canasta import (
     TakePile,
     card_value,
     initial_minimum,
+    melding,
 )
 from rummykit_variants.railroad_canasta.bot import HeuristicBot
 from rummykit_variants.railroad_canasta.melding import canasta_kind, read_group
+from rummykit_variants.railroad_canasta.moves import Hand, split_initial
+from rummykit_variants.railroad_canasta.state import CanastaState
 from tests.canasta_support import arrange, canasta_state, faces, new_game
 from tests.support import play, refuse
 
@@ -1049,3 +1054,64 @@ def test_the_heuristic_bot_chooses_from_a_list_without_discards() -> None:
     assert {str(a.card) for a in lay_offs} == {"2C", "JK"}
     # a wild card laid off short of a canasta scores below zero: the bot still picks one of the list
     assert HeuristicBot(seed=1).choose(game.view(0), lay_offs) in lay_offs
+
+
+def test_rc_c6_an_initial_meld_is_listed_once_for_each_choice_of_ranks_with_the_fewest_wild_cards() -> None:
+    game = arrange(new_game(), hands=["AC AD 2C JK KC KD KH 9C 9D 9H 5S", OTHER], phase="play")
+    go_downs = [a for a in game.legal_actions(0) if isinstance(a, GoDown)]
+    # aces alone reach 50 with a wild card (RC-13): with the 2 (60), not the joker (90)
+    assert GoDown(seat=0, melds=["AC AD 2C"]) in go_downs
+    assert GoDown(seat=0, melds=["AC AD JK"]) not in go_downs
+    assert check_action(game.copy(), GoDown(seat=0, melds=["AC AD JK"])) is None  # a least form, represented
+    assert GoDown(seat=0, melds=["9C 9D 9H", "KC KD KH"]) in go_downs  # 60, no wild card
+    assert GoDown(seat=0, melds=["KC KD KH 2C"]) in go_downs  # 50: the 2 is needed
+    choices = [frozenset(str(meld[0].rank) for meld in action.melds) for action in go_downs]
+    assert len(choices) == len(set(choices))
+
+
+def _initial_melds_by_brute_force(game: rummykit.Game) -> dict[frozenset[int], tuple[int, int, int]]:
+    """Every least form of initial meld seat 0 may lay down (RC-13, RC-C6), found by trying every meld
+    shape of every choice of ranks on the game itself: its choices of ranks (keys), each with its
+    fewest wild cards, jokers and cards."""
+    state = cast(CanastaState, game.state)
+    hand = Hand.of(state, 0)
+    keys = melding.meld_keys(hand.counts, ())
+    best: dict[frozenset[int], tuple[int, int, int]] = {}
+    for size in range(1, len(keys) + 1):
+        for chosen in itertools.combinations(keys, size):
+            twos, jokers = hand.counts[int(Rank.TWO)], hand.counts[int(Rank.JOKER)]
+            options = [list(melding.single_shapes(key, hand.counts[key], twos, jokers)) for key in chosen]
+            for shapes in itertools.product(*options):
+                try:
+                    groups = melding.shape_cards(melding.canonical_order(shapes), hand.cards)
+                    action = game.check(GoDown(seat=0, melds=tuple(groups)))
+                except (rummykit.IllegalActionError, ValueError, IndexError, AssertionError):
+                    continue
+                assert isinstance(action, GoDown)
+                if split_initial(state, action) is not None:
+                    continue  # not a least form
+                cards = [card for meld in action.melds for card in meld]
+                wild = [card for card in cards if card.rank in (Rank.TWO, Rank.JOKER)]
+                cost = (len(wild), sum(1 for card in wild if card.rank is Rank.JOKER), len(cards))
+                key = frozenset(shape.key for shape in shapes)
+                best[key] = min(best.get(key, cost), cost)
+    return best
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_rc_c6_the_listed_initial_melds_are_the_brute_forces_fewest_wild_least_forms(seed: int) -> None:
+    chooser = random.Random(seed)
+    ranks = chooser.sample(["4", "7", "9", "Q", "K", "A"], chooser.randint(2, 3))
+    held = [f"{rank}{suit}" for rank in ranks for suit in "CDHS"[: chooser.randint(2, 4)]]
+    held += chooser.sample(["2C", "2D", "2H", "JK", "JK"], chooser.randint(0, 3)) + ["5S"]
+    total = chooser.choice([0, 5_000, 10_000])  # 50, 90 or 120 to meld (RC-13)
+    game = arrange(new_game(), hands=[" ".join(held), OTHER], phase="play", totals=[total, 0])
+    listed: dict[frozenset[int], tuple[int, int, int]] = {}
+    for action in game.legal_actions(0):
+        if isinstance(action, GoDown):
+            key = frozenset(melding.meld_key(read_group(meld)) for meld in action.melds)
+            assert key not in listed, f"{action}: its ranks are listed twice"
+            cards = [card for meld in action.melds for card in meld]
+            wild = [card for card in cards if card.rank in (Rank.TWO, Rank.JOKER)]
+            listed[key] = (len(wild), sum(1 for card in wild if card.rank is Rank.JOKER), len(cards))
+    assert listed == _initial_melds_by_brute_force(game), held

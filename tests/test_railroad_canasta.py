@@ -1103,7 +1103,7 @@ def test_rc_c6_the_listed_initial_melds_are_the_brute_forces_fewest_wild_least_f
     chooser = random.Random(seed)
     ranks = chooser.sample(["4", "7", "9", "Q", "K", "A"], chooser.randint(2, 3))
     held = [f"{rank}{suit}" for rank in ranks for suit in "CDHS"[: chooser.randint(2, 4)]]
-    held += chooser.sample(["2C", "2D", "2H", "JK", "JK"], chooser.randint(0, 3)) + ["5S"]
+    held += [*chooser.sample(["2C", "2D", "2H", "JK", "JK"], chooser.randint(0, 3)), "5S"]
     total = chooser.choice([0, 5_000, 10_000])  # 50, 90 or 120 to meld (RC-13)
     game = arrange(new_game(), hands=[" ".join(held), OTHER], phase="play", totals=[total, 0])
     listed: dict[frozenset[int], tuple[int, int, int]] = {}

@@ -389,7 +389,7 @@ class Ruleset:
             two decks of the draw pile, then the two of the standby pile). The engine gives each
             card its id and shuffles each part.
         low_score_wins: the best total is the lowest: the spec's
-            [`low_score_wins`][rummykit.core.specs.VariantSpec.low_score_wins], which the rules of a
+            ``low_score_wins`` ([`VariantSpec`][rummykit.core.specs.VariantSpec]), which the rules of a
             configuration carry once compiled (a variant declares it in its spec only).
     """
 

@@ -1,7 +1,7 @@
 """Checking a game state: does it describe a position that play under its rules can be in?
 
 [`validate`][rummykit.core.validation.validate] is the one check of a position, whoever built it: a
-position document read by [`rummykit.documents`][rummykit.documents], a position built by hand
+position document read by [`rummykit.documents`][rummykit.documents.serialize], a position built by hand
 ([`build_position`][rummykit.documents.builder.build_position]), the position notation, an RL
 environment reset to a position. [`Game.from_state`][rummykit.core.engine.Game.from_state] runs it
 before a game continues from a state.

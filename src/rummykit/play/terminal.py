@@ -99,7 +99,8 @@ def play_in_terminal(
         seat: the person's seat.
         seed: an int for a reproducible game (the bots are seeded from it too); ``None``: unseeded.
         bots: bot names; the other seats, in seat order, cycle through them.
-        options, house_rules: as for [`rummykit.new_game`][rummykit.core.engine.new_game].
+        options: as for [`rummykit.new_game`][rummykit.core.engine.new_game].
+        house_rules: as for [`rummykit.new_game`][rummykit.core.engine.new_game].
         console: where to print (default: a new `rich.console.Console`).
         read_line: reads the person's lines (default `input`); `EOFError` (or
             `KeyboardInterrupt`) ends the game as ``quit`` does.

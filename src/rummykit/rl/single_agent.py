@@ -77,8 +77,10 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]  # Gymnasium's Env is
     [`rummykit.rl.single_agent`][rummykit.rl.single_agent]).
 
     Args:
-        variant, players, options, house_rules: the game, as [`new_game`][rummykit.core.engine.new_game]
-            takes them.
+        variant: the game's variant, as [`new_game`][rummykit.core.engine.new_game] takes it.
+        players: its number of seats.
+        options: its options.
+        house_rules: its house rules.
         seat: the agent's seat; ``None``: a seat drawn at every reset (from its seed).
         opponents: the bots' names, one for every other seat or one for all (``"heuristic"``;
             ``"random-tokens"``: [`RandomTokenBot`][rummykit.rl.single_agent.RandomTokenBot]), or bot

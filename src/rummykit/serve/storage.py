@@ -3,7 +3,7 @@
 A game is stored as its record at the start (the variant, players, options, house rules and the
 seed, [`dump_record`][rummykit.documents.serialize.dump_record] with no action yet), who plays each
 seat (a bot's name, or ``None`` for a person), the digests of its invitation tokens, and then its
-actions, one row each, in order. [`add_action`][rummykit.serve.storage.Storage.add_action] returns
+actions, one row each, in order. [`add_actions`][rummykit.serve.storage.Storage.add_actions] returns
 only once the actions are committed: the server acknowledges an action after that, never before (it
 stores the actions of many games in one transaction, from a thread of its own: one write to the disk
 for them all). A restarted server replays each unfinished game's stored actions from its stored start.

@@ -14,7 +14,7 @@ from typing import Generic, TypeVar
 import attrs
 
 from rummykit.core.actions import Action, Discard, Draw, LayOff, TakeDiscard
-from rummykit.core.cards import FACE_MASK, Card, CardId, Rank, face
+from rummykit.core.cards import FACE_COUNT, FACE_MASK, Card, CardId, Rank, face
 from rummykit.core.errors import IllegalActionError
 from rummykit.core.melds import Meld, MeldKind, MeldRules, RunEnd, can_extend, extend_meld
 from rummykit.core.moves import Move
@@ -253,9 +253,9 @@ class DiscardMove(StandardMove[S, Discard]):
     def check(self, state: S, action: Discard) -> Discard:
         self.check_turn(state, action)
         hand = state.hands[action.seat]
-        if not any(cid & FACE_MASK == action.card.index for cid in hand):
-            raise self.refuse("G-7", f"the hand does not hold {action.card}", action)
         if discard_choice(hand, action.card, state.taken, may_discard_taken=self.rules.may_discard_taken) is None:
+            if not any(cid & FACE_MASK == action.card.index for cid in hand):
+                raise self.refuse("G-7", f"the hand does not hold {action.card}", action)
             raise self.refuse(self.rules.ids.discard, "it was taken from the discard pile this turn", action)
         return action
 
@@ -263,9 +263,8 @@ class DiscardMove(StandardMove[S, Discard]):
         if seat != state.turn:
             return ()
         taken = None if self.rules.may_discard_taken else state.taken
-        return [
-            _discard(seat, index) for index in sorted({cid & FACE_MASK for cid in state.hands[seat] if cid != taken})
-        ]
+        discards = _discards(seat)
+        return [discards[index] for index in sorted({cid & FACE_MASK for cid in state.hands[seat] if cid != taken})]
 
     def perform(self, state: S, action: Discard, rng: Randomness) -> None:
         seat = action.seat
@@ -449,6 +448,7 @@ def _take(seat: int) -> TakeDiscard:
 
 
 @functools.cache
-def _discard(seat: int, index: int) -> Discard:
-    """The discard of the face ``index`` by ``seat`` (actions are frozen: one object serves every call)."""
-    return Discard(seat=seat, card=face(index))
+def _discards(seat: int) -> tuple[Discard, ...]:
+    """The discard of each face by ``seat``, by the face's index (actions are frozen: one object serves
+    every listing)."""
+    return tuple(Discard(seat=seat, card=face(index)) for index in range(FACE_COUNT))

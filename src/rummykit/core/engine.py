@@ -301,9 +301,7 @@ class Game:
         if type(seat) is not int or not 0 <= seat < state.config.players:
             self._check_seat(seat)
         actions: list[Action] = []
-        if state.phase == Phase.OVER:
-            return actions
-        try:
+        try:  # no move is listed for the phase of a game over
             for move in self._config.by_phase.get(state.phase, ()):
                 actions.extend(move.legal(state, seat))
         except RummyError:

@@ -96,7 +96,7 @@ def _offered(state: KnockState) -> bool:
 
 def _walled(state: KnockState) -> bool:
     """The turn player took the discard at the wall, and may only knock with it."""
-    return state.phase == Phase.PLAY and state.taken is not None and len(state.piles["stock"]) <= _wall(state)
+    return state.taken is not None and state.phase == Phase.PLAY and len(state.piles["stock"]) <= _wall(state)
 
 
 def _wall(state: KnockState) -> int:
@@ -167,12 +167,8 @@ class KnockTakeDiscard(TakeDiscardMove[S]):
         ids = self.rules.ids
         if _offered(state):
             return ids.offer, "every seat passed the first up-card: the first draws from the stock"
-        top = state.piles["discard"][-1] if state.piles["discard"] else None
-        if (
-            state.phase == KnockPhase.WALL
-            and top is not None
-            and not knock_cards(state, [*state.hands[seat], top], top)
-        ):
+        pile = state.piles["discard"]
+        if state.phase == KnockPhase.WALL and pile and not knock_cards(state, [*state.hands[seat], pile[-1]], pile[-1]):
             return ids.wall, "at the wall the discard is taken only to knock with it, and this hand could not knock"
         return None
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Sequence
-from typing import Generic, TypeVar
+from typing import Final, Generic, TypeVar
 
 import attrs
 
@@ -46,6 +46,9 @@ S = TypeVar("S", bound=StandardState)
 A = TypeVar("A", bound=Action)
 
 _ORDINALS = {1: "first", 2: "second", 3: "third"}
+# Read once: Python 3.11 reads an enum's member through EnumType.__getattr__, some 50 ns a read, and a
+# step compares phases several times.
+_PLAY: Final = Phase.PLAY
 
 
 class StandardMove(Move[S, A], Generic[S, A]):
@@ -220,7 +223,7 @@ class DrawMove(StandardMove[S, Draw]):
 
     def start_play(self, state: S) -> None:
         """After the draw: the turn player plays (a variant may open a phase of its own first)."""
-        state.phase = Phase.PLAY
+        state.phase = _PLAY
 
 
 class TakeDiscardMove(StandardMove[S, TakeDiscard]):

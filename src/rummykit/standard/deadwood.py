@@ -50,8 +50,11 @@ _RUN_STARTS = sum(0x7FF << shift for shift in _ROWS)
 
 
 def mask(faces: Iterable[int]) -> int:
-    """The hand of these faces (each a `Card.index`, once)."""
-    return sum(map(BIT.__getitem__, faces))
+    """The hand of these faces (each a `Card.index`)."""
+    hand = 0
+    for index in faces:
+        hand |= BIT[index]
+    return hand
 
 
 def points(hand: int) -> int:

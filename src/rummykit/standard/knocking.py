@@ -262,7 +262,7 @@ class KnockDiscard(DiscardMove[S]):
         return () if _walled(state) else super().legal(state, seat)
 
     def end_turn(self, state: S) -> None:
-        if _knocking(state).wall and len(state.piles["stock"]) <= _wall(state):
+        if len(state.piles["stock"]) <= _wall(state) and _knocking(state).wall:
             end_turn(state)
             state.phase = KnockPhase.WALL if state.round_end is None else state.phase
         else:

@@ -297,7 +297,8 @@ def test_the_404_pages_links_work_under_a_sub_path(tmp_path: Path) -> None:
     import subprocess  # noqa: PLC0415
     import sys  # noqa: PLC0415
 
-    pytest.importorskip("mkdocs", reason="the docs extra is not installed (pip install -e '.[docs]'); CI runs this in its docs step")
+    reason = "the docs extra is not installed (pip install -e '.[docs]'); CI runs this in its docs step"
+    pytest.importorskip("mkdocs", reason=reason)
     env = {**os.environ, "RUMMYKIT_DOCS_URL": "https://example.org/docs/rummykit/", "NO_MKDOCS_2_WARNING": "1"}
     site = tmp_path / "site"
     subprocess.run(

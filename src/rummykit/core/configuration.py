@@ -398,8 +398,9 @@ def _compile(
         raise PluginError(f"{spec.name}'s rummykit_moves returned {moves!r}, not moves by action type")
     by_phase: dict[str, list[Move[Any, Any]]] = {}
     for move in moves.values():
-        for phase in move.phases - {Phase.OVER}:
-            by_phase.setdefault(phase, []).append(move)
+        for phase in move.phases:
+            if phase != Phase.OVER:  # no move plays once the game is over
+                by_phase.setdefault(phase, []).append(move)
     ids = {rule.id for rule in (*spec.rules, *COMMON_RULES)} | {rule.id for r in house_rules for rule in r.rules}
     return Configuration(
         spec=spec,

@@ -10,7 +10,8 @@ it served (a spy on the plain way, or on the work it saves, sees it not called):
 - validating the cards of a position in one pass (`validation._check_cards`), served for valid ones;
 - compiling a configuration once (`configure`'s caches), served for a configuration named again;
 - the variants' remembered answers: Railroad Canasta's canasta kinds (`kinds_seen`), the standard
-  lay-off's run ends (`LayOffMove._run_ends`), both equal to the answers worked out afresh.
+  lay-off's run ends (`LayOffMove._run_ends`), both equal to the answers worked out afresh;
+- the standard discard's actions, made once per seat and face (`moves._discards`), equal to new ones.
 """
 
 from __future__ import annotations
@@ -30,13 +31,15 @@ from hypothesis import strategies as st
 import rummykit
 from rummykit.core import configuration as configuration_module
 from rummykit.core import validation
-from rummykit.core.actions import LayOff
+from rummykit.core.actions import Discard, LayOff
+from rummykit.core.cards import FACE_COUNT, face
 from rummykit.core.errors import InvalidPositionError
 from rummykit.core.melds import Meld, MeldKind
 from rummykit.documents import converter as converter_module
 from rummykit.documents import serialize
 from rummykit.documents.serialize import dump_position, dump_record, dump_view, load_position, load_record, load_view
 from rummykit.standard import StandardRules
+from rummykit.standard import moves as standard_moves
 from rummykit.standard.moves import LayOffMove, run_ends
 from rummykit_variants.railroad_canasta.state import CanastaState
 
@@ -274,3 +277,15 @@ def test_run_ends_remembered_by_the_lay_off_move_are_those_worked_out_afresh() -
         assert game.legal_actions(game.turn) == listed  # listed the same without what it remembered
         served += len(move._run_ends)
     assert served > 0  # the runs on the tables were remembered
+
+
+def test_the_discards_made_once_are_the_discards_made_afresh() -> None:
+    for seat in range(8):
+        made = standard_moves._discards(seat)
+        assert made == tuple(Discard(seat=seat, card=face(index)) for index in range(FACE_COUNT))
+        assert standard_moves._discards(seat) is made  # made once a seat
+    game = played("rummy", 2, 3, 1)
+    listed = game.legal_actions(game.turn)
+    assert game.phase == "play" and any(isinstance(action, Discard) for action in listed)
+    standard_moves._discards.cache_clear()
+    assert game.legal_actions(game.turn) == listed

@@ -11,11 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import rummykit
 from rummykit import Card, Discard, Draw, Game, GoDown, InvalidPositionError, LayOff, RunEnd, TakeDiscard, parse_cards
 from rummykit.play.simulate import simulate
 from rummykit.standard import Knock, KnockView, Pass
+from rummykit.standard.deadwood import BIT, mask, meldable, melds
 from rummykit_variants.gin_rummy import GinRules
 from tests.support import play, refuse
 
@@ -280,3 +283,20 @@ def test_the_heuristic_bot_beats_random_play() -> None:
     result = simulate("gin-rummy", players=2, games=20, seed=1, bots=("heuristic", "random"))
     rates = {stats.bot: stats.win_rate for stats in result.by_bot}
     assert rates["heuristic"] >= 0.9 > rates["random"]
+
+
+@given(st.sets(st.integers(0, 51), max_size=52))
+def test_the_meldable_cards_are_the_cards_of_the_melds(faces: set[int]) -> None:
+    # GIN-9 and GIN-10: a card is in some meld of the hand if it is in a set of 3 or 4 of its rank, or in a
+    # run of 3 or more of its suit; meldable() finds them with no list of the melds.
+    hand = mask(faces)
+    covered = 0
+    for meld, _ in melds(hand):
+        covered |= meld
+    assert meldable(hand) == covered
+    places = {((index // 4 + 1) % 13, index % 4) for index in faces}  # (rank from the ace, low, to the king; suit)
+    for index in faces:
+        place, suit = (index // 4 + 1) % 13, index % 4
+        in_set = sum(1 for other, _ in places if other == place) >= 3
+        in_run = any(all((p, suit) in places for p in range(start, start + 3)) for start in range(place - 2, place + 1))
+        assert bool(meldable(hand) & BIT[index]) == (in_set or in_run), index

@@ -53,7 +53,7 @@ from rummykit.core.specs import (
     VariantSpec,
     resolve_options,
 )
-from rummykit.core.state import GameState
+from rummykit.core.state import GameState, Phase
 
 __all__ = ["Configuration", "check_players", "configure", "new_manager"]
 
@@ -92,7 +92,7 @@ class Configuration:
     plugin_manager: pluggy.PluginManager
     rule_ids: frozenset[str]
     by_phase: Mapping[str, tuple[Move[Any, Any], ...]]
-    """The moves that may be legal in each phase, in listing order."""
+    """The moves that may be legal in each phase, in listing order; none in ``over``, the phase of a game over."""
     start_game: Callable[..., Any]
     start_round: Callable[..., Any]
     score_round: Callable[..., Any]
@@ -399,7 +399,8 @@ def _compile(
     by_phase: dict[str, list[Move[Any, Any]]] = {}
     for move in moves.values():
         for phase in move.phases:
-            by_phase.setdefault(phase, []).append(move)
+            if phase != Phase.OVER:  # no move plays once the game is over
+                by_phase.setdefault(phase, []).append(move)
     ids = {rule.id for rule in (*spec.rules, *COMMON_RULES)} | {rule.id for r in house_rules for rule in r.rules}
     return Configuration(
         spec=spec,

@@ -23,7 +23,7 @@ from __future__ import annotations
 import warnings
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 import pluggy
@@ -57,6 +57,10 @@ if TYPE_CHECKING:
     from rummykit.svg.canvas import Svg
 
 __all__ = ["Game", "configure", "game_from_state", "new_game", "new_state", "replay"]
+
+# Read once: Python 3.11 reads an enum's member through EnumType.__getattr__, some 50 ns a read, and a
+# step compares phases several times.
+_OVER: Final = Phase.OVER
 
 
 class Game:
@@ -301,9 +305,7 @@ class Game:
         if type(seat) is not int or not 0 <= seat < state.config.players:
             self._check_seat(seat)
         actions: list[Action] = []
-        if state.phase == Phase.OVER:
-            return actions
-        try:
+        try:  # no move is listed for the phase of a game over
             for move in self._config.by_phase.get(state.phase, ()):
                 actions.extend(move.legal(state, seat))
         except RummyError:
@@ -334,7 +336,7 @@ class Game:
         seat = action.seat
         if type(seat) is not int or not 0 <= seat < state.config.players:
             self._check_seat(seat)
-        if state.phase == Phase.OVER:
+        if state.phase == _OVER:
             raise GameOverError("G-0", "the game is over", action=action)
         try:
             canonical: Action = move.check(state, action)

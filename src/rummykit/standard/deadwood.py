@@ -43,11 +43,18 @@ FACE = {bit.bit_length() - 1: index for index, bit in enumerate(BIT)}
 _ROW = tuple(sum(min(rank + 1, 10) for rank in range(13) if row >> rank & 1) for row in range(1 << 13))
 """The points of the cards of each row of 13 bits."""
 _ROWS = (0, 13, 26, 39)
+_EVERY_ROW = sum(1 << shift for shift in _ROWS)
+"""A bit in each row: a row of 13 bits times this is that row in every suit."""
+_RUN_STARTS = sum(0x7FF << shift for shift in _ROWS)
+"""The bits where a run of 3 can start in its own row (the ace to the jack)."""
 
 
 def mask(faces: Iterable[int]) -> int:
-    """The hand of these faces (each a `Card.index`, once)."""
-    return sum(map(BIT.__getitem__, faces))
+    """The hand of these faces (each a `Card.index`)."""
+    hand = 0
+    for index in faces:
+        hand |= BIT[index]
+    return hand
 
 
 def points(hand: int) -> int:
@@ -65,13 +72,10 @@ def meldable(hand: int) -> int:
         >>> meldable(hand) == mask(card.index for card in parse_cards("5S 6S 7S 5H 5D"))
         True
     """
-    a, b, c, d = (hand >> shift & 0x1FFF for shift in _ROWS)
+    a, b, c, d = hand & 0x1FFF, hand >> 13 & 0x1FFF, hand >> 26 & 0x1FFF, hand >> 39
     thrice = a & b & (c | d) | c & d & (a | b)
-    covered = 0
-    for shift, row in zip(_ROWS, (a, b, c, d), strict=True):
-        starts = row & row >> 1 & row >> 2
-        covered |= (row & thrice | starts | starts << 1 | starts << 2) << shift
-    return covered
+    starts = hand & hand >> 1 & hand >> 2 & _RUN_STARTS
+    return hand & thrice * _EVERY_ROW | starts | starts << 1 | starts << 2
 
 
 def _ranks(bits: int) -> list[int]:

@@ -52,6 +52,12 @@ __all__ = [
 
 S = TypeVar("S", bound=KnockState)
 _PLACE: Final = {rank: place for place, rank in enumerate(KNOCK_RUN_ORDER)}
+# Read once: Python 3.11 reads an enum's member through EnumType.__getattr__, some 50 ns a read, and a
+# step compares phases several times.
+_DRAW: Final = Phase.DRAW
+_PLAY: Final = Phase.PLAY
+_FIRST_UP_CARD: Final = KnockPhase.FIRST_UP_CARD
+_WALL: Final = KnockPhase.WALL
 
 
 @attrs.frozen
@@ -91,12 +97,12 @@ def knock_cards(state: KnockState, hand: Sequence[CardId], taken: CardId | None)
 
 def _offered(state: KnockState) -> bool:
     """In the offer of the first up-card, every seat has passed (only passes are logged then)."""
-    return state.phase == KnockPhase.FIRST_UP_CARD and len(state.log) == state.players
+    return state.phase == _FIRST_UP_CARD and len(state.log) == state.players
 
 
 def _walled(state: KnockState) -> bool:
     """The turn player took the discard at the wall, and may only knock with it."""
-    return state.phase == Phase.PLAY and state.taken is not None and len(state.piles["stock"]) <= _wall(state)
+    return state.taken is not None and state.phase == _PLAY and len(state.piles["stock"]) <= _wall(state)
 
 
 def _wall(state: KnockState) -> int:
@@ -149,12 +155,12 @@ class KnockDraw(DrawMove[S]):
 
     def check(self, state: S, action: Draw) -> Draw:
         super().check(state, action)
-        if state.phase == KnockPhase.FIRST_UP_CARD and not _offered(state):
+        if state.phase == _FIRST_UP_CARD and not _offered(state):
             raise self.refuse(self.rules.ids.offer, "the first up-card is offered first: take it or pass", action)
         return action
 
     def legal(self, state: S, seat: int) -> Iterable[Draw]:
-        return super().legal(state, seat) if state.phase == Phase.DRAW or _offered(state) else ()
+        return super().legal(state, seat) if state.phase == _DRAW or _offered(state) else ()
 
 
 class KnockTakeDiscard(TakeDiscardMove[S]):
@@ -167,12 +173,8 @@ class KnockTakeDiscard(TakeDiscardMove[S]):
         ids = self.rules.ids
         if _offered(state):
             return ids.offer, "every seat passed the first up-card: the first draws from the stock"
-        top = state.piles["discard"][-1] if state.piles["discard"] else None
-        if (
-            state.phase == KnockPhase.WALL
-            and top is not None
-            and not knock_cards(state, [*state.hands[seat], top], top)
-        ):
+        pile = state.piles["discard"]
+        if state.phase == _WALL and pile and not knock_cards(state, [*state.hands[seat], pile[-1]], pile[-1]):
             return ids.wall, "at the wall the discard is taken only to knock with it, and this hand could not knock"
         return None
 
@@ -260,7 +262,7 @@ class KnockDiscard(DiscardMove[S]):
         return () if _walled(state) else super().legal(state, seat)
 
     def end_turn(self, state: S) -> None:
-        if _knocking(state).wall and len(state.piles["stock"]) <= _wall(state):
+        if len(state.piles["stock"]) <= _wall(state) and _knocking(state).wall:
             end_turn(state)
             state.phase = KnockPhase.WALL if state.round_end is None else state.phase
         else:

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Sequence
-from typing import Generic, TypeVar
+from typing import Final, Generic, TypeVar
 
 import attrs
 
 from rummykit.core.actions import Action, Discard, Draw, LayOff, TakeDiscard
-from rummykit.core.cards import FACE_MASK, Card, CardId, Rank, face
+from rummykit.core.cards import FACE_COUNT, FACE_MASK, Card, CardId, Rank, face
 from rummykit.core.errors import IllegalActionError
 from rummykit.core.melds import Meld, MeldKind, MeldRules, RunEnd, can_extend, extend_meld
 from rummykit.core.moves import Move
@@ -46,6 +46,9 @@ S = TypeVar("S", bound=StandardState)
 A = TypeVar("A", bound=Action)
 
 _ORDINALS = {1: "first", 2: "second", 3: "third"}
+# Read once: Python 3.11 reads an enum's member through EnumType.__getattr__, some 50 ns a read, and a
+# step compares phases several times.
+_PLAY: Final = Phase.PLAY
 
 
 class StandardMove(Move[S, A], Generic[S, A]):
@@ -220,7 +223,7 @@ class DrawMove(StandardMove[S, Draw]):
 
     def start_play(self, state: S) -> None:
         """After the draw: the turn player plays (a variant may open a phase of its own first)."""
-        state.phase = Phase.PLAY
+        state.phase = _PLAY
 
 
 class TakeDiscardMove(StandardMove[S, TakeDiscard]):
@@ -253,9 +256,9 @@ class DiscardMove(StandardMove[S, Discard]):
     def check(self, state: S, action: Discard) -> Discard:
         self.check_turn(state, action)
         hand = state.hands[action.seat]
-        if not any(cid & FACE_MASK == action.card.index for cid in hand):
-            raise self.refuse("G-7", f"the hand does not hold {action.card}", action)
         if discard_choice(hand, action.card, state.taken, may_discard_taken=self.rules.may_discard_taken) is None:
+            if not any(cid & FACE_MASK == action.card.index for cid in hand):
+                raise self.refuse("G-7", f"the hand does not hold {action.card}", action)
             raise self.refuse(self.rules.ids.discard, "it was taken from the discard pile this turn", action)
         return action
 
@@ -263,9 +266,8 @@ class DiscardMove(StandardMove[S, Discard]):
         if seat != state.turn:
             return ()
         taken = None if self.rules.may_discard_taken else state.taken
-        return [
-            _discard(seat, index) for index in sorted({cid & FACE_MASK for cid in state.hands[seat] if cid != taken})
-        ]
+        discards = _discards(seat)
+        return [discards[index] for index in sorted({cid & FACE_MASK for cid in state.hands[seat] if cid != taken})]
 
     def perform(self, state: S, action: Discard, rng: Randomness) -> None:
         seat = action.seat
@@ -449,6 +451,7 @@ def _take(seat: int) -> TakeDiscard:
 
 
 @functools.cache
-def _discard(seat: int, index: int) -> Discard:
-    """The discard of the face ``index`` by ``seat`` (actions are frozen: one object serves every call)."""
-    return Discard(seat=seat, card=face(index))
+def _discards(seat: int) -> tuple[Discard, ...]:
+    """The discard of each face by ``seat``, by the face's index (actions are frozen: one object serves
+    every listing)."""
+    return tuple(Discard(seat=seat, card=face(index)) for index in range(FACE_COUNT))

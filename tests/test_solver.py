@@ -513,7 +513,7 @@ def test_fewest_wild_ways_name_each_choice_of_ranks_once_with_the_fewest_wild_ca
     assert {ranks_of(way): _wilds(way, rules) for way in listed} == best
     for way in listed:
         assert Counter(card for meld in way for card in meld.cards) <= Counter(hand)
-        assert [read_meld(meld.cards, rules) for meld in way] == list(way)
+        assert [read_meld(meld.cards, rules, meld.kind) for meld in way] == list(way)
 
 
 def test_a_hand_of_every_card_eight_times_has_one_way_for_each_choice_of_ranks() -> None:

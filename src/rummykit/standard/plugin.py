@@ -244,10 +244,11 @@ def _check_went_out(state: StandardState) -> None:
 
 
 def check_knock(state: KnockState) -> None:
-    """What a position of a knock ending must satisfy during a round: a knock card from 0 to 10, no
-    empty hand before the knocker's melds, a knocker only once a seat has knocked (it lays down, then
-    the others play), nothing but passes while the first up-card is offered, and the wall only with the
-    stock at `Stock.dead_at` cards."""
+    """What a position of a knock ending must satisfy during a round: a knock card from 0 to 10; until
+    the knock, hands of the cards dealt (one more after the turn's draw), as nothing is melded before
+    it; no empty hand before the knocker's melds, a knocker only once a seat has knocked (it lays down,
+    then the others play), nothing but passes while the first up-card is offered, and the wall only with
+    the stock at `Stock.dead_at` cards."""
     if not 0 <= state.knock_card <= 10:
         raise InvalidPositionError("extra.knock_card", f"a knock card is from 0 to 10, not {state.knock_card}")
     phase, knocker = state.phase, state.knocker
@@ -255,6 +256,15 @@ def check_knock(state: KnockState) -> None:
     if empty is not None and phase != KnockPhase.LAY_OFF:
         reason = "only a knocker with gin, or a defender who laid off every card, holds no card, after the knock"
         raise InvalidPositionError(f"hands[{empty}]", reason)
+    if phase not in (KnockPhase.KNOCK, KnockPhase.LAY_OFF):
+        dealt = state.rules.deal.hand_size_of(state.round)
+        for seat, hand in enumerate(state.hands):
+            if len(hand) != dealt + (seat == state.turn and phase == Phase.PLAY):
+                raise InvalidPositionError(
+                    f"hands[{seat}]",
+                    f"{len(hand)} card{'s' * (len(hand) != 1)}: nothing is melded before a knock, so a hand holds "
+                    f"the {dealt} dealt, and one more after the turn's draw ({state.rules.ids.draw})",
+                )
     if phase == KnockPhase.KNOCK and knocker != state.turn:
         raise InvalidPositionError("extra.knocker", "the knocker is the seat that lays down after the knock")
     if (phase == KnockPhase.LAY_OFF) != (knocker is not None and knocker != state.turn):

@@ -81,20 +81,7 @@ class GinRummy(StandardRummy[GinRules, GinState]):
 
     @hookimpl
     def rummykit_check_position(self, state: GinState) -> None:
-        """The standard rummy's position rules; and until a knock, every hand holds the ten cards dealt
-        (GIN-3), one more after its turn's draw (GIN-5): nothing is melded before a knock, so a hand
-        of another size is one no play reaches (and a knocker holding no meld would have no move)."""
         check_standard_position(state)
-        if state.phase not in (KnockPhase.KNOCK, KnockPhase.LAY_OFF, Phase.OVER):
-            dealt = state.rules.deal.hand_size_of(state.round)
-            for seat, hand in enumerate(state.hands):
-                held = dealt + (seat == state.turn and state.phase == Phase.PLAY)
-                if len(hand) != held:
-                    raise InvalidPositionError(
-                        f"hands[{seat}]",
-                        f"{len(hand)} card{'s' * (len(hand) != 1)}: until a knock a hand holds the {dealt} dealt "
-                        "(GIN-3), and one more after the turn's draw (GIN-5)",
-                    )
         limit, takes = state.rules.take_limit, state.takes
         if state.phase != Phase.OVER and (takes < 0 or (limit is not None and takes >= limit)):
             raise InvalidPositionError("extra.takes", f"{takes} takes of the top discard: the {limit}th ends the hand")

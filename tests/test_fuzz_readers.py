@@ -6,7 +6,9 @@ What each must show: only rummykit errors escape (never a Python exception of an
 takes bounded memory (at most 20 times the text, as the JSON readers are held to, beyond a fixed
 allowance), every listing is bounded (a position lists at most `MOST_LISTED` actions, the bound on
 time that needs no clock), and every accepted position plays to its end by random play. The
-reinforcement-learning adapters' actions and parameters are fuzzed with the rl tests (``tests/test_rl.py``).
+reinforcement-learning adapters' actions and parameters are fuzzed with the rl tests, which need the rl
+extra (``tests/test_rl.py``: ``test_pettingzoo_parameters_and_actions_are_taken_or_refused_with_a_rummykit_error``
+and ``test_openspiel_parameters_make_a_game_or_are_refused_with_a_rummykit_error``).
 """
 
 from __future__ import annotations

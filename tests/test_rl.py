@@ -17,7 +17,7 @@ from typing import Any, Final
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 import rummykit
@@ -864,3 +864,129 @@ def test_a_vector_of_single_agent_environments_steps_in_batches() -> None:
         ended += int((terminated | truncated).sum())
     envs.close()
     assert ended > 0
+
+
+# -- fuzzing the adapters' parameters and actions (issue 24: a fuzz test per reader, in the slow set) ------------
+
+FUZZ_BUDGET: Final = settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
+)
+"""The fixed budget of each fuzz test of the adapters."""
+ODD_VALUES: Final = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 2**70),
+    st.floats(allow_nan=True),
+    st.text(max_size=6),
+    st.lists(st.integers(), max_size=2),
+)
+"""Values of any type a caller might pass by mistake."""
+
+
+def _fuzzed_options() -> st.SearchStrategy[dict[str, Any]]:
+    """`SHORT` (a game that ends soon) with odd keys and values mixed in."""
+    keys = st.sampled_from(["max_rounds", "max_turns_per_round", "target", "bogus", ""])
+    return st.dictionaries(keys, ODD_VALUES, min_size=1, max_size=2).map(lambda odd: {**SHORT, **odd})
+
+
+def _state_of(game_env: Any) -> tuple[Any, ...]:
+    agent = game_env.agent_selection
+    return (
+        agent,
+        game_env.game.state.copy(),
+        tuple(game_env.entered(game_env.game.to_act[0])) if game_env.game.to_act else (),
+    )
+
+
+@pytest.mark.slow
+@FUZZ_BUDGET
+@given(
+    variant=st.sampled_from(rummykit.available_variants()),
+    odd=st.sampled_from(["players", "options", "rewards", "render_mode", None, None, None]),
+    data=st.data(),
+)
+def test_pettingzoo_parameters_and_actions_are_taken_or_refused_with_a_rummykit_error(
+    variant: str, odd: str | None, data: st.DataObject
+) -> None:
+    """Any parameters: an environment, or a rummykit error. Then any actions, of any type, each taken or
+    refused with a rummykit error that changes nothing; tokens the mask allows are always taken. At
+    most one parameter (``odd``) is drawn from odd values, so that most environments are made."""
+    players = data.draw(ODD_VALUES | st.integers(-1, 9) if odd == "players" else st.integers(2, 4), label="players")
+    options = data.draw(_fuzzed_options() if odd == "options" else st.just(dict(SHORT)), label="options")
+    schemes = st.sampled_from(["points", "zero-sum", "normalized", "win-loss"])
+    rewards = data.draw(ODD_VALUES if odd == "rewards" else schemes, label="rewards")
+    render_mode = data.draw(ODD_VALUES if odd == "render_mode" else st.sampled_from([None, "ansi"]), label="render")
+    try:
+        game_env = env(variant, players, options=options, rewards=rewards, render_mode=render_mode)
+        game_env.reset(seed=data.draw(st.integers(0, 2**32), label="seed"))
+    except rummykit.RummyError as exc:
+        event(f"parameters refused: {type(exc).__name__}")
+        return
+    event("parameters taken")
+    for agent in game_env.agent_iter(400):
+        _, _, termination, truncation, _ = game_env.last()
+        if termination or truncation:
+            game_env.step(None)
+            continue
+        allowed = [int(i) for i in np.flatnonzero(game_env.observe(agent)["action_mask"])]
+        assert allowed, f"{agent} is to act and its mask allows nothing"
+        action = data.draw(
+            st.one_of(st.sampled_from(allowed), st.sampled_from(allowed).map(np.int64), ODD_VALUES), label="action"
+        )
+        before = _state_of(game_env)
+        try:
+            game_env.step(action)
+        except rummykit.RummyError:
+            assert _state_of(game_env) == before, f"refusing {action!r} changed the environment"
+            assert not (isinstance(action, int | np.integer) and not isinstance(action, bool) and action in allowed)
+        else:
+            assert isinstance(action, int | np.integer) and not isinstance(action, bool) and int(action) in allowed
+
+
+@pytest.mark.slow
+@FUZZ_BUDGET
+@given(
+    variant=st.sampled_from(rummykit.available_variants()),
+    params=st.dictionaries(
+        st.sampled_from(["players", "players", "options", "rewards", "house_rules", "position", "bogus"]),
+        st.one_of(
+            st.integers(2, 4),
+            st.integers(-2, 12),
+            st.text(max_size=12),
+            st.sampled_from(['{"max_rounds": 1}', "max_rounds:1", "[1", "jokers"]),
+        ),
+        max_size=3,
+    ),
+    seed=st.integers(0, 2**16),
+)
+def test_openspiel_parameters_make_a_game_or_are_refused_with_a_rummykit_error(
+    variant: str, params: dict[str, Any], seed: int
+) -> None:
+    """Any parameters: a game whose states play to their end within a turn cap, or a rummykit error
+    (or OpenSpiel's own, for a parameter of the wrong type or one the game does not declare)."""
+    try:
+        game = pyspiel.load_game(
+            openspiel.game_name(variant),
+            {**params, "options": '{"max_rounds": 1, "max_turns_per_round": 12}'}
+            if "options" not in params
+            else params,
+        )
+        state = game.new_initial_state()
+    except rummykit.RummyError as exc:
+        event(f"refused: {type(exc).__name__}")
+        return
+    except pyspiel.SpielError as exc:
+        event("refused by OpenSpiel")
+        assert "parameter" in str(exc).lower(), exc  # noqa: PT017 - OpenSpiel's own check of its parameters
+        return
+    event("taken")
+    chooser = random.Random(seed)
+    for _ in range(3_000):
+        if state.is_terminal():
+            return
+        if state.is_chance_node():
+            _chance(state, chooser)
+        else:
+            legal = state.legal_actions()
+            assert legal, "a state with no legal action"
+            state.apply_action(chooser.choice(legal))

@@ -46,7 +46,7 @@ from pettingzoo import AECEnv, ParallelEnv
 
 from rummykit.core.actions import Action
 from rummykit.core.engine import Game, new_game
-from rummykit.core.errors import InvalidActionError, InvalidPositionError, quote
+from rummykit.core.errors import InvalidActionError, InvalidOptionError, InvalidPositionError, quote
 from rummykit.core.plugins import Plugin
 from rummykit.rl.codec import ActionCodec, Entry
 from rummykit.rl.memory import PublicMemory
@@ -172,7 +172,9 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode is one of {RENDER_MODES} or None, not {render_mode!r}")
+            raise InvalidOptionError(
+                f"render_mode is one of {RENDER_MODES} or None, not {quote(render_mode)}", field="render_mode"
+            )
         self.render_mode = render_mode
         self._setup = (variant, players, dict(options or {}), tuple(house_rules))
         self.game: Game = new_game(variant, players, seed=0, options=options, house_rules=house_rules)

@@ -417,6 +417,7 @@ def leak_game(variant: str, players: int, seed: int, most: int | None, *, pictur
     """Every seat of a game as a page (and a spectator), played by heuristic bots from their messages
     (for ``most`` actions, or to the end), each message checked by `check_nothing_hidden`: with the
     pictures, if the pages ask for them."""
+    players = min(players, rummykit.variant_spec(variant).max_players)  # Gin Rummy: 2 at most
     rng = random.Random(seed)
     bots = [make_bot("heuristic", variant, seed=seed + seat) for seat in range(players)]
     with server() as client:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 import attrs
 
@@ -344,9 +344,19 @@ def excess(shapes: Sequence[Shape], slack: int, *, top: bool = False) -> bool:
     return False
 
 
-def _cost(shape: Shape) -> tuple[int, int, int]:
-    """What a listed initial meld keeps low, in order: wild cards, jokers, cards (RC-C6)."""
-    return shape.twos + shape.jokers, shape.jokers, shape.size
+class _Option(NamedTuple):
+    """A shape a new meld of a key may take, with what a listed initial meld keeps low in it (its wild
+    cards, jokers and cards, RC-C6) and its value (RC-13)."""
+
+    shape: Shape
+    wild: int
+    jokers: int
+    cards: int
+    value: int
+
+    @classmethod
+    def of(cls, shape: Shape) -> _Option:
+        return cls(shape, shape.twos + shape.jokers, shape.jokers, shape.size, shape.value)
 
 
 def initial_melds(
@@ -369,33 +379,48 @@ def initial_melds(
     The choices of keys are bounded by the keys, never by the hand: a choice is tried only if every
     meld of it is needed (without any one of them, the others at their least value fall short).
     """
-    options = {key: sorted(single_shapes(key, counts[key], twos, jokers), key=_cost) for key in keys}
-    keys = [key for key in keys if options[key]]
-    low = {key: min(shape.value for shape in options[key]) for key in keys}
-    high = {key: max(shape.value for shape in options[key]) for key in keys}
+    options: dict[int, list[_Option]] = {}
+    for key in keys:
+        found = [_Option.of(shape) for shape in single_shapes(key, counts[key], twos, jokers)]
+        if found:
+            options[key] = sorted(found, key=lambda option: (option.wild, option.jokers, option.cards))
+    keys = list(options)
+    low = {key: min(option.value for option in options[key]) for key in keys}
+    high = {key: max(option.value for option in options[key]) for key in keys}
     base = sum(shape.value for shape in chosen)
-    rest_high = [sum(high[key] for key in keys[i:]) for i in range(len(keys) + 1)]
-
-    def choices(i: int, picked: tuple[int, ...], least: int) -> Iterator[tuple[int, ...]]:
+    rest_high = [0] * (len(keys) + 1)
+    for i in range(len(keys) - 1, -1, -1):
+        rest_high[i] = rest_high[i + 1] + high[keys[i]]
+    # the choices of keys, depth first (a key taken before it is left out): (next key, keys taken,
+    # their least value, their most value)
+    stack: list[tuple[int, tuple[int, ...], int, int]] = [(0, (), 0, 0)]
+    while stack:
+        i, picked, least, reach = stack.pop()
         if base + least >= minimum or i == len(keys):  # no meld may be added to a choice that reaches
-            reach = base + sum(high[key] for key in picked)
-            if picked and reach >= minimum and all(base + least - low[key] < minimum for key in picked):
-                yield picked
-            return
-        if base + sum(high[key] for key in picked) + rest_high[i] < minimum:
-            return
-        yield from choices(i + 1, (*picked, keys[i]), least + low[keys[i]])
-        yield from choices(i + 1, picked, least)
-
-    for picked in choices(0, (), 0):
-        form = _fewest_wild_form(picked, options, twos, jokers, minimum, chosen, top=top, allowed=allowed)
-        if form is not None:
-            yield form
+            if picked and base + reach >= minimum and all(base + least - low[key] < minimum for key in picked):
+                form = _fewest_wild_form(
+                    [options[key] for key in picked],
+                    [(low[key], high[key]) for key in picked],
+                    twos,
+                    jokers,
+                    minimum,
+                    chosen,
+                    top=top,
+                    allowed=allowed,
+                )
+                if form is not None:
+                    yield form
+            continue
+        if base + reach + rest_high[i] < minimum:
+            continue
+        key = keys[i]
+        stack.append((i + 1, picked, least, reach))
+        stack.append((i + 1, (*picked, key), least + low[key], reach + high[key]))
 
 
 def _fewest_wild_form(
-    keys: Sequence[int],
-    options: dict[int, list[Shape]],
+    rows: Sequence[Sequence[_Option]],
+    bounds: Sequence[tuple[int, int]],
     twos: int,
     jokers: int,
     minimum: int,
@@ -404,39 +429,40 @@ def _fewest_wild_form(
     top: bool,
     allowed: Callable[[tuple[Shape, ...]], bool],
 ) -> tuple[Shape, ...] | None:
-    """The least form of new melds of exactly ``keys`` after ``chosen`` that ``allowed`` accepts, with
-    the fewest wild cards, then jokers, then cards, or ``None``.
-    A branch-and-bound search: shapes in that order, cut where the cost cannot beat the best found,
-    where the value cannot reach ``minimum``, or where it already lays down a meld or card too many."""
+    """The least form of one new meld from each of ``rows`` (a key's shapes, in the order of what they
+    keep low; ``bounds``: the least and most value of each) after ``chosen`` that ``allowed`` accepts,
+    with the fewest wild cards, then jokers, then cards, or ``None``. A branch-and-bound search: cut
+    where the cost cannot beat the best found, where the value cannot reach ``minimum``, or where it
+    already lays down a meld or card too many."""
+    count = len(rows)
+    least = [(0, 0, 0)] * (count + 1)  # the least cost of the rows from each on: each row's first
+    high, low = [0] * (count + 1), [0] * (count + 1)
+    for i in range(count - 1, -1, -1):
+        first, after = rows[i][0], least[i + 1]
+        least[i] = (after[0] + first.wild, after[1] + first.jokers, after[2] + first.cards)
+        low[i], high[i] = low[i + 1] + bounds[i][0], high[i + 1] + bounds[i][1]
     best: list[tuple[tuple[int, int, int], tuple[Shape, ...]]] = []
-    firsts = [_cost(options[key][0]) for key in keys]  # each key's least cost: its first shape's
-    least_cost = [(0, 0, 0)] * (len(keys) + 1)
-    for i in range(len(keys) - 1, -1, -1):
-        after, first = least_cost[i + 1], firsts[i]
-        least_cost[i] = (after[0] + first[0], after[1] + first[1], after[2] + first[2])
-    high = [sum(max(shape.value for shape in options[key]) for key in keys[i:]) for i in range(len(keys) + 1)]
-    low = [sum(min(shape.value for shape in options[key]) for key in keys[i:]) for i in range(len(keys) + 1)]
 
     def search(i: int, shapes: tuple[Shape, ...], cost: tuple[int, int, int], value: int, t: int, j: int) -> None:
-        if i == len(keys):
+        if i == count:
             if value >= minimum and not excess(shapes, value - minimum, top=top) and allowed(shapes):
                 best[:] = [(cost, shapes)]
             return
         if value + high[i] < minimum:
             return
-        rest = least_cost[i + 1]
-        for shape in options[keys[i]]:
+        rest = least[i + 1]
+        for option in rows[i]:
+            shape = option.shape
             if shape.twos > t or shape.jokers > j:
                 continue
-            step = _cost(shape)
-            total = (cost[0] + step[0], cost[1] + step[1], cost[2] + step[2])
+            total = (cost[0] + option.wild, cost[1] + option.jokers, cost[2] + option.cards)
             if best and (total[0] + rest[0], total[1] + rest[1], total[2] + rest[2]) >= best[0][0]:
                 continue
             melds = (*shapes, shape)
-            slack = value + shape.value + low[i + 1] - minimum
+            slack = value + option.value + low[i + 1] - minimum
             if slack >= 0 and excess(melds, slack, top=top):  # more cards only add to the slack
                 continue
-            search(i + 1, melds, total, value + shape.value, t - shape.twos, j - shape.jokers)
+            search(i + 1, melds, total, value + option.value, t - shape.twos, j - shape.jokers)
 
     search(0, chosen, (0, 0, 0), sum(shape.value for shape in chosen), twos, jokers)
     return best[0][1] if best else None

@@ -12,13 +12,17 @@ import attrs
 import pytest
 
 import rummykit
+import rummykit_variants.classic_rummy.plugin as classic
 from rummykit import IllegalActionError, InvalidActionError, InvalidOptionError, hookimpl
 from rummykit.core import plugins
 from rummykit.core.actions import Action, Discard, Draw
 from rummykit.core.errors import InvalidPositionError, InvalidRecordError, PluginError, UnknownHouseRuleError
 from rummykit.core.moves import Move, restrict
+from rummykit.core.plugins import register_variant, unregister_variant
 from rummykit.core.specs import HouseRuleSpec, RuleText
 from rummykit.core.state import GameState
+from rummykit.documents.serialize import load_position, position_to_data
+from rummykit_variants.classic_rummy.plugin import ClassicRummy
 from rummykit_variants.railroad_rummy import Claim, RailroadRules
 from tests.support import play_random
 
@@ -375,3 +379,70 @@ def test_a_configuration_named_again_after_a_plugin_is_unregistered_is_compiled_
     plugins.unregister_house_rule("one-hmg")
     again = rummykit.configure("rummy", 2, options={"max_rounds": 3})
     assert again is not first and again.rules == first.rules
+
+
+class _Buggy(ClassicRummy):
+    """Classic Rummy under another name, whose position check or view has a bug of its own."""
+
+    def __init__(self, broken: str) -> None:
+        self.broken = broken
+
+    @hookimpl
+    def rummykit_variant(self) -> rummykit.VariantSpec:
+        return attrs.evolve(classic.SPEC, name=f"buggy-{self.broken}", title="Buggy")
+
+    @hookimpl
+    def rummykit_check_position(self, state: GameState) -> None:
+        if self.broken == "check":
+            state.no_such_field  # type: ignore[attr-defined]  # noqa: B018 - the plug-in's bug
+        super().rummykit_check_position(state)  # type: ignore[arg-type]
+
+
+def test_a_position_check_that_fails_is_the_plug_ins_error_not_bad_data() -> None:
+    """Issue 25, finding 5: on 4926410 a position check raising AttributeError read as
+    ``InvalidPositionError: unreadable position``; it is a PluginError naming the hook and the plug-in."""
+    buggy = _Buggy("check")
+    register_variant("buggy-check", buggy)
+    try:
+        game = rummykit.new_game("buggy-check", players=2, seed=1)
+        with pytest.raises(PluginError, match="rummykit_check_position of buggy-check raised AttributeError") as caught:
+            load_position(position_to_data(game))
+    finally:
+        unregister_variant("buggy-check")
+    assert (caught.value.hook, caught.value.plugin) == ("rummykit_check_position", "buggy-check")
+    assert not isinstance(caught.value, InvalidPositionError)
+
+
+class _FailingPerform(Move[Any, Any]):
+    """A move whose effect has a bug of its own: its check and listing are the move's."""
+
+    def __init__(self, move: Move[Any, Any]) -> None:
+        self.move, self.action_type, self.phases = move, move.action_type, move.phases
+
+    def check(self, state: Any, action: Any) -> Any:
+        return self.move.check(state, action)
+
+    def legal(self, state: Any, seat: int) -> Any:
+        return self.move.legal(state, seat)
+
+    def perform(self, state: Any, action: Any, rng: Any) -> None:
+        raise KeyError("the plug-in's bug")
+
+
+class _BrokenDiscard(_Buggy):
+    @hookimpl
+    def rummykit_moves(self, rules: Any) -> dict[type[Action], Move[Any, Any]]:
+        moves = dict(super().rummykit_moves(rules))
+        return {**moves, Discard: _FailingPerform(moves[Discard])}
+
+
+def test_a_move_that_fails_is_the_plug_ins_error_and_changes_nothing() -> None:
+    game = rummykit.new_game(_BrokenDiscard("move"), players=2, seed=1)
+    seat = game.to_act[0]
+    game.apply(Draw(seat=seat))
+    discard = next(action for action in game.legal_actions(seat) if isinstance(action, Discard))
+    before = game.copy()
+    with pytest.raises(PluginError, match=r"the move of 'discard' \(perform\) of buggy-move raised KeyError") as caught:
+        game.apply(discard)
+    assert caught.value.plugin == "buggy-move"
+    assert game == before

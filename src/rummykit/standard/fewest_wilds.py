@@ -20,8 +20,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 
 from rummykit.core.cards import Card, Rank, Suit
-from rummykit.core.errors import IllegalActionError
-from rummykit.core.melds import Meld, MeldKind, MeldRules, read_meld
+from rummykit.core.melds import Meld, MeldKind, MeldRules
 from rummykit.core.solver import Contract
 
 __all__ = ["RankChoice", "fewest_wild_ways", "preference", "ranks_of"]
@@ -36,6 +35,7 @@ def ranks_of(melds: Sequence[Meld]) -> RankChoice:
 
     Examples:
         >>> from rummykit.core.cards import parse_cards
+        >>> from rummykit.core.melds import read_meld
         >>> rules = MeldRules(wild_faces=frozenset(parse_cards("2C JK")), run_order=tuple(Rank)[1:13], min_run=4)
         >>> one = [read_meld(parse_cards("5H 5D JK"), rules), read_meld(parse_cards("7S 8S 2C 10D"), rules)]
         >>> two = [read_meld(parse_cards("7C 8D 9C 10C"), rules), read_meld(parse_cards("5S 2C 5C"), rules)]
@@ -58,14 +58,19 @@ def _natural(rank: Rank) -> Card:
 
 
 class _Place:
-    """Where a contract's meld can go: its kind and the rank of each of its places."""
+    """Where a contract's meld can go: its kind, the rank of each of its places, and how many places
+    each rank has."""
 
-    __slots__ = ("kind", "most_wild", "ranks")
+    __slots__ = ("kind", "most_wild", "need", "ranks")
 
     def __init__(self, kind: MeldKind, ranks: tuple[Rank, ...], rules: MeldRules) -> None:
         self.kind = kind
         self.ranks = ranks
         self.most_wild = len(ranks) // 2 if rules.wilds_at_most_naturals else len(ranks) - 1
+        need: dict[Rank, int] = {}
+        for rank in ranks:
+            need[rank] = need.get(rank, 0) + 1
+        self.need = tuple(need.items())
 
 
 def fewest_wild_ways(hand: Sequence[Card], contract: Contract, rules: MeldRules) -> Iterator[tuple[Meld, ...]]:
@@ -124,12 +129,11 @@ def _groups(
             order = rules.run_order
             shapes = [order[start : start + size] for start in range(len(order) - size + 1)]
         options = []
+        most_wild = size // 2 if rules.wilds_at_most_naturals else size - 1
         for ranks in shapes:
-            place = _Place(kind, tuple(ranks), rules)
-            need = Counter(place.ranks)
-            held = sum(min(naturals[rank], n) for rank, n in need.items())
-            if held >= len(ranks) - place.most_wild and len(ranks) - held <= spare:
-                options.append(place)
+            held = sum(min(naturals[rank], ranks.count(rank)) for rank in set(ranks))
+            if held >= size - most_wild and size - held <= spare:
+                options.append(_Place(kind, tuple(ranks), rules))
         if not options:
             return None
         groups.append((wanted[kind, size], options))
@@ -145,7 +149,10 @@ def _fill(
 ) -> tuple[Meld, ...] | None:
     """The melds at ``places`` with the most natural cards the hand holds, the wild cards in the places
     left, lowest first, or ``None`` if the hand cannot fill them within the wild-card limit."""
-    demand: Counter[Rank] = Counter(rank for place in places for rank in place.ranks)
+    demand: dict[Rank, int] = {}
+    for place in places:
+        for rank, n in place.need:
+            demand[rank] = demand.get(rank, 0) + n
     short = {rank: n - naturals[rank] for rank, n in demand.items() if n > naturals[rank]}
     if sum(short.values()) > sum(wilds.values()):
         return None
@@ -155,20 +162,24 @@ def _fill(
     supply = [card for card in wild_order for _ in range(wilds[card])]
     melds = []
     for place, wild_ranks in zip(places, wild_places, strict=True):
-        left = Counter(wild_ranks)
-        cards = []
-        for rank in place.ranks:
-            if left[rank]:
-                left[rank] -= 1
-                cards.append(supply.pop(0))
-            else:
-                cards.append(_natural(rank))
-        if place.kind == MeldKind.SET:
-            cards.sort(key=lambda card: card in rules.wild_faces)
-        try:
-            melds.append(read_meld(cards, rules, place.kind))
-        except IllegalActionError:
+        if place.kind == MeldKind.SET and rules.max_set is not None and len(place.ranks) > rules.max_set:
             return None
+        left = list(wild_ranks)
+        naturals_first: list[Card] = []
+        wild_cards: list[Card] = []
+        cards: list[Card] = []
+        for rank in place.ranks:
+            if rank in left:
+                left.remove(rank)
+                card = supply.pop(0)
+                wild_cards.append(card)
+            else:
+                card = _natural(rank)
+                naturals_first.append(card)
+            cards.append(card)
+        # a set lists its natural cards, then its wild cards; a run its cards in the order of its places
+        shown = naturals_first + wild_cards if place.kind == MeldKind.SET else cards
+        melds.append(Meld(place.kind, tuple(shown), place.ranks))
     return tuple(melds)
 
 

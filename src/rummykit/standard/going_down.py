@@ -281,6 +281,8 @@ class ContractGoDown(_GoDown[S]):
         listed: list[tuple[Sequence[Meld], GoDown]] = []
         pools: dict[int, list[Card]] = {}
         if contract.max_leftover is None and all(req.exact for req in contract.melds):
+            if not solver.can_meet(faces):  # most hands (the solver looks for the melds' shapes only)
+                return []
             # the choices of ranks, found rank by rank: bounded however large the hand
             for way in fewest_wild_ways(faces, contract, self.rules.melds):
                 pools = pools or rank_pools(state, seat)

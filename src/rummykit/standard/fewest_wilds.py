@@ -3,7 +3,7 @@ one with the fewest wild cards.
 
 A hand grown by claims can meet a contract in tens of thousands of ways that differ only in where
 its wild cards stand and which wild cards they are (a 60-card RailRoad Rummy hand in round 3: 34,992
-go-downs, for 341 choices of ranks). The listing names one go-down for each choice of ranks (each
+go-downs, for 45 choices of ranks). The listing names one go-down for each choice of ranks (each
 set's rank, each run's ranks), so it grows with the ranks a contract can take, never with the hand;
 every other go-down is still accepted as named (G-6).
 

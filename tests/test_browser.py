@@ -387,7 +387,8 @@ def _screenshot(tab: Tab, picture: str, path: Path) -> Any:
 
 
 def _position(variant: str) -> rummykit.Game:
-    return position(variant, 4, 5, 60)
+    """A game of ``variant`` after 60 random actions, of 4 seats (of 2 in Gin Rummy, its most)."""
+    return position(variant, min(4, rummykit.variant_spec(variant).max_players), 5, 60)
 
 
 def _compare(tab: Tab, tmp_path: Path, name: str, picture: str) -> None:

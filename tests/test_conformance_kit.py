@@ -301,20 +301,29 @@ class SwapsNamedCards(Toy):
         )
 
 
-class ListsMeldsOneByOne(Toy):
-    """Lists single melds only and declares a play of several melds as its melds one by one: a listing
-    that stands for more than it shows, declared truly."""
-
-    name = "toy-lists-melds-one-by-one"
+class ListsSingleMelds(Toy):
+    """Lists go-downs of one meld only, and declares what a play of several melds stands as: a
+    listing that stands for more than it shows."""
 
     def patch(self, kind: type[Action], move: Move[Any, Any]) -> Move[Any, Any]:
         if kind is not GoDown:
             return move
         return Patched(
-            move,
-            legal=lambda state, seat: [a for a in move.legal(state, seat) if len(a.melds) == 1],
-            split=lambda state, action: self.parts(action) if len(action.melds) > 1 else None,
+            move, legal=lambda state, seat: [a for a in move.legal(state, seat) if len(a.melds) == 1], **self.declared()
         )
+
+    def declared(self) -> dict[str, Callable[..., Any]]:
+        """The parts of the move that declare what a play of several melds stands as."""
+        raise NotImplementedError
+
+
+class ListsMeldsOneByOne(ListsSingleMelds):
+    """Declares a play of several melds as its melds one by one, truly."""
+
+    name = "toy-lists-melds-one-by-one"
+
+    def declared(self) -> dict[str, Callable[..., Any]]:
+        return {"split": lambda state, action: self.parts(action) if len(action.melds) > 1 else None}
 
     def parts(self, action: GoDown) -> list[Action]:
         return [GoDown(seat=action.seat, melds=(meld,)) for meld in action.melds]
@@ -329,21 +338,15 @@ class SplitsWrongly(ListsMeldsOneByOne):
         return [GoDown(seat=action.seat, melds=action.melds[:1])]
 
 
-class ListsTheLowestMeldFor(Toy):
-    """Lists single melds only, and declares a play of several melds represented by its lowest meld
-    alone: a listing that names one representative of the plays it stands for (as RailRoad Rummy's
-    names one go-down for each choice of ranks), declared truly."""
+class ListsTheLowestMeldFor(ListsSingleMelds):
+    """Declares a play of several melds represented by its lowest meld alone, truly: a listing that
+    names one representative of the plays it stands for (as RailRoad Rummy's names one go-down for
+    each choice of ranks)."""
 
     name = "toy-lists-the-lowest-meld-for"
 
-    def patch(self, kind: type[Action], move: Move[Any, Any]) -> Move[Any, Any]:
-        if kind is not GoDown:
-            return move
-        return Patched(
-            move,
-            legal=lambda state, seat: [a for a in move.legal(state, seat) if len(a.melds) == 1],
-            represent=lambda state, action: self.representative(action) if len(action.melds) > 1 else None,
-        )
+    def declared(self) -> dict[str, Callable[..., Any]]:
+        return {"represent": lambda state, action: self.representative(action) if len(action.melds) > 1 else None}
 
     def representative(self, action: GoDown) -> Action:
         return GoDown(seat=action.seat, melds=action.melds[:1])

@@ -22,7 +22,7 @@ from typer.testing import CliRunner
 
 import rummykit
 from rummykit import GoDown
-from rummykit.core.cards import standard_deck
+from rummykit.core.cards import Rank, standard_deck
 from rummykit.core.errors import InvalidPositionError, InvalidRecordError, UnknownVariantError
 from rummykit.core.plugins import load_variant, register_variant, unregister_variant
 from rummykit.documents.builder import build_position
@@ -187,7 +187,7 @@ def test_a_canasta_hand_that_has_not_melded_lists_a_bounded_number_of_initial_me
     assert 0 < len(go_downs) <= MOST_LISTED
 
     def ranks(meld: tuple[rummykit.Card, ...]) -> str:
-        naturals = {str(card.rank) for card in meld if str(card.rank) not in ("2", "15")}  # 15: the joker
+        naturals = {str(card.rank) for card in meld if card.rank not in (Rank.TWO, Rank.JOKER)}
         return naturals.pop() if naturals else "wild"
 
     choices = {frozenset(ranks(meld) for meld in action.melds) for action in go_downs}

@@ -1367,7 +1367,7 @@ def test_rr_c3_a_claim_that_takes_the_last_discard_leaves_the_pile_empty() -> No
     assert view(game).discard_size == 0 and view(game).discard_top is None
 
 
-# -- RR-C4 one listed go-down per set of ranks -----------------------------------------------------------
+# -- RR-C4 one listed go-down per choice of ranks, the fewest wild cards --------------------------------------
 
 
 def test_rr_c4_the_listed_go_down_names_each_rank_in_suit_order() -> None:
@@ -1402,6 +1402,38 @@ def test_rr_c4_a_go_down_with_another_2_than_the_listed_one_lays_down_that_2() -
     assert game.check(named) == named
     game.apply(named)
     assert table(game) == ["5D 5H 2S(5)", "8C 8D 8S"] and held(game, 0) == cards("2C KS")
+
+
+def test_rr_c4_a_choice_of_ranks_is_listed_with_natural_cards_where_the_hand_has_them() -> None:
+    # Round 1, two sets: the 5s and the 8s are the only choice of ranks (one K). The hand holds three of
+    # each, so the listed go-down lays no wild card; the same ranks with the 2 for a 5 are just as legal.
+    game = at("play", "5C 5D 5H 2C 8C 8D 8H KS")
+    assert go_downs(game) == [GoDown(seat=0, melds=["5C 5D 5H", "8C 8D 8H"])]
+    with_a_wild = GoDown(seat=0, melds=["5C 5D 2C", "8C 8D 8H"])
+    assert game.check(with_a_wild) == with_a_wild
+    game.apply(with_a_wild)
+    assert held(game, 0) == cards("5H KS")
+
+
+def test_rr_c4_of_as_many_wild_cards_the_listed_go_down_lays_a_2_before_a_joker() -> None:
+    # Two 5s need one wild card (RR-7): the 2 is listed, the joker is just as legal.
+    game = at("play", "5C 5D 2C JK 8C 8D 8H KS")
+    assert go_downs(game) == [GoDown(seat=0, melds=["5C 5D 2C", "8C 8D 8H"])]
+    with_the_joker = GoDown(seat=0, melds=["5C 5D JK", "8C 8D 8H"])
+    assert game.check(with_the_joker) == with_the_joker
+
+
+def test_rr_c4_a_choice_of_ranks_is_listed_with_a_wild_card_where_natural_cards_would_leave_no_discard() -> None:
+    # Round 3, two runs, at a table where the taken card may not be discarded (RR-21 option false): the
+    # runs 5-8 and 9-Q in hearts would leave only the taken 2C, so the turn could not end (G-4). The
+    # choice of those ranks is listed with the 2C standing for the 5, which keeps the 5H to discard.
+    game = at("play", "5H 6H 7H 8H 9H 10H JH QH 2C", round=3, taken="2C", options={"may_discard_taken_card": False})
+    refuse(game, GoDown(seat=0, melds=["5H 6H 7H 8H", "9H 10H JH QH"]), "G-4")
+    listed = go_downs(game)
+    assert GoDown(seat=0, melds=["2C 6H 7H 8H", "9H 10H JH QH"]) in listed
+    for other in ("5H 2C 7H 8H", "5H 6H 2C 8H", "5H 6H 7H 2C"):  # the same ranks, the 2C for a 6, 7 or 8
+        assert GoDown(seat=0, melds=[other, "9H 10H JH QH"]) not in listed
+        assert game.is_legal(GoDown(seat=0, melds=[other, "9H 10H JH QH"]))
 
 
 def test_rr_c4_legal_actions_list_each_go_down_once() -> None:

@@ -890,12 +890,15 @@ def _fuzzed_options() -> st.SearchStrategy[dict[str, Any]]:
 
 
 def _state_of(game_env: Any) -> tuple[Any, ...]:
-    agent = game_env.agent_selection
-    return (
-        agent,
-        game_env.game.state.copy(),
-        tuple(game_env.entered(game_env.game.to_act[0])) if game_env.game.to_act else (),
-    )
+    """What a refused step must leave as it was: the agent to act, the game, the tokens entered."""
+    to_act = game_env.game.to_act
+    entered = tuple(game_env.entered(to_act[0])) if to_act else ()
+    return game_env.agent_selection, game_env.game.state.copy(), entered
+
+
+def _a_token(action: Any, allowed: list[int]) -> bool:
+    """``action`` is the index of a token the mask allows (an int or NumPy integer, not a bool)."""
+    return isinstance(action, int | np.integer) and not isinstance(action, bool) and int(action) in allowed
 
 
 @pytest.mark.slow
@@ -938,9 +941,9 @@ def test_pettingzoo_parameters_and_actions_are_taken_or_refused_with_a_rummykit_
             game_env.step(action)
         except rummykit.RummyError:
             assert _state_of(game_env) == before, f"refusing {action!r} changed the environment"
-            assert not (isinstance(action, int | np.integer) and not isinstance(action, bool) and action in allowed)
+            assert not _a_token(action, allowed), f"{action!r} is allowed by the mask, and was refused"
         else:
-            assert isinstance(action, int | np.integer) and not isinstance(action, bool) and int(action) in allowed
+            assert _a_token(action, allowed), f"{action!r} is no token the mask allows, and was taken"
 
 
 @pytest.mark.slow
@@ -965,12 +968,7 @@ def test_openspiel_parameters_make_a_game_or_are_refused_with_a_rummykit_error(
     """Any parameters: a game whose states play to their end within a turn cap, or a rummykit error
     (or OpenSpiel's own, for a parameter of the wrong type or one the game does not declare)."""
     try:
-        game = pyspiel.load_game(
-            openspiel.game_name(variant),
-            {**params, "options": '{"max_rounds": 1, "max_turns_per_round": 12}'}
-            if "options" not in params
-            else params,
-        )
+        game = pyspiel.load_game(openspiel.game_name(variant), {"options": json.dumps(SHORT), **params})
         state = game.new_initial_state()
     except rummykit.RummyError as exc:
         event(f"refused: {type(exc).__name__}")

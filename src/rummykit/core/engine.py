@@ -23,7 +23,7 @@ from __future__ import annotations
 import warnings
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import pluggy
@@ -49,7 +49,7 @@ from rummykit.core.plugins import Plugin, plugin_references
 from rummykit.core.records import GameRecord
 from rummykit.core.shoe import Randomness, check_seed
 from rummykit.core.specs import HouseRuleSpec, Ruleset, VariantSpec
-from rummykit.core.state import GameState, Phase, Place, RoundResult
+from rummykit.core.state import OVER, GameState, Phase, Place, RoundResult
 from rummykit.core.views import View
 
 if TYPE_CHECKING:
@@ -57,10 +57,6 @@ if TYPE_CHECKING:
     from rummykit.svg.canvas import Svg
 
 __all__ = ["Game", "configure", "game_from_state", "new_game", "new_state", "replay"]
-
-# Read once: Python 3.11 reads an enum's member through EnumType.__getattr__, some 50 ns a read, and a
-# step compares phases several times.
-_OVER: Final = Phase.OVER
 
 
 class Game:
@@ -336,7 +332,7 @@ class Game:
         seat = action.seat
         if type(seat) is not int or not 0 <= seat < state.config.players:
             self._check_seat(seat)
-        if state.phase == _OVER:
+        if state.phase == OVER:
             raise GameOverError("G-0", "the game is over", action=action)
         try:
             canonical: Action = move.check(state, action)

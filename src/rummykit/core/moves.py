@@ -104,9 +104,10 @@ class Move(Generic[S, A]):
 
         A listing may stay short by listing one representative of plays the rules treat alike
         (G-6): RailRoad Rummy lists one go-down for each choice of its melds' ranks, the one with the
-        fewest wild cards. Like ``split``, the engine never calls it: it is the variant's declaration
-        of what its listing stands for, checked by the conformance kit (`rummykit.testing`): the play
-        it names is listed, and the accepted play and its representative are of one type, by one seat.
+        fewest wild cards, and Railroad Canasta one least form of an initial meld for each. Like
+        ``split``, the engine never calls it: it is the variant's declaration of what its listing
+        stands for, checked by the conformance kit (`rummykit.testing`): the play it names is listed,
+        and the accepted play and its representative are of one type, by one seat.
         """
         return None
 

@@ -42,7 +42,10 @@ from rummykit.core.specs import GameSettings, Ruleset
 
 __all__ = [
     "CACHE",
+    "DRAW",
     "JOURNAL",
+    "OVER",
+    "PLAY",
     "GameState",
     "Phase",
     "Place",
@@ -75,9 +78,17 @@ class Phase(enum.StrEnum):
     """The game is over."""
 
 
-# Read once: Python 3.11 reads an enum's member through EnumType.__getattr__, some 50 ns a read, and a
-# step compares phases several times.
-_OVER: Final = Phase.OVER
+DRAW: Final = Phase.DRAW
+"""`Phase.DRAW`, read once: Python 3.11 reads an enum's member through ``EnumType.__getattr__`` (some
+50 ns a read), and a step compares phases several times; the engine's hot paths use these.
+
+>>> DRAW is Phase.DRAW and PLAY is Phase.PLAY and OVER is Phase.OVER
+True
+"""
+PLAY: Final = Phase.PLAY
+"""`Phase.PLAY`, read once (see `DRAW`)."""
+OVER: Final = Phase.OVER
+"""`Phase.OVER`, read once (see `DRAW`)."""
 
 
 @attrs.frozen
@@ -238,7 +249,7 @@ class GameState:
     @property
     def is_over(self) -> bool:
         """True once the game has ended."""
-        return self.phase == _OVER
+        return self.phase == OVER
 
     def note_moved(self, cards: Iterable[CardId], source: Place, target: Place) -> None:
         """Note that ``cards`` went from ``source`` to ``target`` (say, a draw: one card from

@@ -57,6 +57,12 @@ def _natural(rank: Rank) -> Card:
     return Card.of(rank, Suit.CLUBS)
 
 
+def _most_wild(size: int, rules: MeldRules) -> int:
+    """The most wild cards a meld of ``size`` cards may hold: no more than its natural cards where the
+    rules say so, else all but one (a meld has a natural card to tell its rank)."""
+    return size // 2 if rules.wilds_at_most_naturals else size - 1
+
+
 class _Place:
     """Where a contract's meld can go: its kind, the rank of each of its places, and how many places
     each rank has."""
@@ -66,7 +72,7 @@ class _Place:
     def __init__(self, kind: MeldKind, ranks: tuple[Rank, ...], rules: MeldRules) -> None:
         self.kind = kind
         self.ranks = ranks
-        self.most_wild = len(ranks) // 2 if rules.wilds_at_most_naturals else len(ranks) - 1
+        self.most_wild = _most_wild(len(ranks), rules)
         need: dict[Rank, int] = {}
         for rank in ranks:
             need[rank] = need.get(rank, 0) + 1
@@ -129,7 +135,7 @@ def _groups(
             order = rules.run_order
             shapes = [order[start : start + size] for start in range(len(order) - size + 1)]
         options = []
-        most_wild = size // 2 if rules.wilds_at_most_naturals else size - 1
+        most_wild = _most_wild(size, rules)
         for ranks in shapes:
             held = sum(min(naturals[rank], ranks.count(rank)) for rank in set(ranks))
             if held >= size - most_wild and size - held <= spare:

@@ -279,25 +279,23 @@ class ContractGoDown(_GoDown[S]):
         faces = [_RANK_FACES[cid & FACE_MASK] for cid in hand]
         contract = self.melding.contract_of(state.round)
         listed: list[tuple[Sequence[Meld], GoDown]] = []
-        pools: dict[int, list[Card]] = {}
         if contract.max_leftover is None and all(req.exact for req in contract.melds):
             if not solver.can_meet(faces):  # most hands (the solver looks for the melds' shapes only)
                 return []
+            pools = rank_pools(state, seat)
+            by_choice: dict[RankChoice, list[tuple[Meld, ...]]] | None = None
             # the choices of ranks, found rank by rank: bounded however large the hand
             for way in fewest_wild_ways(faces, contract, self.rules.melds):
-                pools = pools or rank_pools(state, seat)
                 action = self._listed(state, seat, canonical_go_down(way, pools))
                 if action is None:  # G-4 refuses it: another way of the same ranks may leave a discard
-                    choice = ranks_of(way)
-                    action = self._first_listed(state, seat, [w for w in solver.ways(faces) if ranks_of(w) == choice])
+                    by_choice = by_choice or _by_choice(solver.ways(faces))  # a hand of a card or two left
+                    action = self._first_listed(state, seat, by_choice[ranks_of(way)], pools)
                 if action is not None:
                     listed.append((way, action))
         else:
-            by_choice: dict[RankChoice, list[tuple[Meld, ...]]] = {}
-            for way in solver.ways(faces):
-                by_choice.setdefault(ranks_of(way), []).append(way)
-            for ways in by_choice.values():
-                action = self._first_listed(state, seat, ways)
+            pools = rank_pools(state, seat)
+            for ways in _by_choice(solver.ways(faces)).values():
+                action = self._first_listed(state, seat, ways, pools)
                 if action is not None:
                     listed.append((ways[0], action))
         listed.sort(key=lambda item: _order(item[0], contract))
@@ -315,10 +313,12 @@ class ContractGoDown(_GoDown[S]):
                 return listed
         return None
 
-    def _first_listed(self, state: S, seat: int, ways: Sequence[tuple[Meld, ...]]) -> GoDown | None:
+    def _first_listed(
+        self, state: S, seat: int, ways: Sequence[tuple[Meld, ...]], pools: dict[int, list[Card]]
+    ) -> GoDown | None:
         """The go-down of ``ways`` (of one choice of ranks, suits set aside) that the listing names: the
-        first that leaves a way to end the turn, by [`preference`][rummykit.standard.fewest_wilds.preference]."""
-        pools = rank_pools(state, seat)
+        first that leaves a way to end the turn, by [`preference`][rummykit.standard.fewest_wilds.preference]
+        (``pools``: the hand's cards by rank, [`rank_pools`][rummykit.standard.going_down.rank_pools])."""
         rules = self.rules.melds
         for way in sorted(ways, key=lambda w: preference(w, rules)):
             action = self._listed(state, seat, canonical_go_down(way, pools))
@@ -335,6 +335,14 @@ class ContractGoDown(_GoDown[S]):
             if not self.leaves_a_way_out(state, seat, used):
                 return None
         return GoDown(seat=seat, melds=tuple(meld.cards for meld in melds))
+
+
+def _by_choice(ways: Iterable[tuple[Meld, ...]]) -> dict[RankChoice, list[tuple[Meld, ...]]]:
+    """``ways`` by their choice of ranks ([`ranks_of`][rummykit.standard.fewest_wilds.ranks_of]), in order."""
+    grouped: dict[RankChoice, list[tuple[Meld, ...]]] = {}
+    for way in ways:
+        grouped.setdefault(ranks_of(way), []).append(way)
+    return grouped
 
 
 def _order(way: Sequence[Meld], contract: Contract) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:

@@ -27,7 +27,7 @@ from rummykit.core.cards import Card, CardId, Suit, face
 from rummykit.core.melds import read_meld
 from rummykit.core.moves import Move
 from rummykit.core.shoe import Randomness
-from rummykit.core.state import Phase, RoundEnd
+from rummykit.core.state import DRAW, PLAY, Phase, RoundEnd
 from rummykit.standard.deadwood import deadwood_after, knock_discards, mask, points, shortcut
 from rummykit.standard.going_down import FreeGoDown, canonical_melds
 from rummykit.standard.moves import DiscardMove, DrawMove, LayOffMove, StandardMove, TakeDiscardMove
@@ -52,10 +52,7 @@ __all__ = [
 
 S = TypeVar("S", bound=KnockState)
 _PLACE: Final = {rank: place for place, rank in enumerate(KNOCK_RUN_ORDER)}
-# Read once: Python 3.11 reads an enum's member through EnumType.__getattr__, some 50 ns a read, and a
-# step compares phases several times.
-_DRAW: Final = Phase.DRAW
-_PLAY: Final = Phase.PLAY
+# KnockPhase's members read once, as `rummykit.core.state.DRAW` is
 _FIRST_UP_CARD: Final = KnockPhase.FIRST_UP_CARD
 _WALL: Final = KnockPhase.WALL
 
@@ -102,7 +99,7 @@ def _offered(state: KnockState) -> bool:
 
 def _walled(state: KnockState) -> bool:
     """The turn player took the discard at the wall, and may only knock with it."""
-    return state.taken is not None and state.phase == _PLAY and len(state.piles["stock"]) <= _wall(state)
+    return state.taken is not None and state.phase == PLAY and len(state.piles["stock"]) <= _wall(state)
 
 
 def _wall(state: KnockState) -> int:
@@ -160,7 +157,7 @@ class KnockDraw(DrawMove[S]):
         return action
 
     def legal(self, state: S, seat: int) -> Iterable[Draw]:
-        return super().legal(state, seat) if state.phase == _DRAW or _offered(state) else ()
+        return super().legal(state, seat) if state.phase == DRAW or _offered(state) else ()
 
 
 class KnockTakeDiscard(TakeDiscardMove[S]):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Sequence
-from typing import Final, Generic, TypeVar
+from typing import Generic, TypeVar
 
 import attrs
 
@@ -19,7 +19,7 @@ from rummykit.core.errors import IllegalActionError
 from rummykit.core.melds import Meld, MeldKind, MeldRules, RunEnd, can_extend, extend_meld
 from rummykit.core.moves import Move
 from rummykit.core.shoe import Randomness
-from rummykit.core.state import Phase, RoundEnd, TableMeld, in_hand, in_pile, on_table
+from rummykit.core.state import PLAY, Phase, RoundEnd, TableMeld, in_hand, in_pile, on_table
 from rummykit.standard.rules import ContractMelds, StandardRules
 from rummykit.standard.state import StandardState
 from rummykit.standard.turns import (
@@ -46,9 +46,6 @@ S = TypeVar("S", bound=StandardState)
 A = TypeVar("A", bound=Action)
 
 _ORDINALS = {1: "first", 2: "second", 3: "third"}
-# Read once: Python 3.11 reads an enum's member through EnumType.__getattr__, some 50 ns a read, and a
-# step compares phases several times.
-_PLAY: Final = Phase.PLAY
 
 
 class StandardMove(Move[S, A], Generic[S, A]):
@@ -223,7 +220,7 @@ class DrawMove(StandardMove[S, Draw]):
 
     def start_play(self, state: S) -> None:
         """After the draw: the turn player plays (a variant may open a phase of its own first)."""
-        state.phase = _PLAY
+        state.phase = PLAY
 
 
 class TakeDiscardMove(StandardMove[S, TakeDiscard]):

@@ -28,7 +28,7 @@ from rummykit.core.errors import IllegalActionError
 from rummykit.core.melds import MeldRules
 from rummykit.core.solver import Contract, ContractSolver
 from rummykit.core.specs import Ruleset
-from rummykit.core.state import Phase
+from rummykit.core.state import DRAW, Phase
 
 if TYPE_CHECKING:
     from rummykit.core.state import GameState
@@ -451,11 +451,11 @@ class StandardRules(Ruleset):
                 )
             raise IllegalActionError("G-2", f"it is seat {state.turn}'s turn", action=action)
         drawing = isinstance(action, _DRAWS)
-        if drawing and state.phase != _DRAW and state.phase not in self.turns.before_draw:
+        if drawing and state.phase != DRAW and state.phase not in self.turns.before_draw:
             raise IllegalActionError(
                 self.ids.draw, "a turn has exactly one draw, and this one has had it", action=action
             )
-        if not drawing and state.phase == _DRAW:
+        if not drawing and state.phase == DRAW:
             raise IllegalActionError(
                 self.ids.draw, "a turn starts with a draw: from the stock or the top of the discard pile", action=action
             )
@@ -463,9 +463,6 @@ class StandardRules(Ruleset):
 
 _DRAWS: Final = (Draw, TakeDiscard)
 """The actions that draw (a tuple: `isinstance` takes it faster than the union ``Draw | TakeDiscard``)."""
-# Read once: Python 3.11 reads an enum's member through EnumType.__getattr__, some 50 ns a read, and a
-# step compares phases several times.
-_DRAW: Final = Phase.DRAW
 
 KNOCK_RUN_ORDER: Final = (Rank.ACE, *(Rank(value) for value in range(2, 14)))
 """The run order of knock endings: the ace low only."""

@@ -18,12 +18,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Final
 
 from rummykit.core.actions import LayOff
 from rummykit.core.cards import FACE_MASK, Card, CardId, face
 from rummykit.core.melds import MeldRules, RunEnd, extend_meld
-from rummykit.core.state import GameState, Phase, RoundEnd, TableMeld, in_hand, in_pile, on_table
+from rummykit.core.state import DRAW, PLAY, GameState, RoundEnd, TableMeld, in_hand, in_pile, on_table
 
 __all__ = [
     "can_end_turn",
@@ -36,12 +35,6 @@ __all__ = [
     "remove_cards",
     "take_discard",
 ]
-
-
-# Read once: Python 3.11 reads an enum's member through EnumType.__getattr__, some 50 ns a read, and a
-# step compares phases several times.
-_DRAW: Final = Phase.DRAW
-_PLAY: Final = Phase.PLAY
 
 
 def pick_cards(hand: Sequence[CardId], cards: Iterable[Card], *, prefer: CardId | None = None) -> list[CardId] | None:
@@ -111,7 +104,7 @@ def take_discard(state: GameState, seat: int) -> CardId:
     state.hands[seat].append(card)
     state.note_moved((card,), in_pile("discard"), in_hand(seat))
     state.taken = card
-    state.phase = _PLAY
+    state.phase = PLAY
     return card
 
 
@@ -145,5 +138,5 @@ def end_turn(state: GameState) -> None:
         return
     state.turn = state.next_seat(state.turn)
     state.turn_number += 1
-    state.phase = _DRAW
+    state.phase = DRAW
     state.taken = None

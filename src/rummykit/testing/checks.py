@@ -863,34 +863,20 @@ def _check_represented(before: Game, canonical: Action, index: int, listing: _Li
     them), or the play its move names as its representative (``represent``) is, or its parts (the
     move's ``split``) are, one after another (each itself or by its representative), and leave what
     it leaves."""
-    if listing.holds(canonical):
+    problem = _unrepresented(before, listing, canonical)
+    if problem is None:
         return
-    move = before.configuration.moves[type(canonical)]
-    representative = move.represent(before.state, canonical)
-    if representative is not None:
-        if type(representative) is not type(canonical) or representative.seat != canonical.seat:
-            detail = f"{canonical!r} was accepted; it is represented by {representative!r}, another kind of play"
-            raise _fail("completeness", detail, index)
-        if not listing.holds(representative):
-            detail = f"{canonical!r} was accepted; its representative {representative!r} is not listed"
-            raise _fail("completeness", detail, index)
-        return
-    parts = move.split(before.state, canonical)
+    if problem:
+        raise _fail("completeness", f"{canonical!r} was accepted; {problem}", index)
+    parts = before.configuration.moves[type(canonical)].split(before.state, canonical)
     if not parts:
         raise _fail("completeness", f"{canonical!r} was accepted but is not listed", index)
     probe = before.copy()
     for number, part in enumerate(parts):
-        listing_now = _Listing(probe)
-        stand_in = probe.configuration.moves[type(part)].represent(probe.state, part)
-        if not listing_now.holds(part) and not (
-            stand_in is not None
-            and type(stand_in) is type(part)
-            and stand_in.seat == part.seat
-            and listing_now.holds(stand_in)
-        ):
-            raise _fail(
-                "completeness", f"{canonical!r} was accepted; its part {number}, {part!r}, is not listed", index
-            )
+        problem = _unrepresented(probe, _Listing(probe), part)
+        if problem is not None:
+            detail = f"{canonical!r} was accepted; its part {number}, {part!r}, is not listed"
+            raise _fail("completeness", f"{detail} ({problem})" if problem else detail, index)
         try:
             probe.apply(part)
         except Exception as exc:
@@ -900,6 +886,22 @@ def _check_represented(before: Game, canonical: Action, index: int, listing: _Li
     whole.apply(canonical)
     if _outcome(probe) != _outcome(whole):
         raise _fail("completeness", f"{canonical!r} leaves another position than its parts {list(parts)!r}", index)
+
+
+def _unrepresented(game: Game, listing: _Listing, action: Action) -> str | None:
+    """``None`` if ``action`` is listed in ``game`` (``listing``), or the play its move names as its
+    representative (``represent``) is, of the same kind and by the same seat; else what is wrong, or
+    ``""`` where the move names no representative (the play may still be listed in parts)."""
+    if listing.holds(action):
+        return None
+    representative = game.configuration.moves[type(action)].represent(game.state, action)
+    if representative is None:
+        return ""
+    if type(representative) is not type(action) or representative.seat != action.seat:
+        return f"it is represented by {representative!r}, another kind of play"
+    if not listing.holds(representative):
+        return f"its representative {representative!r} is not listed"
+    return None
 
 
 def _check_exchanges(game: Game, watch: RoundWatch, data: st.DataObject) -> None:

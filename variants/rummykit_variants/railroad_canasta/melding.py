@@ -368,7 +368,7 @@ def initial_melds(
     chosen: tuple[Shape, ...] = (),
     *,
     top: bool = False,
-    allowed: Callable[[tuple[Shape, ...]], bool] = lambda shapes: True,
+    allowed: Callable[[tuple[Shape, ...]], bool],
 ) -> Iterator[tuple[Shape, ...]]:
     """The initial melds a listing names (RC-13, RC-C6): for each choice of keys, one least form (it
     reaches ``minimum`` and lays down nothing it could do without), the one with the fewest wild

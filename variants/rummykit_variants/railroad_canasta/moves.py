@@ -331,12 +331,17 @@ class TakePileMove(CanastaMove[TakePile]):
         hand = Hand.of(state, seat)
         counts = hand.counts
         onto = state.open_melds(seat).get(rank)
+
+        def allowed(shapes: Sequence[Shape]) -> bool:
+            return self.problem(state, hand, onto, shapes) is None
+
         candidates: list[tuple[Shape, tuple[Shape, ...]]] = []  # the top card's meld, and other melds
         if onto is not None:
             if not state.frozen:
                 candidates.append((Shape(rank, 1), ()))
             if counts[rank] >= 2:
                 candidates.append((Shape(rank, 3), ()))
+            candidates = [candidate for candidate in candidates if allowed([candidate[0]])]
         elif counts[rank] >= 2:
             shapes = melding.single_shapes(rank, counts[rank], counts[_TWO], counts[_JOKER], extra=1)
             top_shapes = [shape for shape in shapes if shape.naturals >= 3]
@@ -344,7 +349,8 @@ class TakePileMove(CanastaMove[TakePile]):
             keys = melding.meld_keys(counts, {rank})
             for shape in top_shapes:
                 if state.has_melded(seat) or shape.value >= minimum:
-                    if state.has_melded(seat) or not melding.excess((shape,), shape.value - minimum, top=True):
+                    least = state.has_melded(seat) or not melding.excess((shape,), shape.value - minimum, top=True)
+                    if least and allowed([shape]):
                         candidates.append((shape, ()))
                     continue
                 twos, jokers = counts[_TWO] - shape.twos, counts[_JOKER] - shape.jokers
@@ -356,19 +362,16 @@ class TakePileMove(CanastaMove[TakePile]):
                     minimum,
                     (shape,),
                     top=True,
-                    allowed=lambda shapes: self.problem(state, hand, onto, shapes) is None,
+                    allowed=allowed,
                 ):
                     candidates.append((shape, melding.canonical_order(melds[1:])))
-        if not candidates:
-            return []
         actions = []
-        for top_shape, others in candidates:
-            if self.problem(state, hand, onto, [top_shape, *others]) is None:
-                if top_shape.naturals > 1:  # with a pair from hand
-                    groups = melding.shape_cards([top_shape, *others], hand.cards, skip=[1])
-                    actions.append(TakePile(seat=seat, cards=groups[0], melds=tuple(groups[1:])))
-                else:
-                    actions.append(TakePile(seat=seat, melds=tuple(melding.shape_cards(others, hand.cards))))
+        for top_shape, others in candidates:  # each allowed (RC-19)
+            if top_shape.naturals > 1:  # with a pair from hand
+                groups = melding.shape_cards([top_shape, *others], hand.cards, skip=[1])
+                actions.append(TakePile(seat=seat, cards=groups[0], melds=tuple(groups[1:])))
+            else:
+                actions.append(TakePile(seat=seat, melds=tuple(melding.shape_cards(others, hand.cards))))
         return actions
 
     def problem(self, state: CanastaState, hand: Hand, onto: int | None, shapes: Sequence[Shape]) -> Problem:
@@ -470,29 +473,25 @@ class GoDownMove(CanastaMove[GoDown]):
         hand = Hand.of(state, seat)
         counts = hand.counts
         keys = melding.meld_keys(counts, state.open_melds(seat))
+
+        def allowed(shapes: Sequence[Shape]) -> bool:
+            return hand.problem(melding.canonical_order(shapes)) is None
+
         candidates: Iterable[tuple[Shape, ...]]
         if state.has_melded(seat):
             candidates = (
                 (shape,)
                 for key in keys
                 for shape in melding.single_shapes(key, counts[key], counts[_TWO], counts[_JOKER])
+                if allowed((shape,))
             )
         else:
             minimum = initial_minimum(state.totals[seat])
-            candidates = melding.initial_melds(
-                counts,
-                keys,
-                counts[_TWO],
-                counts[_JOKER],
-                minimum,
-                allowed=lambda shapes: hand.problem(melding.canonical_order(shapes)) is None,
-            )
-        actions = []
-        for shapes in candidates:
-            ordered = melding.canonical_order(shapes)
-            if hand.problem(ordered) is None:
-                actions.append(GoDown(seat=seat, melds=tuple(melding.shape_cards(ordered, hand.cards))))
-        return actions
+            candidates = melding.initial_melds(counts, keys, counts[_TWO], counts[_JOKER], minimum, allowed=allowed)
+        return [  # each allowed (RC-19)
+            GoDown(seat=seat, melds=tuple(melding.shape_cards(melding.canonical_order(shapes), hand.cards)))
+            for shapes in candidates
+        ]
 
     def perform(self, state: CanastaState, action: GoDown, rng: Randomness) -> None:
         for group in action.melds:

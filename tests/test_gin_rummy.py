@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 import rummykit
 from rummykit import Card, Discard, Draw, Game, GoDown, InvalidPositionError, LayOff, RunEnd, TakeDiscard, parse_cards
+from rummykit.documents.serialize import load_position, position_to_data
 from rummykit.play.simulate import simulate
 from rummykit.standard import Knock, KnockView, Pass
 from rummykit.standard.deadwood import BIT, mask, meldable, melds
@@ -273,6 +274,17 @@ def test_positions_after_a_knock_follow_the_declared_phases() -> None:
     assert error.value.path == "hands[0]"
     with pytest.raises(InvalidPositionError, match="takes"):
         position(turn=0, phase="draw", hands=[None, None], facts={"takes": 50})
+
+
+@pytest.mark.parametrize("knocker", [2, 1000, -1])
+def test_a_knocker_that_is_no_seat_is_refused(knocker: int) -> None:
+    """A mutated document (the fuzz test of documents found knocker 1000 in a lay-off) is refused by
+    name; it used to raise IndexError while the position was checked for a seat that may act."""
+    data = position_to_data(defending("", "4S 9D 9H", ("AS 2S 3S", "4H 5H 6H", "8C 8D 8H", "KC KD KH")))
+    data["extra"]["knocker"] = knocker
+    with pytest.raises(InvalidPositionError, match="the knocker is a seat, 0 to 1") as error:
+        load_position(data)
+    assert error.value.path == "extra.knocker"
 
 
 # -- the bot ---------------------------------------------------------------------------------------------------

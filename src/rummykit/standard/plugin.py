@@ -244,14 +244,16 @@ def _check_went_out(state: StandardState) -> None:
 
 
 def check_knock(state: KnockState) -> None:
-    """What a position of a knock ending must satisfy during a round: a knock card from 0 to 10; until
-    the knock, hands of the cards dealt (one more after the turn's draw), as nothing is melded before
-    it; no empty hand before the knocker's melds, a knocker only once a seat has knocked (it lays down,
-    then the others play), nothing but passes while the first up-card is offered, and the wall only with
-    the stock at `Stock.dead_at` cards."""
+    """What a position of a knock ending must satisfy during a round: a knock card from 0 to 10, a
+    knocker that is a seat; until the knock, hands of the cards dealt (one more after the turn's draw),
+    as nothing is melded before it; no empty hand before the knocker's melds, a knocker only once a seat
+    has knocked (it lays down, then the others play), nothing but passes while the first up-card is
+    offered, and the wall only with the stock at `Stock.dead_at` cards."""
     if not 0 <= state.knock_card <= 10:
         raise InvalidPositionError("extra.knock_card", f"a knock card is from 0 to 10, not {state.knock_card}")
     phase, knocker = state.phase, state.knocker
+    if knocker is not None and not 0 <= knocker < state.players:
+        raise InvalidPositionError("extra.knocker", f"the knocker is a seat, 0 to {state.players - 1}, not {knocker}")
     empty = next((seat for seat, hand in enumerate(state.hands) if not hand), None)
     if empty is not None and phase != KnockPhase.LAY_OFF:
         reason = "only a knocker with gin, or a defender who laid off every card, holds no card, after the knock"

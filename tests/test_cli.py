@@ -820,7 +820,7 @@ def test_play_marks_the_canastas_on_the_table(monkeypatch: pytest.MonkeyPatch, t
 
 # -- help ------------------------------------------------------------------------------------------
 
-EVERY_COMMAND = ("simulate", "play", "replay", "position", "rules", "variants", "serve")
+EVERY_COMMAND = ("simulate", "play", "replay", "position", "rules", "check", "variants", "serve")
 
 
 def test_the_command_list_gives_whole_descriptions_at_80_columns(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -906,3 +906,47 @@ def test_simulate_saves_every_game_or_a_sample(tmp_path: Path) -> None:
     assert "saved 2 games to" in flat(result.stdout)
     lone = runner.invoke(app, [*args[:-1], "--save-sample", "2"])
     assert lone.exit_code == 2 and "give --save-games DIR too" in flat(lone.stderr)
+
+
+# -- rummykit check ----------------------------------------------------------------------------------------
+
+
+def test_check_prints_the_report_as_a_table_of_80_columns_and_the_same_for_the_same_seed() -> None:
+    arguments = ["check", "gin-rummy", "--games", "3", "--examples", "4", "--budget", "40", "--seed", "2"]
+    first, second = runner.invoke(app, arguments), runner.invoke(app, arguments)
+    assert first.exit_code == 0, first.output
+    lines = first.stdout.splitlines()
+    assert all(len(line) <= 80 for line in lines), first.stdout
+    assert lines[0].startswith("gin-rummy, seed 2: ") and "first reached by" in first.stdout
+    assert any(line.split()[:1] == ["round-end:GIN-18"] for line in lines)
+    assert "every property held, in " in lines[-1]
+    assert first.stdout.rsplit("\n", 2)[0] == second.stdout.rsplit("\n", 2)[0]  # all but the time taken
+
+
+def test_check_as_json_holds_the_whole_report() -> None:
+    result = runner.invoke(app, ["check", "rummy", "--games", "2", "--examples", "2", "--budget", "30", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["variant"] == "rummy" and data["seed"] == 0 and data["examples"] == 2 and data["seconds"] >= 0
+    assert set(data["how"]) <= set(data["targets"]) and data["reached"]["phase:draw"] > 0
+
+
+def test_check_fails_naming_the_property_and_the_call_that_makes_the_run_again() -> None:
+    from tests.test_conformance_kit import LosesACard  # noqa: PLC0415
+
+    register_variant(LosesACard.name, LosesACard())
+    try:
+        result = runner.invoke(app, ["check", LosesACard.name, "--games", "1", "--examples", "1"])
+    finally:
+        unregister_variant(LosesACard.name)
+    assert result.exit_code == 1
+    message = flat(result.stderr)
+    assert message.startswith("failed: conservation: toy-loses-a-card, 2 players, seed 0")
+    assert "reproduce: from rummykit.testing import check_games; check_games('toy-loses-a-card', games=1)" in message
+
+
+def test_check_refuses_an_unknown_variant_or_house_rule() -> None:
+    result = runner.invoke(app, ["check", "no-such-rummy"])
+    assert result.exit_code == 2 and "unknown variant 'no-such-rummy'" in flat(result.stderr)
+    result = runner.invoke(app, ["check", "rummy", "--house-rule", "no-hmg"])
+    assert result.exit_code == 2 and "no house rule 'no-hmg' for rummy" in flat(result.stderr)

@@ -163,14 +163,22 @@ def test_version_and_python_dash_m() -> None:
     assert "Usage: rummykit " in listing.stdout
 
 
-def test_the_conformance_kit_without_hypothesis_says_how_to_install_it() -> None:
-    code = "import sys; sys.modules['hypothesis'] = None; import rummykit.testing"
+def test_the_conformance_kit_runs_without_hypothesis_and_its_strategies_say_how_to_install_it() -> None:
+    code = (
+        "import sys; sys.modules['hypothesis'] = None\n"
+        "from rummykit.testing import check_games\n"
+        "print(check_games('rummy', games=2, budget=0, unreachable={'round-end:CR-9': 'two games'}).games)\n"
+        "import rummykit.testing\n"
+        "rummykit.testing.actions\n"
+    )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert run.stdout.strip() == "2"
     assert run.returncode == 1
-    assert "needs hypothesis: pip install 'rummykit[testing]'" in run.stderr.splitlines()[-1]
+    last = run.stderr.splitlines()[-1]
+    assert "rummykit.testing.actions, a hypothesis strategy, needs hypothesis: pip install 'rummykit[testing]'" in last
 
 
-@pytest.mark.parametrize("command", ["simulate", "play", "replay", "rules", "variants"])
+@pytest.mark.parametrize("command", ["simulate", "play", "replay", "rules", "check", "variants"])
 def test_help_shows_no_python_types(command: str) -> None:
     result = runner.invoke(app, [command, "--help"])
     assert result.exit_code == 0

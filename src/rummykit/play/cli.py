@@ -14,15 +14,18 @@ rummykit serve --port 8000
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import random
 import re
 import sys
 import textwrap
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any, Final
 
+import attrs
 import typer
 import typer.core
 from rich.console import Console
@@ -990,6 +993,113 @@ def rules_command(variant: VariantArg) -> None:
     house_rules = available_house_rules(variant)
     listed = ", ".join(house_rules) if house_rules else "(none installed)"
     out.print(Text(_paragraph(f"house rules: {listed}", width, "")), soft_wrap=True)
+
+
+class _CheckProgress:
+    """The progress bar of a conformance run: one line for its games, its search and its random
+    positions, each shown when it starts."""
+
+    _STAGES: Final = {"games": "games", "searching": "toward what is unreached", "random actions": "random positions"}
+
+    def __init__(self, title: str, *, show: bool) -> None:
+        self.progress = Progress(
+            TextColumn("{task.description}", markup=False, style="bold"),
+            BarColumn(),
+            TextColumn("{task.completed:,.0f}/{task.total:,.0f}", markup=False),
+            TextColumn("{task.fields[stage]}", markup=False),
+            console=err,
+            transient=True,
+            disable=not show,
+        )
+        self.title = title
+        self.tasks: dict[str, TaskID] = {}
+
+    def __call__(self, stage: str, done: int, size: int) -> None:
+        task = self.tasks.get(stage)
+        if task is None:
+            task = self.tasks[stage] = self.progress.add_task(
+                self.title, total=size, stage=self._STAGES.get(stage, stage)
+            )
+        self.progress.update(task, completed=done)
+
+
+_CHECK_WIDTH: Final = 80
+"""The width of the conformance report's table."""
+
+
+@app.command("check", cls=_Command, short_help="Check that a variant plays by the rules every rummy game has.")
+def check_command(
+    variant: VariantArg,
+    house_rule: HouseRuleOpt = None,
+    seed: Annotated[
+        int,
+        typer.Option("--seed", "-s", metavar="N", parser=_SEED, help="The run's seed: the same seed, the same run."),
+    ] = 0,
+    games: Annotated[
+        int, typer.Option("--games", "-g", metavar="N", parser=_whole_number(0, 100_000), help="Games from the deal.")
+    ] = 10,
+    examples: Annotated[
+        int,
+        typer.Option(
+            "--examples", metavar="N", parser=_whole_number(0, 100_000), help="Random positions to try actions in."
+        ),
+    ] = 30,
+    budget: Annotated[
+        int,
+        typer.Option(
+            "--budget",
+            metavar="N",
+            parser=_whole_number(0, 100_000),
+            help="The most games toward what the games have not reached (searches and steered games).",
+        ),
+    ] = 120,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON instead of a table.")] = False,
+) -> None:
+    """Check that an installed variant (with its house rules) has every property every rummy game must
+    have, as rummykit.testing.check_variant does: termination, conservation, soundness, completeness,
+    refusal, determinism, views, records, and coverage of every phase, action kind and way to end a
+    round it declares. Print what the run reached as a table (exit status 0), or the first property
+    found broken, with the call that makes the run again (exit status 1). The same seed gives the
+    same run.
+
+    \b
+    Examples:
+      rummykit check gin-rummy
+      rummykit check rummy --house-rule jokers --seed 7
+      rummykit check my-rummy --games 20 --json > report.json
+    """
+    _check_variant(variant)
+    stack = list(house_rule or [])
+    for name in stack:
+        if name not in available_house_rules(variant):
+            raise _fail(
+                f"no house rule {quote(name)} for {variant}; installed: {', '.join(available_house_rules(variant))}"
+            )
+    # the conformance kit (rummykit.testing), imported when this command runs
+    from rummykit.testing.errors import ConformanceError  # noqa: PLC0415
+    from rummykit.testing.runs import check_variant  # noqa: PLC0415
+
+    title = " + ".join((variant, *stack))
+    bar = _CheckProgress(f"checking {title}", show=not as_json and err.is_terminal)
+    started = time.perf_counter()
+    try:
+        with bar.progress:
+            report = check_variant(
+                variant, house_rules=stack, seed=seed, games=games, max_examples=examples, budget=budget, progress=bar
+            )
+    except ConformanceError as exc:
+        err.print(Text.assemble(("failed:", "bold red"), " ", str(exc)), soft_wrap=True)
+        raise typer.Exit(code=1) from exc
+    except KeyboardInterrupt:
+        err.print("interrupted")
+        raise typer.Exit(code=INTERRUPTED) from None
+    took = time.perf_counter() - started
+    if as_json:
+        data = attrs.asdict(report, recurse=True)
+        out.print_json(json.dumps(data | {"seconds": round(took, 1)}))
+        return
+    out.print(report.table(width=_CHECK_WIDTH), soft_wrap=True)
+    out.print(f"\nevery property held, in {took:,.1f} s", soft_wrap=True)
 
 
 @app.command("variants", cls=_Command, short_help="List the installed variants, their players and bots.")

@@ -20,10 +20,13 @@ source, so that the run reaches everything soon:
 
 - an action of a kind the run has never played is taken as soon as one is listed;
 - otherwise the seat's player chooses: one of the variant's own bots (``rummykit.make_bot``), or the
-  kit's random player, which melds four times in five when it can
-  ([`eager_choice`][rummykit.testing.coverage.eager_choice]) or, in half the rounds while a way to end
-  a round is unreached, plays patiently, drawing from the stock and keeping a few cards, so that rounds
-  last until the stock runs out ([`patient_choice`][rummykit.testing.coverage.patient_choice]);
+  kit's random player in one of three moods, drawn for each round and seat while a way to end a round
+  is unreached (else always eager): *eager*, it melds four times in five when it can
+  ([`eager_choice`][rummykit.testing.coverage.eager_choice]); *patient*, it draws from the stock and
+  keeps a few cards, so that rounds last until the stock runs out
+  ([`patient_choice`][rummykit.testing.coverage.patient_choice]); *looping*, it takes the top discard
+  and throws the same card back, the loop that rules such as Gin Rummy's repeated take end
+  ([`looping_choice`][rummykit.testing.coverage.looping_choice]);
 - while anything but the end of the game is unreached, that choice and
   [`LOOK_AHEAD`][rummykit.testing.coverage.LOOK_AHEAD] other listed actions (one of each other kind
   first) are tried on a copy, and the first that leads to an unreached phase, lists an action of an
@@ -31,8 +34,11 @@ source, so that the run reaches everything soon:
 - while a way to end a round is unreached, a play that would end the round in a way already reached
   is mostly set aside for another ([`AVOID`][rummykit.testing.coverage.AVOID]).
 
-What the games still have not reached, the kit searches for from positions they went through
-([`check_games`][rummykit.testing.checks.check_games]).
+What the games still have not reached, the kit looks for in more games
+([`check_games`][rummykit.testing.checks.check_games]): searches from positions its games went through,
+and one-round games steered toward it: every seat one of the variant's bots, or the kit's random player
+in one mood, and the options that the unreached rule sets at their extreme values
+([`steered_options`][rummykit.testing.coverage.steered_options]).
 
 Examples:
     >>> import rummykit
@@ -56,18 +62,22 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Final, NamedTuple
 
 import rummykit
-from rummykit.core.actions import Action, Draw
+from rummykit.core.actions import Action, Discard, Draw, TakeDiscard
 from rummykit.core.bots import Bot, UnknownBotError
+from rummykit.core.cards import face
 from rummykit.core.engine import Game
 from rummykit.core.errors import RummyError
-from rummykit.core.state import Phase
-from rummykit.testing.strategies import MELD_KINDS, cards_in
+from rummykit.core.specs import Option
+from rummykit.core.state import GameState, Phase
+from rummykit.testing.random_play import MELD_KINDS, cards_in
 
 __all__ = [
     "AVOID",
     "COMMON_ROUND_ENDS",
     "KEEP",
     "LOOK_AHEAD",
+    "LOOPING",
+    "MOODS",
     "PATIENCE",
     "Coverage",
     "Driver",
@@ -75,9 +85,12 @@ __all__ = [
     "coverage_targets",
     "declared_unreachable",
     "eager_choice",
+    "extreme_values",
+    "looping_choice",
     "patient_choice",
     "random_by_kind",
     "seat_players",
+    "steered_options",
 ]
 
 COMMON_ROUND_ENDS: Final = ("G-1",)
@@ -85,9 +98,14 @@ COMMON_ROUND_ENDS: Final = ("G-1",)
 AVOID: Final = 0.9
 """While a way to end a round is still unreached: how often the driver sets aside a play that would
 end the round in a way already reached (when there is another)."""
-PATIENCE: Final = 0.5
+MOODS: Final = ("eager", "patient", "looping")
+"""The moods of the kit's random player (see the module's text)."""
+PATIENCE: Final = 0.4
 """While a way to end a round is still unreached: the share of rounds in which each seat of the kit's
 random player plays patiently ([`patient_choice`][rummykit.testing.coverage.patient_choice])."""
+LOOPING: Final = 0.2
+"""While a way to end a round is still unreached: the share of rounds in which each seat of the kit's
+random player loops ([`looping_choice`][rummykit.testing.coverage.looping_choice])."""
 KEEP: Final = 3
 """How many cards the kit's patient player keeps in hand
 ([`patient_choice`][rummykit.testing.coverage.patient_choice])."""
@@ -152,6 +170,8 @@ class Coverage:
             the variant does not declare), with how often.
         positions_checked: how many positions of the games were checked in full (counted by the
             kit's checks).
+        how: how each target was first reached: the game that reached it, in words (its ``source``).
+        source: how the game being played came about, in words (``"game 3 from the deal"``).
     """
 
     def __init__(self, targets: Sequence[str], unreachable: Mapping[str, str] | None = None) -> None:
@@ -163,11 +183,16 @@ class Coverage:
         self.undeclared: Counter[str] = Counter()
         self.in_game: set[str] = set()
         self.positions_checked = 0
+        self.how: dict[str, str] = {}
+        self.source = "a game"
         self._wanted = {name for name in self.targets if name not in self.unreachable}
 
-    def start_game(self) -> None:
-        """A new game starts: what it reaches is counted as this game's."""
+    def start_game(self, source: str | None = None) -> None:
+        """A new game starts (``source``: how it came about, in words): what it reaches is counted as
+        this game's."""
         self.in_game = set()
+        if source is not None:
+            self.source = source
 
     def end_game(self) -> None:
         """The game has ended: every target it reached counts one more game."""
@@ -178,6 +203,8 @@ class Coverage:
         if target not in self._known:
             self.undeclared[target] += 1
         self.reached[target] += 1
+        if target not in self.how:
+            self.how[target] = self.source
         self._wanted.discard(target)
         if target in self.in_game:
             return False
@@ -247,6 +274,35 @@ def patient_choice(legal: Sequence[Action], hand_size: int, rng: random.Random) 
     return random_by_kind(keeping or legal, rng)
 
 
+def looping_choice(legal: Sequence[Action], state: GameState, rng: random.Random) -> Action:
+    """The kit's random player looping: it takes the top discard when it may (nine times in ten), and
+    throws back the card it took this turn when it may; else it plays as
+    [`eager_choice`][rummykit.testing.coverage.eager_choice] plays. Two players looping reach the rules
+    that end such loops (Gin Rummy's repeated take, GIN-7, and its take limit, GIN-8).
+
+    Examples:
+        >>> import rummykit
+        >>> from rummykit import TakeDiscard
+        >>> game = rummykit.new_game("rummy", 2, seed=1)
+        >>> seat = game.turn
+        >>> looping_choice(game.legal_actions(seat), game.state, random.Random(0)).kind
+        'take-discard'
+        >>> _ = game.apply(TakeDiscard(seat=seat))
+        >>> back = looping_choice(game.legal_actions(seat), game.state, random.Random(0))
+        >>> back.kind != "discard" or back.card != rummykit.face(game.state.taken)  # Classic Rummy forbids it (CR-6)
+        True
+    """
+    takes = [action for action in legal if isinstance(action, TakeDiscard)]
+    if takes and rng.random() < 0.9:
+        return rng.choice(takes)
+    if state.taken is not None:
+        taken = face(state.taken)
+        back = [action for action in legal if isinstance(action, Discard) and action.card == taken]
+        if back:
+            return back[0]
+    return eager_choice(legal, rng)
+
+
 def random_by_kind(legal: Sequence[Action], rng: random.Random) -> Action:
     """A kind drawn among the kinds ``legal`` lists, then one of its actions, so that a kind listed
     once (a knock among ten discards) is played as often as a kind listed ten times.
@@ -292,6 +348,9 @@ class Driver:
         look_ahead: try actions on copies, toward unreached phases and ways to end a round, and away
             from ending rounds in ways already reached (``False``: only the preference for kinds never
             played, at no cost).
+        mood: the mood of every seat the kit's random player plays, one of
+            [`MOODS`][rummykit.testing.coverage.MOODS] (default: drawn for each round and seat while a
+            way to end a round is unreached, else eager).
     """
 
     def __init__(
@@ -302,11 +361,15 @@ class Driver:
         players: Sequence[str | None] | None = None,
         *,
         look_ahead: bool = True,
+        mood: str | None = None,
     ) -> None:
+        if mood is not None and mood not in MOODS:
+            raise ValueError(f"no mood {mood!r}; the moods: {', '.join(MOODS)}")
         self.rng = rng
         self.coverage = coverage
         self.look_ahead = look_ahead
-        self._moods: dict[tuple[int, int], bool] = {}
+        self.mood = mood
+        self._moods: dict[tuple[int, int], str] = {}
         names = list(players) if players is not None else [None] * game.players
         self.bots: list[tuple[str, Bot] | None] = [
             None if name is None else (name, _bot(game, name, rng)) for name in names
@@ -355,18 +418,27 @@ class Driver:
         bot = self.bots[seat]
         if bot is not None:
             return bot[1].choose(game.view(seat), legal)
-        if self.look_ahead and self._patient(game, seat):
+        mood = self._mood(game, seat) if self.look_ahead else "eager"
+        if mood == "patient":
             return patient_choice(legal, len(game.state.hands[seat]), self.rng)
+        if mood == "looping":
+            return looping_choice(legal, game.state, self.rng)
         return eager_choice(legal, self.rng)
 
-    def _patient(self, game: Game, seat: int) -> bool:
-        """Whether the kit's random player at ``seat`` plays this round patiently: in half the rounds
-        (drawn once a round and seat) while a way to end a round is still unreached."""
+    def _mood(self, game: Game, seat: int) -> str:
+        """The mood of the kit's random player at ``seat`` this round: the driver's own, if it has one;
+        else, while a way to end a round is still unreached, patient in
+        [`PATIENCE`][rummykit.testing.coverage.PATIENCE] of the rounds and looping in
+        [`LOOPING`][rummykit.testing.coverage.LOOPING] of them (drawn once a round and seat), and eager
+        otherwise."""
+        if self.mood is not None:
+            return self.mood
         if not self.coverage.wants_any("round-end:"):
-            return False
+            return "eager"
         key = (len(game.state.history), seat)
         if key not in self._moods:
-            self._moods[key] = self.rng.random() < PATIENCE
+            draw = self.rng.random()
+            self._moods[key] = "patient" if draw < PATIENCE else "looping" if draw < PATIENCE + LOOPING else "eager"
         return self._moods[key]
 
     def _leads_to_unreached(self, outcome: Outcome | None) -> bool:
@@ -430,3 +502,51 @@ def _outcome(game: Game, action: Action, *, listing: bool = False) -> Outcome | 
     rule = applied.round_result.rule if applied.round_result is not None else None
     kinds = frozenset(other.kind for other in trial.legal_actions()) if listing and not trial.is_over else frozenset()
     return Outcome(str(trial.state.phase), rule, kinds)
+
+
+def extreme_values(option: Option) -> list[object]:
+    """The values of ``option`` at its edges: each of its choices, both bools, its minimum and maximum
+    (where bounded), ``None`` where it may be left out. What rarely happens at the default often
+    happens there (a take limit of 1 ends a hand at its first take).
+
+    Examples:
+        >>> from rummykit import Option
+        >>> extreme_values(Option("take_limit", int, 50, "", minimum=1, optional=True))
+        [1, None]
+        >>> extreme_values(Option("knock_test", str, "a", "", choices=("a", "b")))
+        ['a', 'b']
+    """
+    if option.choices is not None:
+        return list(option.choices)
+    if option.type is bool:
+        return [True, False]
+    values: list[object] = []
+    if option.type is int:
+        values += [bound for bound in (option.minimum, option.maximum) if bound is not None]
+    if option.optional:
+        values.append(None)
+    return values
+
+
+def steered_options(options: Sequence[Option], targets: Sequence[str], rng: random.Random) -> dict[str, object]:
+    """Options that steer a game toward the unreached ``targets``: for each way to end a round among
+    them (``round-end:GIN-8``), every option of ``options`` that the same rule sets (``Option.rule``)
+    at one of its [`extreme_values`][rummykit.testing.coverage.extreme_values], drawn with ``rng``.
+
+    Examples:
+        >>> from rummykit import Option
+        >>> limit = Option("take_limit", int, 50, "", minimum=1, optional=True, rule="GIN-8")
+        >>> other = Option("target", int, 100, "", minimum=1, rule="GIN-23")
+        >>> steered = steered_options([limit, other], ["round-end:GIN-8"], random.Random(3))
+        >>> steered in ({"take_limit": 1}, {"take_limit": None})
+        True
+        >>> steered_options([limit, other], ["action:lay-off"], random.Random(3))
+        {}
+    """
+    rules = {target.removeprefix("round-end:") for target in targets if target.startswith("round-end:")}
+    steered: dict[str, object] = {}
+    for option in options:
+        values = extreme_values(option)
+        if option.rule in rules and values and option.name != "max_rounds":  # the kit sets the rounds itself
+            steered[option.name] = rng.choice(values)
+    return steered

@@ -26,7 +26,7 @@ PROPERTIES: Final[Mapping[str, str]] = {
     "records": "a record dumped to JSON, loaded and replayed reproduces the game; a position of every phase reached "
     "dumped to JSON and written in the notation reads back to the same state and views",
     "coverage": "the games reach every phase, action kind and way to end a round the variant declares (unless "
-    "declared unreachable in tests, with the reason), and no round ends in a way it does not declare",
+    "declared unreachable in tests, with the reason), and no position is in a phase it does not declare",
 }
 """Every property the kit checks, by the name a failure reports, with what it means."""
 
@@ -51,6 +51,8 @@ class ConformanceError(AssertionError):
         record: the game's record when the failure was found, or ``None``: ``rummykit.replay(err.record)``
             gives the game again (its actions were chosen toward what the run had not reached yet, so
             the seed alone does not).
+        reproduce: a one-line call that makes the run again and fails the same way (the run follows
+            its seed alone), or ``None`` where the failure was not found by a run.
 
     Examples:
         >>> err = ConformanceError("conservation", "card 5H#1 is in two places", variant="my-rummy",
@@ -71,6 +73,7 @@ class ConformanceError(AssertionError):
         options: Mapping[str, Any] | None = None,
         action_index: int | None = None,
         record: GameRecord | None = None,
+        reproduce: str | None = None,
     ) -> None:
         if property not in PROPERTIES:
             raise ValueError(f"no property {property!r}; the properties: {', '.join(PROPERTIES)}")
@@ -83,6 +86,7 @@ class ConformanceError(AssertionError):
         self.options = dict(options) if options else {}
         self.action_index = action_index
         self.record = record
+        self.reproduce = reproduce
         super().__init__(str(self))
 
     def locate(
@@ -107,6 +111,22 @@ class ConformanceError(AssertionError):
             options=options,
             action_index=self.action_index if self.action_index is not None else action_index,
             record=self.record if self.record is not None else record,
+            reproduce=self.reproduce,
+        )
+
+    def with_reproduction(self, call: str) -> ConformanceError:
+        """This failure with the one-line ``call`` that makes its run again (kept if already known)."""
+        return ConformanceError(
+            self.property,
+            self.detail,
+            variant=self.variant,
+            house_rules=self.house_rules,
+            players=self.players,
+            seed=self.seed,
+            options=self.options,
+            action_index=self.action_index,
+            record=self.record,
+            reproduce=self.reproduce or call,
         )
 
     def __str__(self) -> str:
@@ -120,7 +140,8 @@ class ConformanceError(AssertionError):
             where.append("options " + ", ".join(f"{name}={value!r}" for name, value in sorted(self.options.items())))
         if self.action_index is not None:
             where.append(f"action {self.action_index}")
-        return f"{self.property}: {', '.join(where)}: {self.detail}"
+        text = f"{self.property}: {', '.join(where)}: {self.detail}"
+        return text if self.reproduce is None else f"{text}\nreproduce: {self.reproduce}"
 
     def __reduce__(self) -> tuple[Any, ...]:
         # keyword arguments survive pickling (pytest-xdist sends failures between processes)
@@ -128,5 +149,5 @@ class ConformanceError(AssertionError):
 
 
 def _rebuild(property: str, detail: str, fields: dict[str, Any]) -> ConformanceError:
-    keys = ("variant", "house_rules", "players", "seed", "options", "action_index", "record")
+    keys = ("variant", "house_rules", "players", "seed", "options", "action_index", "record", "reproduce")
     return ConformanceError(property, detail, **{key: fields[key] for key in keys})

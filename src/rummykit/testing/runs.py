@@ -1,0 +1,662 @@
+"""The conformance kit's runs: [`check_variant`][rummykit.testing.runs.check_variant], made of
+[`check_games`][rummykit.testing.runs.check_games] (whole seeded games, driven toward every phase, action
+kind and way to end a round the variant declares, and more games toward what they have not reached) and
+[`check_random_actions`][rummykit.testing.runs.check_random_actions] (random positions, and random actions
+tried in them).
+
+Everything a run does follows its ``seed``: the same seed gives the same games, positions, actions and
+report, on any machine, whatever else is installed. A failure names a one-line call that makes the
+run again (``ConformanceError.reproduce``).
+"""
+
+from __future__ import annotations
+
+import inspect
+import random
+import warnings
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any, Final
+
+import rummykit
+from rummykit.core.engine import Game
+from rummykit.testing.checks import (
+    check_action,
+    check_determinism,
+    check_exchanges,
+    check_records,
+    failure,
+    located,
+    play_checked,
+)
+from rummykit.testing.coverage import Coverage, coverage_targets, declared_unreachable, seat_players, steered_options
+from rummykit.testing.errors import ConformanceError
+from rummykit.testing.random_play import Candidates, GameSetup, declared_options, random_options, random_setup
+from rummykit.testing.report import ConformanceReport
+from rummykit.testing.visibility import RoundWatch
+
+__all__ = [
+    "BUDGET",
+    "SEARCH_STEPS",
+    "Progress",
+    "check_games",
+    "check_random_actions",
+    "check_variant",
+    "game_options",
+    "variant_bots",
+]
+
+BUDGET: Final = 120
+"""The most games a run plays, beyond ``games``, toward what its games have not reached: searches
+from their positions and steered games ([`check_games`][rummykit.testing.runs.check_games])."""
+SEARCH_STEPS: Final = 60
+"""The most actions of a search from a kept position (it ends with its round, too)."""
+STEERED: Final = ("search", "bots", "looping", "search", "bots", "patient")
+"""The order in which a run tries its ways toward what its games have not reached (see
+[`check_games`][rummykit.testing.runs.check_games])."""
+
+Progress = Callable[[str, int, int], None]
+"""Told of a run's progress: the stage (``"games"``, ``"searching"``, ``"random actions"``), how much of
+it is done and its size (for ``"searching"``, the budget: a search stops as soon as every target is
+reached)."""
+
+
+def variant_bots(variant: str, house_rules: Sequence[str] = ()) -> tuple[str, ...]:
+    """The bots a run mixes in when it is given none: every bot the variant (with its house rules)
+    offers but ``random`` (the kit's own random player plays better for the kit).
+
+    Examples:
+        >>> variant_bots("gin-rummy")
+        ('heuristic',)
+    """
+    game = rummykit.new_game(variant, rummykit.variant_spec(variant).min_players, seed=0, house_rules=house_rules)
+    return tuple(name for name in rummykit.available_bots(game.configuration) if name != "random")
+
+
+def game_options(
+    variant: str, index: int, options: Mapping[str, Any] | None = None, *, house_rules: Sequence[str] = ()
+) -> dict[str, Any]:
+    """The options of game ``index`` of [`check_games`][rummykit.testing.runs.check_games]: every
+    option of ``variant`` and ``house_rules`` drawn from its own spec
+    ([`random_options`][rummykit.testing.random_play.random_options], seeded by the variant and
+    ``index``), and the game kept short: 1 to 3 rounds (G-3); or, in the second game of every four,
+    no round cap at all with a turn cap of 1 to 12 (G-1), which G-C1 turns into the end of the game.
+    ``options`` given override them. Every game must end, whatever values the validator accepts.
+
+    Examples:
+        >>> game_options("railroad-rummy", 0)["max_rounds"], game_options("railroad-rummy", 1)["max_rounds"]
+        (1, None)
+    """
+    rng = random.Random(f"{variant} {index}")
+    chosen = random_options(variant, house_rules, rng, skip=("max_rounds", "max_turns_per_round"))
+    if index % 4 == 1:
+        chosen |= {"max_rounds": None, "max_turns_per_round": rng.randint(1, 12)}
+    else:
+        chosen["max_rounds"] = 1 + index % 3
+    return chosen | dict(options or {})
+
+
+def _call(function: Callable[..., Any], variant: str, **arguments: Any) -> str:
+    """The one-line call of ``function`` with ``arguments`` (those at their defaults left out)."""
+    defaults = {
+        name: parameter.default
+        for name, parameter in inspect.signature(function).parameters.items()
+        if parameter.default is not inspect.Parameter.empty
+    }
+    parts, unwritten = [repr(variant)], []
+    for name, value in arguments.items():
+        if name in defaults and _same(value, defaults[name]):
+            continue
+        if _literal(value):
+            parts.append(f"{name}={value!r}")
+        else:
+            unwritten.append(name)
+    call = f"from rummykit.testing import {function.__name__}; {function.__name__}({', '.join(parts)}"
+    call += ", ...)" if unwritten else ")"
+    return call + (f"  # with the same {', '.join(unwritten)}" if unwritten else "")
+
+
+def _same(value: Any, default: Any) -> bool:
+    if isinstance(value, list | tuple) and isinstance(default, list | tuple):
+        return tuple(value) == tuple(default)
+    return bool(value == default)
+
+
+def _literal(value: Any) -> bool:
+    if value is None or isinstance(value, bool | int | float | str):
+        return True
+    if isinstance(value, list | tuple):
+        return all(_literal(item) for item in value)
+    if isinstance(value, dict):
+        return all(isinstance(key, str) and _literal(item) for key, item in value.items())
+    return False
+
+
+@contextmanager
+def _reproduced(call: str) -> Iterator[None]:
+    """A failure inside names ``call``, which makes its run again."""
+    try:
+        yield
+    except ConformanceError as exc:
+        raise exc.with_reproduction(call) from exc
+
+
+class _Run:
+    """One run of games of a variant: what they reached, the positions kept to search from, totals."""
+
+    def __init__(
+        self,
+        variant: str,
+        stack: tuple[str, ...],
+        seed: int,
+        unreachable: Mapping[str, str] | None,
+        every: Mapping[str, int],
+        progress: Progress | None,
+    ) -> None:
+        self.variant, self.stack, self.seed, self.every, self.progress = variant, stack, seed, every, progress
+        self.spec = rummykit.variant_spec(variant)
+        targets = coverage_targets(variant, stack)
+        self.declared = declared_unreachable(variant, targets, unreachable)
+        self.coverage = Coverage(targets, self.declared)
+        self.archive: list[Game] = []
+        self.archived_from: list[str] = []
+        self.games = self.actions = self.rounds = self.searches = self.steered = 0
+
+    def play(
+        self,
+        setup: GameSetup,
+        source: str,
+        *,
+        players: Sequence[str | None] | None = None,
+        mood: str | None = None,
+    ) -> None:
+        """Play one game with every check, then its determinism and its record."""
+        before = len(self.archive)
+        game = play_checked(
+            setup, **self.every, coverage=self.coverage, players=players, archive=self.archive, source=source, mood=mood
+        )
+        self.archived_from += [source] * (len(self.archive) - before)
+        check_determinism(setup, game)
+        check_records(setup, game)
+        self.games += 1
+        self.actions += len(game.record.actions)
+        self.rounds += len(game.history)
+
+    def report(self) -> ConformanceReport:
+        coverage = self.coverage
+        return ConformanceReport(
+            self.variant,
+            self.stack,
+            games=self.games,
+            searches=self.searches,
+            steered=self.steered,
+            actions=self.actions,
+            rounds=self.rounds,
+            targets=coverage.targets,
+            reached=dict(coverage.reached),
+            reached_games=dict(coverage.games),
+            unreachable=self.declared,
+            positions_checked=coverage.positions_checked,
+            seed=self.seed,
+            how={target: coverage.how[target] for target in coverage.targets if target in coverage.how},
+            undeclared=dict(coverage.undeclared),
+        )
+
+    def tell(self, stage: str, done: int, size: int) -> None:
+        if self.progress is not None:
+            self.progress(stage, done, size)
+
+
+def _seats(players: Sequence[str | None]) -> str:
+    """Which bots play which seats, in words (the kit's random player plays the others)."""
+    seats: dict[str, list[str]] = {}
+    for seat, name in enumerate(players):
+        if name is not None:
+            seats.setdefault(name, []).append(str(seat))
+    return "".join(f", {name} at seat{'s' * (len(at) > 1)} {', '.join(at)}" for name, at in seats.items())
+
+
+def check_games(
+    variant: str,
+    *,
+    house_rules: Sequence[str] = (),
+    games: int = 10,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    players: int | None = None,
+    bots: Sequence[str] | None = None,
+    positions: Sequence[str | Game] = (),
+    unreachable: Mapping[str, str] | None = None,
+    budget: int = BUDGET,
+    soundness_every: int = 10,
+    views_every: int = 10,
+    json_every: int = 50,
+    progress: Progress | None = None,
+) -> ConformanceReport:
+    """Play ``games`` seeded games to the end, driven toward every phase, action kind and way to end a
+    round the variant declares ([`rummykit.testing.coverage`][rummykit.testing.coverage]); then, while
+    something is unreached, up to ``budget`` more games toward it; checking termination and
+    conservation after every action, soundness and views as often as asked, every check of
+    [`check_position`][rummykit.testing.checks.check_position] at the positions where each game first
+    reaches something, then determinism and records; then fail naming whatever the games never reached.
+
+    Game ``i`` has seed ``seed + i``, the player counts in turn (or ``players``), and the options of
+    [`game_options`][rummykit.testing.runs.game_options] (``options`` override them). Its seats are
+    played by the kit's random player and each of ``bots`` in turn (names of the variant's bots,
+    ``rummykit.available_bots``; ``None``, the default, takes every bot the variant offers but
+    ``random``: [`variant_bots`][rummykit.testing.runs.variant_bots]), shifted by one seat from game to
+    game ([`seat_players`][rummykit.testing.coverage.seat_players]). Before them, a game is played
+    from each of ``positions`` (positions of the checked stack of house rules, in the notation or as
+    games) to the end of its round.
+
+    After them, while a target is unreached, the run plays up to ``budget`` more games toward it, in
+    turn ([`STEERED`][rummykit.testing.runs.STEERED]): a *search*, up to
+    [`SEARCH_STEPS`][rummykit.testing.runs.SEARCH_STEPS] actions or the end of its round from a
+    position its games went through (most often one near the end of a round); and *steered games*,
+    a round from the deal (and the next deal, checked in full: the game goes on after the round) with
+    every seat one of ``bots``, or with the kit's random player looping or patient
+    ([`rummykit.testing.coverage`][rummykit.testing.coverage]), the options that an unreached way to
+    end a round sets at their extreme values
+    ([`steered_options`][rummykit.testing.coverage.steered_options]). It stops as soon as every target
+    is reached: a variant whose games reach everything plays no more games.
+
+    ``unreachable`` declares targets unreachable in tests, with the reasons, beside the variant's
+    own (``VariantSpec.unreachable_in_tests``). ``soundness_every``, ``views_every`` and
+    ``json_every`` (the views' JSON) check the positions between those checked in full at every
+    n-th position only (1: every position): they cost the most. ``progress`` is told of each game.
+
+    Raises:
+        ConformanceError: naming the property, the game and the action that break it (its
+            ``record`` replays the game; ``reproduce``, the call that makes the run again), or
+            ``coverage``, naming what the games never reached.
+        ValueError: ``unreachable`` names no target, or gives no reason; a position of another
+            variant or another stack of house rules.
+        UnknownBotError: a name of ``bots`` that is no bot of the variant.
+
+    Examples:
+        >>> report = check_games("railroad-rummy", games=2)
+        >>> report.reached["round-end:G-1"] > 0, report.reached_games["phase:claim"] > 0
+        (True, True)
+    """
+    call = _call(
+        check_games,
+        variant,
+        house_rules=list(house_rules),
+        games=games,
+        seed=seed,
+        options=dict(options) if options else None,
+        players=players,
+        bots=None if bots is None else list(bots),
+        positions=positions,
+        unreachable=dict(unreachable) if unreachable else None,
+        budget=budget,
+        soundness_every=soundness_every,
+        views_every=views_every,
+        json_every=json_every,
+    )
+    with _reproduced(call):
+        return _check_games(
+            variant,
+            tuple(house_rules),
+            games,
+            seed,
+            options,
+            players,
+            bots,
+            positions,
+            unreachable,
+            budget,
+            {"soundness_every": soundness_every, "views_every": views_every, "json_every": json_every},
+            progress,
+        )
+
+
+def _check_games(
+    variant: str,
+    stack: tuple[str, ...],
+    games: int,
+    seed: int,
+    options: Mapping[str, Any] | None,
+    players: int | None,
+    bots: Sequence[str] | None,
+    positions: Sequence[str | Game],
+    unreachable: Mapping[str, str] | None,
+    budget: int,
+    every: Mapping[str, int],
+    progress: Progress | None,
+) -> ConformanceReport:
+    run = _Run(variant, stack, seed, unreachable, every, progress)
+    spec = run.spec
+    span = spec.max_players - spec.min_players + 1
+    starts = [_position_setup(variant, stack, position) for position in positions]
+    chosen_bots = variant_bots(variant, stack) if bots is None else tuple(bots)
+    setups = [
+        GameSetup(
+            variant=variant,
+            players=players if players is not None else spec.min_players + i % span,
+            seed=seed + i,
+            options=game_options(variant, i, options, house_rules=stack),
+            house_rules=stack,
+        )
+        for i in range(games)
+    ]
+    if (starts or setups) and bots:  # a bot the variant does not offer is named now, whichever games would play it
+        available = rummykit.available_bots((starts or setups)[0].new_game().configuration)
+        for name in bots:
+            if name not in available:
+                raise rummykit.UnknownBotError(name, variant, available)
+    for number, setup in enumerate(starts):
+        run.play(setup, f"start position {number + 1}", players=seat_players(number, setup.players, chosen_bots))
+        run.tell("games", number + 1, len(starts) + len(setups))
+    for number, setup in enumerate(setups):
+        seats = seat_players(len(starts) + number, setup.players, chosen_bots)
+        run.play(setup, f"game {number + 1} from the deal{_seats(seats)}", players=seats)
+        run.tell("games", len(starts) + number + 1, len(starts) + len(setups))
+    if starts or setups:
+        _search(run, options, players, chosen_bots, budget)
+    report = run.report()
+    missing = run.coverage.missing()
+    if (starts or setups) and missing:
+        detail = (
+            f"{report.games} games never reached {', '.join(missing)}: mix in the variant's bots (bots=; a bot "
+            "that plays well reaches what random play seldom does), raise the budget of games toward what is "
+            "unreached (budget=), start games from positions that lead there (positions=), or declare what "
+            "cannot be reached in tests unreachable, with the reason (VariantSpec.unreachable_in_tests, or "
+            "unreachable=)"
+        )
+        raise ConformanceError("coverage", detail, variant=variant, house_rules=stack, seed=seed)
+    return report
+
+
+def _search(
+    run: _Run, options: Mapping[str, Any] | None, players: int | None, bots: Sequence[str], budget: int
+) -> None:
+    """Up to ``budget`` more games toward what the run's games have not reached (see
+    [`check_games`][rummykit.testing.runs.check_games])."""
+    spec, coverage = run.spec, run.coverage
+    rng = random.Random(f"{run.variant} search {run.seed}")
+    span = spec.max_players - spec.min_players + 1
+    declared = declared_options(run.variant, run.stack)
+    number = 0
+    while number < budget and coverage.drives():
+        way = STEERED[number % len(STEERED)]
+        if way == "search" and run.archive:
+            setup, start = _search_setup(run.variant, run.stack, run.archive, rng, run.seed + 100_000 + number)
+            action = len(run.archive[start].record.actions)
+            source = f"search {run.searches + 1}, from action {action} of {run.archived_from[start]}"
+            search_bots: list[str | None] | None = None
+            if bots and run.searches % 2:  # every other search goes on with the variant's bots at every seat
+                search_bots = [bots[seat % len(bots)] for seat in range(setup.players)]
+                source += f", every seat {' or '.join(sorted(set(bots)))}"
+            run.play(setup, source, players=search_bots)
+            run.searches += 1
+        else:
+            # the fewest players in two steered games of three (short rounds, where one seat's goal is
+            # nearest), the other counts in turn in the third
+            others = run.steered // 3 % span if run.steered % 3 == 2 else 0
+            seats = players if players is not None else spec.min_players + others
+            chosen = game_options(run.variant, 2 * run.steered, house_rules=run.stack)
+            chosen.pop("max_turns_per_round", None)
+            steer = steered_options(declared, coverage.missing(), rng)
+            # two rounds, of which the first is played: the position after its end is one of a game
+            # going on (a way to end the last round would end the game, and show everything)
+            chosen = {**chosen, "max_rounds": 2, **steer, **dict(options or {})}
+            setup = GameSetup(
+                variant=run.variant,
+                players=seats,
+                seed=run.seed + 200_000 + run.steered,
+                options=chosen,
+                house_rules=run.stack,
+                rounds=1,
+            )
+            seat_bots: list[str | None] = [None] * seats
+            mood: str | None = None
+            if way in ("bots", "search") and bots:
+                seat_bots = [bots[(run.steered + seat) % len(bots)] for seat in range(seats)]
+                how = f"every seat {' or '.join(sorted(set(bots)))}"
+            else:
+                mood = way if way in ("looping", "patient") else "eager"
+                how = f"the kit's random player {mood}"
+            steering = ", ".join(f"{name}={value!r}" for name, value in sorted(steer.items()))
+            source = f"steered game {run.steered + 1}: {how}" + (f"; {steering}" if steering else "")
+            run.play(setup, source, players=seat_bots, mood=mood)
+            run.steered += 1
+        number += 1
+        run.tell("searching", number, budget)
+
+
+def _search_setup(
+    variant: str, house_rules: tuple[str, ...], archive: Sequence[Game], rng: random.Random, seed: int
+) -> tuple[GameSetup, int]:
+    """A short game from a kept position, to search for what the games have not reached, and the index
+    of that position: one of the fifth of the positions whose seat to act holds the fewest cards (the
+    end of a round, where what is rare tends to happen) half the time, else any."""
+    from rummykit.documents.notation import position_text  # noqa: PLC0415
+
+    if rng.random() < 0.5:
+        by_hand = sorted(range(len(archive)), key=lambda i: (len(archive[i].state.hands[archive[i].to_act[0]]), i))
+        index = rng.choice(by_hand[: max(len(by_hand) // 5, 1)])
+    else:
+        index = rng.randrange(len(archive))
+    start = archive[index]
+    config = start.state.config
+    setup = GameSetup(
+        variant=variant,
+        players=start.players,
+        seed=seed,
+        options=dict(config.options),
+        house_rules=house_rules,
+        steps=SEARCH_STEPS,
+        position=position_text(start),
+    )
+    return setup, index
+
+
+def _position_setup(variant: str, house_rules: tuple[str, ...], position: str | Game) -> GameSetup:
+    """The setup of a game from a start position (text in the notation, or a game)."""
+    from rummykit.documents.notation import position_text, read_position  # noqa: PLC0415
+
+    game = read_position(position) if isinstance(position, str) else position
+    if game.variant != variant or tuple(game.state.config.house_rules) != house_rules:
+        stack = " + ".join((game.variant, *game.state.config.house_rules))
+        raise ValueError(
+            f"a start position of {stack} cannot be played in a check of {' + '.join((variant, *house_rules))}"
+        )
+    config = game.state.config
+    return GameSetup(
+        variant=variant,
+        players=game.players,
+        seed=config.seed if config.seed is not None else 0,
+        options=dict(config.options),
+        house_rules=house_rules,
+        position=position if isinstance(position, str) else position_text(position),
+    )
+
+
+# -- random positions, random actions -------------------------------------------------------------------
+
+
+def check_random_actions(
+    variant: str,
+    *,
+    house_rules: Sequence[str] | None = (),
+    max_examples: int = 30,
+    options: Mapping[str, Any] | None = None,
+    max_steps: int = 300,
+    actions_per_position: int = 12,
+    extra_actions: Sequence[Callable[..., Any]] = (),
+    bots: Sequence[str] | None = None,
+    seed: int = 0,
+    derandomize: bool | None = None,
+    shrink: bool | None = None,
+    progress: Progress | None = None,
+) -> ConformanceReport:
+    """In ``max_examples`` random positions ([`random_setup`][rummykit.testing.random_play.random_setup]:
+    ``house_rules`` stacked, ``None``: any stack; up to ``max_steps`` actions, then on to a phase drawn
+    among the variant's, with ``bots`` mixed in, ``None``: the variant's own,
+    [`variant_bots`][rummykit.testing.runs.variant_bots]), check that cards hidden from a seat make no
+    difference to its view, then apply ``actions_per_position`` random actions one after the other
+    ([`Candidates`][rummykit.testing.random_play.Candidates], with ``extra_actions``, functions of the
+    game and the kit's random source that return an action or ``None``): refusal and completeness.
+
+    Every position and action is drawn from a random source seeded by ``variant`` and ``seed``: the same
+    seed gives the same run. ``derandomize`` and ``shrink`` (hypothesis's, before 0.2) are deprecated
+    and do nothing: a failure is reported as found, with its game's record.
+
+    Raises:
+        ConformanceError: naming the property, the game and the action (``reproduce``: the call that
+            makes the run again).
+    """
+    if derandomize is not None or shrink is not None:
+        warnings.warn(
+            "check_random_actions' derandomize and shrink are deprecated and do nothing: the kit follows its "
+            "seed (seed=) and no longer runs hypothesis; they will be removed in rummykit 0.3",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+    call = _call(
+        check_random_actions,
+        variant,
+        house_rules=None if house_rules is None else list(house_rules),
+        max_examples=max_examples,
+        options=dict(options) if options else None,
+        max_steps=max_steps,
+        actions_per_position=actions_per_position,
+        extra_actions=extra_actions,
+        bots=None if bots is None else list(bots),
+        seed=seed,
+    )
+    chosen_bots = variant_bots(variant, house_rules or ()) if bots is None else tuple(bots)
+    refusals: Counter[str] = Counter()
+    phases: Counter[str] = Counter()
+    accepted = 0
+    rng = random.Random(f"{variant} random actions {seed}")
+    with _reproduced(call):
+        for example in range(max_examples):
+            setup = random_setup(variant, house_rules, rng, options=options, max_steps=max_steps, bots=chosen_bots)
+            game = setup.new_game()
+            with located(setup, game):
+                try:
+                    game = setup.play()
+                except Exception as exc:
+                    raise failure("soundness", f"a listed action is refused: {type(exc).__name__}: {exc}") from exc
+            watch = RoundWatch(game)
+            with located(setup, game):
+                phases[str(game.state.phase)] += 1
+                check_exchanges(game, watch, rng, len(game.record.actions))
+                for _ in range(actions_per_position):
+                    if game.is_over:
+                        break
+                    action = Candidates(game, extra_actions).draw(rng)
+                    if action is None:
+                        continue
+                    rule = check_action(game, action)
+                    if rule is None:
+                        accepted += 1
+                        watch.follow(game)
+                    else:
+                        refusals[rule] += 1
+            if progress is not None:
+                progress("random actions", example + 1, max_examples)
+    return ConformanceReport(
+        variant,
+        tuple(house_rules or ()),
+        examples=max_examples,
+        refusals=dict(sorted(refusals.items())),
+        accepted=accepted,
+        example_phases=dict(sorted(phases.items())),
+        seed=seed,
+    )
+
+
+def check_variant(
+    variant: str,
+    *,
+    house_rules: Sequence[str] = (),
+    games: int = 10,
+    max_examples: int = 30,
+    max_steps: int = 300,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    bots: Sequence[str] | None = None,
+    positions: Sequence[str | Game] = (),
+    unreachable: Mapping[str, str] | None = None,
+    extra_actions: Sequence[Callable[..., Any]] = (),
+    budget: int = BUDGET,
+    soundness_every: int = 10,
+    views_every: int = 10,
+    json_every: int = 50,
+    progress: Progress | None = None,
+) -> ConformanceReport:
+    """Check that ``variant`` with ``house_rules`` has every property of
+    [`PROPERTIES`][rummykit.testing.errors.PROPERTIES]: [`check_games`][rummykit.testing.runs.check_games]
+    (``games`` seeded games from ``seed``, and one from each of ``positions``, driven toward every
+    phase, action kind and way to end a round, with ``bots`` mixed in, then up to ``budget`` more games
+    toward what they have not reached; failing on what they never reach unless it is declared
+    ``unreachable``), then [`check_random_actions`][rummykit.testing.runs.check_random_actions]
+    (``max_examples`` positions of up to ``max_steps`` actions). ``soundness_every``, ``views_every``
+    and ``json_every`` as ``check_games`` takes them; ``progress`` is told of each game and position.
+
+    With its defaults it proves a variant as it is installed: the variant's own bots mixed in, and more
+    games toward what is rare. The same arguments give the same report.
+
+    Raises:
+        ConformanceError: the first property found broken, with the seed, the action index, the
+            game's record and the one-line call that makes the run again; or ``coverage``, naming what
+            the games never reached.
+
+    Examples:
+        >>> from rummykit.testing import check_variant
+        >>> report = check_variant("rummy", house_rules=["jokers"], games=3, max_examples=3)
+        >>> report.games >= 3, report.rounds >= 3, report.reached_games["round-end:CR-9"] > 0
+        (True, True, True)
+        >>> report == check_variant("rummy", house_rules=["jokers"], games=3, max_examples=3)
+        True
+    """
+    call = _call(
+        check_variant,
+        variant,
+        house_rules=list(house_rules),
+        games=games,
+        max_examples=max_examples,
+        max_steps=max_steps,
+        seed=seed,
+        options=dict(options) if options else None,
+        bots=None if bots is None else list(bots),
+        positions=positions,
+        unreachable=dict(unreachable) if unreachable else None,
+        extra_actions=extra_actions,
+        budget=budget,
+        soundness_every=soundness_every,
+        views_every=views_every,
+        json_every=json_every,
+    )
+    with _reproduced(call):
+        played = check_games(
+            variant,
+            house_rules=house_rules,
+            games=games,
+            seed=seed,
+            options=options,
+            bots=bots,
+            positions=positions,
+            unreachable=unreachable,
+            budget=budget,
+            soundness_every=soundness_every,
+            views_every=views_every,
+            json_every=json_every,
+            progress=progress,
+        )
+        random_actions = check_random_actions(
+            variant,
+            house_rules=house_rules,
+            max_examples=max_examples,
+            options=options,
+            max_steps=max_steps,
+            extra_actions=extra_actions,
+            bots=bots,
+            seed=seed,
+            progress=progress,
+        )
+    return played + random_actions

@@ -112,9 +112,9 @@ def type_text(annotation: Any) -> str:
         return f"{name}[{', '.join(type_text(arg) for arg in args)}]" if args else name
     if isinstance(annotation, type):
         return annotation.__qualname__
-    name = getattr(annotation, "__qualname__", None) or getattr(annotation, "__name__", None)
-    if isinstance(name, str):
-        return name
+    named = getattr(annotation, "__qualname__", None) or getattr(annotation, "__name__", None)
+    if isinstance(named, str):
+        return named
     return _ADDRESS.sub("", repr(annotation))
 
 
@@ -254,8 +254,9 @@ def _init_attributes(cls: type) -> dict[str, str | None]:
     parameters = inspect.signature(init).parameters
     found: dict[str, str | None] = {}
     for node in ast.walk(ast.parse(textwrap.dedent(inspect.getsource(init)))):
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
-        for target in targets:
+        if not isinstance(node, ast.Assign | ast.AnnAssign):
+            continue
+        for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
             if not (
                 isinstance(target, ast.Attribute)
                 and isinstance(target.value, ast.Name)
@@ -298,7 +299,7 @@ def _hookimpl(function: Any) -> str:
 
 def _member(name: str, raw: Any, owner: type, set_in_init: dict[str, str | None]) -> str | None:
     """One member's kind and detail, or ``None`` if it is not listed."""
-    annotations = owner.__dict__.get("__annotations__", {})
+    annotations = inspect.get_annotations(owner)
     if name.startswith("__") and not _defined_here(raw, owner):
         return None  # a special method is listed where the class's source defines it
     if isinstance(raw, property):
@@ -354,10 +355,11 @@ def class_lines(path: str, cls: type, listed: Collection[type] = ()) -> Iterator
         skip |= set(cls.__members__)
         members.update((name, f"member {value_text(member.value)}") for name, member in cls.__members__.items())
     if issubclass(cls, tuple) and hasattr(cls, "_fields"):  # a named tuple
+        defaults: dict[str, Any] = getattr(cls, "_field_defaults", {})
         skip |= set(cls._fields)
         for name in cls._fields:
-            default = f" = {value_text(cls._field_defaults[name])}" if name in cls._field_defaults else ""
-            members[name] = f"field {type_text(cls.__annotations__.get(name, ''))}{default}".rstrip()
+            default = f" = {value_text(defaults[name])}" if name in defaults else ""
+            members[name] = f"field {type_text(inspect.get_annotations(cls).get(name, ''))}{default}".rstrip()
     if attrs.has(cls):
         for field in attrs.fields(cls):
             skip.add(field.name)
@@ -367,7 +369,7 @@ def class_lines(path: str, cls: type, listed: Collection[type] = ()) -> Iterator
         if not _own(owner) or owner in covered:
             continue
         set_in_init = _init_attributes(owner)
-        names = set(owner.__dict__) | set(owner.__dict__.get("__annotations__", {}))
+        names = set(owner.__dict__) | set(inspect.get_annotations(owner))
         for name in sorted(names - skip - set(members)):
             if (name.startswith("_") and not name.startswith("__")) or name in ("__init__", "__new__"):
                 continue
@@ -472,7 +474,10 @@ def listing() -> str:
     parts = [_HEADER]
     modules = [(importlib.import_module(module_name), names) for module_name, names in SECTIONS]
     listed = [
-        value for module, names in modules for name in _chosen(module, names) if inspect.isclass(value := getattr(module, name))
+        value
+        for module, names in modules
+        for name in _chosen(module, names)
+        if inspect.isclass(value := getattr(module, name))
     ]
     for module, names in modules:
         lines = module_lines(module, names, listed=listed)

@@ -15,6 +15,9 @@ from pathlib import Path
 
 import pytest
 
+# the modules listed, imported at collection (as the kit's own tests do), not in the first test's time
+import rummykit.standard
+import rummykit.testing.pytest_plugin  # noqa: F401
 from rummykit._moved import MOVED
 from rummykit.core import deprecation
 from tests import public_api

@@ -1,4 +1,5 @@
-"""The package's layers: what ``import rummykit`` loads, and the old module paths of 0.1."""
+"""The package's layers: what ``import rummykit`` loads, and which modules use which names (the old
+module paths of 0.1 are tested in ``test_deprecations.py``)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,7 @@ import ast
 import importlib
 import subprocess
 import sys
-import warnings
 from pathlib import Path
-
-import pytest
-
-from rummykit._moved import MOVED
 
 
 def test_import_rummykit_loads_the_rules_but_no_tool_and_no_document_reader() -> None:
@@ -41,21 +37,6 @@ def test_the_tools_are_reached_as_attributes_of_rummykit() -> None:
 
     assert rummykit.svg is importlib.import_module("rummykit.svg")
     assert rummykit.viewer is importlib.import_module("rummykit.viewer")
-
-
-@pytest.mark.parametrize("old", sorted(MOVED))
-def test_an_old_module_path_still_imports_with_a_deprecation_warning(old: str) -> None:
-    sys.modules.pop(old, None)
-    with pytest.warns(DeprecationWarning, match=f"{old} is now {MOVED[old]}"):
-        module = importlib.import_module(old)
-    assert module is importlib.import_module(MOVED[old])
-
-
-def test_the_new_paths_warn_of_nothing() -> None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        for new in MOVED.values():
-            importlib.import_module(new)
 
 
 _ROOT = Path(__file__).resolve().parent.parent

@@ -19,6 +19,7 @@ from rummykit.core.applied import Applied, Moved, Place
 from rummykit.core.bots import Bot, RandomBot, UnknownBotError
 from rummykit.core.cards import Card, CardId, Rank, Suit, card_id, face, format_cards, parse_card, parse_cards
 from rummykit.core.configuration import Configuration, configure
+from rummykit.core.deprecation import warn_replaced
 from rummykit.core.engine import Game, new_game, replay
 from rummykit.core.errors import (
     GameOverError,
@@ -84,9 +85,8 @@ def __getattr__(name: str) -> Any:
 
         return build_position
     if name == "GameConfig":  # the 0.1 name of GameSettings
-        from rummykit.core import specs  # noqa: PLC0415
-
-        return getattr(specs, name)
+        warn_replaced("rummykit.GameConfig")
+        return GameSettings
     if f"rummykit.{name}" in _moved.MOVED:
         return _moved.moved(f"rummykit.{name}")
     raise AttributeError(f"module 'rummykit' has no attribute {name!r}")

@@ -1,16 +1,21 @@
 """The module paths of rummykit 0.1 that moved when the package was split into layers (``core``,
 ``standard``, ``documents``, ``play``, ``svg``, ``viewer``, ``rl``, ``testing``): importing an old path
-still works, with a ``DeprecationWarning`` naming the new one (see ``CHANGELOG.md``)."""
+still works, with a ``DeprecationWarning`` naming the new one and the release that removes the old one,
+[`REMOVED_IN`][rummykit.core.deprecation.REMOVED_IN] (see ``CHANGELOG.md``).
+
+Every path here held a module at 4926410, the last commit of the flat layout of 0.1."""
 
 from __future__ import annotations
 
 import importlib
 import importlib.machinery
+import inspect
 import sys
 import types
-import warnings
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, cast
+
+from rummykit.core.deprecation import deprecated
 
 if TYPE_CHECKING:
     from importlib.abc import Loader
@@ -54,9 +59,10 @@ MOVED: Final = {
 
 
 def moved(old: str, *, stacklevel: int = 2) -> types.ModuleType:
-    """The module once at ``old``, with a ``DeprecationWarning`` naming its new path."""
+    """The module once at ``old``, with a ``DeprecationWarning`` naming its new path and the release that
+    removes the old one."""
     new = MOVED[old]
-    warnings.warn(f"{old} is now {new}; the old path will be removed", DeprecationWarning, stacklevel=stacklevel + 1)
+    deprecated(old, new, what="path", stacklevel=stacklevel + 1)
     return importlib.import_module(new)
 
 
@@ -72,10 +78,29 @@ class _Finder:
         return importlib.machinery.ModuleSpec(fullname, cast("Loader", self))
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> types.ModuleType:
-        return moved(spec.name, stacklevel=4)
+        # the warning blames the code that imports: past this method, the import system's bootstrap
+        # (which `warnings` passes over) and `importlib.import_module` (which it does not)
+        return moved(spec.name, stacklevel=2 + _import_module_frames())
 
     def exec_module(self, module: types.ModuleType) -> None:
         """Nothing to run: the module was imported at its new path."""
+
+
+def _import_module_frames() -> int:
+    """How many frames of ``importlib/__init__.py`` (`importlib.import_module`) lie between the import
+    system and the code that imports: `warnings` passes over the import system's own frames (its
+    bootstrap) when it counts a stack level, but not over these."""
+    count = 0
+    here = inspect.currentframe()
+    frame = here.f_back.f_back if here and here.f_back else None  # the import system's, that called create_module
+    while frame is not None:
+        filename = frame.f_code.co_filename
+        if filename == importlib.__file__:
+            count += 1
+        elif not ("importlib" in filename and "_bootstrap" in filename):
+            break
+        frame = frame.f_back
+    return count
 
 
 _FINDER: Final = _Finder()

@@ -20,7 +20,6 @@ from __future__ import annotations
 import sys
 import threading
 import types
-import warnings
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
@@ -31,6 +30,7 @@ from rummykit.core import defaults, hookspecs
 from rummykit.core.actions import Action
 from rummykit.core.bots import BotFactory
 from rummykit.core.cards import CardId
+from rummykit.core.deprecation import warn_replaced
 from rummykit.core.errors import InvalidOptionError, PluginError, RummyError, UnknownHouseRuleError, quote
 from rummykit.core.moves import Move
 from rummykit.core.plugins import (
@@ -108,8 +108,9 @@ class Configuration:
         return self.spec.name
 
     def game_config(self, seed: int | None) -> GameSettings:
-        """Deprecated: [`settings`][rummykit.core.configuration.Configuration.settings]."""
-        warnings.warn("Configuration.game_config is now settings", DeprecationWarning, stacklevel=2)
+        """Deprecated (removed in rummykit [`REMOVED_IN`][rummykit.core.deprecation.REMOVED_IN]): use
+        [`settings`][rummykit.core.configuration.Configuration.settings]."""
+        warn_replaced("rummykit.Configuration.game_config")
         return self.settings(seed)
 
     def settings(self, seed: int | None) -> GameSettings:

@@ -20,7 +20,6 @@ Examples:
 
 from __future__ import annotations
 
-import warnings
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -33,6 +32,7 @@ from rummykit.core.actions import Action
 from rummykit.core.applied import Applied
 from rummykit.core.cards import Card, CardId, face, parse_cards, shoe_ids
 from rummykit.core.configuration import Configuration, configure
+from rummykit.core.deprecation import warn_replaced
 from rummykit.core.errors import (
     GameOverError,
     IllegalActionError,
@@ -622,8 +622,9 @@ def game_from_state(
     start: GameState | None = None,
     rng: Randomness | None = None,
 ) -> Game:
-    """Deprecated: [`Game.from_state`][rummykit.core.engine.Game.from_state], which checks the state."""
-    warnings.warn("game_from_state is deprecated: use Game.from_state", DeprecationWarning, stacklevel=2)
+    """Deprecated (removed in rummykit [`REMOVED_IN`][rummykit.core.deprecation.REMOVED_IN]): use
+    [`Game.from_state`][rummykit.core.engine.Game.from_state], which checks the state."""
+    warn_replaced("rummykit.core.engine.game_from_state")
     return Game.from_state(state, configuration=configuration, rng=rng)
 
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import functools
 import re
-import warnings
 from collections.abc import Callable, Generator, Iterable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -29,6 +28,7 @@ import attrs
 
 from rummykit.core.actions import Action
 from rummykit.core.cards import Card, CardId, shoe_ids
+from rummykit.core.deprecation import warn_replaced
 from rummykit.core.errors import InvalidOptionError, quote
 from rummykit.core.hookspecs import hookimpl
 
@@ -467,6 +467,6 @@ class HouseRule(Generic[_R]):
 
 def __getattr__(name: str) -> Any:
     if name == "GameConfig":  # the 0.1 name
-        warnings.warn("GameConfig is now GameSettings; the old name will be removed", DeprecationWarning, stacklevel=2)
+        warn_replaced("rummykit.core.specs.GameConfig")
         return GameSettings
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -116,7 +116,7 @@ def _check_position_soundness(game: Game, index: int) -> None:
 
 TWINS_PER_POSITION: Final = 6
 """G-6: how many listed plays of a position the kit also tries with other cards of the same ranks, and
-how many pairs of listed plays it tries merged into one ([`merged`][rummykit.testing.strategies.merged])."""
+how many pairs of listed plays it tries merged into one ([`merged`][rummykit.testing.random_play.merged])."""
 
 
 def _twin(game: Game, action: Action) -> Action | None:
@@ -190,7 +190,7 @@ def _check_moved(before: dict[CardId, Place], after: dict[CardId, Place], applie
 
 def check_position(game: Game, watch: RoundWatch | None = None, rng: random.Random | None = None) -> None:
     """Check ``game``'s position in full, as the kit checks the positions of its games it picks
-    (see [`check_games`][rummykit.testing.checks.check_games]): soundness (every listed action applies),
+    (see [`check_games`][rummykit.testing.runs.check_games]): soundness (every listed action applies),
     completeness and refusal (listed plays with other cards of their ranks, merged plays, and
     [`PROBES_PER_POSITION`][rummykit.testing.checks.PROBES_PER_POSITION] random actions), views (and
     their JSON; the pictures of the spectator's view and of the seats to act, of every seat's once
@@ -290,6 +290,7 @@ def play_checked(
     archive: list[Game] | None = None,
     source: str | None = None,
     mood: str | None = None,
+    script: Sequence[Action] = (),
 ) -> Game:
     """Play ``setup``'s game to its end (or ``setup.steps`` actions), its actions chosen by a
     [`Driver`][rummykit.testing.coverage.Driver] toward what ``coverage`` has not reached (default:
@@ -301,7 +302,8 @@ def play_checked(
     the run (``coverage``), and after each round's end. With ``archive``, a copy of every
     [`ARCHIVE_EVERY`][rummykit.testing.checks.ARCHIVE_EVERY]-th position is kept there (positions
     to search from, [`check_games`][rummykit.testing.runs.check_games]). ``source`` says how the game
-    came about, for the report (``Coverage.how``).
+    came about, for the report (``Coverage.how``). With ``script``, the game's first actions are those
+    (a game found by play without the checks, checked now), then the driver's.
 
     A round that ends by a rule the variant does not declare (``VariantSpec.round_ends``) is counted
     in ``coverage.undeclared`` and warned about (``DeprecationWarning``), once a run and rule.
@@ -343,7 +345,7 @@ def play_checked(
                     _check_views(game, watch, index, dump=index % json_every == 0)
             if index >= action_limit:
                 raise failure("termination", f"the game is not over after {action_limit} actions (G-1, G-3)", index)
-            action = _next_action(game, driver, index)
+            action = script[index] if index < len(script) else _next_action(game, driver, index)
             before = card_places(game.state)
             try:
                 applied = game.apply(action)

@@ -20,13 +20,16 @@ source, so that the run reaches everything soon:
 
 - an action of a kind the run has never played is taken as soon as one is listed;
 - otherwise the seat's player chooses: one of the variant's own bots (``rummykit.make_bot``), or the
-  kit's random player in one of three moods, drawn for each round and seat while a way to end a round
+  kit's random player in one of five moods, drawn for each round and seat while a way to end a round
   is unreached (else always eager): *eager*, it melds four times in five when it can
   ([`eager_choice`][rummykit.testing.coverage.eager_choice]); *patient*, it draws from the stock and
   keeps a few cards, so that rounds last until the stock runs out
   ([`patient_choice`][rummykit.testing.coverage.patient_choice]); *looping*, it takes the top discard
   and throws the same card back, the loop that rules such as Gin Rummy's repeated take end
-  ([`looping_choice`][rummykit.testing.coverage.looping_choice]);
+  ([`looping_choice`][rummykit.testing.coverage.looping_choice]); *greedy*, it hurries to go out,
+  keeping the cards that fit its hand and going out when a line of its plays this turn empties it
+  ([`greedy_choice`][rummykit.testing.coverage.greedy_choice]); *hoarding*, the same, but keeping its
+  melds in hand until it can go out with them;
 - while anything but the end of the game is unreached, that choice and
   [`LOOK_AHEAD`][rummykit.testing.coverage.LOOK_AHEAD] other listed actions (one of each other kind
   first) are tried on a copy, and the first that leads to an unreached phase, lists an action of an
@@ -35,7 +38,7 @@ source, so that the run reaches everything soon:
   is mostly set aside for another ([`AVOID`][rummykit.testing.coverage.AVOID]).
 
 What the games still have not reached, the kit looks for in more games
-([`check_games`][rummykit.testing.checks.check_games]): searches from positions its games went through,
+([`check_games`][rummykit.testing.runs.check_games]): searches from positions its games went through,
 and one-round games steered toward it: every seat one of the variant's bots, or the kit's random player
 in one mood, and the options that the unreached rule sets at their extreme values
 ([`steered_options`][rummykit.testing.coverage.steered_options]).
@@ -64,7 +67,7 @@ from typing import Final, NamedTuple
 import rummykit
 from rummykit.core.actions import Action, Discard, Draw, TakeDiscard
 from rummykit.core.bots import Bot, UnknownBotError
-from rummykit.core.cards import face
+from rummykit.core.cards import Card, Rank, face
 from rummykit.core.engine import Game
 from rummykit.core.errors import RummyError
 from rummykit.core.specs import Option
@@ -74,7 +77,10 @@ from rummykit.testing.random_play import MELD_KINDS, cards_in
 __all__ = [
     "AVOID",
     "COMMON_ROUND_ENDS",
+    "GREEDY",
     "KEEP",
+    "LINE_DEPTH",
+    "LINE_TRIES",
     "LOOK_AHEAD",
     "LOOPING",
     "MOODS",
@@ -86,6 +92,9 @@ __all__ = [
     "declared_unreachable",
     "eager_choice",
     "extreme_values",
+    "fit",
+    "going_out_line",
+    "greedy_choice",
     "looping_choice",
     "patient_choice",
     "random_by_kind",
@@ -98,7 +107,7 @@ COMMON_ROUND_ENDS: Final = ("G-1",)
 AVOID: Final = 0.9
 """While a way to end a round is still unreached: how often the driver sets aside a play that would
 end the round in a way already reached (when there is another)."""
-MOODS: Final = ("eager", "patient", "looping")
+MOODS: Final = ("eager", "patient", "looping", "greedy", "hoarding")
 """The moods of the kit's random player (see the module's text)."""
 PATIENCE: Final = 0.4
 """While a way to end a round is still unreached: the share of rounds in which each seat of the kit's
@@ -106,6 +115,10 @@ random player plays patiently ([`patient_choice`][rummykit.testing.coverage.pati
 LOOPING: Final = 0.2
 """While a way to end a round is still unreached: the share of rounds in which each seat of the kit's
 random player loops ([`looping_choice`][rummykit.testing.coverage.looping_choice])."""
+GREEDY: Final = 0.1
+"""While a way to end a round is still unreached: the share of rounds in which each seat of the kit's
+random player hurries to go out ([`greedy_choice`][rummykit.testing.coverage.greedy_choice]), and the
+share in which it does so hoarding its melds until it can go out with them."""
 KEEP: Final = 3
 """How many cards the kit's patient player keeps in hand
 ([`patient_choice`][rummykit.testing.coverage.patient_choice])."""
@@ -175,16 +188,16 @@ class Coverage:
     """
 
     def __init__(self, targets: Sequence[str], unreachable: Mapping[str, str] | None = None) -> None:
-        self.targets = tuple(targets)
-        self.unreachable = dict(unreachable or {})
+        self.targets: tuple[str, ...] = tuple(targets)
+        self.unreachable: dict[str, str] = dict(unreachable or {})
         self._known = frozenset(self.targets)
         self.reached: Counter[str] = Counter()
         self.games: Counter[str] = Counter()
         self.undeclared: Counter[str] = Counter()
         self.in_game: set[str] = set()
-        self.positions_checked = 0
+        self.positions_checked: int = 0
         self.how: dict[str, str] = {}
-        self.source = "a game"
+        self.source: str = "a game"
         self._wanted = {name for name in self.targets if name not in self.unreachable}
 
     def start_game(self, source: str | None = None) -> None:
@@ -303,6 +316,122 @@ def looping_choice(legal: Sequence[Action], state: GameState, rng: random.Random
     return eager_choice(legal, rng)
 
 
+def fit(card: Card, others: Sequence[Card]) -> int:
+    """How well ``card`` fits the cards of ``others``: two points for each other card of its rank (at
+    most two), one for each card of its suit at most two ranks away (the ace at either end), and the
+    most for a joker, which fits anything."""
+    if card.rank is Rank.JOKER:
+        return 10
+    ranks = {int(card.rank)} | ({1} if card.rank is Rank.ACE else set())
+    same = sum(1 for other in others if other.rank is card.rank)
+    near = sum(
+        1
+        for other in others
+        if other.suit is card.suit
+        and other.rank is not Rank.JOKER
+        and other.rank is not card.rank
+        and any(0 < abs(rank - other_rank) <= 2 for rank in ranks for other_rank in _values(other.rank))
+    )
+    return 2 * min(same, 2) + near
+
+
+def _values(rank: Rank) -> tuple[int, ...]:
+    return (int(rank), 1) if rank is Rank.ACE else (int(rank),)
+
+
+def going_out_line(game: Game, seat: int, legal: Sequence[Action]) -> Action | None:
+    """The first play of a line of ``seat``'s plays this turn that empties its hand (its melds and
+    lay-offs, then a discard), found on copies of the game, or ``None``: at most
+    [`LINE_DEPTH`][rummykit.testing.coverage.LINE_DEPTH] plays deep and
+    [`LINE_TRIES`][rummykit.testing.coverage.LINE_TRIES] plays tried in all."""
+    tries = [LINE_TRIES]
+    return _line(game, seat, legal, LINE_DEPTH, tries)
+
+
+LINE_DEPTH: Final = 4
+"""How many plays deep the kit's greedy player looks for a way to go out this turn."""
+LINE_TRIES: Final = 120
+"""How many plays in all the kit's greedy player tries on copies, looking for a way to go out."""
+
+
+def _line(game: Game, seat: int, legal: Sequence[Action], depth: int, tries: list[int]) -> Action | None:
+    turn = (game.state.round, game.state.turn_number)
+    candidates = [action for action in legal if action.kind in MELD_KINDS or isinstance(action, Discard)]
+    candidates.sort(key=lambda action: -len(cards_in(action)))
+    for action in candidates:
+        if tries[0] <= 0:
+            return None
+        tries[0] -= 1
+        trial = game.copy()
+        try:
+            applied = trial.apply(action)
+        except RummyError:
+            continue
+        result = applied.round_result
+        if result is not None:
+            if result.went_out == seat:
+                return action
+            continue
+        if isinstance(action, Discard) or depth <= 1 or trial.to_act != (seat,):
+            continue
+        if (trial.state.round, trial.state.turn_number) != turn:
+            continue
+        if _line(trial, seat, trial.legal_actions(seat), depth - 1, tries) is not None:
+            return action
+    return None
+
+
+def greedy_choice(
+    legal: Sequence[Action], game: Game, seat: int, rng: random.Random, *, hoarding: bool = False
+) -> Action:
+    """The kit's random player in a hurry to go out, for a variant that offers no bot of its own: it
+    goes out when a line of its plays this turn empties its hand
+    ([`going_out_line`][rummykit.testing.coverage.going_out_line]); else puts on the table as many
+    cards as one listed play can (unless ``hoarding``: then it keeps its melds in hand until it can go
+    out with them, as some games need); takes the top discard when it fits its hand (a card of a rank
+    it holds, or of a suit it holds two ranks away at most), else draws from the stock; and discards the
+    card that fits its hand least, the costliest rank first. Any other choice is
+    [`eager_choice`][rummykit.testing.coverage.eager_choice]'s. It reads only its own hand and the top
+    discard, as a seat may, and tries its lines on copies of the game.
+
+    Examples:
+        >>> import rummykit
+        >>> from rummykit import Discard
+        >>> game = rummykit.new_game("rummy", 2, seed=4)
+        >>> seat = game.turn
+        >>> first = greedy_choice(game.legal_actions(seat), game, seat, random.Random(1))
+        >>> first.kind in ("draw", "take-discard")
+        True
+        >>> _ = game.apply(first)
+        >>> choice = greedy_choice(game.legal_actions(seat), game, seat, random.Random(1))
+        >>> choice.kind in ("go-down", "lay-off", "discard")
+        True
+    """
+    finish = going_out_line(game, seat, legal)
+    if finish is not None:
+        return finish
+    plays = [action for action in legal if action.kind in MELD_KINDS]
+    if plays and not hoarding:
+        return max(plays, key=lambda action: (len(cards_in(action)), rng.random()))
+    hand = game.hand(seat)
+    take = next((action for action in legal if isinstance(action, TakeDiscard)), None)
+    draw = next((action for action in legal if isinstance(action, Draw)), None)
+    discard_pile = game.state.piles.get("discard") or []
+    if take is not None and draw is not None and discard_pile:
+        return take if fit(face(discard_pile[-1]), hand) >= 1 else draw
+    discards = [action for action in legal if isinstance(action, Discard)]
+    others = [action for action in legal if action.kind not in MELD_KINDS and not isinstance(action, Discard)]
+    if discards and not others:
+
+        def spare(action: Discard) -> tuple[int, int, float]:
+            rest = list(hand)
+            rest.remove(action.card)
+            return (fit(action.card, rest), -int(action.card.rank), rng.random())
+
+        return min(discards, key=spare)
+    return eager_choice([*others, *discards] if hoarding and (others or discards) else legal, rng)
+
+
 def random_by_kind(legal: Sequence[Action], rng: random.Random) -> Action:
     """A kind drawn among the kinds ``legal`` lists, then one of its actions, so that a kind listed
     once (a knock among ten discards) is played as often as a kind listed ten times.
@@ -418,11 +547,13 @@ class Driver:
         bot = self.bots[seat]
         if bot is not None:
             return bot[1].choose(game.view(seat), legal)
-        mood = self._mood(game, seat) if self.look_ahead else "eager"
+        mood = self.mood if self.mood is not None else self._mood(game, seat) if self.look_ahead else "eager"
         if mood == "patient":
             return patient_choice(legal, len(game.state.hands[seat]), self.rng)
         if mood == "looping":
             return looping_choice(legal, game.state, self.rng)
+        if mood in ("greedy", "hoarding"):
+            return greedy_choice(legal, game, seat, self.rng, hoarding=mood == "hoarding")
         return eager_choice(legal, self.rng)
 
     def _mood(self, game: Game, seat: int) -> str:
@@ -437,8 +568,13 @@ class Driver:
             return "eager"
         key = (len(game.state.history), seat)
         if key not in self._moods:
-            draw = self.rng.random()
-            self._moods[key] = "patient" if draw < PATIENCE else "looping" if draw < PATIENCE + LOOPING else "eager"
+            draw, mood = self.rng.random(), "eager"
+            shares = (("patient", PATIENCE), ("looping", LOOPING), ("greedy", GREEDY), ("hoarding", GREEDY))
+            for mood, share in (*shares, ("eager", 1.0)):
+                if draw < share:
+                    break
+                draw -= share
+            self._moods[key] = mood
         return self._moods[key]
 
     def _leads_to_unreached(self, outcome: Outcome | None) -> bool:

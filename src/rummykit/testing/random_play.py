@@ -570,16 +570,22 @@ class Candidates:
         game: the game at the position (not changed).
         extra: the variant's own candidates: [`ActionMaker`][rummykit.testing.random_play.ActionMaker]
             functions (or, deprecated, functions of the game returning a hypothesis strategy).
+
+    Attributes:
+        listed: the position's legal actions.
+        merges: plays made of two listed ones ([`merges`][rummykit.testing.random_play.merges]).
+        extra: the variant's own candidates.
+        ways: how many ways to make a candidate there are at the position (one is drawn each time).
     """
 
     def __init__(self, game: Game, extra: Sequence[Callable[..., Any]] = ()) -> None:
         self.game = game
-        self.listed = game.legal_actions() if not game.is_over else []
-        self.swappable, self.held = _swappable(game, self.listed) if self.listed else ([], {})
-        self.merges = merges(game, self.listed, 20) if self.listed else []
-        self.extra = list(extra)
-        self.ways = len(game.spec.actions) + (3 if self.listed else 0)
-        self.ways += bool(self.swappable) + bool(self.merges) + len(self.extra)
+        self.listed: list[Action] = game.legal_actions() if not game.is_over else []
+        self._swappable, self._held = _swappable(game, self.listed) if self.listed else ([], {})
+        self.merges: list[Action] = merges(game, self.listed, 20) if self.listed else []
+        self.extra: list[Callable[..., Any]] = list(extra)
+        ways = len(game.spec.actions) + (3 if self.listed else 0)
+        self.ways: int = ways + bool(self._swappable) + bool(self.merges) + len(self.extra)
 
     def draw(self, rng: random.Random) -> Action | None:
         """One candidate (``None``: the way drawn could make none here)."""
@@ -594,9 +600,9 @@ class Candidates:
             if way in (1, 2):
                 return near_miss(game, rng, self.listed)
             way -= 3
-        if self.swappable:
+        if self._swappable:
             if way == 0:
-                return _suit_swap(rng, self.swappable, self.held)
+                return _suit_swap(rng, self._swappable, self._held)
             way -= 1
         if self.merges:
             if way == 0:

@@ -43,10 +43,13 @@ class ConformanceReport:
             phase and the first after each round's end; and the first after each action kind.
         example_phases: the random positions by phase.
         searches: of the games, those played from positions of the earlier ones (up to
-            [`SEARCH_STEPS`][rummykit.testing.checks.SEARCH_STEPS] actions, or the end of their round),
+            [`SEARCH_STEPS`][rummykit.testing.runs.SEARCH_STEPS] actions, or the end of their round),
             searching for what the games had not reached.
         steered: of the games, the one-round games from the deal steered toward what the games had
-            not reached ([`check_games`][rummykit.testing.checks.check_games]).
+            not reached ([`check_games`][rummykit.testing.runs.check_games]), among them those found
+            by scouting.
+        scouted: games played without the checks, scouting for what the games had not reached (the
+            first that reached something was played again with every check, as a steered game).
         how: how each target reached was first reached: the game that reached it, in words.
         undeclared: the ways to end a round that the games reached but the variant does not declare
             (``VariantSpec.round_ends``), with how often: accepted with a ``DeprecationWarning``.
@@ -71,6 +74,7 @@ class ConformanceReport:
     steered: int = 0
     how: Mapping[str, str] = attrs.field(factory=dict)
     undeclared: Mapping[str, int] = attrs.field(factory=dict)
+    scouted: int = 0
 
     def __add__(self, other: ConformanceReport) -> ConformanceReport:
         return ConformanceReport(
@@ -93,6 +97,7 @@ class ConformanceReport:
             steered=self.steered + other.steered,
             how={**other.how, **self.how},
             undeclared=_sum(self.undeclared, other.undeclared),
+            scouted=self.scouted + other.scouted,
         )
 
     def coverage_lines(self) -> list[str]:
@@ -137,9 +142,10 @@ class ConformanceReport:
         stack = " + ".join((self.variant, *self.house_rules))
         played = self.games - self.searches - self.steered
         refused = sum(self.refusals.values())
+        scouted = f", and {self.scouted:,} scouting games without the checks" if self.scouted else ""
         return (
             f"{stack}, seed {self.seed}: {self.games:,} games ({played:,} from the deal or start positions, "
-            f"{self.searches:,} searches from their positions, {self.steered:,} steered games), "
+            f"{self.searches:,} searches from their positions, {self.steered:,} steered games{scouted}), "
             f"{self.actions:,} actions, {self.rounds:,} rounds, {self.positions_checked:,} positions checked "
             f"in full; {self.examples:,} random positions, {self.accepted + refused:,} random actions "
             f"({self.accepted:,} accepted, {refused:,} refused, citing {len(self.refusals)} rules)"

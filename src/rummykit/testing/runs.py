@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from typing import Any, Final
 
 import rummykit
+from rummykit.core.actions import Action
 from rummykit.core.engine import Game
 from rummykit.testing.checks import (
     check_action,
@@ -30,7 +31,15 @@ from rummykit.testing.checks import (
     located,
     play_checked,
 )
-from rummykit.testing.coverage import Coverage, coverage_targets, declared_unreachable, seat_players, steered_options
+from rummykit.core.cards import face
+from rummykit.testing.coverage import (
+    Coverage,
+    coverage_targets,
+    declared_unreachable,
+    fit,
+    seat_players,
+    steered_options,
+)
 from rummykit.testing.errors import ConformanceError
 from rummykit.testing.random_play import Candidates, GameSetup, declared_options, random_options, random_setup
 from rummykit.testing.report import ConformanceReport
@@ -38,7 +47,11 @@ from rummykit.testing.visibility import RoundWatch
 
 __all__ = [
     "BUDGET",
+    "SCOUTED",
+    "SCOUTS_A_TURN",
+    "SCOUT_GAMES",
     "SEARCH_STEPS",
+    "STEERED",
     "Progress",
     "check_games",
     "check_random_actions",
@@ -52,7 +65,22 @@ BUDGET: Final = 120
 from their positions and steered games ([`check_games`][rummykit.testing.runs.check_games])."""
 SEARCH_STEPS: Final = 60
 """The most actions of a search from a kept position (it ends with its round, too)."""
-STEERED: Final = ("search", "bots", "looping", "search", "bots", "patient")
+STEERED: Final = (
+    "scout",
+    "search",
+    "bots",
+    "lucky",
+    "scout",
+    "search",
+    "looping",
+    "bots",
+    "scout",
+    "lucky",
+    "patient",
+    "search",
+    "scout",
+    "hoarding",
+)
 """The order in which a run tries its ways toward what its games have not reached (see
 [`check_games`][rummykit.testing.runs.check_games])."""
 
@@ -161,7 +189,7 @@ class _Run:
         self.coverage = Coverage(targets, self.declared)
         self.archive: list[Game] = []
         self.archived_from: list[str] = []
-        self.games = self.actions = self.rounds = self.searches = self.steered = 0
+        self.games = self.actions = self.rounds = self.searches = self.steered = self.scouted = 0
 
     def play(
         self,
@@ -170,11 +198,19 @@ class _Run:
         *,
         players: Sequence[str | None] | None = None,
         mood: str | None = None,
+        script: Sequence[Action] = (),
     ) -> None:
         """Play one game with every check, then its determinism and its record."""
         before = len(self.archive)
         game = play_checked(
-            setup, **self.every, coverage=self.coverage, players=players, archive=self.archive, source=source, mood=mood
+            setup,
+            **self.every,
+            coverage=self.coverage,
+            players=players,
+            archive=self.archive,
+            source=source,
+            mood=mood,
+            script=script,
         )
         self.archived_from += [source] * (len(self.archive) - before)
         check_determinism(setup, game)
@@ -191,6 +227,7 @@ class _Run:
             games=self.games,
             searches=self.searches,
             steered=self.steered,
+            scouted=self.scouted,
             actions=self.actions,
             rounds=self.rounds,
             targets=coverage.targets,
@@ -251,11 +288,17 @@ def check_games(
     games) to the end of its round.
 
     After them, while a target is unreached, the run plays up to ``budget`` more games toward it, in
-    turn ([`STEERED`][rummykit.testing.runs.STEERED]): a *search*, up to
+    turn ([`STEERED`][rummykit.testing.runs.STEERED]): *scouting*, up to
+    [`SCOUTS_A_TURN`][rummykit.testing.runs.SCOUTS_A_TURN] steered rounds played without the checks
+    (at most [`SCOUT_GAMES`][rummykit.testing.runs.SCOUT_GAMES] a run), the first of which that
+    reaches something unreached is played again with every check; a *search*, up to
     [`SEARCH_STEPS`][rummykit.testing.runs.SEARCH_STEPS] actions or the end of its round from a
-    position its games went through (most often one near the end of a round); and *steered games*,
+    position its games went through (most often one near the end of a round); a *lucky search*, to the
+    end of the round from such a position with its hidden stock arranged so that the cards fitting the
+    seat to act come up at its draws (any order of a hidden stock is a deal that could have happened);
+    and *steered games*,
     a round from the deal (and the next deal, checked in full: the game goes on after the round) with
-    every seat one of ``bots``, or with the kit's random player looping or patient
+    every seat one of ``bots``, or with the kit's random player looping, patient, greedy or hoarding
     ([`rummykit.testing.coverage`][rummykit.testing.coverage]), the options that an unreached way to
     end a round sets at their extreme values
     ([`steered_options`][rummykit.testing.coverage.steered_options]). It stops as soon as every target
@@ -358,8 +401,9 @@ def _check_games(
     report = run.report()
     missing = run.coverage.missing()
     if (starts or setups) and missing:
+        scouted = f" (and {report.scouted} scouting games, without the checks)" if report.scouted else ""
         detail = (
-            f"{report.games} games never reached {', '.join(missing)}: mix in the variant's bots (bots=; a bot "
+            f"{report.games} games{scouted} never reached {', '.join(missing)}: mix in the variant's bots (bots=; a bot "
             "that plays well reaches what random play seldom does), raise the budget of games toward what is "
             "unreached (budget=), start games from positions that lead there (positions=), or declare what "
             "cannot be reached in tests unreachable, with the reason (VariantSpec.unreachable_in_tests, or "
@@ -374,14 +418,30 @@ def _search(
 ) -> None:
     """Up to ``budget`` more games toward what the run's games have not reached (see
     [`check_games`][rummykit.testing.runs.check_games])."""
-    spec, coverage = run.spec, run.coverage
+    coverage = run.coverage
     rng = random.Random(f"{run.variant} search {run.seed}")
-    span = spec.max_players - spec.min_players + 1
-    declared = declared_options(run.variant, run.stack)
     number = 0
     while number < budget and coverage.drives():
         way = STEERED[number % len(STEERED)]
-        if way == "search" and run.archive:
+        if way == "scout":
+            found = None
+            for _ in range(min(SCOUTS_A_TURN, SCOUT_GAMES - run.scouted)):
+                found = _scout(run, rng, options, players, bots, run.scouted)
+                run.scouted += 1
+                if found is not None:
+                    setup, seats, mood, source, script = found
+                    run.play(setup, source, players=seats, mood=mood, script=script)
+                    run.steered += 1
+                    break
+        elif way == "lucky" and run.archive and (lucky := _lucky_setup(run, rng, run.seed + 300_000 + number)):
+            setup, start, seat = lucky
+            action = len(run.archive[start].record.actions)
+            source = f"lucky search {run.searches + 1}, from action {action} of {run.archived_from[start]}"
+            source += f", the stock arranged for seat {seat}"
+            lucky_bots, mood, how = _players_of(bots, setup.players, run.searches, "hoarding" if number % 2 else "greedy")
+            run.play(setup, f"{source}, {how}", players=lucky_bots, mood=mood)
+            run.searches += 1
+        elif way in ("search", "lucky") and run.archive:
             setup, start = _search_setup(run.variant, run.stack, run.archive, rng, run.seed + 100_000 + number)
             action = len(run.archive[start].record.actions)
             source = f"search {run.searches + 1}, from action {action} of {run.archived_from[start]}"
@@ -392,38 +452,115 @@ def _search(
             run.play(setup, source, players=search_bots)
             run.searches += 1
         else:
-            # the fewest players in two steered games of three (short rounds, where one seat's goal is
-            # nearest), the other counts in turn in the third
-            others = run.steered // 3 % span if run.steered % 3 == 2 else 0
-            seats = players if players is not None else spec.min_players + others
-            chosen = game_options(run.variant, 2 * run.steered, house_rules=run.stack)
-            chosen.pop("max_turns_per_round", None)
-            steer = steered_options(declared, coverage.missing(), rng)
-            # two rounds, of which the first is played: the position after its end is one of a game
-            # going on (a way to end the last round would end the game, and show everything)
-            chosen = {**chosen, "max_rounds": 2, **steer, **dict(options or {})}
-            setup = GameSetup(
-                variant=run.variant,
-                players=seats,
-                seed=run.seed + 200_000 + run.steered,
-                options=chosen,
-                house_rules=run.stack,
-                rounds=1,
-            )
-            seat_bots: list[str | None] = [None] * seats
-            mood: str | None = None
-            if way in ("bots", "search") and bots:
-                seat_bots = [bots[(run.steered + seat) % len(bots)] for seat in range(seats)]
-                how = f"every seat {' or '.join(sorted(set(bots)))}"
-            else:
-                mood = way if way in ("looping", "patient") else "eager"
-                how = f"the kit's random player {mood}"
-            steering = ", ".join(f"{name}={value!r}" for name, value in sorted(steer.items()))
-            source = f"steered game {run.steered + 1}: {how}" + (f"; {steering}" if steering else "")
-            run.play(setup, source, players=seat_bots, mood=mood)
+            setup, seats, mood, how = _steered_setup(run, rng, options, players, bots, way, run.steered)
+            run.play(setup, f"steered game {run.steered + 1}: {how}", players=seats, mood=mood)
             run.steered += 1
         number += 1
         run.tell("searching", number, budget)
+
+
+SCOUT_GAMES: Final = 400
+"""The most games a run plays without the checks, scouting for what its games have not reached
+([`check_games`][rummykit.testing.runs.check_games]): the first that reaches something is played again
+with every check."""
+SCOUTS_A_TURN: Final = 40
+"""How many of them a scouting turn plays at most, before the run's other ways have their turn."""
+SCOUTED: Final = ("bots", "hoarding", "bots", "looping", "bots", "greedy", "bots", "patient")
+"""The players of the scouting games, in turn (a variant without bots gets the kit's greedy player
+where the list says bots)."""
+
+
+def _players_of(
+    bots: Sequence[str], players: int, number: int, otherwise: str
+) -> tuple[list[str | None] | None, str | None, str]:
+    """Every seat one of ``bots`` (in turn from ``number``), or else the kit's random player in the
+    mood ``otherwise``; and who plays, in words."""
+    if bots:
+        return [bots[(number + seat) % len(bots)] for seat in range(players)], None, _every_seat(bots)
+    return None, otherwise, f"the kit's random player {otherwise}"
+
+
+def _every_seat(bots: Sequence[str]) -> str:
+    return f"every seat {' or '.join(sorted(set(bots)))}"
+
+
+def _steered_setup(
+    run: _Run,
+    rng: random.Random,
+    options: Mapping[str, Any] | None,
+    players: int | None,
+    bots: Sequence[str],
+    way: str,
+    number: int,
+) -> tuple[GameSetup, list[str | None] | None, str | None, str]:
+    """A steered game (see [`check_games`][rummykit.testing.runs.check_games]): its setup, who plays
+    its seats, the mood of the kit's random player, and the game in words."""
+    spec = run.spec
+    span = spec.max_players - spec.min_players + 1
+    # the fewest players in two steered games of three (short rounds, where one seat's goal is
+    # nearest), the other counts in turn in the third
+    others = number // 3 % span if number % 3 == 2 else 0
+    seats = players if players is not None else spec.min_players + others
+    chosen = game_options(run.variant, 2 * number, house_rules=run.stack)
+    chosen.pop("max_turns_per_round", None)
+    steer = steered_options(declared_options(run.variant, run.stack), run.coverage.missing(), rng)
+    # two rounds, of which the first is played: the position after its end is one of a game going on
+    # (a way to end the last round would end the game, and show everything)
+    chosen = {**chosen, "max_rounds": 2, **steer, **dict(options or {})}
+    setup = GameSetup(
+        variant=run.variant,
+        players=seats,
+        seed=run.seed + 200_000 + number,
+        options=chosen,
+        house_rules=run.stack,
+        rounds=1,
+    )
+    if way == "bots":  # a variant without bots gets the kit's greedy player instead
+        seat_bots, mood, how = _players_of(bots, seats, number, "greedy")
+    else:
+        seat_bots, mood, how = None, way, f"the kit's random player {way}"
+    steering = ", ".join(f"{name}={value!r}" for name, value in sorted(steer.items()))
+    return setup, seat_bots, mood, how + (f"; {steering}" if steering else "")
+
+
+def _scout(
+    run: _Run,
+    rng: random.Random,
+    options: Mapping[str, Any] | None,
+    players: int | None,
+    bots: Sequence[str],
+    number: int,
+) -> tuple[GameSetup, list[str | None] | None, str | None, str, list[Action]] | None:
+    """A steered game played without the checks (scouting game ``number``): if it reaches what the run
+    has not, its setup, players, mood, the game in words and its actions, to be played again with every
+    check; else ``None``. A game that fails on its way is given too: the checks will say why."""
+    from rummykit.testing.coverage import Driver  # noqa: PLC0415
+
+    way = SCOUTED[number % len(SCOUTED)]
+    setup, seats, mood, how = _steered_setup(run, rng, options, players, bots, way, 1000 + number)
+    wants = run.coverage.wants
+    game = setup.new_game()
+    driver = Driver(game, random.Random(setup.seed), run.coverage, seats, look_ahead=False, mood=mood)
+    found = False
+    try:
+        while not game.is_over and not game.state.history and len(game.record.actions) < SCOUT_ACTIONS:
+            action = driver.choose(game)
+            applied = game.apply(action)
+            rule = applied.round_result.rule if applied.round_result is not None else None
+            found = wants(f"action:{action.kind}") or wants(f"phase:{game.state.phase}")
+            if found or (rule is not None and wants(f"round-end:{rule}")):
+                found = True
+                break
+    except Exception:  # noqa: BLE001 - a failure is for the checks to find and report, in the game again
+        found = True
+    if not found:
+        return None
+    source = f"scouting game {number + 1}, played again with the checks: {how}"
+    return setup, seats, mood, source, list(game.record.actions)
+
+
+SCOUT_ACTIONS: Final = 20_000
+"""The most actions of a scouting game (its round ends long before, within the turn cap G-1)."""
 
 
 def _search_setup(
@@ -451,6 +588,44 @@ def _search_setup(
         position=position_text(start),
     )
     return setup, index
+
+
+def _lucky_setup(run: _Run, rng: random.Random, seed: int) -> tuple[GameSetup, int, int] | None:
+    """A game from a kept position whose stock is arranged for the seat to act: the cards that fit its
+    hand best ([`fit`][rummykit.testing.coverage.fit]: of the ranks it holds, of its suits nearby)
+    come up at its draws, every other seat's draws between them. The stock is hidden, so any order of
+    it is a deal that could have happened: the game is a legal one, from a position the kit builds
+    toward a seat going out. Gives the setup, the kept position's index and the seat (``None``: no
+    position with a stock to arrange)."""
+    from rummykit.documents.notation import position_text  # noqa: PLC0415
+
+    index = rng.randrange(len(run.archive))
+    game = run.archive[index].copy()
+    stock = game.state.piles.get("stock")
+    if not stock or not game.to_act:
+        return None
+    seat = game.state.turn
+    hand = game.hand(seat)
+    best_first = sorted(stock, key=lambda cid: (-fit(face(cid), hand), cid))
+    good, poor = iter(best_first), iter(reversed(best_first))
+    from_top: list[int] = []
+    taken: set[int] = set()
+    for place in range(len(stock)):
+        source = good if place % game.players == 0 else poor
+        card = next(cid for cid in source if cid not in taken)
+        taken.add(card)
+        from_top.append(card)
+    stock[:] = reversed(from_top)
+    config = game.state.config
+    setup = GameSetup(
+        variant=run.variant,
+        players=game.players,
+        seed=seed,
+        options=dict(config.options),
+        house_rules=run.stack,
+        position=position_text(game),
+    )
+    return setup, index, seat
 
 
 def _position_setup(variant: str, house_rules: tuple[str, ...], position: str | Game) -> GameSetup:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import pluggy
 
-from rummykit.core import validation
+from rummykit.core import deprecations, validation
 from rummykit.core.actions import Action
 from rummykit.core.applied import Applied
 from rummykit.core.cards import Card, CardId, face, parse_cards, shoe_ids
@@ -375,12 +375,22 @@ class Game:
         state = self._state
         notes: list[tuple[CardId, Place, Place]] = []
         state.moved = notes
+        # a move of a variant that may have been written for 0.1 (no round_ends declared), which noted
+        # nothing, is checked against where the cards lay before and after it, until 0.3
+        # (rummykit.core.deprecations); a variant written for 0.2 pays nothing for it
+        before = (
+            deprecations.snapshot(state)
+            if not self._config.spec.round_ends and not deprecations.notes_its_moves(move)
+            else None
+        )
         try:
             move.perform(state, canonical, self._rng)
         except RummyError:
             raise
         except Exception as exc:
             raise _plugin_error(self._config, f"the move of {canonical.kind!r} (perform)", exc) from exc
+        if before is not None:
+            deprecations.settle_moved(move, before, state, notes)
         self._actions.append(canonical)
         state.log.append(canonical)
         if state.round_end is None:
@@ -623,7 +633,12 @@ def game_from_state(
     rng: Randomness | None = None,
 ) -> Game:
     """Deprecated: [`Game.from_state`][rummykit.core.engine.Game.from_state], which checks the state."""
-    warnings.warn("game_from_state is deprecated: use Game.from_state", DeprecationWarning, stacklevel=2)
+    warnings.warn(
+        "game_from_state(configuration, state) is now Game.from_state(state, configuration=configuration), which "
+        "checks the state first (and keeps it as the start of the game's record); game_from_state goes in rummykit 0.3",
+        DeprecationWarning,
+        stacklevel=2,
+    )
     return Game.from_state(state, configuration=configuration, rng=rng)
 
 

@@ -23,7 +23,7 @@ import re
 import warnings
 from collections.abc import Callable, Generator, Iterable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
 
 import attrs
 
@@ -467,6 +467,33 @@ class HouseRule(Generic[_R]):
 
 def __getattr__(name: str) -> Any:
     if name == "GameConfig":  # the 0.1 name
-        warnings.warn("GameConfig is now GameSettings; the old name will be removed", DeprecationWarning, stacklevel=2)
+        _warn_outside(
+            "GameConfig is now GameSettings: import GameSettings (from rummykit) instead; the name GameConfig "
+            "goes in rummykit 0.3 (a hook's argument is still called config)"
+        )
         return GameSettings
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+_INSIDE: Final = frozenset({"rummykit", __name__})
+"""The modules that hand out an old name on a caller's behalf (the package root, this module)."""
+
+
+def _warn_outside(message: str) -> None:
+    """A ``DeprecationWarning`` shown at the caller's line: the first frame outside the modules that
+    hand out an old name (``from rummykit import GameConfig`` asks through both, and through the
+    import system, whose frames ``warnings`` skips on its own)."""
+    import inspect  # noqa: PLC0415 (only where an old name is used)
+
+    here = inspect.currentframe()
+    frame = here.f_back if here is not None else None
+    level = 2
+    while frame is not None and frame.f_back is not None:
+        if frame.f_code.co_filename.startswith("<frozen importlib"):
+            frame = frame.f_back  # not counted: warnings skips the import system's frames
+        elif frame.f_globals.get("__name__") in _INSIDE:
+            frame = frame.f_back
+            level += 1
+        else:
+            break
+    warnings.warn(message, DeprecationWarning, stacklevel=level)

@@ -19,6 +19,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
@@ -116,3 +117,20 @@ class Applied:
         if self.game_over:
             parts.append("the game is over")
         return f"<Applied: {'; '.join(parts)}>"
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("zones", "Zones"):  # 0.1's snapshot of where the cards lie
+        import warnings  # noqa: PLC0415 (only where an old name is used)
+
+        from rummykit.core import legacy  # noqa: PLC0415
+        from rummykit.core.deprecation import REMOVED_IN  # noqa: PLC0415
+
+        warnings.warn(
+            f"rummykit.core.applied.{name} (0.1's rummykit.applied.{name}) goes in rummykit {REMOVED_IN}: "
+            "Applied.moved says what an action moved, and GameState.zones() where the cards lie",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return getattr(legacy, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -20,6 +20,7 @@ from __future__ import annotations
 import sys
 import threading
 import types
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
@@ -277,6 +278,25 @@ def configure(
     return known
 
 
+def _outside_rummykit() -> int:
+    """The ``stacklevel`` of a warning that the function calling this issues, pointing at the first
+    caller outside rummykit (the line that created the game): for a warning about the plug-ins of a
+    configuration, which are compiled deep inside rummykit."""
+    import inspect  # noqa: PLC0415 (only when there is something to warn about)
+
+    here = inspect.currentframe()
+    frame = here.f_back if here is not None else None  # the function that warns: stacklevel 1
+    level = 1
+    while frame is not None and frame.f_back is not None:
+        name = str(frame.f_globals.get("__name__", ""))
+        internal = frame.f_code.co_filename.startswith("<frozen importlib")  # warnings skips these itself
+        if not internal and name != "rummykit" and not name.startswith("rummykit."):
+            break
+        frame = frame.f_back
+        level += 0 if internal else 1
+    return level
+
+
 def check_players(spec: VariantSpec, players: Any) -> int:
     """``players`` if it is a player count of the variant ``spec`` declares, else
     [`InvalidOptionError`][rummykit.core.errors.InvalidOptionError] citing the variant's rule: what a
@@ -384,6 +404,14 @@ def _compile(
     if not isinstance(rules, Ruleset):
         raise PluginError(f"{spec.name}'s rummykit_setup returned {rules!r}, not a Ruleset")
     if rules.low_score_wins != spec.low_score_wins:  # declared once, in the spec: the rules carry it
+        if rules.low_score_wins:  # said on purpose (the default is False): 0.1 refused this, so say it
+            warnings.warn(
+                f"the rules of {spec.name} say low_score_wins=True, but its VariantSpec says low_score_wins=False: "
+                "the spec decides, so the highest total wins; declare low_score_wins=True in the VariantSpec if "
+                "the lowest total wins (rummykit 0.1 refused the two disagreeing; the rules only carry the spec's)",
+                UserWarning,
+                stacklevel=_outside_rummykit(),
+            )
         rules = attrs.evolve(rules, low_score_wins=spec.low_score_wins)
     try:
         moves = pm.hook.rummykit_moves(rules=rules)

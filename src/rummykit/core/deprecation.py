@@ -7,6 +7,13 @@ the old names are listed in [`REPLACED`][rummykit.core.deprecation.REPLACED], an
 of rummykit 0.1 in ``rummykit._moved``. The listing of the public API (``tests/public_api.txt``) shows
 each of them with its removal version.
 
+Besides renamed names and moved paths, the forms of rummykit 0.1 that work differently now keep
+working until then: a move that does not note the cards it moves and 0.1's ``zones``
+([`rummykit.core.legacy`][rummykit.core.legacy]), a ``RuleIds.empty_discard`` given as a text
+(``rummykit.standard.rules``), a way to end a round that a variant does not declare (the conformance
+kit), the kit's ``extra_actions`` that return hypothesis strategies and its ``derandomize`` and
+``shrink`` (``rummykit.testing``).
+
 Examples:
     >>> import warnings
     >>> with warnings.catch_warnings(record=True) as caught:
@@ -19,7 +26,10 @@ Examples:
 from __future__ import annotations
 
 import warnings
-from typing import Final, Literal
+from typing import TYPE_CHECKING, Final, Literal
+
+if TYPE_CHECKING:
+    pass
 
 __all__ = ["REMOVED_IN", "REPLACED", "deprecated", "warn_replaced"]
 

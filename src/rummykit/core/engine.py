@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import pluggy
 
-from rummykit.core import validation
+from rummykit.core import legacy, validation
 from rummykit.core.actions import Action
 from rummykit.core.applied import Applied
 from rummykit.core.cards import Card, CardId, face, parse_cards, shoe_ids
@@ -375,12 +375,20 @@ class Game:
         state = self._state
         notes: list[tuple[CardId, Place, Place]] = []
         state.moved = notes
+        # a move of a variant that may have been written for 0.1 (no round_ends declared), which noted
+        # nothing, is checked against where the cards lay before and after it, until 0.3
+        # (rummykit.core.legacy); a variant written for 0.2 pays nothing for it
+        before = (
+            legacy.snapshot(state) if not self._config.spec.round_ends and not legacy.notes_its_moves(move) else None
+        )
         try:
             move.perform(state, canonical, self._rng)
         except RummyError:
             raise
         except Exception as exc:
             raise _plugin_error(self._config, f"the move of {canonical.kind!r} (perform)", exc) from exc
+        if before is not None:
+            legacy.settle_moved(move, before, state, notes)
         self._actions.append(canonical)
         state.log.append(canonical)
         if state.round_end is None:

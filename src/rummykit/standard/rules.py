@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import enum
 import functools
+import re
+import warnings
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final, Literal
@@ -24,6 +26,7 @@ import attrs
 
 from rummykit.core.actions import Action, Draw, TakeDiscard
 from rummykit.core.cards import Card, Rank, standard_deck
+from rummykit.core.deprecation import REMOVED_IN
 from rummykit.core.errors import IllegalActionError
 from rummykit.core.melds import MeldRules
 from rummykit.core.solver import Contract, ContractSolver
@@ -355,6 +358,28 @@ class RuleIds:
     lay_off_limit: str = ""
     defender: str = ""
     wall: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        if _RULE_ID.fullmatch(self.empty_discard) is None:  # 0.1 took a text here; until 0.3 it still may
+            found = _ID_IN_TEXT.findall(self.empty_discard)
+            instead = (
+                f"empty_discard={found[-1]!r}"
+                if found
+                else "empty_discard the id of the rule that says why the discard pile can be empty"
+            )
+            warnings.warn(
+                f"RuleIds.empty_discard holds a rule id, not a text: give {instead}, not "
+                f"{self.empty_discard!r}; rummykit {REMOVED_IN} takes only a rule id there (until then the text is "
+                "shown as it was, in the refusal of a draw from an empty discard pile)",
+                DeprecationWarning,
+                stacklevel=3,  # the caller of RuleIds(...), through the __init__ attrs writes
+            )
+
+
+_RULE_ID: Final = re.compile(r"\S*")
+"""A rule id, as rule books write them (``"SH-13"``, ``"RR-C3"``), or ``""``: one word."""
+_ID_IN_TEXT: Final = re.compile(r"\b[A-Z]+-[A-Z]*[0-9]+\b")
+"""A rule id in a text (``"a new stock was formed, SH-13"``)."""
 
 
 @attrs.frozen(kw_only=True)

@@ -20,6 +20,7 @@ import rummykit
 from rummykit.core.actions import Action
 from rummykit.core.applied import Applied
 from rummykit.core.cards import FACE_MASK, Card, CardId, card_id_text, face, shoe_ids
+from rummykit.core.deprecation import REMOVED_IN
 from rummykit.core.engine import Game
 from rummykit.core.errors import IllegalActionError, InvalidActionError
 from rummykit.core.state import CACHE, GameState, Place, in_hand, in_pile, in_seat_pile, on_table
@@ -406,7 +407,7 @@ def _see_round_end(coverage: Coverage, game: Game, rule: str) -> None:
         warnings.warn(
             f"a round of {stack} ended by {rule}, which is not declared among the ways a round ends "
             f"({', '.join(declared)}): declare it in VariantSpec.round_ends (or the house rule's "
-            "HouseRuleSpec.round_ends), so that the conformance kit's games aim at it; from rummykit 0.3 "
+            f"HouseRuleSpec.round_ends), so that the conformance kit's games aim at it; from rummykit {REMOVED_IN} "
             "the kit fails on a way to end a round that is not declared",
             DeprecationWarning,
             stacklevel=2,

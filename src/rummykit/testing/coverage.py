@@ -568,13 +568,14 @@ class Driver:
             return "eager"
         key = (len(game.state.history), seat)
         if key not in self._moods:
-            draw, mood = self.rng.random(), "eager"
+            draw, chosen = self.rng.random(), "eager"
             shares = (("patient", PATIENCE), ("looping", LOOPING), ("greedy", GREEDY), ("hoarding", GREEDY))
-            for mood, share in (*shares, ("eager", 1.0)):
+            for mood, share in shares:
                 if draw < share:
+                    chosen = mood
                     break
                 draw -= share
-            self._moods[key] = mood
+            self._moods[key] = chosen
         return self._moods[key]
 
     def _leads_to_unreached(self, outcome: Outcome | None) -> bool:

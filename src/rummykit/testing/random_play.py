@@ -45,6 +45,7 @@ import attrs
 import rummykit
 from rummykit.core.actions import Action
 from rummykit.core.cards import Card, face
+from rummykit.core.deprecation import REMOVED_IN
 from rummykit.core.engine import Game
 from rummykit.core.specs import COMMON_OPTIONS, Option, VariantSpec
 from rummykit.core.state import Phase
@@ -623,8 +624,8 @@ def _extra_candidate(make: Callable[..., Any], game: Game, rng: random.Random) -
     if _takes_one_argument(make):
         warnings.warn(
             "extra_actions as functions of the game returning a hypothesis strategy are deprecated and will "
-            "stop working in rummykit 0.3: make each a function of (game, rng) that returns an action or None, "
-            "drawn with the kit's seeded random source (a strategy's draws follow hypothesis's version, not "
+            f"stop working in rummykit {REMOVED_IN}: make each a function of (game, rng) that returns an action or "
+            "None, drawn with the kit's seeded random source (a strategy's draws follow hypothesis's version, not "
             "only the kit's seed)",
             DeprecationWarning,
             stacklevel=4,

@@ -21,6 +21,8 @@ from typing import Any, Final
 
 import rummykit
 from rummykit.core.actions import Action
+from rummykit.core.cards import CardId, face
+from rummykit.core.deprecation import REMOVED_IN
 from rummykit.core.engine import Game
 from rummykit.testing.checks import (
     check_action,
@@ -31,7 +33,6 @@ from rummykit.testing.checks import (
     located,
     play_checked,
 )
-from rummykit.core.cards import face
 from rummykit.testing.coverage import (
     Coverage,
     coverage_targets,
@@ -403,8 +404,8 @@ def _check_games(
     if (starts or setups) and missing:
         scouted = f" (and {report.scouted} scouting games, without the checks)" if report.scouted else ""
         detail = (
-            f"{report.games} games{scouted} never reached {', '.join(missing)}: mix in the variant's bots (bots=; a bot "
-            "that plays well reaches what random play seldom does), raise the budget of games toward what is "
+            f"{report.games} games{scouted} never reached {', '.join(missing)}: mix in the variant's bots (bots=; "
+            "a bot that plays well reaches what random play seldom does), raise the budget of games toward what is "
             "unreached (budget=), start games from positions that lead there (positions=), or declare what "
             "cannot be reached in tests unreachable, with the reason (VariantSpec.unreachable_in_tests, or "
             "unreachable=)"
@@ -438,7 +439,9 @@ def _search(
             action = len(run.archive[start].record.actions)
             source = f"lucky search {run.searches + 1}, from action {action} of {run.archived_from[start]}"
             source += f", the stock arranged for seat {seat}"
-            lucky_bots, mood, how = _players_of(bots, setup.players, run.searches, "hoarding" if number % 2 else "greedy")
+            lucky_bots, mood, how = _players_of(
+                bots, setup.players, run.searches, "hoarding" if number % 2 else "greedy"
+            )
             run.play(setup, f"{source}, {how}", players=lucky_bots, mood=mood)
             run.searches += 1
         elif way in ("search", "lucky") and run.archive:
@@ -551,7 +554,7 @@ def _scout(
             if found or (rule is not None and wants(f"round-end:{rule}")):
                 found = True
                 break
-    except Exception:  # noqa: BLE001 - a failure is for the checks to find and report, in the game again
+    except Exception:
         found = True
     if not found:
         return None
@@ -608,8 +611,8 @@ def _lucky_setup(run: _Run, rng: random.Random, seed: int) -> tuple[GameSetup, i
     hand = game.hand(seat)
     best_first = sorted(stock, key=lambda cid: (-fit(face(cid), hand), cid))
     good, poor = iter(best_first), iter(reversed(best_first))
-    from_top: list[int] = []
-    taken: set[int] = set()
+    from_top: list[CardId] = []
+    taken: set[CardId] = set()
     for place in range(len(stock)):
         source = good if place % game.players == 0 else poor
         card = next(cid for cid in source if cid not in taken)
@@ -686,7 +689,7 @@ def check_random_actions(
     if derandomize is not None or shrink is not None:
         warnings.warn(
             "check_random_actions' derandomize and shrink are deprecated and do nothing: the kit follows its "
-            "seed (seed=) and no longer runs hypothesis; they will be removed in rummykit 0.3",
+            f"seed (seed=) and no longer runs hypothesis; they will be removed in rummykit {REMOVED_IN}",
             DeprecationWarning,
             stacklevel=2,
         )

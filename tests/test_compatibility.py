@@ -35,6 +35,7 @@ from rummykit.core.plugins import register_variant, unregister_variant
 from rummykit.core.shoe import Randomness
 from rummykit.standard import DiscardMove, RuleIds, StandardRules, StandardState
 from rummykit.standard.turns import end_turn
+from rummykit.testing import check_games, check_random_actions, check_variant
 
 FROZEN: Final = Path(__file__).resolve().parent / "frozen" / "shanghai_0_1" / "src"
 """The source of the plug-in frozen as written against rummykit 0.1."""
@@ -132,6 +133,22 @@ def test_a_game_of_the_0_1_plugin_plays_to_the_end_and_the_lowest_total_wins(fro
     assert game.winners == tuple(seat for seat, total in enumerate(game.scores) if total == lowest)
     assert max(game.scores) > lowest  # so that the highest total would have been another answer
     assert rummykit.replay(game.record) == game
+
+
+def test_the_0_1_plugin_passes_its_own_kit_test_and_the_default_call_warned_of_its_undeclared_round_ends(
+    frozen: Frozen,
+) -> None:
+    # its own conformance test, as written against 0.1 (tests/frozen/shanghai_0_1/tests/test_conformance.py)
+    with pytest.warns(DeprecationWarning, match="not declared among the ways a round ends") as warned:
+        report = check_games(NAME, games=6)
+        check_random_actions(NAME, max_examples=40)
+    assert "round-end:SH-12" in report.undeclared and report.games >= 6 and report.reached["phase:over"] == 6
+    texts = [str(warning.message) for warning in warned if "not declared among" in str(warning.message)]
+    assert all(f"a round of {NAME} ended by SH-" in text and "VariantSpec.round_ends" in text for text in texts)
+    # the call a variant author makes first, with its defaults
+    with pytest.warns(DeprecationWarning, match="ended by SH-12, which is not declared"):
+        report = check_variant(NAME)
+    assert report.undeclared and all(report.reached.get(target) for target in report.targets), report.table()
 
 
 def test_the_0_1_text_of_empty_discard_is_still_what_a_refused_draw_says(frozen: Frozen) -> None:

@@ -67,7 +67,7 @@ from rummykit.core.views import View
 if TYPE_CHECKING:
     from rummykit.documents.builder import build_position
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 _moved.install()
 

@@ -1,4 +1,4 @@
-"""The reinforcement-learning interfaces (issues 17 and 27), checked by PettingZoo's, Gymnasium's and
+"""The reinforcement-learning interfaces (issues 17, 27 and 37), checked by PettingZoo's, Gymnasium's and
 OpenSpiel's own test suites, and for what they must never do: show a hidden card, allow a token that
 leads nowhere legal, lose an action between its tokens, deal fewer deals than a table does, or resample
 a world that contradicts what everybody saw. Needs the ``rl`` extra; skipped without it."""
@@ -6,8 +6,10 @@ a world that contradicts what everybody saw. Needs the ``rl`` extra; skipped wit
 from __future__ import annotations
 
 import collections
+import copy
 import itertools
 import json
+import math
 import pickle
 import random
 import subprocess
@@ -31,13 +33,16 @@ np = pytest.importorskip("numpy")
 pettingzoo_test = pytest.importorskip("pettingzoo.test")
 pyspiel = pytest.importorskip("pyspiel")
 
+import gymnasium  # noqa: E402
 from gymnasium import spaces  # noqa: E402
+from gymnasium.utils.env_checker import check_env, data_equivalence  # noqa: E402
 
+from rummykit.core.configuration import configure  # noqa: E402
 from rummykit.documents.notation import position_text  # noqa: E402
 from rummykit.rl import openspiel  # noqa: E402
 from rummykit.rl.memory import PublicMemory  # noqa: E402
-from rummykit.rl.observation import ObservationEncoder, observation_text  # noqa: E402
-from rummykit.rl.pettingzoo import env, parallel_env  # noqa: E402
+from rummykit.rl.observation import LOG_ACTIONS, ObservationEncoder, observation_text  # noqa: E402
+from rummykit.rl.pettingzoo import DEFAULT_PENALTY, env, parallel_env  # noqa: E402
 from rummykit.rl.single_agent import SingleAgentEnv, vector_env  # noqa: E402
 
 pytestmark = pytest.mark.rl
@@ -56,6 +61,7 @@ GAMES: Final = [
 SHORT: Final = {"max_rounds": 1, "max_turns_per_round": 30}
 """Options that keep OpenSpiel's random simulations short: one round, capped at 30 turns (G-1, G-3)."""
 VARIANTS: Final = ("railroad-rummy", "railroad-canasta", "rummy")
+BUILT_IN: Final = (*VARIANTS, "gin-rummy")
 
 
 def _id(case: tuple[str, int, tuple[str, ...]]) -> str:
@@ -151,6 +157,223 @@ def test_games_and_states_pickle_and_load_in_a_process_that_never_registered() -
     done = subprocess.run([sys.executable, "-c", code], input=pickle.dumps(state), capture_output=True, check=True)
     expected = f"{len(state.history())} {state.current_player()} {state.legal_actions()}"
     assert done.stdout.decode().strip() == expected
+
+
+# -- every checker, with actions sampled without the mask (issue 37) ------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", BUILT_IN)
+def test_gymnasium_check_env_passes_with_illegal_actions_refused(variant: str) -> None:
+    # check_env steps with actions sampled from the whole Discrete space, the mask unread; with
+    # illegal_action="raise" (the default) the first masked-out token raises. Made through
+    # gymnasium.make, so that check_env renders in every mode the environment declares too.
+    name = f"rummykit-tests/{variant}-v0"
+    if name not in gymnasium.registry:
+        kwargs = {"variant": variant, "players": 2, "options": SHORT, "illegal_action": "penalize"}
+        gymnasium.register(name, entry_point=SingleAgentEnv, kwargs=kwargs)
+    check_env(gymnasium.make(name).unwrapped)
+
+
+@pytest.mark.parametrize("variant", BUILT_IN)
+def test_pettingzoo_parallel_seed_test_passes_with_illegal_actions_refused(variant: str) -> None:
+    # parallel_seed_test samples every agent's action from its whole space, the mask unread
+    pettingzoo_test.parallel_seed_test(lambda: parallel_env(variant, 2, illegal_action="penalize"))
+
+
+@pytest.mark.parametrize(
+    ("variant", "illegal_action"), [(variant, "penalize") for variant in BUILT_IN] + [("rummy", "noop")]
+)
+def test_every_pettingzoo_checker_passes_with_illegal_actions_refused(variant: str, illegal_action: str) -> None:
+    def make() -> Any:
+        return env(variant, 2, options=SHORT, illegal_action=illegal_action)
+
+    def make_parallel() -> Any:
+        return parallel_env(variant, 2, options=SHORT, illegal_action=illegal_action)
+
+    pettingzoo_test.api_test(make(), num_cycles=300)
+    pettingzoo_test.seed_test(make, num_cycles=300)
+    pettingzoo_test.parallel_api_test(make_parallel(), num_cycles=300)
+    pettingzoo_test.parallel_seed_test(make_parallel, num_cycles=300)
+
+
+def _refused_token(game_env: Any) -> int:
+    mask = game_env.observe(game_env.agent_selection)["action_mask"]
+    return int(np.flatnonzero(mask == 0)[0])
+
+
+@pytest.mark.parametrize(("illegal_action", "paid"), [("penalize", DEFAULT_PENALTY), ("noop", 0.0)])
+def test_a_refused_token_changes_nothing_and_the_same_agent_acts_again(illegal_action: str, paid: float) -> None:
+    game_env = env("railroad-rummy", 3, illegal_action=illegal_action)
+    game_env.reset(seed=3)
+    game_env.step(int(np.flatnonzero(game_env.observe(game_env.agent_selection)["action_mask"])[0]))  # a token in
+    agent, before = game_env.agent_selection, _state_of(game_env)
+    seen = {other: game_env.observe(other) for other in game_env.agents}
+    game_env.step(_refused_token(game_env))
+    assert _state_of(game_env) == before and game_env.agent_selection == agent
+    assert all(data_equivalence(game_env.observe(other), seen[other]) for other in game_env.agents)
+    assert game_env.rewards == {other: paid if other == agent else 0.0 for other in game_env.agents}
+    assert game_env.last()[1] == paid
+    assert game_env.infos[agent] == {"action_complete": False, "action": None, "refused": True}
+    assert game_env.refused == 1 and not any(game_env.truncations.values())
+    # malformed steps are no tokens at all: refused with an error whatever illegal_action says
+    for malformed in (1.5, game_env.codec.size, -1):
+        with pytest.raises(rummykit.InvalidActionError):
+            game_env.step(malformed)
+    # the parallel environment and the single agent's refuse the same way
+    table = parallel_env("rummy", 2, illegal_action=illegal_action)
+    table.reset(seed=1)
+    acting = table.aec.agent_selection
+    _, rewards, _, _, infos = table.step(dict.fromkeys(table.agents, _refused_token(table.aec)))
+    assert rewards[acting] == paid and infos[acting]["refused"] and table.aec.agent_selection == acting
+    solo = SingleAgentEnv("rummy", 2, illegal_action=illegal_action)
+    observation, _ = solo.reset(seed=1)
+    after, reward, terminated, truncated, info = solo.step(int(np.flatnonzero(observation["action_mask"] == 0)[0]))
+    assert reward == paid and info["refused"] and not (terminated or truncated)
+    assert data_equivalence(after, observation)
+
+
+def test_refused_steps_truncate_the_episode_at_their_bound() -> None:
+    # with "penalize" or "noop" an agent that never plays a legal token still ends its episode
+    game_env = env("rummy", 2, illegal_action="noop", max_illegal_steps=5)
+    game_env.reset(seed=2)
+    steps = 0
+    for _ in game_env.agent_iter(max_iter=100):
+        _, _, termination, truncation, _ = game_env.last()
+        game_env.step(None if termination or truncation else _refused_token(game_env))
+        steps += 1
+    assert steps == 5 + 2 and game_env.agents == [] and not game_env.game.is_over  # 5 refused, then each agent's end
+    table = parallel_env("rummy", 2, illegal_action="penalize", max_illegal_steps=3)
+    table.reset(seed=2)
+    for step in range(3):
+        _, _, terminations, truncations, _ = table.step(dict.fromkeys(table.agents, _refused_token(table.aec)))
+        assert all(truncations.values()) == (step == 2) and not any(terminations.values())
+    assert table.agents == []
+    solo = SingleAgentEnv("rummy", 2, illegal_action="penalize", max_illegal_steps=2)
+    observation, _ = solo.reset(seed=2)
+    refused = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    assert solo.step(refused)[3] is False and solo.step(refused)[3] is True
+    with pytest.raises(rummykit.InvalidOptionError, match="episode is over"):
+        solo.step(refused)
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("illegal_action", "ignore"),
+        ("illegal_action", None),
+        ("illegal_penalty", 1.0),
+        ("illegal_penalty", math.nan),
+        ("illegal_penalty", True),
+        ("max_illegal_steps", 0),
+        ("max_illegal_steps", 2.5),
+    ],
+)
+def test_the_illegal_action_options_are_checked(option: str, value: Any) -> None:
+    for make in (env, parallel_env, SingleAgentEnv):
+        with pytest.raises(rummykit.InvalidOptionError, match=option):
+            make("rummy", 2, **{option: value})
+
+
+# -- pickling and copying an environment -----------------------------------------------------------------------
+
+
+def _pickled(environment: Any) -> Any:
+    return pickle.loads(pickle.dumps(environment))
+
+
+def _aec_run(game_env: Any, chooser: random.Random, steps: int) -> list[Any]:
+    """``steps`` steps of an AEC environment, each token drawn by ``chooser`` among those its mask allows;
+    everything the environment said on the way."""
+    said = []
+    for _ in range(steps):
+        agent = game_env.agent_selection
+        observation, reward, termination, truncation, info = game_env.last()
+        said.append((agent, observation, reward, termination, truncation, info))
+        if termination or truncation:
+            if not game_env.agents:
+                break
+            game_env.step(None)
+        else:
+            game_env.step(chooser.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+    return said
+
+
+def _parallel_run(table: Any, chooser: random.Random, steps: int) -> list[Any]:
+    said = []
+    for _ in range(steps):
+        if not table.agents:
+            break
+        mask = table.aec.observe(table.aec.agent_selection)["action_mask"]
+        said.append(table.step(dict.fromkeys(table.agents, chooser.choice(np.flatnonzero(mask).tolist()))))
+    return said
+
+
+def _solo_run(solo: Any, chooser: random.Random, steps: int) -> list[Any]:
+    said = []
+    for _ in range(steps):
+        if solo.aec.episode_over:
+            break
+        observation = solo.aec.observe(solo.aec.possible_agents[solo.seat])
+        said.append(solo.step(chooser.choice(np.flatnonzero(observation["action_mask"]).tolist())))
+    return said
+
+
+@pytest.mark.parametrize("kind", ["aec", "parallel", "single-agent"])
+def test_environments_pickle_and_deep_copy_and_copies_play_on_as_the_original(kind: str) -> None:
+    # a Configuration holds read-only mappings and its plug-in manager: it pickles as its names, and
+    # deep copies as itself (nothing in it changes)
+    make, run = {
+        "aec": (lambda: env("railroad-rummy", 3, options=SHORT), _aec_run),
+        "parallel": (lambda: parallel_env("gin-rummy", 2), _parallel_run),
+        "single-agent": (lambda: SingleAgentEnv("rummy", 2, opponents="heuristic", options=SHORT), _solo_run),
+    }[kind]
+    fresh = make()
+    for copied in (_pickled(fresh), copy.deepcopy(fresh)):
+        copied.reset(seed=1)
+    original = make()
+    original.reset(seed=4)
+    run(original, random.Random(4), 40)  # mid-episode, a token or two into an action
+    copies = [_pickled(original), copy.deepcopy(original)]
+    expected = run(original, random.Random(5), 150)
+    for copied in copies:
+        assert data_equivalence(run(copied, random.Random(5), 150), expected)
+
+
+def test_a_configuration_pickles_as_its_names_and_loads_as_itself() -> None:
+    configuration = configure("rummy", 3, options={"target": 150}, house_rules=["jokers", "ace-low"])
+    assert pickle.loads(pickle.dumps(configuration)) is configuration
+    assert copy.deepcopy(configuration) is configuration
+    code = (
+        "import pickle, sys\n"
+        "configuration = pickle.loads(sys.stdin.buffer.read())\n"
+        "print(repr(configuration), configuration.options['target'])"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], input=pickle.dumps(configuration), capture_output=True, check=True
+    )
+    assert done.stdout.decode().split() == [*repr(configuration).split(), "150"]
+
+
+# -- seeds -----------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("make", [env, parallel_env], ids=["aec", "parallel"])
+def test_resets_without_a_seed_after_a_seeded_one_repeat(make: Callable[..., Any]) -> None:
+    # Gymnasium's convention: a seeded reset seeds the environment's generator, and the resets after it
+    # without a seed draw their games' seeds from it
+    table = make("rummy", 2)
+
+    def games() -> list[tuple[int, ...]]:
+        table.reset(seed=11)
+        dealt = [tuple(table.game.state.card_ids())]
+        for _ in range(3):
+            table.reset()
+            dealt.append(tuple(table.game.state.card_ids()))
+        return dealt
+
+    first = games()
+    assert games() == first and len(set(first)) == 4
+    assert first[0] == tuple(rummykit.new_game("rummy", 2, seed=11).state.card_ids())
 
 
 # -- OpenSpiel: the deal -----------------------------------------------------------------------------------
@@ -539,9 +762,9 @@ def test_a_go_down_is_entered_meld_by_meld_and_reaches_the_game_whole() -> None:
     for token in tokens[:-1]:
         pz.step(token)
         assert pz.game.hand(0) == game.hand(0), "nothing reaches the game before the last token"
-        assert pz.infos["player_0"] == {"action_complete": False, "action": None}
+        assert pz.infos["player_0"] == {"action_complete": False, "action": None, "refused": False}
     pz.step(tokens[-1])
-    assert pz.infos["player_0"] == {"action_complete": True, "action": down}
+    assert pz.infos["player_0"] == {"action_complete": True, "action": down, "refused": False}
     assert [m.meld.cards for m in pz.game.view(None).table] == list(down.melds)
 
 
@@ -654,6 +877,26 @@ def test_the_table_is_encoded_meld_by_meld_so_that_a_lay_off_s_target_is_visible
     assert second[0] == 1  # meld 1 is the observer's own
     assert first[2 + Card.parse("7S").index] == 1 and second[2 + Card.parse("4C").index] == 1
     assert not values[start + 2 * slot : start + 3 * slot].any()
+
+
+def test_a_codec_that_cannot_encode_a_logged_action_raises_naming_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    # every logged action was once legal, so the action space encodes it: a failure is a bug, never an
+    # action silently left out of the observation's log
+    game = rummykit.new_game("rummy", 2, seed=1)
+    chooser = random.Random(1)
+    for _ in range(5):
+        game.apply(chooser.choice(game.legal_actions(game.to_act[0])))
+    codec = ActionCodec(game.configuration)  # a codec of its own: the shared one stays whole
+    encoder = ObservationEncoder(codec)
+    logged = game.view(0).log[-LOG_ACTIONS:][0]  # the first the observation's log holds
+
+    def broken(action: rummykit.Action) -> tuple[int, ...]:
+        raise KeyError("a token the codec lost")
+
+    monkeypatch.setattr(codec, "encode", broken)
+    with pytest.raises(KeyError, match="a token the codec lost") as raised:
+        encoder.encode(game.view(0))
+    assert any(repr(logged) in note for note in raised.value.__notes__)
 
 
 # -- nothing hidden reaches an observation -------------------------------------------------------------------

@@ -41,6 +41,7 @@ from rummykit.core.plugins import (
     house_rule_spec,
     load_house_rule,
     load_variant,
+    plugin_references,
     registry_generation,
     variant_spec,
 )
@@ -167,9 +168,35 @@ class Configuration:
             factories.update(contribution)
         return factories
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as what names it: its variant and house rules (by name where the name finds the very
+        plug-in it uses, else the plug-in object), players and options; loading compiles it by
+        [`configure`][rummykit.core.configuration.configure], which in the same process gives back the
+        configuration already compiled. Its plug-in manager and hook callers are never pickled.
+
+        Raises:
+            PluginError: a plug-in given as an object, neither installed nor registered under its name,
+                that cannot be pickled itself.
+        """
+        variant, house_rules = plugin_references(self.plugin_manager, self.spec, self.house_rules)
+        return (_configured, (variant, self.players, dict(self.options), house_rules))
+
+    def __copy__(self) -> Configuration:
+        return self  # nothing in it changes: its games share it
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Configuration:
+        return self
+
     def __repr__(self) -> str:
         rules = "".join(f" +{rule.name}" for rule in self.house_rules)
         return f"<Configuration {self.spec.name}{rules} players={self.players}>"
+
+
+def _configured(
+    variant: str | Plugin, players: int, options: dict[str, Any], house_rules: Sequence[str | Plugin]
+) -> Configuration:
+    """A configuration loaded from a pickle (`Configuration.__reduce__`): compiled again, or found compiled."""
+    return configure(variant, players, options=options, house_rules=list(house_rules))
 
 
 def new_manager() -> pluggy.PluginManager:

@@ -40,10 +40,12 @@ from gymnasium.utils.env_checker import check_env, data_equivalence  # noqa: E40
 from rummykit.core.configuration import configure  # noqa: E402
 from rummykit.documents.notation import position_text  # noqa: E402
 from rummykit.rl import openspiel  # noqa: E402
+from rummykit.rl.knocks import HandSampler  # noqa: E402
 from rummykit.rl.memory import PublicMemory  # noqa: E402
 from rummykit.rl.observation import LOG_ACTIONS, ObservationEncoder, observation_text  # noqa: E402
 from rummykit.rl.pettingzoo import DEFAULT_PENALTY, env, parallel_env  # noqa: E402
 from rummykit.rl.single_agent import SingleAgentEnv, vector_env  # noqa: E402
+from rummykit.standard.deadwood import BIT, deadwood, knock_discards, mask, points  # noqa: E402
 
 pytestmark = pytest.mark.rl
 
@@ -451,6 +453,9 @@ def test_parameters_are_checked() -> None:
         ({"options": '{"target": -5}'}, "target"),
         ({"rewards": "money"}, "rewards is one of"),
         ({"house_rules": "no-such-rule"}, "no-such-rule"),
+        ({"actions": "moves"}, "actions is one of tokens, whole"),
+        ({"actions": "whole", "max_actions": -1}, "max_actions"),
+        ({"max_actions": 50}, "only with actions=whole"),
     ]:
         with pytest.raises(Exception, match=message):
             pyspiel.load_game(name, params)
@@ -656,6 +661,215 @@ def test_an_ismcts_bot_plays_through_resampled_worlds() -> None:
             state.apply_action(bot.step(state))
             moves += 1
     assert moves == 6 or state.is_terminal()
+
+
+# -- OpenSpiel: resampling after a knock (issue 37) ---------------------------------------------------------------
+
+
+def test_the_hand_sampler_counts_each_hand_within_its_bound_once() -> None:
+    # against every hand listed one by one: the cards drawn from each pool, the bound on deadwood (the
+    # rules' own count, rummykit.standard.deadwood) or on points
+    chooser = random.Random(37)
+    for _ in range(150):
+        cards = chooser.sample(range(52), chooser.randint(5, 14))
+        mandatory = cards[: chooser.randint(0, 3)]
+        optional = cards[len(mandatory) :]
+        pools = chooser.randint(1, 2)
+        pool_of = {card: chooser.randrange(pools) for card in optional}
+        quotas = tuple(chooser.randint(0, sum(pool_of[card] == pool for card in optional)) for pool in range(pools))
+        limit, melds = chooser.randint(0, 20), chooser.random() < 0.8
+        fixed = mask(mandatory)
+        sampler = HandSampler(
+            fixed, [(BIT[card], pool_of[card]) for card in optional], quotas, limit=limit, melds=melds
+        )
+        listed = [
+            hand
+            for hand in itertools.combinations(optional, sum(quotas))
+            if all(sum(pool_of[card] == pool for card in hand) == quota for pool, quota in enumerate(quotas))
+            and (deadwood if melds else points)(fixed | mask(hand)) <= limit
+        ]
+        assert sampler.total == len(listed)
+
+
+def test_the_hand_sampler_draws_each_hand_as_often_as_any_other() -> None:
+    # 6 cards of the pool to draw with 3 kept in hand: 126 hands of the 9 cards, of which these keep a
+    # deadwood of at most 5; drawn 6,000 times, each should come about equally often (chi-square)
+    pool = [card.index for card in rummykit.parse_cards("AS 2S 3S 4S 5S AH AD 2C 3C")]
+    kept = [card.index for card in rummykit.parse_cards("4H 4D 4C")]
+    sampler = HandSampler(mask(kept), [(BIT[card], 0) for card in pool], (6,), limit=5, melds=True)
+    allowed = {mask(hand) for hand in itertools.combinations(pool, 6) if deadwood(mask(kept) | mask(hand)) <= 5}
+    assert sampler.total == len(allowed) > 20
+    chooser = random.Random(1)
+    drawn = collections.Counter(sampler.sample(chooser) for _ in range(6000))
+    assert set(drawn) == allowed
+    expected = 6000 / len(allowed)
+    chi_square = sum((count - expected) ** 2 / expected for count in drawn.values())
+    assert chi_square < len(allowed) + 4 * math.sqrt(2 * len(allowed))  # far beyond any uniform draw's
+
+
+def _knock_worlds(seeds: range) -> collections.Counter[str]:
+    """Random-token Gin Rummy hands (which knock often); at every position after a knock or a take at the
+    wall, each seat's resampled world keeps what the knock told it: the knocker's hand could knock with
+    the knock discard (GIN: deadwood of at most the knock card without it, OpenSpiel's shortcut too), and
+    after its melds are laid it keeps cards worth at most the knock card; at the wall the turn player's
+    hand can knock. What each counted."""
+    game = _spiel("gin-rummy", 2)
+    shortcut = bool(game.configuration.rules.knocking.shortcut)
+    counts = collections.Counter[str]()
+    for seed in seeds:
+        chooser, state = random.Random(seed), game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                _chance(state, chooser)
+                continue
+            real = state.game.state
+            walled = (
+                real.phase == "play" and real.taken is not None and len(real.piles["stock"]) <= real.rules.stock.dead_at
+            )
+            if real.phase in ("knock", "lay-off") or walled:
+                for seat in range(2):
+                    sampled = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+                    world = sampled.game.state
+                    assert sampled.information_state_string(seat) == state.information_state_string(seat)
+                    constrained = real.turn if walled else real.knocker
+                    if seat == constrained:
+                        assert world.hands[seat] == real.hands[seat]
+                        continue
+                    hand = mask(cid & FACE_MASK for cid in world.hands[constrained])
+                    phase = "wall" if walled else real.phase
+                    counts[phase] += 1
+                    counts["differed"] += world.hands[constrained] != real.hands[constrained]
+                    if walled:
+                        assert sampled.game.legal_actions(constrained)  # a knock, the only move at the wall
+                        continue
+                    knock = next(a for a in reversed(real.log) if a.kind == "knock")
+                    laid = [
+                        card
+                        for a in real.log
+                        if a.kind == "go-down" and a.seat == constrained
+                        for m in a.melds
+                        for card in m
+                    ]
+                    if real.phase == "lay-off":
+                        assert points(hand) <= real.knock_card, (seed, hand)
+                    knocked = hand | mask(card.index for card in [*laid, knock.card])
+                    assert knock.card.index in knock_discards(knocked, real.knock_card, shortcut_test=shortcut), seed
+            state.apply_action(chooser.choice(state.legal_actions()))
+    return counts
+
+
+def test_resampling_after_a_knock_keeps_what_the_knock_told_every_seat() -> None:
+    counts = _knock_worlds(range(8))
+    assert (
+        counts["knock"] > 10
+        and counts["lay-off"] > 10
+        and counts["differed"] > 0.5 * (counts["knock"] + counts["lay-off"])
+    )
+
+
+@pytest.mark.slow
+def test_resampling_after_a_knock_keeps_what_the_knock_told_every_seat_over_many_hands() -> None:
+    counts = _knock_worlds(range(8, 208))
+    assert counts["knock"] > 300 and counts["lay-off"] > 300
+
+
+# -- OpenSpiel: whole actions (issue 37) -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "case",
+    [("gin-rummy", 2, ()), ("rummy", 3, ("jokers",)), ("railroad-rummy", 4, ()), ("railroad-canasta", 2, ())],
+    ids=_id,
+)
+def test_openspiel_random_sim_test_passes_with_whole_actions(case: tuple[str, int, tuple[str, ...]]) -> None:
+    variant, players, house_rules = case
+    params = {"house_rules": ",".join(house_rules), "options": json.dumps(SHORT), "actions": "whole"}
+    pyspiel.random_sim_test(_spiel(variant, players, **params), num_sims=2, serialize=True, verbose=False)
+
+
+def test_whole_actions_are_the_legal_actions_numbered_in_the_order_of_their_tokens() -> None:
+    game = _spiel("railroad-rummy", 3, options=json.dumps(SHORT), actions="whole")
+    codec = game.codec
+    state, chooser, checked = game.new_initial_state(), random.Random(3), 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            _chance(state, chooser)
+            continue
+        seat = state.current_player()
+        legal = state.game.legal_actions(seat)
+        listed = state.whole_actions()
+        assert listed == sorted(legal, key=codec.encode) and state.legal_actions() == list(range(len(legal)))
+        assert len(legal) <= game.num_distinct_actions()
+        # what the seat knows decides the numbering: a world dealt anew numbers its actions the same
+        world = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        assert world.whole_actions() == listed
+        assert [world.action_to_string(seat, i) for i in range(len(listed))] == [
+            state.action_to_string(seat, i) for i in range(len(listed))
+        ]
+        number = chooser.randrange(len(listed))
+        before = state.game.copy()
+        state.apply_action(number)
+        before.apply(listed[number])
+        assert state.game.state == before.state or state.is_chance_node()  # a rebuilt stock is dealt first
+        checked += 1
+    assert checked > 50
+    fresh = game.new_initial_state()
+    while fresh.is_chance_node():
+        _chance(fresh, chooser)
+    with pytest.raises(rummykit.InvalidActionError, match="legal action's number"):
+        fresh.apply_action(len(fresh.legal_actions()))
+
+
+def test_an_ismcts_bot_plays_a_gin_rummy_hand_in_whole_actions() -> None:
+    from open_spiel.python.algorithms import ismcts, mcts  # noqa: PLC0415 - needs the extra
+
+    game = _spiel("gin-rummy", 2, options="max_rounds:1", rewards="win-loss", actions="whole")
+    bots = [
+        ismcts.ISMCTSBot(
+            game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(seat)), 2.0, 10,
+            random_state=np.random.RandomState(seat),
+        )
+        for seat in range(2)
+    ]  # fmt: skip
+    state, chooser = game.new_initial_state(), random.Random(2)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            _chance(state, chooser)
+        else:
+            state.apply_action(bots[state.current_player()].step(state))
+    assert state.game.is_over and sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def _partitions_listed(cards: int) -> int:
+    """The ways to choose disjoint groups of 3 cards or more among ``cards`` cards, listed one by one."""
+    found = set()
+
+    def extend(left: frozenset[int], groups: frozenset[frozenset[int]]) -> None:
+        found.add(groups)
+        for size in range(3, len(left) + 1):
+            for group in itertools.combinations(sorted(left), size):
+                extend(left - set(group), groups | {frozenset(group)})
+
+    extend(frozenset(range(cards)), frozenset())
+    return len(found)
+
+
+def test_the_whole_action_bound_is_sound_for_gin_rummy_and_a_state_beyond_max_actions_is_refused() -> None:
+    # GIN: 10 cards dealt; a go-down is a choice of disjoint melds of 3 cards or more of the hand
+    assert [openspiel._partial_partitions(n) for n in range(9)] == [_partitions_listed(n) for n in range(9)]
+    gin = configure("gin-rummy", 2)
+    lay_offs = 10 * 17 * 3  # a card of the hand, on one of the 17 melds a 52-card table holds, at an end or none
+    assert openspiel.whole_action_bound(gin) == openspiel._partial_partitions(10) + lay_offs + 1 == 19331
+    assert _spiel("gin-rummy", 2, actions="whole").num_distinct_actions() == 19331
+    assert openspiel.whole_action_bound(configure("rummy", 2)) == openspiel.DEFAULT_MAX_ACTIONS
+    # a bound of 1: Classic Rummy's first decision is draw or take the discard (CR-3)
+    state = _spiel("rummy", 2, actions="whole", max_actions=1).new_initial_state()
+    while state.is_chance_node():
+        _chance(state, random.Random(1))
+    with pytest.raises(
+        rummykit.InvalidOptionError, match="2 legal actions here, more than the game's num_distinct_actions"
+    ):
+        state.legal_actions()
 
 
 # -- the action space ---------------------------------------------------------------------------------------

@@ -40,7 +40,7 @@ from gymnasium.utils.env_checker import check_env, data_equivalence  # noqa: E40
 from rummykit.core.configuration import configure  # noqa: E402
 from rummykit.documents.notation import position_text  # noqa: E402
 from rummykit.rl import openspiel  # noqa: E402
-from rummykit.rl.knocks import HandSampler  # noqa: E402
+from rummykit.rl._knocks import HandSampler  # noqa: E402
 from rummykit.rl.memory import PublicMemory  # noqa: E402
 from rummykit.rl.observation import LOG_ACTIONS, ObservationEncoder, observation_text  # noqa: E402
 from rummykit.rl.pettingzoo import DEFAULT_PENALTY, env, parallel_env  # noqa: E402
@@ -172,7 +172,7 @@ def test_gymnasium_check_env_passes_with_illegal_actions_refused(variant: str) -
     name = f"rummykit-tests/{variant}-v0"
     if name not in gymnasium.registry:
         kwargs = {"variant": variant, "players": 2, "options": SHORT, "illegal_action": "penalize"}
-        gymnasium.register(name, entry_point=SingleAgentEnv, kwargs=kwargs)
+        gymnasium.register(name, entry_point="rummykit.rl.single_agent:SingleAgentEnv", kwargs=kwargs)
     check_env(gymnasium.make(name).unwrapped)
 
 
@@ -324,11 +324,12 @@ def _solo_run(solo: Any, chooser: random.Random, steps: int) -> list[Any]:
 def test_environments_pickle_and_deep_copy_and_copies_play_on_as_the_original(kind: str) -> None:
     # a Configuration holds read-only mappings and its plug-in manager: it pickles as its names, and
     # deep copies as itself (nothing in it changes)
-    make, run = {
+    cases: dict[str, tuple[Callable[[], Any], Callable[[Any, random.Random, int], list[Any]]]] = {
         "aec": (lambda: env("railroad-rummy", 3, options=SHORT), _aec_run),
         "parallel": (lambda: parallel_env("gin-rummy", 2), _parallel_run),
         "single-agent": (lambda: SingleAgentEnv("rummy", 2, opponents="heuristic", options=SHORT), _solo_run),
-    }[kind]
+    }
+    make, run = cases[kind]
     fresh = make()
     for copied in (_pickled(fresh), copy.deepcopy(fresh)):
         copied.reset(seed=1)

@@ -24,6 +24,19 @@ the action space is the codec's tokens, and the legal actions at a step are the 
 a legal action. Out-of-turn declarations (RailRoad Rummy's claim window) are taken one seat at a time,
 in the order the game asks for them.
 
+With the parameter ``actions="whole"`` each OpenSpiel action is instead one whole legal action, for
+search (a tree one action deep per decision, not one token deep): the legal actions of the seat to act,
+sorted by their tokens and numbered from 0
+([`RummyState.whole_actions`][rummykit.rl.openspiel.RummyState.whole_actions]). The numbering is
+stable: it depends only on the set of legal actions (not on the order the variant lists them in), and
+that set only on what the seat sees, so every world resampled for it numbers its actions the same.
+It is bounded by ``num_distinct_actions``
+([`whole_action_bound`][rummykit.rl.openspiel.whole_action_bound]): a sound bound for knock endings
+(Gin Rummy: 19,331), and for the other variants, whose wild cards and growing hands allow more
+go-downs at a reachable state than any legal-action mask could hold, the ``max_actions`` parameter
+(default [`DEFAULT_MAX_ACTIONS`][rummykit.rl.openspiel.DEFAULT_MAX_ACTIONS], 10,000), beyond which a
+state's ``legal_actions()`` raises an ``InvalidOptionError`` naming its count.
+
 **Returns** follow the ``rewards`` parameter ([`rummykit.rl.rewards`][rummykit.rl.rewards]); the game
 pays at its end. ``"win-loss"`` and ``"normalized"`` lie within [-1, 1] exactly; ``"points"`` and
 ``"zero-sum"`` are raw points within ± [`score_bound`][rummykit.rl.openspiel.score_bound] (clipped
@@ -44,15 +57,22 @@ was seen to take from a face-up place stays in its hand until it plays it; each 
 places only with cards of the same shuffle (so a stock rebuilt from the discard pile holds only the
 cards of that pile, RailRoad Rummy's standby pile only its own decks); a seat's own pile (a kitty) is
 kept once its view shows it (RC-20); and the variant's own position rules hold (a red 3 is never in a
-hand, RC-6). OpenSpiel's information-set MCTS asks for it.
+hand, RC-6). So do the constraints a knock puts on a hand (the knock endings, Gin Rummy's): after a knock
+the knocker's hand is one that could knock with the knock discard (deadwood of at most the knock card
+without it, and OpenSpiel's shortcut where it is played); once its melds are laid, the cards it kept
+are worth at most the knock card; after a take at the wall the turn player's hand can knock. Few hands
+keep these, so that hand is drawn first, uniformly among those that do (counted exactly, rank by rank,
+keeping every way its cards can still be melded), then the rest. OpenSpiel's information-set MCTS asks
+for it.
 
 **Parameters**: ``players``; ``house_rules`` (names separated by commas, ``+`` or spaces); ``options`` (a JSON
 object, or ``name:value`` pairs separated by spaces, as the game's text writes them, since OpenSpiel's
 game texts hold no comma inside a value);
 ``rewards`` (a scheme of [`REWARDS`][rummykit.rl.rewards.REWARDS]); ``fixed_size`` (the sizes of the
 variant's largest player count); ``position`` (a position in rummykit's notation, to start from
-instead of a new game, checked as every position is: a dead end is refused). Each is checked, with a
-clear error.
+instead of a new game, checked as every position is: a dead end is refused); ``actions`` (``"tokens"``,
+the default, or ``"whole"``); ``max_actions`` (with ``"whole"``: the ``num_distinct_actions``; 0, the
+default, for the variant's bound). Each is checked, with a clear error.
 
 Games and states pickle (their classes are this module's attributes), so
 ``pyspiel.random_sim_test(game, serialize=True)`` and multiprocessing work in any process.
@@ -90,12 +110,13 @@ from rummykit.core.plugins import available_variants, variant_spec
 from rummykit.core.shoe import Randomness
 from rummykit.core.state import GameState, Place
 from rummykit.core.views import View, face_up
+from rummykit.rl._knocks import HandSampler, KnockConstraint, hand_mask, knock_constraint
 from rummykit.rl.codec import ActionCodec, Entry, most_table_melds
-from rummykit.rl.knocks import HandSampler, KnockConstraint, hand_mask, knock_constraint
 from rummykit.rl.memory import KNOWN, PublicMemory, hidden_places
 from rummykit.rl.observation import ObservationEncoder, observation_text
 from rummykit.rl.rewards import Rewards
 from rummykit.standard.deadwood import BIT
+from rummykit.standard.rules import StandardRules
 from rummykit.standard.state import KnockState
 
 __all__ = [
@@ -297,7 +318,7 @@ def whole_action_bound(configuration: Configuration) -> int:
     state_type = configuration.spec.state_type
     rules = configuration.rules
     knocks = isinstance(state_type, type) and issubclass(state_type, KnockState)
-    if not knocks or getattr(rules, "knocking", None) is None:
+    if not knocks or not isinstance(rules, StandardRules) or rules.knocking is None:
         return DEFAULT_MAX_ACTIONS
     sizes = rules.deal.hand_size
     hand = sizes if isinstance(sizes, int) else max(sizes)
@@ -791,9 +812,10 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
 
         A world that the rules refuse (a red 3 in a hand, RC-6; a seat to act with no legal action) is
         dealt again: the worlds are drawn uniformly among those the rules allow. A hand that a knock
-        constrains ([`rummykit.rl.knocks`][rummykit.rl.knocks]: the knocker's, after a knock; the turn
-        player's, after it took the discard at the wall) is drawn first, uniformly among the hands that
-        keep the constraint, so that such worlds are found at once however few they are.
+        constrains (the knocker's, after a knock; the turn player's, after it took the discard at the
+        wall: see **Resampling** in [`rummykit.rl.openspiel`][rummykit.rl.openspiel]) is drawn first,
+        uniformly among the hands that keep the constraint, so that such worlds are found at once
+        however few they are.
 
         Raises:
             PluginError: no arrangement of the hidden cards that the variant's position rules accept
@@ -892,10 +914,10 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
 
 
 class _ConstrainedDeal:
-    """The hidden cards dealt anew where a knock constrains one hand ([`rummykit.rl.knocks`][rummykit.rl.knocks]):
-    that hand's hidden cards drawn first, uniformly among the choices (from each pool, as many as it
-    hides of that pool) that keep the constraint's bound ([`HandSampler`][rummykit.rl.knocks.HandSampler]),
-    then the rest of each pool shuffled among the other places it hides in. Each choice of the hand comes
+    """The hidden cards dealt anew where a knock constrains one hand (`rummykit.rl._knocks`): that
+    hand's hidden cards drawn first, uniformly among the choices (from each pool, as many as it hides of
+    that pool) that keep the constraint's bound (`HandSampler`), then the rest of each pool shuffled
+    among the other places it hides in. Each choice of the hand comes
     with the same number of ways to place the rest, so the worlds are uniform among those whose hand
     keeps the bound; `deal` refuses those that break the constraint's finer points."""
 

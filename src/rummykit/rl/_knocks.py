@@ -1,4 +1,5 @@
-"""What a knock tells every seat about the knocker's hand, for OpenSpiel's resampling
+"""(Private: the engine of OpenSpiel's resampling after a knock.) What a knock tells every seat about a
+hand, for OpenSpiel's resampling
 ([`RummyState.resample_from_infostate`][rummykit.rl.openspiel.RummyState.resample_from_infostate]), and
 hands drawn uniformly among those that agree with it.
 
@@ -14,7 +15,7 @@ public constraints on one hand, which a world dealt anew must keep:
   knock with it, so its hand can knock.
 
 Few hands keep these (a random Gin Rummy hand has deadwood of 10 or less about once in 400), so dealing
-the hidden cards at random until one does seldom ends. [`HandSampler`][rummykit.rl.knocks.HandSampler]
+the hidden cards at random until one does seldom ends. `HandSampler`
 instead counts the hands that keep the constraint's bound exactly (by the ranks, ace to king, keeping
 every way the cards so far can still be melded) and draws one of them, each as likely as any other; a
 hand that breaks a finer point (OpenSpiel's shortcut) is drawn again, so that the hands come uniformly
@@ -64,13 +65,13 @@ _START: Final = frozenset({0})
 
 @attrs.frozen
 class KnockConstraint:
-    """What a knock says of ``seat``'s hand (see [`rummykit.rl.knocks`][rummykit.rl.knocks]).
+    """What a knock says of ``seat``'s hand (see `rummykit.rl._knocks`).
 
     Attributes:
         seat: the seat whose hand it constrains.
         limit: the most deadwood the hand may have (``melds``), or the most points (not ``melds``): a
             bound every hand that keeps the constraint keeps, which
-            [`HandSampler`][rummykit.rl.knocks.HandSampler] counts exactly.
+            `HandSampler` counts exactly.
         melds: the bound is on deadwood (melds set aside), else on the points of every card.
         knock_card: the round's knock card.
         discard: the knock discard (its face's `Card.index`), or ``None`` before the knock.
@@ -131,18 +132,18 @@ def knock_constraint(game: Game, player: int) -> KnockConstraint | None:
             seat=knocker, limit=knock_card, melds=False, knock_card=knock_card, discard=discard, laid=laid,
             shortcut=knocking.shortcut,
         )  # fmt: skip
+    taken = state.taken
     walled = (
         knocking.wall
         and phase == Phase.PLAY
-        and state.taken is not None
+        and taken is not None
         and len(state.piles["stock"]) <= (state.rules.stock.dead_at or 0)
     )
-    if walled and state.turn != player:
-        taken = None if state.rules.may_discard_taken else face(state.taken).index
+    if walled and taken is not None and state.turn != player:
         # a discard is worth 10 at most: a hand that can knock has deadwood of the knock card and 10 at most
         return KnockConstraint(
             seat=state.turn, limit=knock_card + 10, melds=True, knock_card=knock_card, shortcut=knocking.shortcut,
-            taken=taken,
+            taken=None if state.rules.may_discard_taken else face(taken).index,
         )  # fmt: skip
     return None
 

@@ -111,6 +111,9 @@ def knock_constraint(game: Game, player: int) -> KnockConstraint | None:
     state = game.state
     if not isinstance(state, KnockState) or state.rules.knocking is None or game.is_over:
         return None
+    faces = {card.index for card in state.rules.shoe}
+    if len(faces) != len(state.rules.shoe) or max(faces) >= len(BIT):
+        return None  # not the one 52-card deck without wild cards that knock endings are played with
     knocking = state.rules.knocking
     knock_card, phase = state.knock_card, state.phase
     if phase in (KnockPhase.KNOCK, KnockPhase.LAY_OFF) and state.knocker is not None:

@@ -643,23 +643,20 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
             InvalidOptionError: more legal actions than the game's ``num_distinct_actions`` (its
                 ``max_actions``), naming the count.
         """
-        seen = self._seen
+        game, seen = self.game, self._seen
+        if game is None or game.is_over or self._shuffle is not None:
+            return []
         if seen.actions is None:
-            game = self.game
-            if game is None or game.is_over or self._shuffle is not None:
-                seen.actions = []
-            else:
-                encode = self._spiel_game.codec.encode
-                seat = game.to_act[0]
-                listed = sorted((encode(action), action) for action in game.legal_actions(seat))
-                bound = self._spiel_game.max_actions
-                if len(listed) > bound:
-                    raise InvalidOptionError(
-                        f"seat {seat} has {len(listed)} legal actions here, more than the game's num_distinct_actions "
-                        f"({bound}): load it with the parameter max_actions of {len(listed)} or more",
-                        field="max_actions",
-                    )
-                seen.actions = [action for _, action in listed]
+            seat = game.to_act[0]
+            listed = sorted(game.legal_actions(seat), key=self._spiel_game.codec.encode)
+            bound = self._spiel_game.max_actions
+            if len(listed) > bound:
+                raise InvalidOptionError(
+                    f"seat {seat} has {len(listed)} legal actions here, more than the game's num_distinct_actions "
+                    f"({bound}): load it with the parameter max_actions of {len(listed)} or more",
+                    field="max_actions",
+                )
+            seen.actions = listed
         return seen.actions
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -955,7 +952,9 @@ class _ConstrainedDeal:
         hand = state.hands[constraint.seat]
         if not any(cards is hand for pool in slots.values() for cards, _ in pool):
             return None
-        return cls(constraint, hand, slots)
+        deal = cls(constraint, hand, slots)
+        # a position set up from data may break what its knock says: then nothing more is known of the hand
+        return deal if deal.sampler.total else None
 
     def deal(self, chooser: random.Random) -> bool:
         """Deal the hidden cards anew; whether the constrained hand keeps every constraint."""

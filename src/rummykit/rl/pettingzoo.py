@@ -55,6 +55,7 @@ from rummykit.core.actions import Action
 from rummykit.core.engine import Game, new_game
 from rummykit.core.errors import InvalidActionError, InvalidOptionError, InvalidPositionError, quote
 from rummykit.core.plugins import Plugin
+from rummykit.core.shoe import check_seed
 from rummykit.rl.codec import ActionCodec, Entry
 from rummykit.rl.memory import PublicMemory
 from rummykit.rl.observation import ObservationEncoder, observation_text
@@ -312,7 +313,7 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
             self.memory = PublicMemory(self.game, dealt=False)
         else:
             if seed is not None or self._seeds is None:
-                self._seeds, _ = seeding.np_random(seed)
+                self._seeds, _ = seeding.np_random(check_seed(seed))
             if seed is None:
                 seed = int(self._seeds.integers(2**62))
             self.game = new_game(variant, players, seed=seed, options=game_options, house_rules=house_rules)

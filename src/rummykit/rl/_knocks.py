@@ -26,8 +26,8 @@ Examples:
     >>> from rummykit.standard.deadwood import BIT, deadwood, mask
     >>> pool = [BIT[card.index] for card in parse_cards("5S 6S 7S 8S KH QD 2C 3C")]
     >>> sampler = HandSampler(0, [(bit, 0) for bit in pool], (4,), limit=10, melds=True)
-    >>> sampler.total  # the 4-card hands of the pool with deadwood 10 or less
-    11
+    >>> sampler.total  # the 4-card hands of the pool with deadwood 10 or less: a run and a low card
+    9
     >>> import random
     >>> hand = sampler.sample(random.Random(1))
     >>> deadwood(hand) <= 10, bin(hand).count("1")
@@ -46,7 +46,7 @@ from rummykit.core.actions import GoDown
 from rummykit.core.cards import FACE_MASK, CardId, face
 from rummykit.core.engine import Game
 from rummykit.core.state import Phase
-from rummykit.standard.deadwood import BIT, deadwood, knock_discards, mask, points
+from rummykit.standard.deadwood import BIT, knock_discards, mask, points
 from rummykit.standard.knocking import Knock
 from rummykit.standard.rules import KnockPhase
 from rummykit.standard.state import KnockState
@@ -70,8 +70,7 @@ class KnockConstraint:
     Attributes:
         seat: the seat whose hand it constrains.
         limit: the most deadwood the hand may have (``melds``), or the most points (not ``melds``): a
-            bound every hand that keeps the constraint keeps, which
-            `HandSampler` counts exactly.
+            bound every hand that keeps the constraint keeps, which `HandSampler` counts exactly.
         melds: the bound is on deadwood (melds set aside), else on the points of every card.
         knock_card: the round's knock card.
         discard: the knock discard (its face's `Card.index`), or ``None`` before the knock.
@@ -100,10 +99,6 @@ class KnockConstraint:
             return False
         knocked = hand | self.laid | BIT[self.discard]  # the hand as it knocked, the discard in it
         return self.discard in knock_discards(knocked, self.knock_card, shortcut_test=self.shortcut)
-
-    def bound_holds(self, hand: int) -> bool:
-        """``hand`` keeps the bound `HandSampler` counts (``limit``)."""
-        return (deadwood(hand) if self.melds else points(hand)) <= self.limit
 
 
 def knock_constraint(game: Game, player: int) -> KnockConstraint | None:

@@ -1096,7 +1096,7 @@ def check_command(
     took = time.perf_counter() - started
     if as_json:
         data = attrs.asdict(report, recurse=True)
-        out.print_json(json.dumps(data | {"seconds": round(took, 1)}))
+        out.print(json.dumps(data | {"seconds": round(took, 1)}, indent=2), soft_wrap=True)
         return
     out.print(report.table(width=_CHECK_WIDTH), soft_wrap=True)
     out.print(f"\nevery property held, in {took:,.1f} s", soft_wrap=True)

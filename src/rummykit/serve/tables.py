@@ -422,10 +422,10 @@ class Quota:
     Examples:
         >>> quota = Quota("unfinished games", most=2, most_each=1)
         >>> quota.take("10.0.0.1")
-        >>> quota.take("10.0.0.1")
+        >>> quota.take("10.0.0.1")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        rummykit.serve.tables.TooMany: your address holds 1 unfinished games, as many as one address may ...
+        rummykit.serve.tables.TooMany: your address holds 1 unfinished games, as many as one address may: ...
         >>> quota.take("10.0.0.2")
         >>> quota.take("10.0.0.3")
         Traceback (most recent call last):

@@ -15,6 +15,7 @@ hanging it."""
 from __future__ import annotations
 
 import concurrent.futures
+import json
 import re
 import socket
 import threading
@@ -32,6 +33,7 @@ import anyio
 import uvicorn
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
+from websockets.sync.client import connect
 
 from rummykit.serve import Settings, create_app
 from rummykit.serve.storage import SqliteStorage
@@ -377,6 +379,8 @@ def closed(connection: socket.socket) -> bytes:
 
 def test_a_request_that_arrives_too_slowly_is_closed(started: list[Uvicorn]) -> None:
     started.append(one := Uvicorn(read_timeout=0.5))
+    origin: Any = f"http://127.0.0.1:{one.port}"
+    page = connect(f"ws://127.0.0.1:{one.port}/ws", origin=origin)
     silent, slow = one.connect(), one.connect()
     slow.sendall(b"GET /api/variants HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # the headers never end
     for _ in range(3):
@@ -385,6 +389,9 @@ def test_a_request_that_arrives_too_slowly_is_closed(started: list[Uvicorn]) -> 
     with one.connect() as prompt:  # a request in time is answered, and its connection kept alive
         assert one.get(prompt).startswith(b"HTTP/1.1 200 OK")
         assert one.get(prompt).startswith(b"HTTP/1.1 200 OK")
+    with page:  # a WebSocket opened before the slow connections is still open: its request had arrived
+        page.send(json.dumps({"type": "hello", "token": "x" * 43}))
+        assert json.loads(page.recv(timeout=BOUND))["message"].startswith("no game has this token")
 
 
 def test_a_connection_beyond_the_cap_is_refused(started: list[Uvicorn]) -> None:

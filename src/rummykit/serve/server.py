@@ -90,7 +90,8 @@ class _GuardedH11Protocol(H11Protocol):
         if self._deadline is None and self.conn.their_state is h11.IDLE:  # a new request on a kept connection
             self._arm()
         super().data_received(data)
-        if self.conn.their_state not in _WAITING:  # arrived (or upgraded to a WebSocket, or closing)
+        upgraded = self.transport.get_protocol() is not self  # a WebSocket now (before h11 saw the request end)
+        if upgraded or self.conn.their_state not in _WAITING:  # arrived, or closing
             self._disarm()
 
     def connection_lost(self, exc: Exception | None) -> None:

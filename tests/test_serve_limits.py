@@ -240,7 +240,7 @@ def test_an_idle_game_ends_its_pages_are_told_and_it_is_not_brought_back(tmp_pat
         idle = tokens(create(client, "rummy", [None, None], address="10.0.3.1"))
         played = tokens(create(client, "rummy", [None, None], address="10.0.3.1"))
         held = tables(client)
-        later = held.tables[table_of(client, idle[0]).id].last_played + 30 * 60
+        later = held.tables[table_of(client, idle[0]).id].last_played + 30 * 60 + 1
         with Seat(client, idle[0]) as page, Seat(client, played[0]) as other:
             page.state()
             state = other.state()
@@ -350,8 +350,16 @@ class Uvicorn:
         return socket.create_connection(("127.0.0.1", self.port), timeout=BOUND)
 
     def get(self, connection: socket.socket, path: str = "/api/variants") -> bytes:
+        """The reply to a request for ``path`` on ``connection`` (kept alive): its head and body."""
         connection.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
-        return connection.recv(65536)
+        reply = b""
+        while b"\r\n\r\n" not in reply and (chunk := connection.recv(65536)):
+            reply += chunk
+        head = reply.split(b"\r\n\r\n", 1)[0]
+        length = re.search(rb"(?im)^content-length: *(\d+)", head)
+        while length and len(reply) < len(head) + 4 + int(length.group(1)) and (chunk := connection.recv(65536)):
+            reply += chunk
+        return reply
 
     def stop(self) -> None:
         self.server.should_exit = True

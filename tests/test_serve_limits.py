@@ -161,18 +161,18 @@ def test_a_replay_page_larger_than_the_servers_limit_is_refused_saying_so() -> N
 
 
 def test_replay_pages_are_kept_within_the_cache_size(monkeypatch: pytest.MonkeyPatch) -> None:
-    with server(replay_cache_mb=0.25) as client:  # room for about one page of a one-round game
+    with server(replay_cache_mb=0.6) as client:  # a page of one round of Rummy: 140 to 270 KB
         build = HeldBack(monkeypatch, "rummykit.viewer.replay_steps")
         build.go.set()
-        finished = [finished_game(client) for _ in range(3)]
-        for token in finished:
-            assert client.post("/api/replay", headers=bearer(token)).status_code == 200
+        finished = [finished_game(client) for _ in range(5)]
+        sizes = [len(client.post("/api/replay", headers=bearer(token)).content) for token in finished]
+        assert max(sizes) <= 600_000 < sum(sizes)
         cache = client.app.state.pages.cache  # type: ignore[attr-defined]
-        assert 0 < len(cache) < 3 and cache.weight <= 250_000
+        assert 0 < len(cache) < 5 and cache.weight <= 600_000
         assert client.post("/api/replay", headers=bearer(finished[-1])).status_code == 200  # the latest: kept
-        assert build.calls == 3
+        assert build.calls == 5
         assert client.post("/api/replay", headers=bearer(finished[0])).status_code == 200  # the first: made again
-        assert build.calls == 4
+        assert build.calls == 6
 
 
 def test_finished_games_brought_back_are_kept_in_a_bounded_cache(tmp_path: Path) -> None:

@@ -690,10 +690,10 @@ class Tables:
 
         The function raises `NotOver` if the game is not over, and `LookupError` if it is not stored.
         """
-        table = self.held(game_id)
+        if game_id in self.tables:  # unfinished, or its last action not yet stored
+            raise NotOver("the game is not over: its record and replay come at its end")
+        table = self.finished.get(game_id)
         if table is not None:
-            if not table.game.is_over:
-                raise NotOver("the game is not over: its record and replay come at its end")
             record = table.game.record
             return lambda: record
 

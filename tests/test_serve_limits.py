@@ -418,3 +418,16 @@ def test_a_connection_beyond_the_cap_is_refused(started: list[Uvicorn]) -> None:
     wait_until(served, "a place among the connections")
     for connection in held:
         connection.close()
+
+
+def test_an_error_of_the_server_carries_the_security_headers_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken() -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr("rummykit.serve.app._variants", broken)
+    app = create_app(Settings(allowed_hosts=["testserver"]))
+    with TestClient(app, raise_server_exceptions=False) as client:
+        reply = client.get("/api/variants")
+    assert reply.status_code == 500
+    assert reply.headers["content-security-policy"].startswith("default-src 'none'")
+    assert reply.headers["x-content-type-options"] == "nosniff"

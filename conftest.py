@@ -29,7 +29,10 @@ _NEEDS: dict[str, tuple[str, ...]] = {
     "rl/single_agent.py": ("numpy", "gymnasium", "pettingzoo"),
     "rl/openspiel.py": ("numpy", "pyspiel"),
     # every module of the package: importing one imports the package, and so the application
-    **{f"serve/{name}.py": ("starlette",) for name in ("__init__", "app", "messages", "storage", "tables")},
+    **{
+        f"serve/{name}.py": ("starlette",)
+        for name in ("__init__", "app", "builds", "messages", "replays", "server", "storage", "tables")
+    },
 }
 """The modules of rummykit (paths within the package) whose doctests need an extra, and its modules."""
 

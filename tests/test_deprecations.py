@@ -20,7 +20,8 @@ from rummykit._moved import MOVED
 from rummykit.core.configuration import configure
 from rummykit.core.deprecation import REMOVED_IN, REPLACED
 
-_SRC = Path(__file__).resolve().parent.parent / "src" / "rummykit"
+# the package as imported: the source tree, or the installed wheel in the release check
+_SRC = Path(rummykit.__file__).resolve().parent
 
 
 @contextmanager

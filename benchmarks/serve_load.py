@@ -9,6 +9,18 @@ database. The server's and this client's processes share the machine.
     python -m benchmarks.serve_load --games 200 --seconds 60 --think 1
     python -m benchmarks.serve_load --games 200 --seconds 30 --think 0   # as fast as it goes
 
+With ``--replay-clients N`` it first plays a game of 8 heuristic bots (``--replay-variant``, RailRoad
+Rummy) to its end, then, beside the seats, N clients ask for that finished game's replay page again
+and again, and one more client sends a plain request (``GET /``) every ``--plain-every`` seconds, each
+after the answer to the one before: it reports the plain requests' latency, the server's
+responsiveness while it makes and sends replay pages (issue 36: a page built on the event loop held
+every other client back for seconds).
+
+    python -m benchmarks.serve_load --games 0 --replay-clients 2 --seconds 30
+
+All the load comes from one address (127.0.0.1): the server is started with the limits for each client
+raised to the whole server's (``--max-games-per-client``), and room for the connections.
+
 The figures of this machine are in docs/performance.md.
 """
 
@@ -40,12 +52,17 @@ __all__ = ["Load", "main", "percentile", "run"]
 @attrs.define
 class Load:
     """What the clients saw: each acknowledged action's latency (seconds), the actions of the games
-    (the seats' and the bots'), the games finished and the errors."""
+    (the seats' and the bots'), the games finished and the errors; the plain requests' latencies, and
+    the replay pages' (with their bytes and the refusals)."""
 
     latencies: list[float] = attrs.Factory(list)
     actions: int = 0
     games: int = 0
     errors: int = 0
+    plain: list[float] = attrs.Factory(list)
+    replays: list[float] = attrs.Factory(list)
+    replay_bytes: int = 0
+    replay_errors: int = 0
 
 
 def percentile(values: Sequence[float], fraction: float) -> float:
@@ -125,20 +142,71 @@ async def _seat(
                     await socket_.send(json.dumps(act))
 
 
+async def finished_game(base: str, variant: str = "railroad-rummy", players: int = 8) -> str:
+    """A game of ``players`` heuristic bots played to its end on the server at ``base``: its
+    spectators' token (once the spectators' page is told the game is over)."""
+    async with httpx.AsyncClient(timeout=60) as http:
+        answer = await http.post(f"{base}/api/games", json={"variant": variant, "seats": ["heuristic"] * players})
+        answer.raise_for_status()
+    token: str = answer.json()["spectators"].split("#", 1)[1]
+    async with connect(base.replace("http://", "ws://") + "/ws", origin=base, max_size=2**24) as socket_:  # type: ignore[arg-type]
+        await socket_.send(json.dumps({"type": "hello", "token": token}))
+        while not json.loads(await socket_.recv()).get("over"):
+            pass
+    return token
+
+
+async def _replays(base: str, token: str, until: float, load: Load) -> None:
+    """A client asking for a finished game's replay page again and again, until ``until``."""
+    async with httpx.AsyncClient(timeout=600) as http:
+        while time.monotonic() < until:
+            sent = time.perf_counter()
+            answer = await http.post(f"{base}/api/replay", headers={"Authorization": f"Bearer {token}"})
+            if answer.status_code == 200:
+                load.replays.append(time.perf_counter() - sent)
+                load.replay_bytes += len(answer.content)
+            else:
+                load.replay_errors += 1
+                await asyncio.sleep(0.1)
+
+
+async def _plain(base: str, every: float, until: float, load: Load) -> None:
+    """A client sending a plain request (the first page) every ``every`` seconds, until ``until``."""
+    async with httpx.AsyncClient(timeout=600) as http:
+        while time.monotonic() < until:
+            sent = time.perf_counter()
+            answer = await http.get(f"{base}/")
+            answer.raise_for_status()
+            load.plain.append(time.perf_counter() - sent)
+            await asyncio.sleep(max(0.0, every - (time.perf_counter() - sent)))
+
+
 async def run(
-    base: str, *, games: int, seconds: float, think: float, variant: str = "rummy", on_start: Any = None
+    base: str,
+    *,
+    games: int,
+    seconds: float,
+    think: float,
+    variant: str = "rummy",
+    on_start: Any = None,
+    replay_clients: int = 0,
+    replay_variant: str = "railroad-rummy",
+    plain_every: float = 0.02,
 ) -> Load:
     """Create ``games`` games on the server at ``base``, then play them all at once for ``seconds``
-    (calling ``on_start`` when the play starts); what was seen."""
+    (calling ``on_start`` when the play starts), with ``replay_clients`` clients asking for a finished
+    game's replay page meanwhile, and a client of plain requests; what was seen."""
     load = Load()
     limits = httpx.Limits(max_connections=20)
+    replayed = await finished_game(base, replay_variant) if replay_clients else ""
     async with httpx.AsyncClient(limits=limits, timeout=60) as http:
         tokens = await asyncio.gather(*(_create(http, base, variant) for _ in range(games)))
         if on_start is not None:
             on_start()
         until = time.monotonic() + seconds
         seats = [_seat(http, base, variant, think, until, load, seed, token) for seed, token in enumerate(tokens)]
-        await asyncio.gather(*seats)
+        others = [_replays(base, replayed, until, load) for _ in range(replay_clients)]
+        await asyncio.gather(*seats, *others, _plain(base, plain_every, until, load))
     return load
 
 
@@ -152,10 +220,12 @@ def _cpu_seconds(pid: int) -> float:
 
 
 @contextlib.contextmanager
-def _server(database: Path, port: int, *, synchronous: str) -> Any:
+def _server(database: Path, port: int, *, synchronous: str, games: int, more: Sequence[str] = ()) -> Any:
     command = [sys.executable, "-m", "rummykit", "serve", "--port", str(port), "--database", str(database)]
+    most = str(max(1000, 2 * games))  # every game comes from this one address
+    limits = ["--max-games", most, "--max-games-per-client", most, "--max-connections", str(2 * games + 1000)]
     process = subprocess.Popen(
-        [*command, "--bot-delay", "0", "--synchronous", synchronous],
+        [*command, "--bot-delay", "0", "--synchronous", synchronous, *limits, *more],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
@@ -182,6 +252,14 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--think", type=float, default=1.0, help="a seat's mean time to act, seconds (default 1)")
     parser.add_argument("--variant", default="rummy")
     parser.add_argument("--synchronous", default="FULL", choices=["FULL", "NORMAL"], help="SQLite's (default FULL)")
+    parser.add_argument(
+        "--replay-clients", type=int, default=0, help="clients asking for a finished game's replay page (default 0)"
+    )
+    parser.add_argument("--replay-variant", default="railroad-rummy", help="the finished game's (8 bots)")
+    parser.add_argument("--plain-every", type=float, default=0.02, help="seconds between plain requests (0.02)")
+    parser.add_argument(
+        "--server-option", action="append", default=[], help="an option of the server started (repeatable)"
+    )
     parser.add_argument("--url", help="a running server's address instead of starting one")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
@@ -189,7 +267,13 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         base, pid = args.url, None
         if base is None:
             base, pid = stack.enter_context(
-                _server(Path(folder) / "games.sqlite3", _free_port(), synchronous=args.synchronous)
+                _server(
+                    Path(folder) / "games.sqlite3",
+                    _free_port(),
+                    synchronous=args.synchronous,
+                    games=args.games,
+                    more=[part for option in args.server_option for part in option.split()],
+                )
             )
         started: list[float] = []
 
@@ -197,7 +281,17 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
             started.extend([time.monotonic(), _cpu_seconds(pid or 0), time.process_time()])
 
         load = asyncio.run(
-            run(base, games=args.games, seconds=args.seconds, think=args.think, variant=args.variant, on_start=on_start)
+            run(
+                base,
+                games=args.games,
+                seconds=args.seconds,
+                think=args.think,
+                variant=args.variant,
+                on_start=on_start,
+                replay_clients=args.replay_clients,
+                replay_variant=args.replay_variant,
+                plain_every=args.plain_every,
+            )
         )
         elapsed = time.monotonic() - started[0]
         server_cpu, client_cpu = _cpu_seconds(pid or 0) - started[1], time.process_time() - started[2]
@@ -217,6 +311,27 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "client CPU ms per action": round(1000 * client_cpu / max(1, load.actions), 2),
         "load average": round(os.getloadavg()[0], 1),
     }
+    plain = load.plain or [float("nan")]
+    figures.update(
+        {
+            "plain requests": len(load.plain),
+            "plain p50 ms": round(1000 * statistics.median(plain), 1),
+            "plain p99 ms": round(1000 * percentile(plain, 0.99), 1),
+            "plain max ms": round(1000 * max(plain), 1),
+        }
+    )
+    if args.replay_clients:
+        replays = load.replays or [float("nan")]
+        figures.update(
+            {
+                "replay clients": args.replay_clients,
+                "replay pages": len(load.replays),
+                "replay refused": load.replay_errors,
+                "replay MB each": round(load.replay_bytes / max(1, len(load.replays)) / 1e6, 2),
+                "replay p50 ms": round(1000 * statistics.median(replays), 1),
+                "replay max ms": round(1000 * max(replays), 1),
+            }
+        )
     if args.json:
         print(json.dumps(figures))
     else:

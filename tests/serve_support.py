@@ -32,16 +32,37 @@ from rummykit.serve.tables import Table, Tables
 
 HOST = "testserver"
 """The host the test client sends requests to."""
+ADDRESS = "x-test-address"
+"""The header that gives a test request the client address the server sees (see `Addressed`)."""
+
+
+class Addressed:
+    """A server's application that sees each request come from the address its `ADDRESS` header
+    names (else from the test client's), so that one test client can be many clients."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.state = app.state
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] in ("http", "websocket"):
+            named = dict(scope["headers"]).get(ADDRESS.encode())
+            if named is not None:
+                scope = {**scope, "client": (named.decode(), 1)}
+        await self.app(scope, receive, send)
 
 
 def server(**settings: Any) -> TestClient:
     """A test client of a new server (games in memory unless ``database`` is given)."""
-    return TestClient(create_app(Settings(allowed_hosts=[HOST], **settings)))
+    return TestClient(Addressed(create_app(Settings(allowed_hosts=[HOST], **settings))))
 
 
-def create(client: TestClient, variant: str, seats: list[str | None], **more: Any) -> dict[str, Any]:
-    """Create a game; the server's answer (its links)."""
-    response = client.post("/api/games", json={"variant": variant, "seats": seats, **more})
+def create(
+    client: TestClient, variant: str, seats: list[str | None], *, address: str | None = None, **more: Any
+) -> dict[str, Any]:
+    """Create a game (from the client ``address``, if given); the server's answer (its links)."""
+    headers = {ADDRESS: address} if address is not None else {}
+    response = client.post("/api/games", json={"variant": variant, "seats": seats, **more}, headers=headers)
     assert response.status_code == 201, response.text
     answer: dict[str, Any] = response.json()
     return answer
@@ -139,14 +160,14 @@ def free_port() -> int:
 
 
 class Server:
-    """``rummykit serve`` in its own process."""
+    """``rummykit serve`` in its own process (with the options ``more``)."""
 
-    def __init__(self, database: Path, port: int) -> None:
+    def __init__(self, database: Path, port: int, *more: str) -> None:
         self.port = port
         self.connections = contextlib.ExitStack()
         command = [sys.executable, "-m", "rummykit", "serve", "--port", str(port), "--database", str(database)]
         self.process = subprocess.Popen(
-            [*command, "--bot-delay", "0", "--share-records"],
+            [*command, "--bot-delay", "0", "--share-records", *more],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
             text=True,

@@ -141,7 +141,7 @@ def test_the_0_1_plugin_passes_its_own_kit_test_and_the_default_call_warned_of_i
     # its own conformance test, as written against 0.1 (tests/frozen/shanghai_0_1/tests/test_conformance.py)
     with pytest.warns(DeprecationWarning, match="not declared among the ways a round ends") as warned:
         report = check_games(NAME, games=6)
-        check_random_actions(NAME, max_examples=40)
+    check_random_actions(NAME, max_examples=40)
     assert "round-end:SH-12" in report.undeclared and report.games >= 6 and report.reached["phase:over"] == 6
     texts = [str(warning.message) for warning in warned if "not declared among" in str(warning.message)]
     assert all(f"a round of {NAME} ended by SH-" in text and "VariantSpec.round_ends" in text for text in texts)

@@ -38,6 +38,9 @@ _EXTRA_MODULES = {
     "rummykit.serve.tables": "starlette",
     "rummykit.serve.messages": "starlette",
     "rummykit.serve.storage": "starlette",
+    "rummykit.serve.builds": "starlette",
+    "rummykit.serve.replays": "starlette",
+    "rummykit.serve.server": "starlette",
 }
 """The reference's modules that need an optional extra, and a module of the extra."""
 

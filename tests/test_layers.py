@@ -9,6 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import rummykit
+import rummykit_variants
+
 
 def test_import_rummykit_loads_the_rules_but_no_tool_and_no_document_reader() -> None:
     """The documents (and cattrs) come with the first position built, read or written."""
@@ -40,12 +43,28 @@ def test_the_tools_are_reached_as_attributes_of_rummykit() -> None:
 
 
 _ROOT = Path(__file__).resolve().parent.parent
+_PACKAGES = tuple(Path(str(package.__file__)).parent for package in (rummykit, rummykit_variants))
+"""The two packages, where they are imported from: the checkout's src/ and variants/, or site-packages
+when the tests run against the installed wheel (.ci/release-check)."""
 _CODE = sorted(
     path
-    for folder in ("src/rummykit", "variants", "examples", "benchmarks")
-    for path in (_ROOT / folder).rglob("*.py")
+    for folder in (*_PACKAGES, _ROOT / "examples", _ROOT / "benchmarks")
+    for path in folder.rglob("*.py")
     if "__pycache__" not in path.parts
 )
+
+
+def _shown(path: Path) -> str:
+    """A module's path from the checkout (``src/rummykit/core/engine.py``), or from site-packages."""
+    for base in (_ROOT, *(package.parent for package in _PACKAGES)):
+        if path.is_relative_to(base):
+            return str(path.relative_to(base))
+    return str(path)
+
+
+def test_the_checks_of_the_source_read_both_packages() -> None:
+    for package in _PACKAGES:
+        assert package / "__init__.py" in _CODE
 
 
 def _own_privates(tree: ast.AST) -> set[str]:
@@ -89,7 +108,7 @@ def test_no_module_touches_another_module_s_private_attributes() -> None:
                 and node.attr not in own
                 and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))
             ):
-                found.append(f"{path.relative_to(_ROOT)}:{node.lineno}: .{node.attr}")
+                found.append(f"{_shown(path)}:{node.lineno}: .{node.attr}")
     assert not found, found
 
 
@@ -102,5 +121,5 @@ def test_no_module_imports_another_module_s_private_names() -> None:
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(("rummykit", "benchmarks")):
                 private = [a.name for a in node.names if a.name.startswith("_") and not a.name.startswith("__")]
                 if private and not (node.module == "rummykit" and private == ["_moved"]):
-                    found.append(f"{path.relative_to(_ROOT)}:{node.lineno}: {node.module} {private}")
+                    found.append(f"{_shown(path)}:{node.lineno}: {node.module} {private}")
     assert not found, found

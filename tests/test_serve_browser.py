@@ -7,6 +7,7 @@ RailRoad Rummy. The pages ask for nothing but the server and log no error."""
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import shutil
 from collections.abc import Iterator
@@ -200,3 +201,63 @@ def test_picking_cards_keeps_the_moves_that_use_them(browser: Any, server: Serve
     person.buttons("discard").first.click()  # the move is made (and the bot plays on)
     person.page.locator('[data-testid="log"] li', has_text=f"you: discard {card}").wait_for(timeout=WAIT)
     person.close()
+
+
+def test_the_replay_page_works_under_its_policy(browser: Any, server: Server) -> None:
+    """Issue 36: the replay page is served with a Content-Security-Policy (and carries it in a
+    ``<meta>`` element); under it, its inline script runs and steps through the game. The same page
+    under a policy that does not allow its script does nothing: the browser does enforce the policy."""
+    answer = httpx.post(server.url("/api/games"), json={"variant": "rummy", "seats": ["random", "random"]})
+    token = answer.json()["spectators"].split("#")[1]
+    with server.seat(token) as watching:  # the spectators' page, until the bots have played the game to its end
+        while not json.loads(watching.recv(timeout=WAIT / 1000)).get("over"):
+            pass
+    reply = httpx.post(server.url("/api/replay"), headers={"Authorization": f"Bearer {token}"})
+    assert reply.status_code == 200
+    policy = reply.headers["content-security-policy"]
+    assert "script-src 'sha256-" in policy
+
+    def served_with(person: Person, headers: dict[str, str]) -> None:
+        address = server.url("/replay-under-test")
+        person.page.route(address, lambda route: route.fulfill(status=200, body=reply.content, headers=headers))
+        person.page.goto(address)
+
+    person = Person(browser, server)
+    served_with(person, {"content-type": "text/html; charset=utf-8", "content-security-policy": policy})
+    person.page.wait_for_selector("#counter:has-text('step 0 of')", timeout=WAIT)
+    person.page.click("#forward")
+    person.page.wait_for_selector("#counter:has-text('step 1 of')", timeout=WAIT)
+    assert person.page.locator("#picture svg").count() == 1
+    person.close()  # no error logged: nothing refused by the policy
+
+    other = Person(browser, server)
+    stricter = policy.replace("script-src 'sha256-", "script-src 'sha256-0")
+    served_with(other, {"content-type": "text/html; charset=utf-8", "content-security-policy": stricter})
+    other.page.wait_for_selector("#heading", timeout=WAIT)
+    assert other.page.inner_text("#counter") == ""
+    assert any("Content Security Policy" in error for error in other.errors), other.errors
+    other.context.close()
+
+
+def test_a_page_whose_game_ended_for_being_idle_says_so(browser: Any, tmp_path: Path) -> None:
+    """Issue 36: a game nobody plays in ends; its page says so, and stops. (A page that opens only
+    after its game has ended is refused: then again, with a game left idle longer.)"""
+    for attempt in range(1, 5):
+        started = Server(tmp_path / f"games{attempt}.sqlite3", free_port(), "--idle-minutes", f"{0.02 * attempt:g}")
+        try:
+            answer = httpx.post(started.url("/api/games"), json={"variant": "rummy", "seats": [None, None]})
+            person = Person(browser, started)
+            person.page.goto(answer.json()["seats"][0]["link"])
+            connection = person.page.locator('[data-testid="connection"]')
+            ended, refused = connection.filter(has_text="the game has ended"), connection.filter(has_text="refused")
+            ended.or_(refused).wait_for(timeout=WAIT)
+            if refused.count():
+                person.context.close()
+                continue
+            assert "nobody played in it for" in person.page.inner_text('[data-testid="status"]')
+            assert person.page.locator("#controls button:enabled").count() == 0
+            person.close()
+            return
+        finally:
+            started.stop()
+    pytest.fail("every page opened only after its game had ended")

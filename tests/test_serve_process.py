@@ -1,12 +1,15 @@
 """The game server as a real process (issue 29): ``rummykit serve`` on 127.0.0.1 on a free port,
 killed with SIGKILL in the middle of a game, then started again on the same database: every
-acknowledged action is there and the game goes on. In the slow set (it starts Python three times)."""
+acknowledged action is there and the game goes on; and its connection limits (issue 36). In the slow
+set (it starts Python four times)."""
 
 from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -96,3 +99,40 @@ def test_the_server_listens_on_127_0_0_1_only(tmp_path: Path, servers: list[Serv
         pytest.skip("ss cannot list the listening sockets here")
     assert all("127.0.0.1:" in line for line in lines), lines
     assert os.stat(tmp_path / "games.sqlite3").st_mode & 0o077 == 0  # the database: its owner's alone
+
+
+def test_the_command_closes_slow_requests_and_refuses_connections_beyond_its_cap(
+    tmp_path: Path, servers: list[Server]
+) -> None:
+    """Issue 36, finding 12: ``--read-timeout`` and ``--max-connections`` reach uvicorn (the limits
+    themselves: tests/test_serve_limits.py)."""
+    servers.append(
+        server := Server(tmp_path / "games.sqlite3", free_port(), "--read-timeout", "1", "--max-connections", "4")
+    )
+    answer = httpx.post(server.url("/api/games"), json={"variant": "rummy", "seats": [None, None]}).json()
+    token = answer["seats"][0]["link"].split("#")[1]
+    pages = [server.seat(token) for _ in range(4)]  # four WebSockets: as many connections as it takes
+    for page in pages:
+        state(page)
+    with socket.create_connection(("127.0.0.1", server.port), timeout=30) as surplus:
+        assert received(surplus).startswith(b"HTTP/1.1 503 Service Unavailable")
+    pages[0].close()
+    deadline = time.monotonic() + 30
+    while True:  # a place is free again: a request that arrives too slowly is closed
+        with socket.create_connection(("127.0.0.1", server.port), timeout=30) as slow:
+            slow.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            answer_ = received(slow)
+        if answer_ == b"":
+            break
+        assert answer_.startswith(b"HTTP/1.1 503") and time.monotonic() < deadline
+
+
+def received(connection: socket.socket) -> bytes:
+    """What the server sent before closing ``connection``."""
+    data = b""
+    try:
+        while chunk := connection.recv(65536):
+            data += chunk
+    except ConnectionResetError:
+        pass
+    return data

@@ -1096,7 +1096,7 @@ def check_command(
     took = time.perf_counter() - started
     if as_json:
         data = attrs.asdict(report, recurse=True)
-        out.print_json(json.dumps(data | {"seconds": round(took, 1)}))
+        out.print(json.dumps(data | {"seconds": round(took, 1)}, indent=2), soft_wrap=True)
         return
     out.print(report.table(width=_CHECK_WIDTH), soft_wrap=True)
     out.print(f"\nevery property held, in {took:,.1f} s", soft_wrap=True)
@@ -1172,22 +1172,99 @@ def serve_command(
             "shows every card that was hidden; without this, each seat gets the replay page of its own seat.",
         ),
     ] = False,
+    max_games: Annotated[
+        int,
+        typer.Option(
+            "--max-games", metavar="N", parser=_whole_number(1, 1_000_000), help="The most unfinished games at once."
+        ),
+    ] = 1000,
+    max_games_per_client: Annotated[
+        int,
+        typer.Option(
+            "--max-games-per-client",
+            metavar="N",
+            parser=_whole_number(1, 1_000_000),
+            help="The most unfinished games at once created from one client's address.",
+        ),
+    ] = 20,
+    max_bot_games: Annotated[
+        int,
+        typer.Option(
+            "--max-bot-games",
+            metavar="N",
+            parser=_whole_number(0, 1_000_000),
+            help="The most unfinished games of bots alone (no person's seat) at once.",
+        ),
+    ] = 20,
+    max_bot_games_per_client: Annotated[
+        int,
+        typer.Option(
+            "--max-bot-games-per-client",
+            metavar="N",
+            parser=_whole_number(0, 1_000_000),
+            help="The most unfinished games of bots alone at once from one client's address.",
+        ),
+    ] = 2,
+    idle_minutes: Annotated[
+        float,
+        typer.Option(
+            "--idle-minutes",
+            metavar="MINUTES",
+            min=0,
+            help="An unfinished game in which nobody plays for so long ends, and is removed from the "
+            "database (0: never).",
+        ),
+    ] = 60.0,
+    max_replay_mb: Annotated[
+        float,
+        typer.Option(
+            "--max-replay-mb", metavar="MB", min=0.001, help="The largest replay page the server makes, in megabytes."
+        ),
+    ] = 16.0,
+    replay_cache_mb: Annotated[
+        float,
+        typer.Option(
+            "--replay-cache-mb", metavar="MB", min=0, help="The megabytes of replay pages kept for the next request."
+        ),
+    ] = 64.0,
+    read_timeout: Annotated[
+        float,
+        typer.Option(
+            "--read-timeout",
+            metavar="SECONDS",
+            min=0.1,
+            max=3600,
+            help="How long a request may take to arrive, its headers and body; a slower connection is closed.",
+        ),
+    ] = 10.0,
+    max_connections: Annotated[
+        int,
+        typer.Option(
+            "--max-connections",
+            metavar="N",
+            parser=_whole_number(1, 1_000_000),
+            help="The most connections open at once, WebSockets included; one more is answered 503.",
+        ),
+    ] = 2048,
 ) -> None:
     """Serve games to play in the browser: open the address it prints, create a game, and send each
     player their invitation link. Every action is kept in the database, and a restarted server brings
-    back the unfinished games. It listens on 127.0.0.1 (this machine only) unless told otherwise.
+    back the unfinished games; a game nobody plays in for --idle-minutes ends. Each client's address may
+    hold a few games at once, and the server a bounded number. It listens on 127.0.0.1 (this machine
+    only) unless told otherwise.
 
     \b
     Examples:
       rummykit serve
       rummykit serve --port 8080 --database games.sqlite3
       rummykit serve --host 0.0.0.0 --allow-host cards.example.org
+      rummykit serve --idle-minutes 30 --max-games-per-client 5
     """
     try:
-        import uvicorn  # noqa: PLC0415 (the serve extra, imported when asked for)
+        import uvicorn  # noqa: F401, PLC0415 (the serve extra, imported when asked for)
 
         from rummykit.serve import Settings, create_app  # noqa: PLC0415
-        from rummykit.serve.messages import MAX_MESSAGE_BYTES  # noqa: PLC0415
+        from rummykit.serve.server import run  # noqa: PLC0415
     except ImportError as exc:
         raise _fail(f"{_SERVE_MISSING} ({exc})") from exc
     hosts = ["127.0.0.1", "localhost", "[::1]", *(allow_host or [])]
@@ -1202,6 +1279,13 @@ def serve_command(
         allowed_hosts=hosts,
         allowed_origins=tuple(allow_origin or ()),
         share_records=share_records,
+        max_games=max_games,
+        max_games_per_client=max_games_per_client,
+        max_bot_games=max_bot_games,
+        max_bot_games_per_client=max_bot_games_per_client,
+        idle_minutes=idle_minutes or None,
+        max_replay_mb=max_replay_mb,
+        replay_cache_mb=replay_cache_mb,
     )
     try:
         app = create_app(settings)
@@ -1210,17 +1294,8 @@ def serve_command(
     out.print(
         f"rummykit serve: open http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/ to create a game"
     )
-    # uvicorn's sans-I/O protocol of the websockets library, without compression: a state is a few
-    # kilobytes, and compressing each costs more than it saves (docs/howto/serve.md)
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        ws="websockets-sansio",
-        ws_max_size=MAX_MESSAGE_BYTES,
-        ws_per_message_deflate=False,
-        log_level="info",
-    )
+    # uvicorn with the limits it lacks (a read timeout, a connection cap) and its own set for the server
+    run(app, host=host, port=port, read_timeout=read_timeout, max_connections=max_connections)
 
 
 def main() -> None:

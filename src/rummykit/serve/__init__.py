@@ -14,9 +14,16 @@ Every accepted action is committed to the storage (SQLite by default,
 [`SqliteStorage`][rummykit.serve.storage.SqliteStorage]) before it is acknowledged, and a restarted
 server brings back every unfinished game where it stood.
 
+Nobody can stall or fill the server: each client's address holds a bounded number of games, and of
+games of bots alone, and so does the server; a game nobody plays in ends; replay pages are made in a
+worker thread, once, and kept in a bounded cache; connections are capped, and a request that takes
+too long to arrive is closed ([`Settings`][rummykit.serve.app.Settings], docs/howto/serve.md).
+
 The parts: [`app`][rummykit.serve.app] (the web application), [`tables`][rummykit.serve.tables]
 (the games being played), [`messages`][rummykit.serve.messages] (the protocol, and what a seat is
-sent), [`storage`][rummykit.serve.storage].
+sent), [`storage`][rummykit.serve.storage], [`builds`][rummykit.serve.builds] (the slow work, off
+the event loop) and [`replays`][rummykit.serve.replays] (the replay pages), and
+[`server`][rummykit.serve.server] (uvicorn, with the server's connection limits).
 """
 
 from __future__ import annotations

@@ -10,6 +10,10 @@
 ``POST /api/replay``        a finished game's replay page, from the token's seat
 ``WS /ws``                  a seat's channel (see [`messages`][rummykit.serve.messages])
 =========================  =================================================================
+
+Every reply carries the security headers and a Content-Security-Policy (`SECURITY_HEADERS`; the
+pages' policy lets them run their own script, the replay page's its inline one; every other reply's
+lets nothing run), the errors of the router (404, 405) and of the server (500) included.
 """
 
 from __future__ import annotations
@@ -19,29 +23,33 @@ import contextlib
 import importlib.resources
 import json
 import logging
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any, Final
 from urllib.parse import urlsplit
 
 import attrs
 from starlette.applications import Starlette
+from starlette.datastructures import MutableHeaders
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
+from starlette.types import Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rummykit.core.errors import RummyError, quote
 from rummykit.core.plugins import available_bots, available_house_rules, available_variants, variant_spec
+from rummykit.core.records import GameRecord
 from rummykit.core.specs import COMMON_OPTIONS
 from rummykit.documents.serialize import dump_record
+from rummykit.serve.builds import Builds, Busy
 from rummykit.serve.messages import MAX_MESSAGE_BYTES, BadMessage, Hello, read_message
+from rummykit.serve.replays import ReplayPages, TooLarge
 from rummykit.serve.storage import SqliteStorage, Storage
-from rummykit.serve.tables import GameFull, Listener, Refused, Table, Tables
-from rummykit.viewer import replay_html
+from rummykit.serve.tables import GameFull, Listener, NotOver, Refused, Tables, TooMany
 
-__all__ = ["HELLO_SECONDS", "Settings", "create_app"]
+__all__ = ["HELLO_SECONDS", "SECURITY_HEADERS", "Settings", "create_app"]
 
 log = logging.getLogger("rummykit.serve")
 
@@ -66,6 +74,20 @@ class Settings:
         allowed_origins: the origins (``https://example.org``) whose pages may use the server beside
             its own (a page's origin is its own when it is the ``Host`` the request was sent to).
         max_games: the most unfinished games at once.
+        max_games_per_client: the most unfinished games at once created from one client's address
+            (behind a proxy, the address uvicorn takes from the proxy's ``X-Forwarded-For``).
+        max_bot_games: the most unfinished games of bots alone (no person's seat) at once; they
+            count among ``max_games`` too.
+        max_bot_games_per_client: the most unfinished games of bots alone from one client's address.
+        idle_minutes: an unfinished game in which nothing is played (no action stored, by a person
+            or a bot) for so long ends, and is removed from the storage; the time counts from its last
+            action, its creation or the server's start, whichever is latest; open pages do not count
+            (``None``: games never end so).
+        finished_kept: how many finished games are kept in memory, the most recently used (for their
+            pages; brought back from the storage when asked for again).
+        max_replay_mb: the largest replay page the server makes, in megabytes (10^6 bytes): a
+            larger one is refused, saying so.
+        replay_cache_mb: the megabytes of replay pages kept, the most recently asked for.
         share_records: whether a finished game's record may be downloaded by its seats. A record holds
             the game's seed (a replay needs it), and the seed shows every card that was hidden, the
             stock's order and the hands never shown included: off by default, when each seat gets
@@ -79,15 +101,27 @@ class Settings:
     allowed_hosts: Sequence[str] = ("127.0.0.1", "localhost", "[::1]")
     allowed_origins: Sequence[str] = ()
     max_games: int = 1000
+    max_games_per_client: int = 20
+    max_bot_games: int = 20
+    max_bot_games_per_client: int = 2
+    idle_minutes: float | None = 60.0
+    finished_kept: int = 64
+    max_replay_mb: float = 16.0
+    replay_cache_mb: float = 64.0
     share_records: bool = False
 
 
-_SECURITY_HEADERS: Final = {
+SECURITY_HEADERS: Final = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
     "X-Frame-Options": "DENY",
+    "Cross-Origin-Resource-Policy": "same-origin",
     "Cache-Control": "no-store",
+    "Content-Security-Policy": "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
 }
+"""The headers of every reply (a reply may give its own Content-Security-Policy, as the pages do)."""
+SWEEP_SECONDS: Final = 60.0
+"""How often the server looks for idle games (more often when ``idle_minutes`` is under 4 minutes)."""
 _PAGE_POLICY: Final = (
     "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
     "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
@@ -103,11 +137,30 @@ def _resource(name: str) -> str:
 
 
 def _headers(extra: dict[str, str] | None = None) -> dict[str, str]:
-    return {**_SECURITY_HEADERS, **(extra or {})}
+    return {**SECURITY_HEADERS, **(extra or {})}
 
 
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status, headers=_headers())
+def _error(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status, headers=_headers(headers))
+
+
+class _Server(Starlette):
+    """The application, whose every HTTP reply gets the `SECURITY_HEADERS` it does not set itself:
+    added outside Starlette's own error handling, so that its 404, 405 and 500 replies get them too."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await super().__call__(scope, receive, send)
+            return
+
+        async def send_guarded(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for name, value in SECURITY_HEADERS.items():
+                    headers.setdefault(name, value)
+            await send(message)
+
+        await super().__call__(scope, receive, send_guarded)
 
 
 def _origin_allowed(origin: str | None, host: str | None, allowed: Sequence[str]) -> bool:
@@ -198,11 +251,16 @@ def _read_request(data: Any) -> tuple[str, list[str | None], dict[str, Any], lis
     return variant, list(seats), options, list(house_rules)
 
 
+def _client(request: Request) -> str:
+    """The client's address (behind a proxy, what uvicorn takes from the proxy's ``X-Forwarded-For``)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
 def create_app(settings: Settings | None = None) -> Starlette:
     """The server's application (an ASGI application, for uvicorn or any ASGI server).
 
     Its games are brought back from the storage when it starts (its lifespan), and their bots
-    play on.
+    play on; while it runs, it ends the games left idle (`Settings.idle_minutes`).
 
     Examples:
         >>> app = create_app(Settings(database=":memory:"))
@@ -211,7 +269,30 @@ def create_app(settings: Settings | None = None) -> Starlette:
     """
     settings = settings or Settings()
     storage = settings.storage or SqliteStorage(settings.database, synchronous=settings.synchronous)
-    tables = Tables(storage, bot_delay=settings.bot_delay, max_games=settings.max_games)
+    builds = Builds()
+    idle = None if not settings.idle_minutes else 60 * settings.idle_minutes
+    tables = Tables(
+        storage,
+        bot_delay=settings.bot_delay,
+        max_games=settings.max_games,
+        max_games_each=settings.max_games_per_client,
+        max_bot_games=settings.max_bot_games,
+        max_bot_games_each=settings.max_bot_games_per_client,
+        idle_seconds=idle,
+        finished_kept=settings.finished_kept,
+        builds=builds,
+    )
+    pages = ReplayPages(
+        builds, max_bytes=int(settings.max_replay_mb * 1e6), cache_bytes=int(settings.replay_cache_mb * 1e6)
+    )
+
+    async def sweep(every: float) -> None:
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await tables.expire()
+            except Exception:
+                log.exception("could not end the idle games")
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -219,7 +300,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
         if count:
             log.info("brought back %d unfinished games", count)
         tables.start_bots()
+        sweeper = None if idle is None else asyncio.get_running_loop().create_task(sweep(min(SWEEP_SECONDS, idle / 4)))
         yield
+        if sweeper is not None:
+            sweeper.cancel()
         tables.close()
         if settings.storage is None:
             storage.close()
@@ -256,9 +340,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
             return _error(403, "this server takes requests only from its own pages")
         try:
             variant, seats, options, house_rules = _read_request(await _body(request))
-            table, tokens, spectators = await tables.create(variant, seats, options=options, house_rules=house_rules)
+            table, tokens, spectators = await tables.create(
+                variant, seats, options=options, house_rules=house_rules, client=_client(request)
+            )
         except GameFull as exc:
-            return _error(503, str(exc))
+            return _error(503, str(exc), {"Retry-After": "60"})
+        except TooMany as exc:
+            return _error(429, str(exc), {"Retry-After": "60"})
         except (Refused, RummyError) as exc:
             return _error(400, str(exc))
         base = str(request.base_url).rstrip("/")
@@ -273,19 +361,32 @@ def create_app(settings: Settings | None = None) -> Starlette:
             headers=_headers(),
         )
 
-    def finished_table(request: Request) -> tuple[Table, int | None] | Response:
+    def finished_game(request: Request) -> tuple[str, int | None, Callable[[], GameRecord]] | Response:
+        """The game and seat of the request's token, and a way to its record (for the worker thread)."""
         if not from_page(request):
             return _error(403, "this server takes requests only from its own pages")
         token = _bearer(request)
-        found = tables.find(token) if token is not None and len(token) <= 64 else None
+        found = tables.lookup(token) if token is not None and len(token) <= 64 else None
         if found is None:
             return _error(403, "no game has this token")
-        if not found[0].game.is_over:
-            return _error(409, "the game is not over: its record and replay come at its end")
-        return found
+        try:
+            return found[0], found[1], tables.record(found[0])
+        except NotOver as exc:
+            return _error(409, str(exc))
+
+    async def in_worker(make: Callable[[], Response]) -> Response:
+        """``make()``'s reply, or the error it met, made in the worker thread."""
+        try:
+            return await builds.run(make)
+        except Busy as exc:
+            return _error(503, str(exc), {"Retry-After": "5"})
+        except NotOver as exc:
+            return _error(409, str(exc))
+        except LookupError:
+            return _error(403, "no game has this token")
 
     async def record(request: Request) -> Response:
-        found = finished_table(request)
+        found = finished_game(request)
         if isinstance(found, Response):
             return found
         if not settings.share_records:
@@ -294,16 +395,27 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 "this server gives out no records: a record's seed shows every card that was hidden "
                 "(the server's --share-records gives them out); the replay page from your seat is yours",
             )
-        text = dump_record(found[0].game.record, indent=1)
-        return Response(text, media_type="application/json", headers=_headers())
+        game_record = found[2]
+        return await in_worker(
+            lambda: Response(dump_record(game_record(), indent=1), media_type="application/json", headers=_headers())
+        )
 
     async def replay_page(request: Request) -> Response:
-        found = finished_table(request)
+        found = finished_game(request)
         if isinstance(found, Response):
             return found
-        table, seat = found
-        page = replay_html(table.game.record, seat=seat)
-        return Response(page, media_type="text/html", headers=_headers())
+        game_id, seat, game_record = found
+        try:
+            made = await pages.page(game_id, seat, game_record)
+        except TooLarge as exc:
+            return _error(507, str(exc))
+        except Busy as exc:
+            return _error(503, str(exc), {"Retry-After": "5"})
+        except NotOver as exc:
+            return _error(409, str(exc))
+        except LookupError:
+            return _error(403, "no game has this token")
+        return Response(made.body, media_type="text/html", headers=_headers({"Content-Security-Policy": made.policy}))
 
     async def seat_socket(websocket: WebSocket) -> None:
         origin, host = websocket.headers.get("origin"), websocket.headers.get("host")
@@ -326,8 +438,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
         WebSocketRoute("/ws", seat_socket),
     ]
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=list(settings.allowed_hosts))]
-    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
+    app = _Server(routes=routes, middleware=middleware, lifespan=lifespan)
     app.state.tables = tables
+    app.state.pages = pages
     return app
 
 
@@ -359,7 +472,12 @@ async def _serve_seat(websocket: WebSocket, tables: Tables) -> None:
         await _send_error(websocket, str(exc))
         await websocket.close(code=1008)
         return
-    found = tables.find(hello.token)
+    try:
+        found = await tables.open(hello.token)
+    except Busy as exc:
+        await _send_error(websocket, str(exc))
+        await websocket.close(code=1013)  # try again later
+        return
     if found is None:
         await _send_error(websocket, "no game has this token: check the invitation link")
         await websocket.close(code=1008)

@@ -7,6 +7,8 @@ actions, one row each, in order. [`add_actions`][rummykit.serve.storage.Storage.
 only once the actions are committed: the server acknowledges an action after that, never before (it
 stores the actions of many games in one transaction, from a thread of its own: one write to the disk
 for them all). A restarted server replays each unfinished game's stored actions from its stored start.
+An unfinished game left idle is removed with [`delete_games`][rummykit.serve.storage.Storage.delete_games],
+so that it is not brought back.
 
 The tokens themselves are never stored: only their SHA-256 digests, so that a copy of the database
 lets nobody join a game (it holds every seed, so it tells every hand: keep it private).
@@ -19,6 +21,9 @@ Examples:
     (('g1', 0), ['g1'])
     >>> storage.load_game("g1").actions
     ('{"type": "draw", "seat": 0}',)
+    >>> storage.delete_games(["g1"])
+    >>> storage.find_token("digest0"), storage.load_game("g1"), storage.unfinished_games()
+    (None, None, [])
 """
 
 from __future__ import annotations
@@ -92,6 +97,11 @@ class Storage(Protocol):
         """The ids of the games not over, oldest first."""
         ...
 
+    def delete_games(self, game_ids: Sequence[str]) -> None:
+        """Remove games, their tokens and their actions, in one transaction (an id not stored is
+        skipped): a removed game is never brought back, and its tokens join nothing."""
+        ...
+
     def close(self) -> None:
         """Close the store."""
         ...
@@ -110,6 +120,7 @@ CREATE TABLE IF NOT EXISTS tokens (
     game TEXT NOT NULL REFERENCES games (id),
     seat INTEGER
 );
+CREATE INDEX IF NOT EXISTS tokens_by_game ON tokens (game);
 CREATE TABLE IF NOT EXISTS actions (
     game TEXT NOT NULL REFERENCES games (id),
     number INTEGER NOT NULL,
@@ -197,6 +208,13 @@ class SqliteStorage:
         with self._read_lock:
             rows = self._reader.execute("SELECT id FROM games WHERE finished = 0 ORDER BY created, id").fetchall()
         return [str(game_id) for (game_id,) in rows]
+
+    def delete_games(self, game_ids: Sequence[str]) -> None:
+        rows = [(game_id,) for game_id in game_ids]
+        with self._transaction():
+            self._db.executemany("DELETE FROM actions WHERE game = ?", rows)
+            self._db.executemany("DELETE FROM tokens WHERE game = ?", rows)
+            self._db.executemany("DELETE FROM games WHERE id = ?", rows)
 
     def close(self) -> None:
         with self._write_lock, self._read_lock if self._reader is not self._db else contextlib.nullcontext():

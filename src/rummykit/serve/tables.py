@@ -9,6 +9,14 @@ one write to the disk, for many games' actions. Bots play their seats as soon as
 to act, one action at a time (after ``bot_delay`` seconds, so that people can follow), each stored
 like a person's. A page that does not read its messages is sent only the latest state, and is
 closed if its messages pile up.
+
+The server holds a bounded number of unfinished games, in total and for each client (by its address),
+and of them a bounded number of games of bots alone ([`Quota`][rummykit.serve.tables.Quota]): a game's
+place is taken before it is stored, so that requests at the same time cannot hold more. An unfinished
+game in which nothing has been played for ``idle_seconds`` ends: it is removed from memory and from
+the storage, and its pages are told so. A finished game is kept in memory only while its last pages
+are open and among the most recently used ones (``finished_kept``); brought back from the storage, it
+is replayed in the worker thread ([`Builds`][rummykit.serve.builds.Builds]), never on the event loop.
 """
 
 from __future__ import annotations
@@ -22,26 +30,33 @@ import logging
 import queue
 import secrets
 import threading
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Protocol
 
 from rummykit.core.bots import Bot
 from rummykit.core.engine import Game, new_game, replay
 from rummykit.core.errors import InvalidOptionError, RummyError, quote
 from rummykit.core.plugins import available_bots, make_bot
+from rummykit.core.records import GameRecord
 from rummykit.core.shoe import MAX_SEED
 from rummykit.documents.serialize import dump_record, load_record
+from rummykit.serve.builds import Builds, Cache
 from rummykit.serve.messages import BadMessage, action_document, read_action, seat_message
 from rummykit.serve.storage import Storage, StoredAction, StoredGame
 
 __all__ = [
+    "EXPIRED",
     "MAX_LISTENERS",
     "MAX_PENDING",
     "GameFull",
     "Listener",
+    "NotOver",
+    "Quota",
     "Refused",
     "Table",
     "Tables",
+    "TooMany",
     "Watcher",
     "Writer",
     "token_digest",
@@ -60,7 +75,19 @@ class Refused(Exception):
 
 
 class GameFull(Refused):
-    """The server holds as many unfinished games as it may."""
+    """The server holds as many unfinished games (or games of bots alone) as it may."""
+
+
+class TooMany(Refused):
+    """The client holds as many unfinished games (or games of bots alone) as one client may."""
+
+
+class NotOver(Refused):
+    """The game is not over (its record and replay page come at its end)."""
+
+
+EXPIRED: Final = 4000
+"""The WebSocket close code of a page whose game ended for being idle (the page does not reconnect)."""
 
 
 def token_digest(token: str) -> str:
@@ -73,7 +100,9 @@ def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-_Job = tuple[StoredAction | tuple[StoredGame, Mapping[str, int | None]], "concurrent.futures.Future[None]"]
+_Item = StoredAction | tuple[StoredGame, Mapping[str, int | None]] | frozenset[str]
+"""An action to store, a game and its tokens to store, or the ids of games to remove."""
+_Job = tuple[_Item, "concurrent.futures.Future[None]"]
 
 
 class Writer:
@@ -94,7 +123,12 @@ class Writer:
         """Store an action; return once it is committed."""
         await self._wait(action)
 
-    async def _wait(self, item: StoredAction | tuple[StoredGame, Mapping[str, int | None]]) -> None:
+    async def delete_games(self, game_ids: Sequence[str]) -> None:
+        """Remove games (see [`Storage.delete_games`][rummykit.serve.storage.Storage.delete_games]),
+        after the writes asked for before."""
+        await self._wait(frozenset(game_ids))
+
+    async def _wait(self, item: _Item) -> None:
         done: concurrent.futures.Future[None] = concurrent.futures.Future()
         self._jobs.put((item, done))
         await asyncio.wrap_future(done)
@@ -115,7 +149,7 @@ class Writer:
                 except queue.Empty:
                     break
             for item, done in jobs:
-                if not isinstance(item, StoredAction):
+                if isinstance(item, tuple):
                     _settle(done, lambda item=item: self.storage.add_game(*item))
             actions = [(item, done) for item, done in jobs if isinstance(item, StoredAction)]
             try:
@@ -126,6 +160,9 @@ class Writer:
             else:
                 for _, done in actions:
                     done.set_result(None)
+            for item, done in jobs:  # after the actions: an action of a game removed is stored, then removed
+                if isinstance(item, frozenset):
+                    _settle(done, lambda item=item: self.storage.delete_games(sorted(item)))
             if job is None:
                 return
 
@@ -158,15 +195,23 @@ class Listener:
         self.outbox: collections.deque[tuple[str, str]] = collections.deque()
         self.wake = asyncio.Event()
         self.closed = False
+        self.ending: int | None = None
+        """The code to close with once the waiting messages are sent, if the page is to be closed."""
 
     def put(self, kind: str, text: str) -> None:
-        if self.closed:
+        if self.closed or self.ending is not None:
             return
         if kind == "state":
             self.outbox = collections.deque(item for item in self.outbox if item[0] != "state")
         self.outbox.append((kind, text))
         if len(self.outbox) > MAX_PENDING:
             self.closed = True
+        self.wake.set()
+
+    def end(self, message: str, code: int) -> None:
+        """Send the page an error message saying why, then close it with ``code``."""
+        self.put("error", json.dumps({"type": "error", "message": message}, ensure_ascii=False))
+        self.ending = code
         self.wake.set()
 
     async def run(self) -> None:
@@ -180,13 +225,29 @@ class Listener:
             while self.outbox:
                 _, text = self.outbox.popleft()
                 await self.watcher.send_text(text)
+            if self.ending is not None:
+                await self.watcher.close(self.ending)
+                return
 
 
 class Table:
-    """A game being played: the game, who plays each seat, its bots and the pages watching it."""
+    """A game being played: the game, who plays each seat, its bots and the pages watching it.
+
+    ``client`` is the address of the client that created it (``None`` when brought back after a
+    restart), and ``last_played`` the time (``time.monotonic``) of its last action, or of its creation
+    or its bringing back; ``over`` is called once when an action ends the game.
+    """
 
     def __init__(
-        self, game_id: str, game: Game, seats: Sequence[str | None], writer: Writer, *, bot_delay: float = 0.0
+        self,
+        game_id: str,
+        game: Game,
+        seats: Sequence[str | None],
+        writer: Writer,
+        *,
+        bot_delay: float = 0.0,
+        client: str | None = None,
+        over: Callable[[Table], None] | None = None,
     ) -> None:
         self.id = game_id
         self.game = game
@@ -194,6 +255,10 @@ class Table:
         self.writer = writer
         self.storage = writer.storage
         self.bot_delay = bot_delay
+        self.client = client
+        self.over = over
+        self.last_played = time.monotonic()
+        self.expired = False
         self.at = len(game.record.actions)
         self.last_acted: dict[int, int] = {}
         """The number of each seat's last action (its actions before a restart do not count)."""
@@ -205,6 +270,11 @@ class Table:
             if name is not None
         }
         self._bot_task: asyncio.Task[None] | None = None
+
+    @property
+    def bots_alone(self) -> bool:
+        """Whether bots play every seat (a game nobody needs to be there for)."""
+        return all(name is not None for name in self.seats)
 
     def message(self, seat: int | None, *, pictures: bool) -> str:
         """The state message of ``seat`` now, as JSON text."""
@@ -233,6 +303,8 @@ class Table:
     async def _commit(self, seat: int, document: Mapping[str, Any], at: int | None) -> int:
         """Apply and store an action of ``seat``'s; the number of actions after it."""
         game = self.game
+        if self.expired:
+            raise Refused("this game has ended: nobody played in it for too long")
         if game.is_over:
             raise Refused("the game is over")
         action = read_action(game, document)
@@ -249,6 +321,7 @@ class Table:
         except RummyError as exc:
             raise Refused(str(exc)) from None
         text = json.dumps(action_document(game, applied.action), ensure_ascii=False)
+        self.last_played = time.monotonic()
         try:
             await self.writer.add_action(StoredAction(game=self.id, number=self.at, action=text, finished=game.is_over))
         except Exception:  # the game goes back to what is stored
@@ -257,6 +330,8 @@ class Table:
             raise Refused("the server could not store the action: try again") from None
         self.last_acted[seat] = self.at
         self.at += 1
+        if game.is_over and self.over is not None:
+            self.over(self)
         return self.at
 
     async def act(self, listener: Listener, document: Mapping[str, Any], at: int | None) -> int:
@@ -280,8 +355,21 @@ class Table:
 
     def start_bots(self) -> None:
         """Let the bots play, if a bot's seat is to act and they are not playing already."""
-        if self.bots and (self._bot_task is None or self._bot_task.done()):
+        if self.bots and not self.expired and (self._bot_task is None or self._bot_task.done()):
             self._bot_task = asyncio.get_running_loop().create_task(self._play_bots())
+
+    def stop_bots(self) -> None:
+        """Stop the bots (the server stops, or the game has ended)."""
+        if self._bot_task is not None:
+            self._bot_task.cancel()
+
+    def expire(self, message: str) -> None:
+        """End the game for being idle: it takes no more actions, its bots stop, and each page is
+        told ``message`` and closed (with `EXPIRED`)."""
+        self.expired = True
+        self.stop_bots()
+        for listener in list(self.listeners):
+            listener.end(message, EXPIRED)
 
     def _bot_to_act(self) -> int | None:
         if self.game.is_over:
@@ -315,33 +403,132 @@ def _restore(storage: Storage, game_id: str) -> Game:
     return _replayed(stored)
 
 
-def _replayed(stored: StoredGame) -> Game:
-    """A stored game brought back: its start, and its actions applied again."""
+def _record_of(stored: StoredGame) -> GameRecord:
+    """A stored game's record: its start and its actions, read (not replayed)."""
     document = json.loads(stored.start)
     document["actions"] = [json.loads(action) for action in stored.actions]
-    return replay(load_record(document, check=False))
+    return load_record(document, check=False)
+
+
+def _replayed(stored: StoredGame) -> Game:
+    """A stored game brought back: its start, and its actions applied again."""
+    return replay(_record_of(stored))
+
+
+class Quota:
+    """How many unfinished games of a kind the server holds (and has promised: a place is taken
+    before its game is stored), in total and for each client, against the most it may.
+
+    Examples:
+        >>> quota = Quota("unfinished games", most=2, most_each=1)
+        >>> quota.take("10.0.0.1")
+        >>> quota.take("10.0.0.1")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        rummykit.serve.tables.TooMany: your address holds 1 unfinished games, as many as one address may: ...
+        >>> quota.take("10.0.0.2")
+        >>> quota.take("10.0.0.3")
+        Traceback (most recent call last):
+        ...
+        rummykit.serve.tables.GameFull: the server holds 2 unfinished games, as many as it may: try later
+        >>> quota.give_back("10.0.0.1"); quota.held, quota.each
+        (1, {'10.0.0.2': 1})
+    """
+
+    def __init__(self, what: str, *, most: int, most_each: int) -> None:
+        self.what = what
+        self.most = most
+        self.most_each = most_each
+        self.held = 0
+        self.each: dict[str, int] = {}
+
+    def take(self, client: str | None) -> None:
+        """Take a place for ``client`` (``None``: a game brought back, counted in the total only, and
+        never refused).
+
+        Raises:
+            TooMany: the client holds ``most_each``.
+            GameFull: the server holds ``most``.
+        """
+        if client is not None:
+            if self.each.get(client, 0) >= self.most_each:
+                raise TooMany(
+                    f"your address holds {self.each[client]} {self.what}, as many as one address may: "
+                    "finish one, or leave it (a game nobody plays in ends by itself)"
+                )
+            if self.held >= self.most:
+                raise GameFull(f"the server holds {self.held} {self.what}, as many as it may: try later")
+            self.each[client] = self.each.get(client, 0) + 1
+        self.held += 1
+
+    def give_back(self, client: str | None) -> None:
+        """Give back a place taken for ``client``."""
+        self.held -= 1
+        if client is not None:
+            left = self.each[client] - 1
+            if left:
+                self.each[client] = left
+            else:
+                del self.each[client]
 
 
 class Tables:
-    """A server's games, found by their tokens; unfinished games stay in memory, finished ones are
-    brought back from the storage when asked for."""
+    """A server's games, found by their tokens: the unfinished games in memory (``tables``), and
+    finished ones in a bounded cache (``finished``), brought back from the storage when asked for.
 
-    def __init__(self, storage: Storage, *, bot_delay: float = 0.0, max_games: int = 1000) -> None:
+    Args:
+        storage: where the games are stored.
+        bot_delay: seconds a bot waits before each of its actions.
+        max_games: the most unfinished games at once (``max_games_each`` for one client).
+        max_bot_games: the most unfinished games of bots alone at once (``max_bot_games_each`` for
+            one client); they count among the games too.
+        idle_seconds: an unfinished game in which nothing is played for so long ends (``None``: never).
+        finished_kept: how many finished games are kept in memory (the most recently used; those with
+            a page open are kept in memory by their pages too).
+        builds: the worker thread for slow work (a new one by default).
+    """
+
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        bot_delay: float = 0.0,
+        max_games: int = 1000,
+        max_games_each: int = 20,
+        max_bot_games: int = 20,
+        max_bot_games_each: int = 2,
+        idle_seconds: float | None = 3600.0,
+        finished_kept: int = 64,
+        builds: Builds | None = None,
+    ) -> None:
         self.storage = storage
         self.writer = Writer(storage)
+        self.builds = builds or Builds()
         self.bot_delay = bot_delay
-        self.max_games = max_games
+        self.idle_seconds = idle_seconds
+        self.games = Quota("unfinished games", most=max_games, most_each=max_games_each)
+        self.bot_games = Quota("unfinished games of bots alone", most=max_bot_games, most_each=max_bot_games_each)
         self.tables: dict[str, Table] = {}
+        """The unfinished games."""
+        self.finished: Cache[str, Table] = Cache(self.builds, most=finished_kept)
+        """The finished games kept in memory."""
 
     def restore(self) -> int:
-        """Bring back every unfinished game from the storage; how many."""
+        """Bring back every unfinished game from the storage; how many. Each counts in the server's
+        totals (over them if it must: it was promised), in no client's; its idle time starts now."""
         for game_id in self.storage.unfinished_games():
             stored = self.storage.load_game(game_id)
             if stored is not None and game_id not in self.tables:
-                self.tables[game_id] = Table(
-                    game_id, _replayed(stored), stored.seats, self.writer, bot_delay=self.bot_delay
-                )
+                table = self._table(game_id, _replayed(stored), stored.seats, client=None)
+                self.games.take(None)
+                if table.bots_alone:
+                    self.bot_games.take(None)
+                self.tables[game_id] = table
         return len(self.tables)
+
+    def _table(self, game_id: str, game: Game, seats: Sequence[str | None], *, client: str | None) -> Table:
+        over = None if game.is_over else self._over
+        return Table(game_id, game, seats, self.writer, bot_delay=self.bot_delay, client=client, over=over)
 
     def start_bots(self) -> None:
         """Let the bots of every table play (after a restart)."""
@@ -349,8 +536,11 @@ class Tables:
             table.start_bots()
 
     def close(self) -> None:
-        """Store what is waiting and stop storing."""
+        """Stop the bots, store what is waiting and stop storing."""
+        for table in self.tables.values():
+            table.stop_bots()
         self.writer.close()
+        self.builds.close()
 
     async def create(
         self,
@@ -359,18 +549,44 @@ class Tables:
         *,
         options: Mapping[str, Any] | None = None,
         house_rules: Sequence[str] = (),
+        client: str | None = None,
     ) -> tuple[Table, list[str], str]:
         """A new game of ``variant`` with a seat for each of ``seats`` (a bot's name, or ``None`` for a
-        person): its table, each seat's token (``""`` for a bot's seat) and the spectators' token.
+        person), created by ``client`` (its address): its table, each seat's token (``""`` for a bot's
+        seat) and the spectators' token. Its places (`Quota`) are taken before anything else, and given
+        back if it cannot be made.
 
         Raises:
             RummyError: a bad variant, player count, option or house rule (from `new_game`).
             InvalidOptionError: a bot the variant does not have.
-            GameFull: the server holds `max_games` unfinished games.
+            GameFull: the server holds `max_games` unfinished games (or `max_bot_games` of bots alone).
+            TooMany: ``client`` holds `max_games_each` (or `max_bot_games_each` of bots alone).
         """
-        unfinished = sum(1 for table in self.tables.values() if not table.game.is_over)
-        if unfinished >= self.max_games:
-            raise GameFull(f"the server holds {unfinished} unfinished games, as many as it may: try later")
+        bots_alone = all(name is not None for name in seats)
+        self.games.take(client)
+        try:
+            if bots_alone:
+                self.bot_games.take(client)
+        except Refused:
+            self.games.give_back(client)
+            raise
+        try:
+            table, tokens, spectators = await self._create(variant, seats, options, house_rules, client)
+        except BaseException:
+            self.games.give_back(client)
+            if bots_alone:
+                self.bot_games.give_back(client)
+            raise
+        return table, tokens, spectators
+
+    async def _create(
+        self,
+        variant: str,
+        seats: Sequence[str | None],
+        options: Mapping[str, Any] | None,
+        house_rules: Sequence[str],
+        client: str | None,
+    ) -> tuple[Table, list[str], str]:
         game = new_game(
             variant, len(seats), seed=secrets.randbelow(MAX_SEED + 1), options=options, house_rules=house_rules
         )
@@ -387,28 +603,106 @@ class Tables:
         digests[token_digest(spectators)] = None
         stored = StoredGame(id=game_id, start=dump_record(game.record), seats=tuple(seats))
         await self.writer.add_game(stored, digests)
-        table = Table(game_id, game, seats, self.writer, bot_delay=self.bot_delay)
+        table = self._table(game_id, game, seats, client=client)
         self.tables[game_id] = table
-        self._forget_finished()
         return table, tokens, spectators
 
-    def _forget_finished(self) -> None:
-        """Keep at most `max_games` finished games in memory (the storage keeps them all)."""
-        finished = [game_id for game_id, table in self.tables.items() if table.game.is_over and not table.listeners]
-        for game_id in finished[: max(0, len(finished) - self.max_games)]:
-            del self.tables[game_id]
+    def _over(self, table: Table) -> None:
+        """A game has ended: its places are given back, and it joins the finished games."""
+        if self.tables.pop(table.id, None) is None:
+            return
+        self.games.give_back(table.client)
+        if table.bots_alone:
+            self.bot_games.give_back(table.client)
+        self.finished.put(table.id, table)
+
+    async def expire(self, now: float | None = None) -> int:
+        """End every unfinished game in which nothing was played for ``idle_seconds`` before ``now``
+        (``time.monotonic()`` by default): its pages are told and closed, and it is removed from memory
+        and from the storage. How many.
+        """
+        if self.idle_seconds is None:
+            return 0
+        now = time.monotonic() if now is None else now
+        idle = [
+            table
+            for table in self.tables.values()
+            if now - table.last_played >= self.idle_seconds and not table.lock.locked()
+        ]
+        minutes = f"{self.idle_seconds / 60:g} minutes"
+        for table in idle:
+            del self.tables[table.id]
+            table.expire(f"this game has ended: nobody played in it for {minutes}")
+            self.games.give_back(table.client)
+            if table.bots_alone:
+                self.bot_games.give_back(table.client)
+        if idle:
+            await self.writer.delete_games([table.id for table in idle])
+            log.info("ended %d games in which nobody played for %s", len(idle), minutes)
+        return len(idle)
+
+    def lookup(self, token: str) -> tuple[str, int | None] | None:
+        """The game and seat (``None``: a spectator) of a token, if it is one of this server's."""
+        return self.storage.find_token(token_digest(token))
+
+    def held(self, game_id: str) -> Table | None:
+        """The table of a game in memory (unfinished, or finished and kept), if any."""
+        return self.tables.get(game_id) or self.finished.get(game_id)
 
     def find(self, token: str) -> tuple[Table, int | None] | None:
-        """The table and seat (``None``: a spectator) of a token, if it is one of this server's."""
-        found = self.storage.find_token(token_digest(token))
+        """The table and seat (``None``: a spectator) of a token, if its game is in memory."""
+        found = self.lookup(token)
+        table = None if found is None else self.held(found[0])
+        return None if found is None or table is None else (table, found[1])
+
+    async def open(self, token: str) -> tuple[Table, int | None] | None:
+        """The table and seat of a token, if it is one of this server's: a finished game not in memory
+        is brought back from the storage in the worker thread (and kept among the finished games).
+
+        Raises:
+            Busy: the worker thread has too many jobs waiting.
+        """
+        found = self.lookup(token)
         if found is None:
             return None
         game_id, seat = found
-        table = self.tables.get(game_id)
+        table = self.held(game_id)
         if table is None:
+            try:
+                table = await self.finished.fetch(game_id, lambda: self._bring_back(game_id))
+            except LookupError:
+                return None
+        return table, seat
+
+    def _bring_back(self, game_id: str) -> Table:
+        """A finished game from the storage (in the worker thread).
+
+        Raises:
+            LookupError: the game is not stored, or not over (removed since, or another server's).
+        """
+        stored = self.storage.load_game(game_id)
+        if stored is None or not stored.finished:
+            raise LookupError(f"no finished game {game_id} in the store")
+        return self._table(game_id, _replayed(stored), stored.seats, client=None)
+
+    def record(self, game_id: str) -> Callable[[], GameRecord]:
+        """A way to the record of finished game ``game_id``, to call in the worker thread.
+
+        The function raises `NotOver` if the game is not over, and `LookupError` if it is not stored.
+        """
+        if game_id in self.tables:  # unfinished, or its last action not yet stored
+            raise NotOver("the game is not over: its record and replay come at its end")
+        table = self.finished.get(game_id)
+        if table is not None:
+            record = table.game.record
+            return lambda: record
+
+        def stored_record() -> GameRecord:
             stored = self.storage.load_game(game_id)
             if stored is None:
-                return None
-            table = Table(game_id, _replayed(stored), stored.seats, self.writer, bot_delay=self.bot_delay)
-            self.tables[game_id] = table
-        return table, seat
+                raise LookupError(f"no game {game_id} in the store")
+            if not stored.finished:
+                raise NotOver("the game is not over: its record and replay come at its end")
+            return _record_of(stored)
+
+        return stored_record

@@ -11,13 +11,13 @@ run again (``ConformanceError.reproduce``).
 
 from __future__ import annotations
 
+import functools
 import inspect
 import random
 import warnings
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from typing import Any, Final
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final, ParamSpec, TypeVar
 
 import rummykit
 from rummykit.core.actions import Action
@@ -85,6 +85,9 @@ STEERED: Final = (
 """The order in which a run tries its ways toward what its games have not reached (see
 [`check_games`][rummykit.testing.runs.check_games])."""
 
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
 Progress = Callable[[str, int, int], None]
 """Told of a run's progress: the stage (``"games"``, ``"searching"``, ``"random actions"``), how much of
 it is done and its size (for ``"searching"``, the budget: a search stops as soon as every target is
@@ -126,24 +129,48 @@ def game_options(
     return chosen | dict(options or {})
 
 
-def _call(function: Callable[..., Any], variant: str, **arguments: Any) -> str:
-    """The one-line call of ``function`` with ``arguments`` (those at their defaults left out)."""
-    defaults = {
-        name: parameter.default
-        for name, parameter in inspect.signature(function).parameters.items()
-        if parameter.default is not inspect.Parameter.empty
-    }
-    parts, unwritten = [repr(variant)], []
-    for name, value in arguments.items():
-        if name in defaults and _same(value, defaults[name]):
+def _reproducible(function: Callable[_P, _R]) -> Callable[_P, _R]:
+    """``function`` (a run of the kit) whose failure names the one-line call that makes the run again:
+    ``ConformanceError.reproduce``, the call with the arguments it was given (those at their defaults
+    left out, ``progress`` too, which changes nothing)."""
+    signature = inspect.signature(function)
+
+    @functools.wraps(function)
+    def run(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        try:
+            return function(*args, **kwargs)
+        except ConformanceError as exc:
+            bound = signature.bind(*args, **kwargs)
+            raise exc.with_reproduction(_call_text(function.__name__, signature, bound.arguments)) from exc
+
+    return run
+
+
+def _call_text(name: str, signature: inspect.Signature, arguments: Mapping[str, Any]) -> str:
+    """The one-line call of the kit's function ``name`` with ``arguments``."""
+    parts: list[str] = []
+    unwritten: list[str] = []
+    for key, value in arguments.items():
+        parameter = signature.parameters[key]
+        if key == "progress" or (parameter.default is not inspect.Parameter.empty and _same(value, parameter.default)):
             continue
-        if _literal(value):
-            parts.append(f"{name}={value!r}")
+        if not _literal(value):
+            unwritten.append(key)
+        elif parameter.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD and not parts:
+            parts.append(repr(value))  # the variant
         else:
-            unwritten.append(name)
-    call = f"from rummykit.testing import {function.__name__}; {function.__name__}({', '.join(parts)}"
-    call += ", ...)" if unwritten else ")"
+            parts.append(f"{key}={_plain(value)!r}")
+    call = f"from rummykit.testing import {name}; {name}({', '.join(parts)}{', ...' if unwritten else ''})"
     return call + (f"  # with the same {', '.join(unwritten)}" if unwritten else "")
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as a call would be written: a tuple of names as a list, a mapping as a dict."""
+    if isinstance(value, tuple):
+        return [_plain(item) for item in value]
+    if isinstance(value, Mapping):
+        return {key: _plain(item) for key, item in value.items()}
+    return value
 
 
 def _same(value: Any, default: Any) -> bool:
@@ -157,18 +184,9 @@ def _literal(value: Any) -> bool:
         return True
     if isinstance(value, list | tuple):
         return all(_literal(item) for item in value)
-    if isinstance(value, dict):
+    if isinstance(value, Mapping):
         return all(isinstance(key, str) and _literal(item) for key, item in value.items())
     return False
-
-
-@contextmanager
-def _reproduced(call: str) -> Iterator[None]:
-    """A failure inside names ``call``, which makes its run again."""
-    try:
-        yield
-    except ConformanceError as exc:
-        raise exc.with_reproduction(call) from exc
 
 
 class _Run:
@@ -255,6 +273,7 @@ def _seats(players: Sequence[str | None]) -> str:
     return "".join(f", {name} at seat{'s' * (len(at) > 1)} {', '.join(at)}" for name, at in seats.items())
 
 
+@_reproducible
 def check_games(
     variant: str,
     *,
@@ -323,37 +342,21 @@ def check_games(
         >>> report.reached["round-end:G-1"] > 0, report.reached_games["phase:claim"] > 0
         (True, True)
     """
-    call = _call(
-        check_games,
+    every = {"soundness_every": soundness_every, "views_every": views_every, "json_every": json_every}
+    return _check_games(
         variant,
-        house_rules=list(house_rules),
-        games=games,
-        seed=seed,
-        options=dict(options) if options else None,
-        players=players,
-        bots=None if bots is None else list(bots),
-        positions=positions,
-        unreachable=dict(unreachable) if unreachable else None,
-        budget=budget,
-        soundness_every=soundness_every,
-        views_every=views_every,
-        json_every=json_every,
+        tuple(house_rules),
+        games,
+        seed,
+        options,
+        players,
+        bots,
+        positions,
+        unreachable,
+        budget,
+        every,
+        progress,
     )
-    with _reproduced(call):
-        return _check_games(
-            variant,
-            tuple(house_rules),
-            games,
-            seed,
-            options,
-            players,
-            bots,
-            positions,
-            unreachable,
-            budget,
-            {"soundness_every": soundness_every, "views_every": views_every, "json_every": json_every},
-            progress,
-        )
 
 
 def _check_games(
@@ -655,6 +658,7 @@ def _position_setup(variant: str, house_rules: tuple[str, ...], position: str | 
 # -- random positions, random actions -------------------------------------------------------------------
 
 
+@_reproducible
 def check_random_actions(
     variant: str,
     *,
@@ -693,50 +697,37 @@ def check_random_actions(
             DeprecationWarning,
             stacklevel=2,
         )
-    call = _call(
-        check_random_actions,
-        variant,
-        house_rules=None if house_rules is None else list(house_rules),
-        max_examples=max_examples,
-        options=dict(options) if options else None,
-        max_steps=max_steps,
-        actions_per_position=actions_per_position,
-        extra_actions=extra_actions,
-        bots=None if bots is None else list(bots),
-        seed=seed,
-    )
     chosen_bots = variant_bots(variant, house_rules or ()) if bots is None else tuple(bots)
     refusals: Counter[str] = Counter()
     phases: Counter[str] = Counter()
     accepted = 0
     rng = random.Random(f"{variant} random actions {seed}")
-    with _reproduced(call):
-        for example in range(max_examples):
-            setup = random_setup(variant, house_rules, rng, options=options, max_steps=max_steps, bots=chosen_bots)
-            game = setup.new_game()
-            with located(setup, game):
-                try:
-                    game = setup.play()
-                except Exception as exc:
-                    raise failure("soundness", f"a listed action is refused: {type(exc).__name__}: {exc}") from exc
-            watch = RoundWatch(game)
-            with located(setup, game):
-                phases[str(game.state.phase)] += 1
-                check_exchanges(game, watch, rng, len(game.record.actions))
-                for _ in range(actions_per_position):
-                    if game.is_over:
-                        break
-                    action = Candidates(game, extra_actions).draw(rng)
-                    if action is None:
-                        continue
-                    rule = check_action(game, action)
-                    if rule is None:
-                        accepted += 1
-                        watch.follow(game)
-                    else:
-                        refusals[rule] += 1
-            if progress is not None:
-                progress("random actions", example + 1, max_examples)
+    for example in range(max_examples):
+        setup = random_setup(variant, house_rules, rng, options=options, max_steps=max_steps, bots=chosen_bots)
+        game = setup.new_game()
+        with located(setup, game):
+            try:
+                game = setup.play()
+            except Exception as exc:
+                raise failure("soundness", f"a listed action is refused: {type(exc).__name__}: {exc}") from exc
+        watch = RoundWatch(game)
+        with located(setup, game):
+            phases[str(game.state.phase)] += 1
+            check_exchanges(game, watch, rng, len(game.record.actions))
+            for _ in range(actions_per_position):
+                if game.is_over:
+                    break
+                action = Candidates(game, extra_actions).draw(rng)
+                if action is None:
+                    continue
+                rule = check_action(game, action)
+                if rule is None:
+                    accepted += 1
+                    watch.follow(game)
+                else:
+                    refusals[rule] += 1
+        if progress is not None:
+            progress("random actions", example + 1, max_examples)
     return ConformanceReport(
         variant,
         tuple(house_rules or ()),
@@ -748,6 +739,7 @@ def check_random_actions(
     )
 
 
+@_reproducible
 def check_variant(
     variant: str,
     *,
@@ -792,49 +784,30 @@ def check_variant(
         >>> report == check_variant("rummy", house_rules=["jokers"], games=3, max_examples=3)
         True
     """
-    call = _call(
-        check_variant,
+    played = check_games(
         variant,
-        house_rules=list(house_rules),
+        house_rules=house_rules,
         games=games,
-        max_examples=max_examples,
-        max_steps=max_steps,
         seed=seed,
-        options=dict(options) if options else None,
-        bots=None if bots is None else list(bots),
+        options=options,
+        bots=bots,
         positions=positions,
-        unreachable=dict(unreachable) if unreachable else None,
-        extra_actions=extra_actions,
+        unreachable=unreachable,
         budget=budget,
         soundness_every=soundness_every,
         views_every=views_every,
         json_every=json_every,
+        progress=progress,
     )
-    with _reproduced(call):
-        played = check_games(
-            variant,
-            house_rules=house_rules,
-            games=games,
-            seed=seed,
-            options=options,
-            bots=bots,
-            positions=positions,
-            unreachable=unreachable,
-            budget=budget,
-            soundness_every=soundness_every,
-            views_every=views_every,
-            json_every=json_every,
-            progress=progress,
-        )
-        random_actions = check_random_actions(
-            variant,
-            house_rules=house_rules,
-            max_examples=max_examples,
-            options=options,
-            max_steps=max_steps,
-            extra_actions=extra_actions,
-            bots=bots,
-            seed=seed,
-            progress=progress,
-        )
+    random_actions = check_random_actions(
+        variant,
+        house_rules=house_rules,
+        max_examples=max_examples,
+        options=options,
+        max_steps=max_steps,
+        extra_actions=extra_actions,
+        bots=bots,
+        seed=seed,
+        progress=progress,
+    )
     return played + random_actions

@@ -11,6 +11,7 @@ const byId = (id) => document.getElementById(id);
 const token = decodeURIComponent(location.hash.slice(1));
 const SHOWN = 24; // the most actions of one kind shown at once
 const PICKING = 8; // a kind with more actions that use cards shows the cards to pick from
+const ENDED = 4000; // the close code of a game ended for being idle (rummykit.serve.tables.EXPIRED)
 let socket = null;
 let state = null;
 let picked = [];
@@ -135,6 +136,12 @@ function connect() {
     if (event.code === 1008 && !state) {
       stopped = true;
       byId("connection").textContent = "refused";
+      return;
+    }
+    if (event.code === ENDED) {
+      stopped = true;
+      byId("connection").textContent = "the game has ended";
+      for (const button of byId("controls").querySelectorAll("button")) button.disabled = true;
       return;
     }
     if (!stopped) setTimeout(connect, Math.min(500 * 2 ** retry++, 5000));

@@ -528,6 +528,36 @@ def test_cr_11_the_winner_scores_every_card_left_in_the_other_hands() -> None:
     assert game.scores == (53, 0, 0)
 
 
+def test_cr_11_the_round_result_gives_each_seat_its_cards_and_the_winner_a_line_per_hand() -> None:
+    # The same round as above, line by line: seat 0 laid down 9H 10H JH and went out with QS (CR-8);
+    # it scores seat 1's 25 and seat 2's 28 (CR-11); seats 1 and 2 score nothing, their hands worth 25 and 28.
+    game = at("play", "9H 10H JH QS", players=3, played={0: 2})
+    play(game, down("9H 10H JH"), Discard(seat=0, card="QS"))
+    result = last(game)
+    assert (result.went_out, result.by, result.action, result.rule) == (0, 0, Discard(seat=0, card="QS"), "CR-8")
+    winner, second, third = result.seats
+    assert [str(meld) for meld in winner.melds] == ["9H 10H JH"] and winner.left == () and winner.deadwood == 0
+    assert [(item.rule, item.points, item.cards) for item in winner.items] == [
+        ("CR-11", 25, tuple(parse_cards("2C 5C 8C JC"))),
+        ("CR-11", 28, tuple(parse_cards("3D 6D 9D QD"))),
+    ]
+    assert (second.left, second.deadwood, second.items, second.score) == (tuple(parse_cards("2C 5C 8C JC")), 25, (), 0)
+    assert (third.deadwood, third.items, third.score) == (28, (), 0)
+    assert [seat.score for seat in result.seats] == list(result.scores) == [53, 0, 0]
+    assert [seat.total for seat in result.seats] == list(result.totals)
+
+
+def test_cr_11_going_rummy_is_a_line_of_its_own() -> None:
+    # 53 from the hands, and as much again for going rummy: 106 (CR-11)
+    game = at("play", "9H 10H JH QS", players=3)
+    play(game, down("9H 10H JH"), Discard(seat=0, card="QS"))
+    assert [(item.rule, item.points) for item in last(game).seats[0].items] == [
+        ("CR-11", 25),
+        ("CR-11", 28),
+        ("CR-11", 53),
+    ]
+
+
 def test_cr_11_only_the_winner_scores_and_the_scores_add_to_the_totals() -> None:
     game = at("play", "9H 10H JH QS", players=3, played={0: 2}, totals=[10, 20, 30])
     play(game, down("9H 10H JH"), Discard(seat=0, card="QS"))

@@ -15,7 +15,7 @@ import rummykit
 import rummykit_variants.classic_rummy.plugin as classic
 from rummykit import IllegalActionError, InvalidActionError, InvalidOptionError, hookimpl
 from rummykit.core import plugins
-from rummykit.core.actions import Action, Discard, Draw
+from rummykit.core.actions import Action, Discard, Draw, GoDown
 from rummykit.core.errors import InvalidPositionError, InvalidRecordError, PluginError, UnknownHouseRuleError
 from rummykit.core.moves import Move, restrict
 from rummykit.core.plugins import register_variant, unregister_variant
@@ -446,3 +446,44 @@ def test_a_move_that_fails_is_the_plug_ins_error_and_changes_nothing() -> None:
         game.apply(discard)
     assert caught.value.plugin == "buggy-move"
     assert game == before
+
+
+class _ScoresByNumbers(ClassicRummy):
+    """Classic Rummy under another name whose rounds score as 0.1's variants scored them: bare numbers."""
+
+    @hookimpl
+    def rummykit_variant(self) -> rummykit.VariantSpec:
+        return attrs.evolve(classic.SPEC, name="numbers-rummy", title="Numbers")
+
+    @hookimpl
+    def rummykit_score_round(self, state: GameState) -> list[int]:
+        return [7 if seat == 0 else -3 for seat in range(state.players)]
+
+
+def test_a_round_scored_by_bare_numbers_gets_one_line_a_seat_citing_the_rule_that_ended_it() -> None:
+    register_variant("numbers-rummy", _ScoresByNumbers())
+    try:
+        game = rummykit.build_position(
+            "numbers-rummy", 2, seed=1, turn=0, phase="play", hands=["9H 10H JH QS", None], discard="2C"
+        )
+        game.apply(GoDown(seat=0, melds=["9H 10H JH"]))
+        game.apply(Discard(seat=0, card="QS"))
+    finally:
+        unregister_variant("numbers-rummy")
+    result = game.history[-1]
+    assert result.scores == (7, -3) and result.rule == "CR-8"
+    assert [[(item.rule, item.points) for item in seat.items] for seat in result.seats] == [
+        [("CR-8", 7)],
+        [("CR-8", -3)],
+    ]
+    assert [seat.left for seat in result.seats][0] == () and [seat.score for seat in result.seats] == [7, -3]
+
+
+def test_a_saved_round_result_whose_lines_do_not_add_up_is_refused() -> None:
+    game = rummykit.build_position("rummy", 2, seed=1, turn=0, phase="play", hands=["9H 10H JH QS", None], discard="2C")
+    game.apply(GoDown(seat=0, melds=["9H 10H JH"]))
+    game.apply(Discard(seat=0, card="QS"))
+    data = position_to_data(game)
+    data["history"][0]["seats"][0]["items"][0]["points"] += 1
+    with pytest.raises(InvalidPositionError, match=r"history\[0\]\.seats\[0\]\.score"):
+        load_position(data)

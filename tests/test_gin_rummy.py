@@ -139,6 +139,39 @@ def test_a_knock_is_scored_by_the_difference_of_deadwood() -> None:
     assert game.scores == (25, -25)  # GIN-24: a single hand is won from the other player
 
 
+def test_a_knocks_result_gives_the_melds_the_lay_offs_the_deadwood_and_the_lines_of_the_score() -> None:
+    # The knock above, in a game of hands to 100 (not GIN-24's single hand): seat 0's melds with seat 1's
+    # lay-offs on them, seat 1's lay-offs 4S and 3H, the deadwood 2 and 27, and seat 0's 25 as
+    # GIN-20 counts it: D = 27, less K = 2. The defender scores nothing.
+    game = defending(
+        "2D",
+        "4S 3H JD JS JH QC 5C 9C 3D",
+        (RUN_OF_SPADES, RUN_OF_HEARTS, SET_OF_EIGHTS),
+        single_hand=False,
+    )
+    play(game, LayOff(seat=1, card="4S", meld=0, end=RunEnd.HIGH), LayOff(seat=1, card="3H", meld=1, end=RunEnd.LOW))
+    play(game, GoDown(seat=1, melds=[cards("JD JH JS")]))
+    result = game.history[-1]
+    assert (result.went_out, result.by, result.rule) == (0, 1, "GIN-18")
+    knocker, defender = result.seats
+    assert [str(meld) for meld in knocker.melds] == ["AS 2S 3S 4S", "3H 4H 5H 6H", "8C 8D 8H"]
+    assert [str(meld) for meld in defender.melds] == ["JD JH JS"]
+    assert (knocker.laid_off, defender.laid_off) == ((), cards("4S 3H"))
+    assert (knocker.left, defender.left) == (cards("2D"), cards("QC 5C 9C 3D"))
+    assert (knocker.deadwood, defender.deadwood) == (2, 27)
+    assert [(item.rule, item.points) for item in knocker.items] == [("GIN-20", 27), ("GIN-20", -2)]
+    assert (knocker.score, defender.items, defender.score) == (25, (), 0)
+
+
+def test_a_single_hand_gives_the_defender_the_same_lines_the_other_way() -> None:
+    # GIN-24: the points are won from the other player, so the defender's lines are the knocker's negated.
+    game = defending("2D", "4S 3H JD JS JH QC 5C 9C 3D", (RUN_OF_SPADES, RUN_OF_HEARTS, SET_OF_EIGHTS))
+    play(game, LayOff(seat=1, card="4S", meld=0, end=RunEnd.HIGH), LayOff(seat=1, card="3H", meld=1, end=RunEnd.LOW))
+    play(game, GoDown(seat=1, melds=[cards("JD JH JS")]))
+    defender = game.history[-1].seats[1]
+    assert sorted(item.points for item in defender.items) == [-27, 2] and defender.score == -25
+
+
 def test_gin_scores_the_bonus_and_takes_no_lay_off() -> None:
     # GIN-14, GIN-20: seat 0 melded every card; seat 1 keeps 4S 9D 9C = 4 + 9 + 9 = 22, and may not lay off
     # 4S on the run of spades. Seat 0 scores 22 + 25 = 47.
@@ -162,6 +195,25 @@ def test_an_undercut_scores_the_defender_the_difference_and_the_bonus() -> None:
     game = defending("8C", "2C 6D", melds, undercut_on_tie=True)
     play(game, Pass(seat=1))
     assert game.scores == (-25, 25)
+
+
+def test_the_gin_bonus_and_the_undercut_bonus_are_lines_with_their_rules() -> None:
+    # GIN-20: gin against 4S 9D 9H (22) scores 22 and the 25 bonus; GIN-21: 8C against 2C 3D (5) scores the
+    # defender 8 - 5 and the 25 bonus, the knocker nothing.
+    game = defending("", "4S 9D 9H", ("AS 2S 3S", "4H 5H 6H", "8C 8D 8H", "KC KD KH"), single_hand=False)
+    play(game, Pass(seat=1))
+    gin = game.history[-1].seats[0]
+    assert [(item.rule, item.what, item.points) for item in gin.items] == [
+        ("GIN-20", "the defender's deadwood (seat 1)", 22),
+        ("GIN-20", "the knocker's own deadwood", 0),
+        ("GIN-20", "gin bonus", 25),
+    ]
+    game = defending("8C", "2C 3D", ("AS 2S 3S", "4H 5H 6H"), single_hand=False)
+    play(game, Pass(seat=1))
+    knocker, defender = game.history[-1].seats
+    assert knocker.items == () and (knocker.deadwood, defender.deadwood) == (8, 5)
+    assert [(item.rule, item.points) for item in defender.items] == [("GIN-20", -5), ("GIN-20", 8), ("GIN-21", 25)]
+    assert defender.score == 28
 
 
 def test_lay_offs_past_a_runs_end_are_limited() -> None:

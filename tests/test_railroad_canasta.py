@@ -864,6 +864,36 @@ def test_rc_30_and_rc_31_scoring_a_round() -> None:
     assert game.history[0].scores == (melds + bonuses + 100 + 100, 40 + 200 - 75 - 5)
 
 
+def test_rc_30_and_rc_31_the_round_result_gives_every_line_with_its_rule() -> None:
+    # The round above, line by line. Seat 1: its red 3s (RC-31: 2 x 100), its meld 8C 8D 2C (RC-5:
+    # 10 + 10 + 20 = 40), its hand AC JK 4D (20 + 50 + 5 = 75) and its kitty 4C 3H not picked up (5, and a
+    # red 3 counting 0): 200 + 40 - 75 - 5 = 160. Seat 0: its red 3, its melds, a bonus per canasta (RC-12),
+    # and the going-out bonus (RC-30).
+    game = arrange(
+        new_game(),
+        hands=["9C 9D 9H 5S", "AC JK 4D"],
+        table=[*FOUR_KINDS, (1, "8C 8D 2C")],
+        kitties=["", "4C 3H"],
+        red_threes=["3D", "3H 3D"],
+        kitty_taken=[0],
+        phase="play",
+    )
+    play(game, GoDown(seat=0, melds=["9C 9D 9H"]), Discard(seat=0, card="5S"))
+    result = game.history[0]
+    out, other = result.seats
+    assert [(item.rule, item.points) for item in other.items] == [
+        ("RC-31", 200),
+        ("RC-31", 40),
+        ("RC-31", -75),
+        ("RC-31", -5),
+    ]
+    assert other.left == tuple(parse_cards("AC JK 4D")) and other.deadwood == 80
+    lines = [(item.rule, item.points) for item in out.items]
+    assert lines[0] == ("RC-31", 100) and lines[-1] == ("RC-30", 100)
+    assert sorted(points for rule, points in lines if rule == "RC-12") == [300, 500, 1000, 1500]
+    assert (out.score, other.score) == result.scores
+
+
 def test_rc_31_a_round_with_nobody_out_has_no_going_out_bonus() -> None:
     game = arrange(new_game(), hands=["5C 6C", "5D JK"], discard="9S", leftover="discard", turn=0)
     play(game, EndRound(seat=0))

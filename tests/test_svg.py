@@ -527,6 +527,21 @@ def test_canasta_marks_keep_views_loadable_and_free_of_hidden_cards(seed: int) -
         load_view(document)
 
 
+def test_a_rounds_end_gives_each_seat_one_total_the_one_after_the_round() -> None:
+    # Issue 36, finding 6: the seats' boxes gave the totals before the round (10, 5, 0) beside the round's
+    # box with the totals after it (10, 28, 0): two totals for seat 1.
+    game = rummykit.build_position(
+        "rummy", 3, seed=2, turn=0, phase="play", hands=[None, None, None], totals=[10, 5, 0]
+    )
+    result = RoundResult(
+        round=1, went_out=1, reason="seat 1 went out (CR-8)", scores=(0, 23, 0), totals=(10, 28, 0), turns=9
+    )
+    hands = (parse_cards("5H KD"), (), parse_cards("AC 2S 10H"))
+    texts = words(svg.view(game.view(0), ended=svg.RoundEnd(result=result, hands=hands)))
+    assert "total 28" in texts and "total 5" not in texts
+    assert "total 5" in words(svg.view(game.view(0)))  # during the round: the total so far
+
+
 def test_a_rounds_end_is_drawn_with_every_hand_left_and_the_scores() -> None:
     game = rummykit.new_game("rummy", players=3, seed=2)
     result = RoundResult(

@@ -61,7 +61,7 @@ from rummykit.core.specs import (
     VariantSpec,
     rule_book,
 )
-from rummykit.core.state import GameState, Phase, RoundEnd, RoundResult, TableMeld
+from rummykit.core.state import GameState, Phase, RoundEnd, RoundResult, ScoreItem, SeatResult, SeatScore, TableMeld
 from rummykit.core.views import View
 
 if TYPE_CHECKING:
@@ -139,6 +139,9 @@ __all__ = [
     "Ruleset",
     "RummyError",
     "RunEnd",
+    "ScoreItem",
+    "SeatResult",
+    "SeatScore",
     "SimulationError",
     "Suit",
     "TableMeld",

@@ -28,7 +28,7 @@ import attrs
 import pluggy
 
 from rummykit.core import legacy, validation
-from rummykit.core.actions import Action
+from rummykit.core.actions import Action, LayOff
 from rummykit.core.applied import Applied
 from rummykit.core.cards import Card, CardId, face, parse_cards, shoe_ids
 from rummykit.core.configuration import Configuration, configure
@@ -49,7 +49,7 @@ from rummykit.core.plugins import Plugin, plugin_references
 from rummykit.core.records import GameRecord
 from rummykit.core.shoe import Randomness, check_seed
 from rummykit.core.specs import HouseRuleSpec, Ruleset, VariantSpec
-from rummykit.core.state import OVER, GameState, Phase, Place, RoundResult
+from rummykit.core.state import OVER, GameState, Phase, Place, RoundResult, ScoreItem, SeatResult, SeatScore
 from rummykit.core.views import View
 
 if TYPE_CHECKING:
@@ -555,14 +555,16 @@ class Game:
         assert state.round_end is not None
         went_out, rule, reason = state.round_end
         try:
-            scores = [int(s) for s in self._config.score_round(state)]
+            sheets = [_seat_score(score, rule) for score in self._config.score_round(state)]
         except RummyError:
             raise
         except Exception as exc:
             raise _plugin_error(self._config, "rummykit_score_round", exc) from exc
-        if len(scores) != self.players:
-            raise PluginError(f"{self.variant} scored {len(scores)} seats in a game of {self.players}")
+        if len(sheets) != self.players:
+            raise PluginError(f"{self.variant} scored {len(sheets)} seats in a game of {self.players}")
+        scores = [sheet.points for sheet in sheets]
         state.totals = [total + score for total, score in zip(state.totals, scores, strict=True)]
+        last = state.log[-1] if state.log else None
         state.history.append(
             RoundResult(
                 round=state.round,
@@ -572,6 +574,9 @@ class Game:
                 totals=tuple(state.totals),
                 turns=state.turn_number,
                 rule=rule,
+                by=None if last is None else last.seat,
+                action=last,
+                seats=_seat_results(state, sheets),
             )
         )
         options = state.config.options
@@ -589,6 +594,41 @@ class Game:
             state.taken = None
         else:
             self._start_round()
+
+
+def _seat_score(score: object, rule: str) -> SeatScore:
+    """A seat's score as ``rummykit_score_round`` gave it: a [`SeatScore`][rummykit.core.state.SeatScore],
+    or a bare number (one line, citing ``rule``, the rule that ended the round)."""
+    if isinstance(score, SeatScore):
+        return score
+    return SeatScore(items=(ScoreItem(rule=rule, what="the round's score", points=int(score)),))  # type: ignore[call-overload]
+
+
+def _seat_results(state: GameState, sheets: Sequence[SeatScore]) -> tuple[SeatResult, ...]:
+    """Each seat's [`SeatResult`][rummykit.core.state.SeatResult] of the round just scored: its melds
+    on the table, what it laid off on melds it did not own (the round's ``LayOff`` actions), its hand,
+    and its score line by line."""
+    laid_off: list[list[Card]] = [[] for _ in state.hands]
+    for action in state.log:
+        if (
+            isinstance(action, LayOff)
+            and 0 <= action.meld < len(state.table)
+            and state.table[action.meld].owner != action.seat
+        ):
+            laid_off[action.seat].append(action.card)
+    return tuple(
+        SeatResult(
+            seat=seat,
+            melds=tuple(meld.meld for meld in state.table if meld.owner == seat),
+            laid_off=tuple(laid_off[seat]),
+            left=tuple(face(cid) for cid in state.hands[seat]),
+            deadwood=sheet.deadwood,
+            items=sheet.items,
+            score=sheet.points,
+            total=state.totals[seat],
+        )
+        for seat, sheet in enumerate(sheets)
+    )
 
 
 def _tally(cards: Counter[Card], most: int = 12) -> str:

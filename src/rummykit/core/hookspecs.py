@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Mapping
+    from collections.abc import Callable, Iterable, Mapping, Sequence
 
     from rummykit.core.actions import Action
     from rummykit.core.bots import Bot
@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     from rummykit.core.moves import Move
     from rummykit.core.shoe import Randomness
     from rummykit.core.specs import GameSettings, HouseRuleSpec, Ruleset, VariantSpec
-    from rummykit.core.state import GameState
+    from rummykit.core.state import GameState, SeatScore
     from rummykit.core.views import View
 
 __all__ = ["PROJECT", "hookimpl", "hookspec"]
@@ -156,12 +156,15 @@ def rummykit_start_round(state: GameState, shoe: list[CardId], rng: Randomness) 
 
 
 @hookspec(firstresult=True)
-def rummykit_score_round(state: GameState) -> list[int]:  # type: ignore[empty-body]
+def rummykit_score_round(state: GameState) -> Sequence[int | SeatScore]:  # type: ignore[empty-body]
     """Score the round that has just ended (``state.round_end`` says who went out, if anyone).
 
     Returns:
-        Each seat's score for the round; the engine adds them to ``state.totals`` and records a
-        [`RoundResult`][rummykit.core.state.RoundResult]. firstresult.
+        Each seat's score for the round: a number, or a [`SeatScore`][rummykit.core.state.SeatScore]
+        that gives it line by line, each line with its rule (and the seat's deadwood); the engine
+        adds them to ``state.totals`` and records a [`RoundResult`][rummykit.core.state.RoundResult]
+        whose `seats` say, for each seat, its melds, lay-offs, cards left and score's lines (a
+        number is one line, citing the rule that ended the round). firstresult.
     """
 
 

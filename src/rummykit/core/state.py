@@ -51,6 +51,9 @@ __all__ = [
     "Place",
     "RoundEnd",
     "RoundResult",
+    "ScoreItem",
+    "SeatResult",
+    "SeatScore",
     "TableMeld",
     "cache",
     "in_hand",
@@ -167,6 +170,85 @@ class RoundEnd(NamedTuple):
 
 
 @attrs.frozen(kw_only=True)
+class ScoreItem:
+    """One line of a seat's score for a round: what it counts, under which rule, and its points.
+
+    Attributes:
+        rule: the id of the rule that scores it (``"GIN-20"``, ``"RC-31"``).
+        what: what it counts, in words (``"deadwood left in hand"``, ``"gin bonus"``).
+        points: what it adds to the seat's score (negative: what it takes away).
+        cards: the cards it counts, if it counts cards (a hand's deadwood, a meld's cards).
+
+    Examples:
+        >>> from rummykit.core.cards import parse_cards
+        >>> item = ScoreItem(rule="CR-11", what="cards left in seat 1's hand", points=17, cards=parse_cards("KS 7D"))
+        >>> item.rule, item.points, [str(card) for card in item.cards]
+        ('CR-11', 17, ['KS', '7D'])
+    """
+
+    rule: str
+    what: str
+    points: int
+    cards: tuple[Card, ...] = ()
+
+
+@attrs.frozen(kw_only=True)
+class SeatScore:
+    """A seat's score for a round, line by line: what a variant's ``rummykit_score_round`` may return
+    for each seat instead of a bare number, so that the round's result says where each point came from.
+
+    Attributes:
+        items: the lines of the score, each with its rule; the score is their sum.
+        deadwood: the points of the cards the seat was left holding, as the variant counts them
+            (a knock's deadwood, the cards left in hand), or ``None`` where the variant does not count
+            them for this seat.
+
+    Examples:
+        >>> score = SeatScore(items=(ScoreItem(rule="GIN-20", what="the defender's deadwood", points=20),
+        ...                          ScoreItem(rule="GIN-20", what="the knocker's own deadwood", points=-3)),
+        ...                   deadwood=3)
+        >>> score.points
+        17
+    """
+
+    items: tuple[ScoreItem, ...] = ()
+    deadwood: int | None = None
+
+    @property
+    def points(self) -> int:
+        """The seat's score for the round: its items' points added up."""
+        return sum(item.points for item in self.items)
+
+
+@attrs.frozen(kw_only=True)
+class SeatResult:
+    """What a round left a seat with, and what it scored.
+
+    Attributes:
+        seat: the seat.
+        melds: the melds the seat owned on the table when the round ended, in the order laid down
+            (in a partnership game, the melds its side owned).
+        laid_off: the cards the seat added this round to melds it did not own, in the order laid off.
+        left: the cards the seat was left holding, in hand.
+        deadwood: the points of those cards as the variant counts them (``None``: not counted).
+        items: the score's lines ([`ScoreItem`][rummykit.core.state.ScoreItem]), each with its rule;
+            a variant that scores a round by bare numbers gives one line, citing the rule that
+            ended the round.
+        score: the seat's score for the round (the items' sum).
+        total: the seat's total after the round.
+    """
+
+    seat: int
+    melds: tuple[Meld, ...] = ()
+    laid_off: tuple[Card, ...] = ()
+    left: tuple[Card, ...] = ()
+    deadwood: int | None = None
+    items: tuple[ScoreItem, ...] = ()
+    score: int = 0
+    total: int = 0
+
+
+@attrs.frozen(kw_only=True)
 class RoundResult:
     """How a round ended and what it scored.
 
@@ -178,6 +260,12 @@ class RoundResult:
         totals: each seat's total after the round.
         turns: how many turns the round lasted.
         rule: the id of the rule that ended the round (``"RR-22"``; ``"G-1"`` at the turn cap).
+        by: the seat whose action ended the round (the knocker, the seat that went out or drew the
+            last card), or ``None`` if no action did (a round loaded as ended).
+        action: that action, in the canonical form it was carried out in, or ``None``.
+        seats: each seat's melds, lay-offs, cards left and score line by line
+            ([`SeatResult`][rummykit.core.state.SeatResult]), in seat order; empty only in a result
+            loaded from a position saved without them.
     """
 
     round: int
@@ -187,6 +275,9 @@ class RoundResult:
     totals: tuple[int, ...]
     turns: int
     rule: str = ""
+    by: int | None = None
+    action: Action | None = None
+    seats: tuple[SeatResult, ...] = ()
 
 
 @attrs.define(kw_only=True)

@@ -190,10 +190,27 @@ def _check_history(state: GameState) -> None:
             )
         if i and [a + b for a, b in zip(history[i - 1].totals, result.scores, strict=True)] != list(result.totals):
             raise InvalidPositionError(f"history[{i}].totals", "each total is the last round's plus this round's score")
+        _check_seat_results(result, f"history[{i}]")
     if list(history[-1].totals) != list(state.totals):
         raise InvalidPositionError(
             "totals", f"the totals after round {history[-1].round} are {list(history[-1].totals)}, not {state.totals}"
         )
+
+
+def _check_seat_results(result: RoundResult, path: str) -> None:
+    """A round result's seats, if it gives them (a position saved before 0.2 does not), agree with its
+    scores and totals, seat by seat, and each score is its lines added up."""
+    if not result.seats:
+        return
+    if [seat.seat for seat in result.seats] != list(range(len(result.scores))):
+        seats = len(result.scores)
+        raise InvalidPositionError(f"{path}.seats", f"a round result gives seats 0 to {seats - 1}, in order")
+    for seat in result.seats:
+        where = f"{path}.seats[{seat.seat}]"
+        if seat.score != sum(item.points for item in seat.items):
+            raise InvalidPositionError(f"{where}.score", f"the score {seat.score} is not its lines added up")
+        if (seat.score, seat.total) != (result.scores[seat.seat], result.totals[seat.seat]):
+            raise InvalidPositionError(where, "the seat's score and total are not the round's")
 
 
 def _check_over(configuration: Configuration, state: GameState) -> None:

@@ -46,6 +46,7 @@ from rummykit.standard.plugin import (
     deal,
     game_over,
     score_round,
+    score_sheet,
     standard_moves,
     view_fields,
 )
@@ -107,6 +108,7 @@ __all__ = [
     "ordered_melds",
     "read_group",
     "score_round",
+    "score_sheet",
     "standard_moves",
     "view_fields",
     "went_out",

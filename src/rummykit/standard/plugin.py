@@ -23,7 +23,7 @@ from rummykit.core.melds import Meld, MeldKind, read_meld
 from rummykit.core.moves import Move
 from rummykit.core.shoe import Randomness
 from rummykit.core.specs import GameSettings, Ruleset, VariantSpec
-from rummykit.core.state import Phase
+from rummykit.core.state import Phase, ScoreItem, SeatScore
 from rummykit.core.views import Picture, View, base_view_fields, shown
 from rummykit.standard.deadwood import mask
 from rummykit.standard.deadwood import points as deadwood_points
@@ -44,6 +44,7 @@ __all__ = [
     "deal",
     "game_over",
     "score_round",
+    "score_sheet",
     "standard_moves",
     "view_fields",
 ]
@@ -148,24 +149,56 @@ def score_round(state: StandardState) -> list[int]:
     other hands' points (doubled, or more, for going rummy), or every player who did not go out
     scores their own hand's points. A knock ending is scored by the deadwood left in hands
     ([`Knocking.score_knock`][rummykit.standard.rules.Knocking.score_knock]); a round that ended otherwise,
-    dead, scores nothing."""
-    scoring, knocking = state.rules.scoring, state.rules.knocking
+    dead, scores nothing. [`score_sheet`][rummykit.standard.plugin.score_sheet] gives the same scores
+    line by line."""
+    return [sheet.points for sheet in score_sheet(state)]
+
+
+def score_sheet(state: StandardState) -> list[SeatScore]:
+    """Each seat's score for the round that has just ended, line by line (what
+    [`score_round`][rummykit.standard.plugin.score_round] adds up), each line citing `RuleIds.score`
+    (or the rule that ended the round), `RuleIds.rummy` or `RuleIds.undercut`; with
+    each seat's deadwood, the points of the cards it was left holding."""
+    rules = state.rules
+    scoring, knocking, ids = rules.scoring, rules.knocking, rules.ids
     went_out = state.round_end.went_out if state.round_end is not None else None
+    rule = ids.score or (state.round_end.rule if state.round_end is not None else "")
     if knocking is not None:
+        deadwood = [deadwood_points(mask(hand)) for hand in state.hands]
         if went_out is None:
-            return [0] * state.players
-        return knocking.score_knock(went_out, [deadwood_points(mask(hand)) for hand in state.hands])
-    points = scoring.points_of
+            return [SeatScore(deadwood=points) for points in deadwood]
+        return knocking.knock_sheet(went_out, deadwood, rule=rule, undercut=ids.undercut)
+    left = [[face(cid) for cid in hand] for hand in state.hands]
+    held = [sum(map(scoring.points_of, cards)) for cards in left]
     if not scoring.winner_takes_hands:
         return [
-            0 if seat == went_out else sum(points(face(cid)) for cid in hand) for seat, hand in enumerate(state.hands)
+            SeatScore(
+                items=()
+                if seat == went_out
+                else (ScoreItem(rule=rule, what="the cards left in hand", points=held[seat], cards=tuple(left[seat])),),
+                deadwood=held[seat],
+            )
+            for seat in range(state.players)
         ]
-    scores = [0] * state.players
     if went_out is None:
-        return scores
-    won = sum(points(face(cid)) for seat, hand in enumerate(state.hands) if seat != went_out for cid in hand)
-    scores[went_out] = won * scoring.rummy_multiplier if state.went_rummy(went_out) else won
-    return scores
+        return [SeatScore(deadwood=points) for points in held]
+    items = [
+        ScoreItem(rule=rule, what=f"the cards left in seat {seat}'s hand", points=held[seat], cards=tuple(left[seat]))
+        for seat in range(state.players)
+        if seat != went_out
+    ]
+    if scoring.rummy_multiplier != 1 and state.went_rummy(went_out):
+        won = sum(item.points for item in items)
+        items.append(
+            ScoreItem(
+                rule=ids.rummy or rule,
+                what=f"going rummy: the points {scoring.rummy_multiplier} times over",
+                points=won * (scoring.rummy_multiplier - 1),
+            )
+        )
+    return [
+        SeatScore(items=tuple(items) if seat == went_out else (), deadwood=held[seat]) for seat in range(state.players)
+    ]
 
 
 def game_over(state: StandardState) -> bool:
@@ -377,9 +410,9 @@ class StandardRummy(Generic[R, S]):
         return True
 
     @hookimpl
-    def rummykit_score_round(self, state: S) -> list[int]:
-        """Score the round by card points ([`score_round`][rummykit.standard.plugin.score_round])."""
-        return score_round(state)
+    def rummykit_score_round(self, state: S) -> Sequence[int | SeatScore]:
+        """Score the round by card points, line by line ([`score_sheet`][rummykit.standard.plugin.score_sheet])."""
+        return score_sheet(state)
 
     @hookimpl
     def rummykit_game_over(self, state: S) -> bool:

@@ -31,7 +31,7 @@ from rummykit.core.errors import IllegalActionError
 from rummykit.core.melds import MeldRules
 from rummykit.core.solver import Contract, ContractSolver
 from rummykit.core.specs import Ruleset
-from rummykit.core.state import DRAW, Phase
+from rummykit.core.state import DRAW, Phase, ScoreItem, SeatScore
 
 if TYPE_CHECKING:
     from rummykit.core.state import GameState
@@ -271,16 +271,48 @@ class Knocking:
             >>> knocking.score_knock(1, [12, 0]), Knocking(zero_sum=True).score_knock(0, [8, 5])
             ([0, 37], [-28, 28])
         """
-        scores = [0] * len(deadwood)
+        return [sheet.points for sheet in self.knock_sheet(knocker, deadwood)]
+
+    def knock_sheet(
+        self, knocker: int, deadwood: list[int], *, rule: str = "", gin: str = "", undercut: str = ""
+    ) -> list[SeatScore]:
+        """Each seat's score in a round that ``knocker`` ended, line by line: the deadwood each side
+        counts, the gin bonus and the undercut bonus, citing ``rule`` (the scoring of a knock), ``gin``
+        and ``undercut`` (each ``rule`` where empty).
+
+        Examples:
+            >>> knocking = Knocking(gin_bonus=25, undercut_bonus=25)
+            >>> for item in knocking.knock_sheet(0, [8, 5], rule="GIN-20", undercut="GIN-21")[1].items:
+            ...     print(item.rule, item.points, item.what)
+            GIN-20 -5 the defender's own deadwood
+            GIN-20 8 the knocker's deadwood (seat 0)
+            GIN-21 25 undercut bonus
+        """
+        items: list[list[ScoreItem]] = [[] for _ in deadwood]
         mine = deadwood[knocker]
         for seat, theirs in enumerate(deadwood):
-            if seat != knocker:
-                won = theirs - mine + (self.gin_bonus if mine == 0 else 0)
-                if won < 0 or (won == 0 < mine and self.undercut_on_tie):
-                    won -= self.undercut_bonus
-                scores[knocker] += won if self.zero_sum else max(won, 0)
-                scores[seat] += -won if self.zero_sum else max(-won, 0)
-        return scores
+            if seat == knocker:
+                continue
+            won = theirs - mine + (self.gin_bonus if mine == 0 else 0)
+            undercut_won = won < 0 or (won == 0 < mine and self.undercut_on_tie)
+            if undercut_won:
+                won -= self.undercut_bonus
+            # each line as the knocker counts it; the defender counts it the other way
+            lines = [
+                (rule, f"the defender's deadwood (seat {seat})", "the defender's own deadwood", theirs),
+                (rule, "the knocker's own deadwood", f"the knocker's deadwood (seat {knocker})", -mine),
+            ]
+            if mine == 0 and self.gin_bonus:
+                lines.append((gin or rule, "gin bonus", "gin bonus, to the knocker", self.gin_bonus))
+            if undercut_won and self.undercut_bonus:
+                lines.append(
+                    (undercut or rule, "undercut bonus, to the defender", "undercut bonus", -self.undercut_bonus)
+                )
+            if self.zero_sum or won > 0:
+                items[knocker] += [ScoreItem(rule=r, what=what, points=points) for r, what, _, points in lines]
+            if self.zero_sum or won < 0:
+                items[seat] += [ScoreItem(rule=r, what=what, points=-points) for r, _, what, points in lines]
+        return [SeatScore(items=tuple(lines), deadwood=points) for lines, points in zip(items, deadwood, strict=True)]
 
 
 @attrs.frozen(kw_only=True)
@@ -334,6 +366,9 @@ class RuleIds:
         defender: a defender's lay-offs and melds, after which the round is scored.
         wall: the wall (`Knocking.wall`).
         rummy: the scoring of a player who goes out in the turn of their first play (going rummy).
+        score: the scoring of a round, cited by each line of a seat's score (``""``: the rule that
+            ended the round).
+        undercut: the undercut bonus of a knock ending (``""``: `score`).
         discard_to_go_out: going out only by discarding the last card (``None``: not at this table).
     """
 
@@ -358,6 +393,8 @@ class RuleIds:
     lay_off_limit: str = ""
     defender: str = ""
     wall: str = ""
+    score: str = ""
+    undercut: str = ""
 
     def __attrs_post_init__(self) -> None:
         if _RULE_ID.fullmatch(self.empty_discard) is None:  # 0.1 took a text here; until 0.3 it still may

@@ -384,8 +384,10 @@ def _seat_box(
     seats: SeatNames,
     per_seat: list[ShownField],
     marks: list[tuple[str, tuple[int, ...]]],
+    total: int,
 ) -> tuple[Sheet, float, bool]:
-    """One seat's box (drawn from its top left corner); its height; whether it is to act."""
+    """One seat's box (drawn from its top left corner); its height; whether it is to act. ``total`` is
+    the seat's total as the picture tells it (after the round, at a round's end)."""
     sheet = Sheet()
     right = width - 8
     acting = seat in view.to_act and view.phase != "over"
@@ -409,7 +411,7 @@ def _seat_box(
     y = 26.0 + (20 if own_row else 0)
     # cards held, and the total
     _icon_pile(sheet, 8, y + 2, view.hand_sizes[seat])
-    sheet.text(right, y + 17, f"total {view.totals[seat]}", size=11.5, anchor="end")
+    sheet.text(right, y + 17, f"total {total}", size=11.5, anchor="end")
     y += CARD_HEIGHT * ICON_SCALE + 6
     for field in per_seat:
         value = _per_seat(view, field)[seat]
@@ -454,12 +456,18 @@ def _seat_box(
 
 
 def _seats_block(
-    view: View, seats: SeatNames, per_seat: list[ShownField], marks: list[tuple[str, tuple[int, ...]]]
+    view: View,
+    seats: SeatNames,
+    per_seat: list[ShownField],
+    marks: list[tuple[str, tuple[int, ...]]],
+    ended: RoundEnd | None = None,
 ) -> tuple[list[Placed], float]:
-    """The seats' boxes, four to a row, each a block of its own (a step of a game changes one or two)."""
+    """The seats' boxes, four to a row, each a block of its own (a step of a game changes one or two).
+    At a round's end (``ended``) each box gives the total after the round, as the round's box does."""
     columns = min(view.players, 4)
     box_width = (INNER - (columns - 1) * GAP) / columns
-    boxes = [_seat_box(view, seat, box_width, seats, per_seat, marks) for seat in range(view.players)]
+    totals = ended.result.totals if ended is not None else view.totals
+    boxes = [_seat_box(view, seat, box_width, seats, per_seat, marks, totals[seat]) for seat in range(view.players)]
     placed = []
     y = 0.0
     for start in range(0, view.players, columns):
@@ -715,7 +723,7 @@ def layout_view(
     sections: list[tuple[list[Placed], float]] = [_alone(_header(view, title, seats, facts, news, caption, ended))]
     if ended is not None:
         sections.append(_alone(_round_end_block(view, ended, seats, wilds)))
-    sections += [_seats_block(view, seats, per_seat, marks), piles_block(view, piles, crosswise)]
+    sections += [_seats_block(view, seats, per_seat, marks, ended), piles_block(view, piles, crosswise)]
     if view.seat is not None:
         order = list(range(len(view.hand)))
         if sort:

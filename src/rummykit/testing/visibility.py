@@ -16,6 +16,9 @@ action, never from a view). An action may show cards of its actor's hand (Railro
 to take the pile, kept in hand): they become known to every seat, as the action that names them is
 public; an action that names a card nobody saw (such as a draw naming the card drawn from the stock)
 must be hidden from the views.
+
+The results of the rounds played (``history``) are public: a round's end lays every hand open, its
+cards counted, so every seat is shown the same results, the cards left in each hand included.
 """
 
 from __future__ import annotations
@@ -218,7 +221,7 @@ class RoundWatch:
 
 # -- the leak checks ---------------------------------------------------------------------------------
 
-_EXACT_FIELDS: Final = frozenset({"hand", "hand_ids", "table", "discard_top", "taken", "log"})
+_EXACT_FIELDS: Final = frozenset({"hand", "hand_ids", "table", "discard_top", "taken", "log", "history"})
 """View fields checked exactly against the state; every other field may show seen cards only."""
 _FACE_TEXT: Final = {str(card): card.index for card in standard_deck(jokers=1)}
 """Every face as the JSON writes it, and its face index."""
@@ -270,8 +273,10 @@ def check_view(game: Game, watch: RoundWatch, seat: Observer, dump: bool = True)
         _fail(all(state.log[i].seat != seat for i in withheld), f"{where} is not shown its own action")
     for i in seen.hidden:
         _fail(i in withheld, f"{where} is shown {state.log[i]!r}, which names a card it never saw")
+    # the rounds played: their results are public, the same for every seat (the hands laid open)
+    _fail(view.history == tuple(state.history), f"{where} is not shown the rounds' results as they are")
+    shown_faces: list[Counter[int]] = [Counter(_faces(view.history))]
     # every other field: cards seen this round, one physical card per face
-    shown_faces: list[Counter[int]] = []
     for name in field_names(type(view)):
         if name not in _EXACT_FIELDS and (faces := _faces(getattr(view, name))):
             counted = Counter(faces)
@@ -311,12 +316,26 @@ def _check_json(view: View, state: GameState, own: tuple[CardId, ...], shown: li
     for counted in shown:
         expected.update(counted)
     # a wild meld's cards stand for their own ranks, and the joker's rank is written "JK", like its face
-    expected[_FACE_TEXT["JK"]] += sum(meld["ranks"].count("JK") for meld in data["table"])
+    expected[_FACE_TEXT["JK"]] += sum(
+        meld["ranks"].count("JK") for meld in (*data["table"], *_melds_in(data["history"]))
+    )
     _fail(_within(faces, expected), f"{where}: the JSON names {_faces_text(faces - expected)} beyond the view")
     named = {*own, *(parse_card_id(string) for string in copies)} - set(table)  # the table's name no hand's
     for other, hand in enumerate(state.hands):
         if other != view.seat:
             _fail(named.isdisjoint(hand), f"{where}: the JSON names cards of seat {other}'s hand")
+
+
+def _melds_in(data: object) -> Iterator[dict[str, list[str]]]:
+    """The melds a view's JSON writes within ``data`` (the rounds' results): the objects with ranks."""
+    if isinstance(data, dict):
+        if "ranks" in data:
+            yield data
+        for value in data.values():
+            yield from _melds_in(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from _melds_in(value)
 
 
 def check_views(game: Game, watch: RoundWatch, *, dump: bool = True) -> None:

@@ -111,6 +111,7 @@ IDS: Final = RuleIds(
     stalemate="CR-9",
     going_out="CR-8",
     rummy="CR-11",
+    score="CR-11",
 )
 """The rules the standard rummy cites in Classic Rummy."""
 

@@ -138,6 +138,8 @@ IDS: Final = RuleIds(
     lay_off_limit="GIN-17",
     defender="GIN-18",
     wall="GIN-19",
+    score="GIN-20",
+    undercut="GIN-21",
 )
 """The rules the standard rummy cites in Gin Rummy."""
 

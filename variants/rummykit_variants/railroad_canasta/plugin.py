@@ -16,7 +16,7 @@ from rummykit.core.melds import Meld, MeldKind
 from rummykit.core.moves import Move
 from rummykit.core.shoe import Randomness
 from rummykit.core.specs import GameSettings, VariantSpec
-from rummykit.core.state import Phase
+from rummykit.core.state import Phase, ScoreItem, SeatScore
 from rummykit.core.views import View
 from rummykit.standard import StandardRummy, deal, view_fields
 from rummykit_variants.railroad_canasta.actions import EndRound, LeaveKitty, PickUpKitty, TakePile
@@ -100,19 +100,47 @@ class RailroadCanasta(StandardRummy[CanastaRules, CanastaState]):
         return True
 
     @hookimpl
-    def rummykit_score_round(self, state: CanastaState) -> list[int]:
-        """RC-30, RC-31 (RC-C5: a round with nobody out has no going-out bonus)."""
+    def rummykit_score_round(self, state: CanastaState) -> list[SeatScore]:
+        """RC-30, RC-31 (RC-C5: a round with nobody out has no going-out bonus), line by line."""
         rules, went_out = state.rules, state.round_end.went_out if state.round_end else None
-        scores = []
+        sheets = []
         for seat in range(state.players):
-            score = rules.red_three_bonus * len(state.seat_piles["red_threes"][seat])
+            items = []
+            reds = tuple(face(cid) for cid in state.seat_piles["red_threes"][seat])
+            if reds:
+                items.append(
+                    ScoreItem(rule="RC-31", what="red 3s placed", points=rules.red_three_bonus * len(reds), cards=reds)
+                )
             for table_meld in state.table:
                 if table_meld.owner == seat:
+                    cards = table_meld.meld.cards
+                    items.append(
+                        ScoreItem(rule="RC-31", what="a meld's cards", points=sum(map(card_value, cards)), cards=cards)
+                    )
                     kind = canasta_kind(table_meld.meld)
-                    score += sum(map(card_value, table_meld.meld.cards)) + (CANASTA_BONUS[kind] if kind else 0)
-            score -= sum(card_value(face(cid)) for cid in (*state.hands[seat], *state.seat_piles["kitty"][seat]))
-            scores.append(score + (rules.going_out_bonus if seat == went_out else 0))
-        return scores
+                    if kind is not None:
+                        items.append(
+                            ScoreItem(rule="RC-12", what=f"{kind.value} canasta bonus", points=CANASTA_BONUS[kind])
+                        )
+            hand = tuple(face(cid) for cid in state.hands[seat])
+            kitty = tuple(face(cid) for cid in state.seat_piles["kitty"][seat])
+            left = sum(map(card_value, (*hand, *kitty)))
+            if hand:
+                items.append(
+                    ScoreItem(
+                        rule="RC-31", what="the cards left in hand", points=-sum(map(card_value, hand)), cards=hand
+                    )
+                )
+            if kitty:
+                items.append(
+                    ScoreItem(
+                        rule="RC-31", what="the kitty not picked up", points=-sum(map(card_value, kitty)), cards=kitty
+                    )
+                )
+            if seat == went_out:
+                items.append(ScoreItem(rule="RC-30", what="going-out bonus", points=rules.going_out_bonus))
+            sheets.append(SeatScore(items=tuple(items), deadwood=left))
+        return sheets
 
     @hookimpl
     def rummykit_game_over(self, state: CanastaState) -> bool:

@@ -255,7 +255,7 @@ def initial_minimum(total: int) -> int:
 
 IDS: Final = RuleIds(
     start="RC-2", draw="RC-14", empty_discard="RC-14", meld="RC-13", lay_off="RC-8", discard="RC-18", no_card="RC-22",
-    going_out="RC-21",
+    going_out="RC-21", score="RC-31",
 )  # fmt: skip
 """The rules the standard rummy cites in Railroad Canasta."""
 

@@ -189,6 +189,7 @@ IDS: Final = RuleIds(
     discard="RR-21",
     no_card="RR-5",
     going_out="RR-22",
+    score="RR-30",
 )
 """The rules the standard rummy cites in RailRoad Rummy."""
 

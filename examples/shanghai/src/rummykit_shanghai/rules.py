@@ -101,6 +101,7 @@ IDS: Final = RuleIds(
     discard="SH-11",
     no_card="SH-13",
     going_out="SH-12",
+    score="SH-14",
 )
 """The rules the standard rummy cites in Shanghai."""
 

@@ -243,6 +243,7 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         "render_modes": RENDER_MODES,
         "name": "rummykit_v1",
         "is_parallelizable": False,
+        "render_fps": 1,  # a human render prints text: a frame a second for a tool that replays them
     }
 
     def __init__(

@@ -101,7 +101,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]  # Gymnasium's Env is
         UnknownBotError: a bot the variant does not offer.
     """
 
-    metadata: dict[str, Any] = {"render_modes": RENDER_MODES}  # noqa: RUF012 - Gymnasium's convention
+    metadata: dict[str, Any] = {"render_modes": RENDER_MODES, "render_fps": 1}  # noqa: RUF012 - Gymnasium's convention
 
     def __init__(
         self,

@@ -1,4 +1,4 @@
-"""The reinforcement-learning interfaces (issues 17 and 27), checked by PettingZoo's, Gymnasium's and
+"""The reinforcement-learning interfaces (issues 17, 27 and 37), checked by PettingZoo's, Gymnasium's and
 OpenSpiel's own test suites, and for what they must never do: show a hidden card, allow a token that
 leads nowhere legal, lose an action between its tokens, deal fewer deals than a table does, or resample
 a world that contradicts what everybody saw. Needs the ``rl`` extra; skipped without it."""
@@ -6,8 +6,10 @@ a world that contradicts what everybody saw. Needs the ``rl`` extra; skipped wit
 from __future__ import annotations
 
 import collections
+import copy
 import itertools
 import json
+import math
 import pickle
 import random
 import subprocess
@@ -31,14 +33,19 @@ np = pytest.importorskip("numpy")
 pettingzoo_test = pytest.importorskip("pettingzoo.test")
 pyspiel = pytest.importorskip("pyspiel")
 
+import gymnasium  # noqa: E402
 from gymnasium import spaces  # noqa: E402
+from gymnasium.utils.env_checker import check_env, data_equivalence  # noqa: E402
 
+from rummykit.core.configuration import configure  # noqa: E402
 from rummykit.documents.notation import position_text  # noqa: E402
 from rummykit.rl import openspiel  # noqa: E402
+from rummykit.rl._knocks import HandSampler  # noqa: E402
 from rummykit.rl.memory import PublicMemory  # noqa: E402
-from rummykit.rl.observation import ObservationEncoder, observation_text  # noqa: E402
-from rummykit.rl.pettingzoo import env, parallel_env  # noqa: E402
+from rummykit.rl.observation import LOG_ACTIONS, ObservationEncoder, observation_text  # noqa: E402
+from rummykit.rl.pettingzoo import DEFAULT_PENALTY, env, parallel_env  # noqa: E402
 from rummykit.rl.single_agent import SingleAgentEnv, vector_env  # noqa: E402
+from rummykit.standard.deadwood import BIT, deadwood, knock_discards, mask, points  # noqa: E402
 
 pytestmark = pytest.mark.rl
 
@@ -56,6 +63,7 @@ GAMES: Final = [
 SHORT: Final = {"max_rounds": 1, "max_turns_per_round": 30}
 """Options that keep OpenSpiel's random simulations short: one round, capped at 30 turns (G-1, G-3)."""
 VARIANTS: Final = ("railroad-rummy", "railroad-canasta", "rummy")
+BUILT_IN: Final = (*VARIANTS, "gin-rummy")
 
 
 def _id(case: tuple[str, int, tuple[str, ...]]) -> str:
@@ -153,6 +161,224 @@ def test_games_and_states_pickle_and_load_in_a_process_that_never_registered() -
     assert done.stdout.decode().strip() == expected
 
 
+# -- every checker, with actions sampled without the mask (issue 37) ------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", BUILT_IN)
+def test_gymnasium_check_env_passes_with_illegal_actions_refused(variant: str) -> None:
+    # check_env steps with actions sampled from the whole Discrete space, the mask unread; with
+    # illegal_action="raise" (the default) the first masked-out token raises. Made through
+    # gymnasium.make, so that check_env renders in every mode the environment declares too.
+    name = f"rummykit-tests/{variant}-v0"
+    if name not in gymnasium.registry:
+        kwargs = {"variant": variant, "players": 2, "options": SHORT, "illegal_action": "penalize"}
+        gymnasium.register(name, entry_point="rummykit.rl.single_agent:SingleAgentEnv", kwargs=kwargs)
+    check_env(gymnasium.make(name).unwrapped)
+
+
+@pytest.mark.parametrize("variant", BUILT_IN)
+def test_pettingzoo_parallel_seed_test_passes_with_illegal_actions_refused(variant: str) -> None:
+    # parallel_seed_test samples every agent's action from its whole space, the mask unread
+    pettingzoo_test.parallel_seed_test(lambda: parallel_env(variant, 2, illegal_action="penalize"))
+
+
+@pytest.mark.parametrize(
+    ("variant", "illegal_action"), [(variant, "penalize") for variant in BUILT_IN] + [("rummy", "noop")]
+)
+def test_every_pettingzoo_checker_passes_with_illegal_actions_refused(variant: str, illegal_action: str) -> None:
+    def make() -> Any:
+        return env(variant, 2, options=SHORT, illegal_action=illegal_action)
+
+    def make_parallel() -> Any:
+        return parallel_env(variant, 2, options=SHORT, illegal_action=illegal_action)
+
+    pettingzoo_test.api_test(make(), num_cycles=300)
+    pettingzoo_test.seed_test(make, num_cycles=300)
+    pettingzoo_test.parallel_api_test(make_parallel(), num_cycles=300)
+    pettingzoo_test.parallel_seed_test(make_parallel, num_cycles=300)
+
+
+def _refused_token(game_env: Any) -> int:
+    mask = game_env.observe(game_env.agent_selection)["action_mask"]
+    return int(np.flatnonzero(mask == 0)[0])
+
+
+@pytest.mark.parametrize(("illegal_action", "paid"), [("penalize", DEFAULT_PENALTY), ("noop", 0.0)])
+def test_a_refused_token_changes_nothing_and_the_same_agent_acts_again(illegal_action: str, paid: float) -> None:
+    game_env = env("railroad-rummy", 3, illegal_action=illegal_action)
+    game_env.reset(seed=3)
+    game_env.step(int(np.flatnonzero(game_env.observe(game_env.agent_selection)["action_mask"])[0]))  # a token in
+    agent, before = game_env.agent_selection, _state_of(game_env)
+    seen = {other: game_env.observe(other) for other in game_env.agents}
+    game_env.step(_refused_token(game_env))
+    assert _state_of(game_env) == before and game_env.agent_selection == agent
+    assert all(data_equivalence(game_env.observe(other), seen[other]) for other in game_env.agents)
+    assert game_env.rewards == {other: paid if other == agent else 0.0 for other in game_env.agents}
+    assert game_env.last()[1] == paid
+    assert game_env.infos[agent] == {"action_complete": False, "action": None, "refused": True}
+    assert game_env.refused == 1 and not any(game_env.truncations.values())
+    # malformed steps are no tokens at all: refused with an error whatever illegal_action says
+    for malformed in (1.5, game_env.codec.size, -1):
+        with pytest.raises(rummykit.InvalidActionError):
+            game_env.step(malformed)
+    # the parallel environment and the single agent's refuse the same way
+    table = parallel_env("rummy", 2, illegal_action=illegal_action)
+    table.reset(seed=1)
+    acting = table.aec.agent_selection
+    _, rewards, _, _, infos = table.step(dict.fromkeys(table.agents, _refused_token(table.aec)))
+    assert rewards[acting] == paid and infos[acting]["refused"] and table.aec.agent_selection == acting
+    solo = SingleAgentEnv("rummy", 2, illegal_action=illegal_action)
+    observation, _ = solo.reset(seed=1)
+    after, reward, terminated, truncated, info = solo.step(int(np.flatnonzero(observation["action_mask"] == 0)[0]))
+    assert reward == paid and info["refused"] and not (terminated or truncated)
+    assert data_equivalence(after, observation)
+
+
+def test_refused_steps_truncate_the_episode_at_their_bound() -> None:
+    # with "penalize" or "noop" an agent that never plays a legal token still ends its episode
+    game_env = env("rummy", 2, illegal_action="noop", max_illegal_steps=5)
+    game_env.reset(seed=2)
+    steps = 0
+    for _ in game_env.agent_iter(max_iter=100):
+        _, _, termination, truncation, _ = game_env.last()
+        game_env.step(None if termination or truncation else _refused_token(game_env))
+        steps += 1
+    assert steps == 5 + 2 and game_env.agents == [] and not game_env.game.is_over  # 5 refused, then each agent's end
+    table = parallel_env("rummy", 2, illegal_action="penalize", max_illegal_steps=3)
+    table.reset(seed=2)
+    for step in range(3):
+        _, _, terminations, truncations, _ = table.step(dict.fromkeys(table.agents, _refused_token(table.aec)))
+        assert all(truncations.values()) == (step == 2) and not any(terminations.values())
+    assert table.agents == []
+    solo = SingleAgentEnv("rummy", 2, illegal_action="penalize", max_illegal_steps=2)
+    observation, _ = solo.reset(seed=2)
+    refused = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    assert solo.step(refused)[3] is False and solo.step(refused)[3] is True
+    with pytest.raises(rummykit.InvalidOptionError, match="episode is over"):
+        solo.step(refused)
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("illegal_action", "ignore"),
+        ("illegal_action", None),
+        ("illegal_penalty", 1.0),
+        ("illegal_penalty", math.nan),
+        ("illegal_penalty", True),
+        ("max_illegal_steps", 0),
+        ("max_illegal_steps", 2.5),
+    ],
+)
+def test_the_illegal_action_options_are_checked(option: str, value: Any) -> None:
+    for make in (env, parallel_env, SingleAgentEnv):
+        with pytest.raises(rummykit.InvalidOptionError, match=option):
+            make("rummy", 2, **{option: value})
+
+
+# -- pickling and copying an environment -----------------------------------------------------------------------
+
+
+def _pickled(environment: Any) -> Any:
+    return pickle.loads(pickle.dumps(environment))
+
+
+def _aec_run(game_env: Any, chooser: random.Random, steps: int) -> list[Any]:
+    """``steps`` steps of an AEC environment, each token drawn by ``chooser`` among those its mask allows;
+    everything the environment said on the way."""
+    said = []
+    for _ in range(steps):
+        agent = game_env.agent_selection
+        observation, reward, termination, truncation, info = game_env.last()
+        said.append((agent, observation, reward, termination, truncation, info))
+        if termination or truncation:
+            if not game_env.agents:
+                break
+            game_env.step(None)
+        else:
+            game_env.step(chooser.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+    return said
+
+
+def _parallel_run(table: Any, chooser: random.Random, steps: int) -> list[Any]:
+    said = []
+    for _ in range(steps):
+        if not table.agents:
+            break
+        mask = table.aec.observe(table.aec.agent_selection)["action_mask"]
+        said.append(table.step(dict.fromkeys(table.agents, chooser.choice(np.flatnonzero(mask).tolist()))))
+    return said
+
+
+def _solo_run(solo: Any, chooser: random.Random, steps: int) -> list[Any]:
+    said = []
+    for _ in range(steps):
+        if solo.aec.episode_over:
+            break
+        observation = solo.aec.observe(solo.aec.possible_agents[solo.seat])
+        said.append(solo.step(chooser.choice(np.flatnonzero(observation["action_mask"]).tolist())))
+    return said
+
+
+@pytest.mark.parametrize("kind", ["aec", "parallel", "single-agent"])
+def test_environments_pickle_and_deep_copy_and_copies_play_on_as_the_original(kind: str) -> None:
+    # a Configuration holds read-only mappings and its plug-in manager: it pickles as its names, and
+    # deep copies as itself (nothing in it changes)
+    cases: dict[str, tuple[Callable[[], Any], Callable[[Any, random.Random, int], list[Any]]]] = {
+        "aec": (lambda: env("railroad-rummy", 3, options=SHORT), _aec_run),
+        "parallel": (lambda: parallel_env("gin-rummy", 2), _parallel_run),
+        "single-agent": (lambda: SingleAgentEnv("rummy", 2, opponents="heuristic", options=SHORT), _solo_run),
+    }
+    make, run = cases[kind]
+    fresh = make()
+    for copied in (_pickled(fresh), copy.deepcopy(fresh)):
+        copied.reset(seed=1)
+    original = make()
+    original.reset(seed=4)
+    run(original, random.Random(4), 40)  # mid-episode, a token or two into an action
+    copies = [_pickled(original), copy.deepcopy(original)]
+    expected = run(original, random.Random(5), 150)
+    for copied in copies:
+        assert data_equivalence(run(copied, random.Random(5), 150), expected)
+
+
+def test_a_configuration_pickles_as_its_names_and_loads_as_itself() -> None:
+    configuration = configure("rummy", 3, options={"target": 150}, house_rules=["jokers", "ace-low"])
+    assert pickle.loads(pickle.dumps(configuration)) is configuration
+    assert copy.deepcopy(configuration) is configuration
+    code = (
+        "import pickle, sys\n"
+        "configuration = pickle.loads(sys.stdin.buffer.read())\n"
+        "print(repr(configuration), configuration.options['target'])"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], input=pickle.dumps(configuration), capture_output=True, check=True
+    )
+    assert done.stdout.decode().split() == [*repr(configuration).split(), "150"]
+
+
+# -- seeds -----------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("make", [env, parallel_env], ids=["aec", "parallel"])
+def test_resets_without_a_seed_after_a_seeded_one_repeat(make: Callable[..., Any]) -> None:
+    # Gymnasium's convention: a seeded reset seeds the environment's generator, and the resets after it
+    # without a seed draw their games' seeds from it
+    table = make("rummy", 2)
+
+    def games() -> list[tuple[int, ...]]:
+        table.reset(seed=11)
+        dealt = [tuple(table.game.state.card_ids())]
+        for _ in range(3):
+            table.reset()
+            dealt.append(tuple(table.game.state.card_ids()))
+        return dealt
+
+    first = games()
+    assert games() == first and len(set(first)) == 4
+    assert first[0] == tuple(rummykit.new_game("rummy", 2, seed=11).state.card_ids())
+
+
 # -- OpenSpiel: the deal -----------------------------------------------------------------------------------
 
 
@@ -228,6 +454,9 @@ def test_parameters_are_checked() -> None:
         ({"options": '{"target": -5}'}, "target"),
         ({"rewards": "money"}, "rewards is one of"),
         ({"house_rules": "no-such-rule"}, "no-such-rule"),
+        ({"actions": "moves"}, "actions is one of tokens, whole"),
+        ({"actions": "whole", "max_actions": -1}, "max_actions"),
+        ({"max_actions": 50}, "only with actions=whole"),
     ]:
         with pytest.raises(Exception, match=message):
             pyspiel.load_game(name, params)
@@ -435,6 +664,215 @@ def test_an_ismcts_bot_plays_through_resampled_worlds() -> None:
     assert moves == 6 or state.is_terminal()
 
 
+# -- OpenSpiel: resampling after a knock (issue 37) ---------------------------------------------------------------
+
+
+def test_the_hand_sampler_counts_each_hand_within_its_bound_once() -> None:
+    # against every hand listed one by one: the cards drawn from each pool, the bound on deadwood (the
+    # rules' own count, rummykit.standard.deadwood) or on points
+    chooser = random.Random(37)
+    for _ in range(150):
+        cards = chooser.sample(range(52), chooser.randint(5, 14))
+        mandatory = cards[: chooser.randint(0, 3)]
+        optional = cards[len(mandatory) :]
+        pools = chooser.randint(1, 2)
+        pool_of = {card: chooser.randrange(pools) for card in optional}
+        quotas = tuple(chooser.randint(0, sum(pool_of[card] == pool for card in optional)) for pool in range(pools))
+        limit, melds = chooser.randint(0, 20), chooser.random() < 0.8
+        fixed = mask(mandatory)
+        sampler = HandSampler(
+            fixed, [(BIT[card], pool_of[card]) for card in optional], quotas, limit=limit, melds=melds
+        )
+        listed = [
+            hand
+            for hand in itertools.combinations(optional, sum(quotas))
+            if all(sum(pool_of[card] == pool for card in hand) == quota for pool, quota in enumerate(quotas))
+            and (deadwood if melds else points)(fixed | mask(hand)) <= limit
+        ]
+        assert sampler.total == len(listed)
+
+
+def test_the_hand_sampler_draws_each_hand_as_often_as_any_other() -> None:
+    # 6 cards of the pool to draw with 3 kept in hand: 126 hands of the 9 cards, of which these keep a
+    # deadwood of at most 5; drawn 6,000 times, each should come about equally often (chi-square)
+    pool = [card.index for card in rummykit.parse_cards("AS 2S 3S 4S 5S AH AD 2C 3C")]
+    kept = [card.index for card in rummykit.parse_cards("4H 4D 4C")]
+    sampler = HandSampler(mask(kept), [(BIT[card], 0) for card in pool], (6,), limit=5, melds=True)
+    allowed = {mask(hand) for hand in itertools.combinations(pool, 6) if deadwood(mask(kept) | mask(hand)) <= 5}
+    assert sampler.total == len(allowed) > 20
+    chooser = random.Random(1)
+    drawn = collections.Counter(sampler.sample(chooser) for _ in range(6000))
+    assert set(drawn) == allowed
+    expected = 6000 / len(allowed)
+    chi_square = sum((count - expected) ** 2 / expected for count in drawn.values())
+    assert chi_square < len(allowed) + 4 * math.sqrt(2 * len(allowed))  # far beyond any uniform draw's
+
+
+def _knock_worlds(seeds: range) -> collections.Counter[str]:
+    """Random-token Gin Rummy hands (which knock often); at every position after a knock or a take at the
+    wall, each seat's resampled world keeps what the knock told it: the knocker's hand could knock with
+    the knock discard (GIN: deadwood of at most the knock card without it, OpenSpiel's shortcut too), and
+    after its melds are laid it keeps cards worth at most the knock card; at the wall the turn player's
+    hand can knock. What each counted."""
+    game = _spiel("gin-rummy", 2)
+    shortcut = bool(game.configuration.rules.knocking.shortcut)
+    counts = collections.Counter[str]()
+    for seed in seeds:
+        chooser, state = random.Random(seed), game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                _chance(state, chooser)
+                continue
+            real = state.game.state
+            walled = (
+                real.phase == "play" and real.taken is not None and len(real.piles["stock"]) <= real.rules.stock.dead_at
+            )
+            if real.phase in ("knock", "lay-off") or walled:
+                for seat in range(2):
+                    sampled = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+                    world = sampled.game.state
+                    assert sampled.information_state_string(seat) == state.information_state_string(seat)
+                    constrained = real.turn if walled else real.knocker
+                    if seat == constrained:
+                        assert world.hands[seat] == real.hands[seat]
+                        continue
+                    hand = mask(cid & FACE_MASK for cid in world.hands[constrained])
+                    phase = "wall" if walled else real.phase
+                    counts[phase] += 1
+                    counts["differed"] += world.hands[constrained] != real.hands[constrained]
+                    if walled:
+                        assert sampled.game.legal_actions(constrained)  # a knock, the only move at the wall
+                        continue
+                    knock = next(a for a in reversed(real.log) if a.kind == "knock")
+                    laid = [
+                        card
+                        for a in real.log
+                        if a.kind == "go-down" and a.seat == constrained
+                        for m in a.melds
+                        for card in m
+                    ]
+                    if real.phase == "lay-off":
+                        assert points(hand) <= real.knock_card, (seed, hand)
+                    knocked = hand | mask(card.index for card in [*laid, knock.card])
+                    assert knock.card.index in knock_discards(knocked, real.knock_card, shortcut_test=shortcut), seed
+            state.apply_action(chooser.choice(state.legal_actions()))
+    return counts
+
+
+def test_resampling_after_a_knock_keeps_what_the_knock_told_every_seat() -> None:
+    counts = _knock_worlds(range(8))
+    assert (
+        counts["knock"] > 10
+        and counts["lay-off"] > 10
+        and counts["differed"] > 0.5 * (counts["knock"] + counts["lay-off"])
+    )
+
+
+@pytest.mark.slow
+def test_resampling_after_a_knock_keeps_what_the_knock_told_every_seat_over_many_hands() -> None:
+    counts = _knock_worlds(range(8, 208))
+    assert counts["knock"] > 300 and counts["lay-off"] > 300
+
+
+# -- OpenSpiel: whole actions (issue 37) -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "case",
+    [("gin-rummy", 2, ()), ("rummy", 3, ("jokers",)), ("railroad-rummy", 4, ()), ("railroad-canasta", 2, ())],
+    ids=_id,
+)
+def test_openspiel_random_sim_test_passes_with_whole_actions(case: tuple[str, int, tuple[str, ...]]) -> None:
+    variant, players, house_rules = case
+    params = {"house_rules": ",".join(house_rules), "options": json.dumps(SHORT), "actions": "whole"}
+    pyspiel.random_sim_test(_spiel(variant, players, **params), num_sims=2, serialize=True, verbose=False)
+
+
+def test_whole_actions_are_the_legal_actions_numbered_in_the_order_of_their_tokens() -> None:
+    game = _spiel("railroad-rummy", 3, options=json.dumps(SHORT), actions="whole")
+    codec = game.codec
+    state, chooser, checked = game.new_initial_state(), random.Random(3), 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            _chance(state, chooser)
+            continue
+        seat = state.current_player()
+        legal = state.game.legal_actions(seat)
+        listed = state.whole_actions()
+        assert listed == sorted(legal, key=codec.encode) and state.legal_actions() == list(range(len(legal)))
+        assert len(legal) <= game.num_distinct_actions()
+        # what the seat knows decides the numbering: a world dealt anew numbers its actions the same
+        world = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        assert world.whole_actions() == listed
+        assert [world.action_to_string(seat, i) for i in range(len(listed))] == [
+            state.action_to_string(seat, i) for i in range(len(listed))
+        ]
+        number = chooser.randrange(len(listed))
+        before = state.game.copy()
+        state.apply_action(number)
+        before.apply(listed[number])
+        assert state.game.state == before.state or state.is_chance_node()  # a rebuilt stock is dealt first
+        checked += 1
+    assert checked > 50
+    fresh = game.new_initial_state()
+    while fresh.is_chance_node():
+        _chance(fresh, chooser)
+    with pytest.raises(rummykit.InvalidActionError, match="legal action's number"):
+        fresh.apply_action(len(fresh.legal_actions()))
+
+
+def test_an_ismcts_bot_plays_a_gin_rummy_hand_in_whole_actions() -> None:
+    from open_spiel.python.algorithms import ismcts, mcts  # noqa: PLC0415 - needs the extra
+
+    game = _spiel("gin-rummy", 2, options="max_rounds:1", rewards="win-loss", actions="whole")
+    bots = [
+        ismcts.ISMCTSBot(
+            game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(seat)), 2.0, 10,
+            random_state=np.random.RandomState(seat),
+        )
+        for seat in range(2)
+    ]  # fmt: skip
+    state, chooser = game.new_initial_state(), random.Random(2)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            _chance(state, chooser)
+        else:
+            state.apply_action(bots[state.current_player()].step(state))
+    assert state.game.is_over and sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def _partitions_listed(cards: int) -> int:
+    """The ways to choose disjoint groups of 3 cards or more among ``cards`` cards, listed one by one."""
+    found = set()
+
+    def extend(left: frozenset[int], groups: frozenset[frozenset[int]]) -> None:
+        found.add(groups)
+        for size in range(3, len(left) + 1):
+            for group in itertools.combinations(sorted(left), size):
+                extend(left - set(group), groups | {frozenset(group)})
+
+    extend(frozenset(range(cards)), frozenset())
+    return len(found)
+
+
+def test_the_whole_action_bound_is_sound_for_gin_rummy_and_a_state_beyond_max_actions_is_refused() -> None:
+    # GIN: 10 cards dealt; a go-down is a choice of disjoint melds of 3 cards or more of the hand
+    assert [openspiel._partial_partitions(n) for n in range(9)] == [_partitions_listed(n) for n in range(9)]
+    gin = configure("gin-rummy", 2)
+    lay_offs = 10 * 17 * 3  # a card of the hand, on one of the 17 melds a 52-card table holds, at an end or none
+    assert openspiel.whole_action_bound(gin) == openspiel._partial_partitions(10) + lay_offs + 1 == 19331
+    assert _spiel("gin-rummy", 2, actions="whole").num_distinct_actions() == 19331
+    assert openspiel.whole_action_bound(configure("rummy", 2)) == openspiel.DEFAULT_MAX_ACTIONS
+    # a bound of 1: Classic Rummy's first decision is draw or take the discard (CR-3)
+    state = _spiel("rummy", 2, actions="whole", max_actions=1).new_initial_state()
+    while state.is_chance_node():
+        _chance(state, random.Random(1))
+    with pytest.raises(
+        rummykit.InvalidOptionError, match="2 legal actions here, more than the game's num_distinct_actions"
+    ):
+        state.legal_actions()
+
+
 # -- the action space ---------------------------------------------------------------------------------------
 
 RANGES: Final = (("railroad-rummy", 2, 6), ("railroad-canasta", 2, 4), ("rummy", 2, 4))
@@ -539,9 +977,9 @@ def test_a_go_down_is_entered_meld_by_meld_and_reaches_the_game_whole() -> None:
     for token in tokens[:-1]:
         pz.step(token)
         assert pz.game.hand(0) == game.hand(0), "nothing reaches the game before the last token"
-        assert pz.infos["player_0"] == {"action_complete": False, "action": None}
+        assert pz.infos["player_0"] == {"action_complete": False, "action": None, "refused": False}
     pz.step(tokens[-1])
-    assert pz.infos["player_0"] == {"action_complete": True, "action": down}
+    assert pz.infos["player_0"] == {"action_complete": True, "action": down, "refused": False}
     assert [m.meld.cards for m in pz.game.view(None).table] == list(down.melds)
 
 
@@ -654,6 +1092,26 @@ def test_the_table_is_encoded_meld_by_meld_so_that_a_lay_off_s_target_is_visible
     assert second[0] == 1  # meld 1 is the observer's own
     assert first[2 + Card.parse("7S").index] == 1 and second[2 + Card.parse("4C").index] == 1
     assert not values[start + 2 * slot : start + 3 * slot].any()
+
+
+def test_a_codec_that_cannot_encode_a_logged_action_raises_naming_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    # every logged action was once legal, so the action space encodes it: a failure is a bug, never an
+    # action silently left out of the observation's log
+    game = rummykit.new_game("rummy", 2, seed=1)
+    chooser = random.Random(1)
+    for _ in range(5):
+        game.apply(chooser.choice(game.legal_actions(game.to_act[0])))
+    codec = ActionCodec(game.configuration)  # a codec of its own: the shared one stays whole
+    encoder = ObservationEncoder(codec)
+    logged = game.view(0).log[-LOG_ACTIONS:][0]  # the first the observation's log holds
+
+    def broken(action: rummykit.Action) -> tuple[int, ...]:
+        raise KeyError("a token the codec lost")
+
+    monkeypatch.setattr(codec, "encode", broken)
+    with pytest.raises(KeyError, match="a token the codec lost") as raised:
+        encoder.encode(game.view(0))
+    assert any(repr(logged) in note for note in raised.value.__notes__)
 
 
 # -- nothing hidden reaches an observation -------------------------------------------------------------------

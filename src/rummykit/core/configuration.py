@@ -17,6 +17,7 @@ Examples:
 
 from __future__ import annotations
 
+import copyreg
 import sys
 import threading
 import types
@@ -41,6 +42,7 @@ from rummykit.core.plugins import (
     house_rule_spec,
     load_house_rule,
     load_variant,
+    plugin_references,
     registry_generation,
     variant_spec,
 )
@@ -170,6 +172,33 @@ class Configuration:
     def __repr__(self) -> str:
         rules = "".join(f" +{rule.name}" for rule in self.house_rules)
         return f"<Configuration {self.spec.name}{rules} players={self.players}>"
+
+
+def _reduce(configuration: Configuration) -> tuple[Any, ...]:
+    """How a configuration pickles and copies (registered with `copyreg`): as what names it, its variant
+    and house rules (by name where the name finds the very plug-in it uses, else the plug-in object),
+    players and options. Loading compiles it by [`configure`][rummykit.core.configuration.configure],
+    which in the same process gives back the configuration already compiled (so a deep copy is the
+    configuration itself); its plug-in manager and hook callers are never pickled.
+
+    Raises:
+        PluginError: a plug-in given as an object, neither installed nor registered under its name,
+            that cannot be pickled itself.
+    """
+    variant, house_rules = plugin_references(
+        configuration.plugin_manager, configuration.spec, configuration.house_rules
+    )
+    return (_configured, (variant, configuration.players, dict(configuration.options), house_rules))
+
+
+def _configured(
+    variant: str | Plugin, players: int, options: dict[str, Any], house_rules: Sequence[str | Plugin]
+) -> Configuration:
+    """A configuration loaded from a pickle (`_reduce`): compiled again, or found compiled."""
+    return configure(variant, players, options=options, house_rules=list(house_rules))
+
+
+copyreg.pickle(Configuration, _reduce)
 
 
 def new_manager() -> pluggy.PluginManager:

@@ -13,7 +13,7 @@ the library's bots and an OpenSpiel game (the ``rl`` extra: ``pip install 'rummy
 - [`rummykit.rl.single_agent`][rummykit.rl.single_agent]: one agent against bots, as a Gymnasium
   environment, and a vector of them.
 - [`rummykit.rl.openspiel`][rummykit.rl.openspiel]: every installed variant as an OpenSpiel Python
-  game, dealt at chance nodes card by card.
+  game, dealt at chance nodes card by card, its actions token by token or whole.
 - [`rummykit.rl.render`][rummykit.rl.render]: pictures as images (``rgb_array``).
 
 The codec and the memory need nothing beyond rummykit; the others need numpy, and Gymnasium with

@@ -438,6 +438,10 @@ class Entry:
         self._allowed = (depth, allowed)
         return allowed
 
+    def allows(self, token: int) -> bool:
+        """Whether ``token`` may be entered now (continues a legal action)."""
+        return token in self._allowed_now()
+
     def mask(self) -> list[bool]:
         """One flag per token of the action space: whether it may be entered now."""
         allowed = set(self._allowed_now())

@@ -330,11 +330,17 @@ class ObservationEncoder:
         return known
 
     def _row(self, action: Action, me: int) -> tuple[Action, array[float]]:
-        """The log row of ``action`` seen from ``me``, kept by the action's identity."""
+        """The log row of ``action`` seen from ``me``, kept by the action's identity.
+
+        Raises:
+            Exception: whatever the codec raises for ``action`` (every logged action was once legal, so
+                the codec encodes it), with a note naming the action.
+        """
         try:
             tokens = self.codec.encode(action)
-        except Exception:
-            tokens = ()
+        except Exception as exc:  # never swallowed: every logged action was legal, so it has its tokens
+            exc.add_note(f"while encoding seat {action.seat}'s logged action {action!r} for an observation")
+            raise
         row = array("f", bytes(4 * self._row_size))
         row[self._rel[me][action.seat]] = 1
         for token, count in collections.Counter(tokens).items():

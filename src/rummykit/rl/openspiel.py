@@ -24,6 +24,19 @@ the action space is the codec's tokens, and the legal actions at a step are the 
 a legal action. Out-of-turn declarations (RailRoad Rummy's claim window) are taken one seat at a time,
 in the order the game asks for them.
 
+With the parameter ``actions="whole"`` each OpenSpiel action is instead one whole legal action, for
+search (a tree one action deep per decision, not one token deep): the legal actions of the seat to act,
+sorted by their tokens and numbered from 0
+([`RummyState.whole_actions`][rummykit.rl.openspiel.RummyState.whole_actions]). The numbering is
+stable: it depends only on the set of legal actions (not on the order the variant lists them in), and
+that set only on what the seat sees, so every world resampled for it numbers its actions the same.
+It is bounded by ``num_distinct_actions``
+([`whole_action_bound`][rummykit.rl.openspiel.whole_action_bound]): a sound bound for knock endings
+(Gin Rummy: 19,331), and for the other variants, whose wild cards and growing hands allow more
+go-downs at a reachable state than any legal-action mask could hold, the ``max_actions`` parameter
+(default [`DEFAULT_MAX_ACTIONS`][rummykit.rl.openspiel.DEFAULT_MAX_ACTIONS], 10,000), beyond which a
+state's ``legal_actions()`` raises an ``InvalidOptionError`` naming its count.
+
 **Returns** follow the ``rewards`` parameter ([`rummykit.rl.rewards`][rummykit.rl.rewards]); the game
 pays at its end. ``"win-loss"`` and ``"normalized"`` lie within [-1, 1] exactly; ``"points"`` and
 ``"zero-sum"`` are raw points within ± [`score_bound`][rummykit.rl.openspiel.score_bound] (clipped
@@ -44,15 +57,22 @@ was seen to take from a face-up place stays in its hand until it plays it; each 
 places only with cards of the same shuffle (so a stock rebuilt from the discard pile holds only the
 cards of that pile, RailRoad Rummy's standby pile only its own decks); a seat's own pile (a kitty) is
 kept once its view shows it (RC-20); and the variant's own position rules hold (a red 3 is never in a
-hand, RC-6). OpenSpiel's information-set MCTS asks for it.
+hand, RC-6). So do the constraints a knock puts on a hand (the knock endings, Gin Rummy's): after a knock
+the knocker's hand is one that could knock with the knock discard (deadwood of at most the knock card
+without it, and OpenSpiel's shortcut where it is played); once its melds are laid, the cards it kept
+are worth at most the knock card; after a take at the wall the turn player's hand can knock. Few hands
+keep these, so that hand is drawn first, uniformly among those that do (counted exactly, rank by rank,
+keeping every way its cards can still be melded), then the rest. OpenSpiel's information-set MCTS asks
+for it.
 
 **Parameters**: ``players``; ``house_rules`` (names separated by commas, ``+`` or spaces); ``options`` (a JSON
 object, or ``name:value`` pairs separated by spaces, as the game's text writes them, since OpenSpiel's
 game texts hold no comma inside a value);
 ``rewards`` (a scheme of [`REWARDS`][rummykit.rl.rewards.REWARDS]); ``fixed_size`` (the sizes of the
 variant's largest player count); ``position`` (a position in rummykit's notation, to start from
-instead of a new game, checked as every position is: a dead end is refused). Each is checked, with a
-clear error.
+instead of a new game, checked as every position is: a dead end is refused); ``actions`` (``"tokens"``,
+the default, or ``"whole"``); ``max_actions`` (with ``"whole"``: the ``num_distinct_actions``; 0, the
+default, for the variant's bound). Each is checked, with a clear error.
 
 Games and states pickle (their classes are this module's attributes), so
 ``pyspiel.random_sim_test(game, serialize=True)`` and multiprocessing work in any process.
@@ -61,7 +81,9 @@ Games and states pickle (their classes are this module's attributes), so
 from __future__ import annotations
 
 import base64
+import functools
 import json
+import math
 import random
 import threading
 import warnings
@@ -76,17 +98,30 @@ from rummykit.core.actions import Action
 from rummykit.core.cards import FACE_COUNT, FACE_MASK, CardId, face
 from rummykit.core.configuration import Configuration, configure
 from rummykit.core.engine import Game
-from rummykit.core.errors import InvalidOptionError, InvalidPositionError, PluginError, RummyError, quote
+from rummykit.core.errors import (
+    InvalidActionError,
+    InvalidOptionError,
+    InvalidPositionError,
+    PluginError,
+    RummyError,
+    quote,
+)
 from rummykit.core.plugins import available_variants, variant_spec
 from rummykit.core.shoe import Randomness
-from rummykit.core.state import Place
+from rummykit.core.state import GameState, Place
 from rummykit.core.views import View, face_up
-from rummykit.rl.codec import ActionCodec, Entry
+from rummykit.rl._knocks import HandSampler, KnockConstraint, hand_mask, knock_constraint
+from rummykit.rl.codec import ActionCodec, Entry, most_table_melds
 from rummykit.rl.memory import KNOWN, PublicMemory, hidden_places
 from rummykit.rl.observation import ObservationEncoder, observation_text
 from rummykit.rl.rewards import Rewards
+from rummykit.standard.deadwood import BIT
+from rummykit.standard.rules import StandardRules
+from rummykit.standard.state import KnockState
 
 __all__ = [
+    "ACTION_FORMS",
+    "DEFAULT_MAX_ACTIONS",
     "ChanceShuffles",
     "RummyGame",
     "RummyState",
@@ -95,6 +130,7 @@ __all__ = [
     "register",
     "register_all",
     "score_bound",
+    "whole_action_bound",
 ]
 
 ROUNDS_ASSUMED: Final = 100
@@ -241,6 +277,56 @@ def max_game_length(configuration: Configuration) -> int:
     return _rounds_bound(configuration) * (chance + tokens)
 
 
+ACTION_FORMS: Final = ("tokens", "whole")
+"""The forms of a game's actions (its ``actions`` parameter): a token at a time, or whole actions."""
+DEFAULT_MAX_ACTIONS: Final = 10_000
+"""The ``num_distinct_actions`` of the whole-action form of a variant for which no sound bound is known
+(`whole_action_bound`), unless the ``max_actions`` parameter says otherwise."""
+
+
+def _partial_partitions(cards: int) -> int:
+    """The ways to choose disjoint groups of 3 cards or more among ``cards`` cards (none too: 1 way)."""
+    # blocks[n]: the ways to split n cards into groups of 3 or more, each card in one
+    blocks = [1] + [0] * cards
+    for n in range(1, cards + 1):  # the group of the last card: it and k - 1 of the n - 1 others
+        blocks[n] = sum(math.comb(n - 1, k - 1) * blocks[n - k] for k in range(3, n + 1))
+    return sum(math.comb(cards, n) * blocks[n] for n in range(cards + 1))
+
+
+def whole_action_bound(configuration: Configuration) -> int:
+    """The ``num_distinct_actions`` of the whole-action form (``actions="whole"``): the most legal
+    actions a state of ``configuration`` may list, where a sound bound is known, else
+    `DEFAULT_MAX_ACTIONS`.
+
+    A sound bound is known for the knock endings ([`Knocking`][rummykit.standard.rules.Knocking]: Gin
+    Rummy), whose hands hold the ``h`` cards dealt, one more after the draw, and whose melds (of one
+    52-card deck, without wild cards) are laid only after the knock. A state then lists at most 2
+    actions (draw or take the discard; take the up-card or pass), or ``2 (h + 1)`` (a discard or a knock
+    with each card), or, after the knock, the go-downs of a hand of ``h`` cards, each a distinct choice
+    of disjoint groups of 3 cards or more (``_partial_partitions(h)``: 18,820 for 10 cards), with a
+    defender's lay-offs (a card of its hand on a meld of the table at one of its ends: ``h × M × 3``,
+    ``M`` the most melds a table holds) and its pass.
+
+    Other variants have none that OpenSpiel can use: with wild cards a meld's order matters, and hands
+    can grow (RailRoad Rummy's claims, Railroad Canasta's pile), so the go-downs of a reachable state
+    may number more than any legal-action mask could hold.
+
+    Examples:
+        >>> whole_action_bound(configure("gin-rummy", 2)), whole_action_bound(configure("rummy", 2))
+        (19331, 10000)
+    """
+    state_type = configuration.spec.state_type
+    rules = configuration.rules
+    knocks = isinstance(state_type, type) and issubclass(state_type, KnockState)
+    if not knocks or not isinstance(rules, StandardRules) or rules.knocking is None:
+        return DEFAULT_MAX_ACTIONS
+    sizes = rules.deal.hand_size
+    hand = sizes if isinstance(sizes, int) else max(sizes)
+    play = 2 * (hand + 1)
+    after_knock = _partial_partitions(hand) + hand * most_table_melds(configuration) * 3 + 1
+    return max(2, play, after_knock)
+
+
 # -- registration ---------------------------------------------------------------------------------------
 
 
@@ -281,6 +367,8 @@ def register(variant: str) -> str:
             "rewards": "points",
             "fixed_size": False,
             "position": "",
+            "actions": "tokens",
+            "max_actions": 0,
         },
     )
     game_class = type(
@@ -414,6 +502,18 @@ class RummyGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         rewards = _parameter(params, "rewards", str, "points")
         fixed_size = _parameter(params, "fixed_size", bool, False)
         position = _position_text(_parameter(params, "position", str, ""))
+        actions = _parameter(params, "actions", str, "tokens")
+        if actions not in ACTION_FORMS:
+            raise InvalidOptionError(
+                f"the parameter actions is one of {', '.join(ACTION_FORMS)}, not {quote(actions)}", field="actions"
+            )
+        max_actions = _parameter(params, "max_actions", int, 0)
+        if max_actions < 0 or (max_actions and actions != "whole"):
+            raise InvalidOptionError(
+                f"the parameter max_actions is 0 (the variant's bound) or more, and only with actions=whole, not "
+                f"{max_actions}",
+                field="max_actions",
+            )
         self.start: Game | None = None
         if position:
             from rummykit.documents.notation import read_position  # noqa: PLC0415 - where a position is given
@@ -440,9 +540,13 @@ class RummyGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         self.codec = ActionCodec.of(self.configuration, fixed_size=fixed_size)
         self.encoder = ObservationEncoder(self.codec)
         self.score_bound = 1.0 if self.reward_scheme.bounded else score_bound(self.configuration)
+        self.whole = actions == "whole"
+        """Each OpenSpiel action is a whole legal action (``actions="whole"``), not a token."""
+        self.max_actions = (max_actions or whole_action_bound(self.configuration)) if self.whole else self.codec.size
+        """The game's ``num_distinct_actions``: the tokens, or the most legal actions a state may list."""
         zero_sum = rewards in ("zero-sum", "normalized") or (rewards == "win-loss" and players == 2)
         info = pyspiel.GameInfo(
-            num_distinct_actions=self.codec.size,
+            num_distinct_actions=self.max_actions,
             max_chance_outcomes=max(FACE_COUNT, spec.max_players),
             num_players=players,
             min_utility=-self.score_bound,
@@ -458,6 +562,8 @@ class RummyGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
             "rewards": rewards,
             "fixed_size": fixed_size,
             "position": "b64:" + base64.urlsafe_b64encode(position.encode()).decode() if position else "",
+            "actions": actions,
+            "max_actions": max_actions,
         }
         super().__init__(_typed(self.game_type, zero_sum=zero_sum), info, written)
 
@@ -510,7 +616,7 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
 
     def _new_entry(self) -> Entry | None:
         game = self.game
-        if game is None or game.is_over:
+        if game is None or game.is_over or self._spiel_game.whole:
             return None
         return Entry(game, game.to_act[0], self._spiel_game.codec)
 
@@ -522,8 +628,36 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
         return self.game.to_act[0]
 
     def _legal_actions(self, player: int) -> list[int]:
+        if self._spiel_game.whole:
+            return list(range(len(self.whole_actions())))
         assert self._entry is not None and player == self._entry.seat
         return self._entry.allowed()
+
+    def whole_actions(self) -> list[Action]:
+        """With ``actions="whole"``: the legal actions of the seat to act (none at a chance node or the
+        end), sorted by their tokens ([`rummykit.rl.codec`][rummykit.rl.codec]); OpenSpiel's action ``i``
+        is the ``i``-th. The numbering depends on the set of legal actions alone (not on the order the
+        variant lists them in), which depends only on what the seat sees.
+
+        Raises:
+            InvalidOptionError: more legal actions than the game's ``num_distinct_actions`` (its
+                ``max_actions``), naming the count.
+        """
+        game, seen = self.game, self._seen
+        if game is None or game.is_over or self._shuffle is not None:
+            return []
+        if seen.actions is None:
+            seat = game.to_act[0]
+            listed = sorted(game.legal_actions(seat), key=self._spiel_game.codec.encode)
+            bound = self._spiel_game.max_actions
+            if len(listed) > bound:
+                raise InvalidOptionError(
+                    f"seat {seat} has {len(listed)} legal actions here, more than the game's num_distinct_actions "
+                    f"({bound}): load it with the parameter max_actions of {len(listed)} or more",
+                    field="max_actions",
+                )
+            seen.actions = listed
+        return seen.actions
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self._shuffle is not None:
@@ -534,6 +668,12 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         if self.game is None or self._shuffle is not None:
             self._chance(action)
+            return
+        if self._spiel_game.whole:
+            listed = self.whole_actions()
+            if not 0 <= action < len(listed):
+                raise InvalidActionError(f"{action} is not a legal action's number: 0 to {len(listed) - 1}")
+            self._carry_out(listed[action])
             return
         assert self._entry is not None
         complete = self._entry.enter(action)
@@ -611,7 +751,13 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
             if self.game is None and self._shuffle is None:
                 return f"first dealer: seat {action}"
             return f"next card: {face(action)}" if 0 <= action < FACE_COUNT else f"outcome {action}"
-        return self._spiel_game.codec.token_text(action)
+        codec = self._spiel_game.codec
+        if self._spiel_game.whole:
+            listed = self.whole_actions()
+            if not 0 <= action < len(listed):
+                return f"action {action}"
+            return " ".join(codec.token_text(token) for token in codec.encode(listed[action]))
+        return codec.token_text(action)
 
     def is_terminal(self) -> bool:
         return self.game is not None and self.game.is_over and self._shuffle is None
@@ -662,7 +808,11 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
         their places, each within its shuffle's pool.
 
         A world that the rules refuse (a red 3 in a hand, RC-6; a seat to act with no legal action) is
-        dealt again: the worlds are drawn uniformly among those the rules allow.
+        dealt again: the worlds are drawn uniformly among those the rules allow. A hand that a knock
+        constrains (the knocker's, after a knock; the turn player's, after it took the discard at the
+        wall: see **Resampling** in [`rummykit.rl.openspiel`][rummykit.rl.openspiel]) is drawn first,
+        uniformly among the hands that keep the constraint, so that such worlds are found at once
+        however few they are.
 
         Raises:
             PluginError: no arrangement of the hidden cards that the variant's position rules accept
@@ -689,12 +839,16 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
                 if cid in fixed or label is None or label == KNOWN:
                     continue
                 slots.setdefault(label, []).append((cards, index))
+        deal = _ConstrainedDeal.of(game, player_id, state, slots)
         for _ in range(1000):
-            for pool in slots.values():
-                cards_of = [cards[index] for cards, index in pool]
-                chooser.shuffle(cards_of)
-                for (cards, index), cid in zip(pool, cards_of, strict=True):
-                    cards[index] = cid
+            if deal is None:
+                for pool in slots.values():
+                    cards_of = [cards[index] for cards, index in pool]
+                    chooser.shuffle(cards_of)
+                    for (cards, index), cid in zip(pool, cards_of, strict=True):
+                        cards[index] = cid
+            elif not deal.deal(chooser):
+                continue
             try:  # the variant's own rules first (cheap), then every check of a position (no dead end)
                 configuration.check_position(state)
                 world = Game.from_state(state.copy(), configuration=configuration, rng=ChanceShuffles())
@@ -756,13 +910,90 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
         return text
 
 
+class _ConstrainedDeal:
+    """The hidden cards dealt anew where a knock constrains one hand (`rummykit.rl._knocks`): that
+    hand's hidden cards drawn first, uniformly among the choices (from each pool, as many as it hides of
+    that pool) that keep the constraint's bound (`HandSampler`), then the rest of each pool shuffled
+    among the other places it hides in. Each choice of the hand comes
+    with the same number of ways to place the rest, so the worlds are uniform among those whose hand
+    keeps the bound; `deal` refuses those that break the constraint's finer points."""
+
+    def __init__(
+        self,
+        constraint: KnockConstraint,
+        hand: list[CardId],
+        slots: dict[int, list[tuple[list[CardId], int]]],
+    ) -> None:
+        self.constraint = constraint
+        self.hand = hand
+        self.slots = slots
+        labels = sorted({label for label, pool in slots.items() if any(cards is hand for cards, _ in pool)})
+        self.pool_of = {label: number for number, label in enumerate(labels)}
+        # each pool's places in the hand, and elsewhere
+        self.own = {label: [(c, i) for c, i in slots[label] if c is hand] for label in labels}
+        self.rest = {label: [(c, i) for c, i in slots[label] if c is not hand] for label in labels}
+        dealt = {(id(cards), index) for label in labels for cards, index in self.own[label]}
+        mandatory = hand_mask([cid for index, cid in enumerate(hand) if (id(hand), index) not in dealt])
+        optional = sorted(
+            (BIT[cards[index] & FACE_MASK], self.pool_of[label]) for label in labels for cards, index in slots[label]
+        )
+        quotas = tuple(len(self.own[label]) for label in labels)
+        self.sampler = _hand_sampler(mandatory, tuple(optional), quotas, constraint.limit, constraint.melds)
+
+    @classmethod
+    def of(
+        cls, game: Game, player: int, state: GameState, slots: dict[int, list[tuple[list[CardId], int]]]
+    ) -> _ConstrainedDeal | None:
+        """The constrained deal of the cards hidden from ``player`` in ``state`` (a copy of ``game``'s,
+        whose places ``slots`` holds by pool), or ``None`` where no knock constrains a hand it hides."""
+        constraint = knock_constraint(game, player)
+        if constraint is None:
+            return None
+        hand = state.hands[constraint.seat]
+        if not any(cards is hand for pool in slots.values() for cards, _ in pool):
+            return None
+        deal = cls(constraint, hand, slots)
+        # a position set up from data may break what its knock says: then nothing more is known of the hand
+        return deal if deal.sampler.total else None
+
+    def deal(self, chooser: random.Random) -> bool:
+        """Deal the hidden cards anew; whether the constrained hand keeps every constraint."""
+        chosen = self.sampler.sample(chooser)
+        for label, pool in self.slots.items():
+            if label not in self.own:
+                cards_of = [cards[index] for cards, index in pool]
+                chooser.shuffle(cards_of)
+                for (cards, index), cid in zip(pool, cards_of, strict=True):
+                    cards[index] = cid
+                continue
+            every = [cards[index] for cards, index in pool]
+            mine = [cid for cid in every if BIT[cid & FACE_MASK] & chosen]
+            others = [cid for cid in every if not BIT[cid & FACE_MASK] & chosen]
+            chooser.shuffle(mine)
+            chooser.shuffle(others)
+            for (cards, index), cid in zip(self.own[label], mine, strict=True):
+                cards[index] = cid
+            for (cards, index), cid in zip(self.rest[label], others, strict=True):
+                cards[index] = cid
+        return self.constraint.allows(hand_mask(self.hand))
+
+
+@functools.lru_cache(maxsize=8)
+def _hand_sampler(
+    mandatory: int, optional: tuple[tuple[int, int], ...], quotas: tuple[int, ...], limit: int, melds: bool
+) -> HandSampler:
+    """The sampler of the hands a knock allows, kept for the searches that resample one position many times."""
+    return HandSampler(mandatory, optional, quotas, limit=limit, melds=melds)
+
+
 class _Seen:
     """What a state's seats see of its game as it stands (views, numeric observations without the
     tokens entered, the position's text), each built once; a copy of the state starts afresh."""
 
-    __slots__ = ("observations", "text", "views")
+    __slots__ = ("actions", "observations", "text", "views")
 
     def __init__(self) -> None:
+        self.actions: list[Action] | None = None  # the legal actions as numbered (actions="whole")
         self.views: dict[int | None, View] = {}
         self.observations: dict[int | None, npt.NDArray[np.float32]] = {}
         self.text: str | None = None

@@ -16,8 +16,14 @@ default, each round's score, negated where the lowest total wins). A game that e
 terminates every agent; a game whose last round was stopped by the turn cap (G-1: no table of people
 gets there) *truncates* every agent instead.
 
+A token the mask does not allow raises by default; ``illegal_action="penalize"`` or ``"noop"`` refuses it
+instead, and the same agent acts again ([`ILLEGAL_ACTIONS`][rummykit.rl.pettingzoo.ILLEGAL_ACTIONS]):
+what Gymnasium's ``check_env`` and PettingZoo's ``parallel_seed_test``, which sample actions without the
+mask, need.
+
 ``infos[agent]`` after each step: ``"action_complete"`` (the agent's step completed its action, which
-the game then carried out) and ``"action"`` (that action, as carried out; ``None`` before), for the
+the game then carried out), ``"action"`` (that action, as carried out; ``None`` before) and
+``"refused"`` (the step's token was refused, and nothing changed: ``illegal_action``, below), for the
 agent that stepped; ``"round"`` (the [`RoundResult`][rummykit.core.state.RoundResult] of a round the
 step ended) for every agent.
 
@@ -34,28 +40,86 @@ Examples:
 
 from __future__ import annotations
 
-import random
+import math
 from array import array
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 import gymnasium
 import numpy as np
 import numpy.typing as npt
+from gymnasium.utils import seeding
 from pettingzoo import AECEnv, ParallelEnv
 
 from rummykit.core.actions import Action
 from rummykit.core.engine import Game, new_game
 from rummykit.core.errors import InvalidActionError, InvalidOptionError, InvalidPositionError, quote
 from rummykit.core.plugins import Plugin
+from rummykit.core.shoe import check_seed
 from rummykit.rl.codec import ActionCodec, Entry
 from rummykit.rl.memory import PublicMemory
 from rummykit.rl.observation import ObservationEncoder, observation_text
 from rummykit.rl.rewards import Rewards
 
-__all__ = ["RummyEnv", "RummyParallelEnv", "env", "parallel_env", "token_index"]
+__all__ = [
+    "DEFAULT_MAX_ILLEGAL_STEPS",
+    "DEFAULT_PENALTY",
+    "ILLEGAL_ACTIONS",
+    "RummyEnv",
+    "RummyParallelEnv",
+    "check_illegal_action",
+    "env",
+    "parallel_env",
+    "token_index",
+]
 
 RENDER_MODES = ["human", "ansi", "rgb_array"]
+ILLEGAL_ACTIONS: Final = ("raise", "penalize", "noop")
+"""What a step does with a token the action mask does not allow (an index of the action space all the
+same; anything else, a float or an index past the space, is always refused with an
+``InvalidActionError``):
+
+- ``"raise"`` (the default): it is refused with an ``InvalidActionError`` naming the token, and nothing
+  changes. A masked-out token is a bug in the agent's masking, and this says so at once.
+- ``"penalize"``: the step is taken and refused: the game, the tokens entered and the agent to act stay
+  as they were, the acting agent is paid ``illegal_penalty`` (every other agent 0), its ``infos`` say
+  ``"refused": True``, and the same agent acts again. For agents that sample from the whole action
+  space (Gymnasium's ``check_env``, PettingZoo's ``parallel_seed_test``) and learners that should learn
+  the mask.
+- ``"noop"``: refused as with ``"penalize"``, but paid 0.
+
+With ``"penalize"`` and ``"noop"`` an episode still ends: once ``max_illegal_steps`` steps of it have
+been refused (default `DEFAULT_MAX_ILLEGAL_STEPS`), it is *truncated* for every agent, with the game
+where it stands."""
+DEFAULT_PENALTY: Final = -1.0
+"""The reward of a refused step with ``illegal_action="penalize"``, unless ``illegal_penalty`` says otherwise."""
+DEFAULT_MAX_ILLEGAL_STEPS: Final = 1000
+"""The refused steps (with ``illegal_action`` ``"penalize"`` or ``"noop"``) after which an episode is
+truncated, unless ``max_illegal_steps`` says otherwise."""
+
+
+def check_illegal_action(illegal_action: Any, illegal_penalty: Any, max_illegal_steps: Any) -> None:
+    """Refuse, with an ``InvalidOptionError`` naming the parameter, an ``illegal_action`` that is not one of
+    [`ILLEGAL_ACTIONS`][rummykit.rl.pettingzoo.ILLEGAL_ACTIONS], a penalty that is not a finite number of 0
+    or less, or a bound that is not an int of 1 or more."""
+    if not isinstance(illegal_action, str) or illegal_action not in ILLEGAL_ACTIONS:
+        raise InvalidOptionError(
+            f"illegal_action is one of {', '.join(ILLEGAL_ACTIONS)}, not {quote(illegal_action)}",
+            field="illegal_action",
+        )
+    if (
+        isinstance(illegal_penalty, bool)
+        or not isinstance(illegal_penalty, int | float)
+        or not math.isfinite(illegal_penalty)
+        or illegal_penalty > 0
+    ):
+        raise InvalidOptionError(
+            f"illegal_penalty is a number of 0 or less, not {quote(illegal_penalty)}", field="illegal_penalty"
+        )
+    if isinstance(max_illegal_steps, bool) or not isinstance(max_illegal_steps, int) or max_illegal_steps < 1:
+        raise InvalidOptionError(
+            f"max_illegal_steps is an int of 1 or more, not {quote(max_illegal_steps)}", field="max_illegal_steps"
+        )
 
 
 def env(
@@ -67,6 +131,9 @@ def env(
     render_mode: str | None = None,
     rewards: str = "points",
     fixed_size: bool = False,
+    illegal_action: str = "raise",
+    illegal_penalty: float = DEFAULT_PENALTY,
+    max_illegal_steps: int = DEFAULT_MAX_ILLEGAL_STEPS,
 ) -> RummyEnv:
     """A PettingZoo AEC environment of ``variant`` for ``players`` seats, with ``options`` and
     ``house_rules`` as [`new_game`][rummykit.core.engine.new_game] takes them.
@@ -77,6 +144,12 @@ def env(
         rewards: the reward scheme ([`rummykit.rl.rewards`][rummykit.rl.rewards]).
         fixed_size: observation and action sizes of the variant's largest player count, the same for
             every player count ([`rummykit.rl.observation`][rummykit.rl.observation]).
+        illegal_action: what a step with a token the action mask does not allow does: ``"raise"``
+            (an ``InvalidActionError``), ``"penalize"`` or ``"noop"`` (refused, see
+            [`ILLEGAL_ACTIONS`][rummykit.rl.pettingzoo.ILLEGAL_ACTIONS]).
+        illegal_penalty: the reward of a refused step with ``"penalize"`` (0 or less).
+        max_illegal_steps: with ``"penalize"`` or ``"noop"``, the refused steps after which the
+            episode is truncated (for every agent).
     """
     return RummyEnv(
         variant,
@@ -86,6 +159,9 @@ def env(
         render_mode=render_mode,
         rewards=rewards,
         fixed_size=fixed_size,
+        illegal_action=illegal_action,
+        illegal_penalty=illegal_penalty,
+        max_illegal_steps=max_illegal_steps,
     )
 
 
@@ -98,10 +174,14 @@ def parallel_env(
     render_mode: str | None = None,
     rewards: str = "points",
     fixed_size: bool = False,
+    illegal_action: str = "raise",
+    illegal_penalty: float = DEFAULT_PENALTY,
+    max_illegal_steps: int = DEFAULT_MAX_ILLEGAL_STEPS,
 ) -> RummyParallelEnv:
     """A PettingZoo parallel environment of the same game as [`env`][rummykit.rl.pettingzoo.env]
     (same arguments): every live agent is given an observation at every step, and the agent to act
-    enters one token. The others' action masks are all zeros and their actions are ignored: a rummy
+    enters one token (refused as ``illegal_action`` says where the mask does not allow it). The others'
+    action masks are all zeros and their actions are ignored: a rummy
     is played one seat at a time, and RailRoad Rummy's claim window takes its declarations in turn
     order (RR-16), so there is never more than one decision to make at once."""
     return RummyParallelEnv(
@@ -113,6 +193,9 @@ def parallel_env(
             render_mode=render_mode,
             rewards=rewards,
             fixed_size=fixed_size,
+            illegal_action=illegal_action,
+            illegal_penalty=illegal_penalty,
+            max_illegal_steps=max_illegal_steps,
         )
     )
 
@@ -145,7 +228,10 @@ def token_index(action: Any, size: int) -> int:
 class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
     """A rummykit game as a PettingZoo AEC environment (see [`rummykit.rl.pettingzoo`][rummykit.rl.pettingzoo]).
 
-    ``reset(seed=N)`` starts a new game seeded with ``N`` (``None``: a random seed);
+    ``reset(seed=N)`` starts the game ``new_game(..., seed=N)`` plays and seeds the environment's own
+    generator with ``N``; ``reset()`` without a seed starts a game seeded from that generator, so that
+    the games after a seeded reset repeat (a generator never seeded is seeded from the operating system),
+    as Gymnasium's environments do;
     ``reset(options={"position": game})`` starts from a position instead: a
     [`Game`][rummykit.core.engine.Game] of the environment's variant, players and options, or a
     position in the notation ([`read_position`][rummykit.documents.notation.read_position]), checked as
@@ -157,6 +243,7 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         "render_modes": RENDER_MODES,
         "name": "rummykit_v1",
         "is_parallelizable": False,
+        "render_fps": 1,  # a human render prints text: a frame a second for a tool that replays them
     }
 
     def __init__(
@@ -169,8 +256,18 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         render_mode: str | None = None,
         rewards: str = "points",
         fixed_size: bool = False,
+        illegal_action: str = "raise",
+        illegal_penalty: float = DEFAULT_PENALTY,
+        max_illegal_steps: int = DEFAULT_MAX_ILLEGAL_STEPS,
     ) -> None:
         super().__init__()
+        check_illegal_action(illegal_action, illegal_penalty, max_illegal_steps)
+        self.illegal_action = illegal_action
+        self.illegal_penalty = float(illegal_penalty)
+        self.max_illegal_steps = max_illegal_steps
+        self.refused = 0
+        """The steps of the episode refused so far (``illegal_action`` ``"penalize"`` or ``"noop"``)."""
+        self._seeds: np.random.Generator | None = None  # the generator of unseeded resets' seeds
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise InvalidOptionError(
                 f"render_mode is one of {RENDER_MODES} or None, not {quote(render_mode)}", field="render_mode"
@@ -216,11 +313,14 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
             self.game = self._position(position)
             self.memory = PublicMemory(self.game, dealt=False)
         else:
+            if seed is not None or self._seeds is None:
+                self._seeds, _ = seeding.np_random(check_seed(seed))
             if seed is None:
-                seed = random.SystemRandom().randrange(2**63)
+                seed = int(self._seeds.integers(2**62))
             self.game = new_game(variant, players, seed=seed, options=game_options, house_rules=house_rules)
             self.memory = PublicMemory(self.game)
         self.agents = self.possible_agents[:]
+        self.refused = 0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
@@ -263,16 +363,35 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         if action is None:
             raise InvalidActionError(f"{agent} must act: give the index of a token its action_mask allows")
         token = token_index(action, self.codec.size)
+        refused = self.illegal_action != "raise" and not self._entry.allows(token)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        complete = self._entry.enter(token)
+        complete = None if refused else self._entry.enter(token)  # "raise": a token not allowed raises here
         for other in self.agents:
             self.infos[other] = {}
-        self.infos[agent] = {"action_complete": complete is not None, "action": None}
-        if complete is not None:
+        self.infos[agent] = {"action_complete": complete is not None, "action": None, "refused": refused}
+        if refused:
+            self._refuse(agent)
+        elif complete is not None:
             self._carry_out(agent, complete)
         if self.render_mode == "human":
             self.render()
+
+    def _refuse(self, agent: str) -> None:
+        """A step refused (``illegal_action`` ``"penalize"`` or ``"noop"``): nothing changes but the
+        penalty, and the episode is truncated at the bound of refused steps."""
+        if self.illegal_action == "penalize":
+            self.rewards[agent] = self.illegal_penalty
+        self.refused += 1
+        if self.refused >= self.max_illegal_steps:
+            self.truncations = dict.fromkeys(self.agents, True)
+            self._entry = None
+        self._accumulate_rewards()
+
+    @property
+    def episode_over(self) -> bool:
+        """The game is over, or the episode was truncated after ``max_illegal_steps`` refused steps."""
+        return self.game.is_over or self.refused >= self.max_illegal_steps
 
     def _carry_out(self, agent: str, action: Action) -> None:
         game = self.game
@@ -406,7 +525,7 @@ class RummyParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo is unty
         truncations = {agent: aec.truncations[agent] for agent in self.agents}
         infos = {agent: dict(aec.infos.get(agent, {})) for agent in self.agents}
         observations = {agent: aec.observe(agent) for agent in self.agents}
-        if aec.game.is_over:
+        if aec.episode_over:
             self.agents = []
         return observations, rewards, terminations, truncations, infos
 

@@ -32,7 +32,7 @@ from rummykit.core.errors import InvalidOptionError, quote
 from rummykit.core.plugins import Plugin, make_bot
 from rummykit.core.views import View
 from rummykit.rl.codec import ActionCodec
-from rummykit.rl.pettingzoo import RENDER_MODES, RummyEnv
+from rummykit.rl.pettingzoo import DEFAULT_MAX_ILLEGAL_STEPS, DEFAULT_PENALTY, RENDER_MODES, RummyEnv
 
 __all__ = ["RANDOM_TOKENS", "RandomTokenBot", "SingleAgentEnv", "vector_env"]
 
@@ -88,13 +88,20 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]  # Gymnasium's Env is
         rewards: the reward scheme ([`rummykit.rl.rewards`][rummykit.rl.rewards]).
         fixed_size: the sizes of the variant's largest player count.
         render_mode: ``"ansi"`` (text), ``"rgb_array"`` (the spectator's picture) or ``"human"``.
+        illegal_action: what a step with a token the mask does not allow does: ``"raise"`` (the
+            default), ``"penalize"`` or ``"noop"``: refused, the agent paid ``illegal_penalty`` (or 0),
+            the position unchanged, and the agent to act again; the episode truncated after
+            ``max_illegal_steps`` refused steps ([`ILLEGAL_ACTIONS`][rummykit.rl.pettingzoo.ILLEGAL_ACTIONS]).
+            Gymnasium's ``check_env`` samples actions without the mask: it passes with ``"penalize"``.
+        illegal_penalty: the reward of a refused step with ``"penalize"``.
+        max_illegal_steps: the refused steps after which the episode is truncated.
 
     Raises:
         InvalidOptionError: a seat that is not one of the game's, or the wrong number of opponents.
         UnknownBotError: a bot the variant does not offer.
     """
 
-    metadata: dict[str, Any] = {"render_modes": RENDER_MODES}  # noqa: RUF012 - Gymnasium's convention
+    metadata: dict[str, Any] = {"render_modes": RENDER_MODES, "render_fps": 1}  # noqa: RUF012 - Gymnasium's convention
 
     def __init__(
         self,
@@ -108,6 +115,9 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]  # Gymnasium's Env is
         rewards: str = "points",
         fixed_size: bool = False,
         render_mode: str | None = None,
+        illegal_action: str = "raise",
+        illegal_penalty: float = DEFAULT_PENALTY,
+        max_illegal_steps: int = DEFAULT_MAX_ILLEGAL_STEPS,
     ) -> None:
         self.aec = RummyEnv(
             variant,
@@ -117,6 +127,9 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]  # Gymnasium's Env is
             rewards=rewards,
             fixed_size=fixed_size,
             render_mode=render_mode if render_mode != "human" else "ansi",
+            illegal_action=illegal_action,
+            illegal_penalty=illegal_penalty,
+            max_illegal_steps=max_illegal_steps,
         )
         self.render_mode = render_mode
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players):
@@ -172,7 +185,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]  # Gymnasium's Env is
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         aec = self.aec
         agent = aec.possible_agents[self.seat]
-        if aec.agent_selection != agent or aec.game.is_over:
+        if aec.agent_selection != agent or aec.episode_over:
             raise InvalidOptionError("the episode is over: reset the environment", field="action")
         aec.step(action)
         reward = aec.rewards.get(agent, 0.0)
@@ -187,7 +200,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]  # Gymnasium's Env is
         aec, game = self.aec, self.aec.game
         agent = aec.possible_agents[self.seat]
         reward = 0.0
-        while not aec.game.is_over and aec.agent_selection != agent:
+        while not aec.episode_over and aec.agent_selection != agent:
             seat = aec.game.to_act[0]
             action = self.bots[seat].choose(game.view(seat), game.legal_actions(seat))
             for token in aec.codec.encode(action):

@@ -14,18 +14,21 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
+import attrs
 import pytest
 
 import rummykit
 from rummykit import (
+    Action,
     Card,
     Discard,
     Draw,
     Game,
     GameOverError,
     GoDown,
+    IllegalActionError,
     InvalidActionError,
     InvalidOptionError,
     InvalidPositionError,
@@ -41,6 +44,7 @@ from rummykit.core.cards import shoe_ids, standard_deck
 from rummykit.documents.serialize import dump_position, dump_record, dump_view, load_position, load_record, load_view
 from rummykit.play.commands import parse_move
 from rummykit.play.simulate import simulate
+from rummykit.standard import StandardRules
 from rummykit.standard.melding import disjoint_combinations, single_melds
 from rummykit_variants.classic_rummy import ClassicRummyView
 from rummykit_variants.classic_rummy.rules import MELD_RULES
@@ -190,6 +194,29 @@ def test_cr_3_drawing_twice_is_refused() -> None:
     game.apply(Draw(seat=0))
     refuse(game, Draw(seat=0), "CR-3")
     refuse(game, TakeDiscard(seat=0), "CR-3")
+
+
+@attrs.frozen
+class _DeepTake(Action):
+    """A draw of a variant's own (as Rummy 500's take of cards deep in the discard pile)."""
+
+    kind: ClassVar[str] = "deep-take"
+
+
+def test_cr_3_a_draw_of_a_variants_own_counts_as_the_turns_one_draw_once_declared() -> None:
+    # The turn check reads which actions draw from `Turns.draws`: undeclared, a deep take at the start of
+    # a turn is refused as no draw (CR-3); declared, it is the draw, and no second draw may follow it.
+    game = at("draw", "4H 9S", discard="3S")
+    rules = cast(StandardRules, game.state.rules)
+    with pytest.raises(IllegalActionError, match="a turn starts with a draw") as refused:
+        rules.check_turn(game.state, _DeepTake(seat=0))
+    assert refused.value.rule == "CR-3"
+    declared = attrs.evolve(rules, turns=attrs.evolve(rules.turns, draws=(*rules.turns.draws, _DeepTake)))
+    declared.check_turn(game.state, _DeepTake(seat=0))
+    game.apply(Draw(seat=0))
+    with pytest.raises(IllegalActionError, match="exactly one draw") as refused:
+        declared.check_turn(game.state, _DeepTake(seat=0))
+    assert refused.value.rule == "CR-3"
 
 
 def test_cr_3_an_empty_discard_pile_cannot_be_taken_from() -> None:

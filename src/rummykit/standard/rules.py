@@ -120,6 +120,10 @@ class Turns:
             another move is refused citing it.
         empty_hand_ends_round: a player whose hand becomes empty goes out, which ends the round
             (``ids.going_out``); otherwise play goes on (Gin Rummy's knocker who lays down every card).
+        draws: the actions that are a turn's draw: exactly one of them starts a turn (``ids.draw``),
+            and none comes after it. The standard's: `Draw` and `TakeDiscard`; a variant with a draw
+            of its own (taking the whole discard pile, taking cards deep in a spread pile, ending the
+            round at an empty stock) names it here.
     """
 
     opening: str = Phase.DRAW
@@ -127,6 +131,7 @@ class Turns:
     after_draw: frozenset[str] = frozenset({Phase.PLAY})
     phase_rules: Mapping[str, tuple[str, str]] = attrs.field(factory=dict)
     empty_hand_ends_round: bool = True
+    draws: tuple[type[Action], ...] = (Draw, TakeDiscard)
 
 
 @attrs.frozen(kw_only=True)
@@ -512,7 +517,7 @@ class StandardRules(Ruleset):
                     self.ids.start, f"the seat after the dealer, seat {state.turn}, starts the round", action=action
                 )
             raise IllegalActionError("G-2", f"it is seat {state.turn}'s turn", action=action)
-        drawing = isinstance(action, _DRAWS)
+        drawing = isinstance(action, self.turns.draws)
         if drawing and state.phase != DRAW and state.phase not in self.turns.before_draw:
             raise IllegalActionError(
                 self.ids.draw, "a turn has exactly one draw, and this one has had it", action=action
@@ -522,9 +527,6 @@ class StandardRules(Ruleset):
                 self.ids.draw, "a turn starts with a draw: from the stock or the top of the discard pile", action=action
             )
 
-
-_DRAWS: Final = (Draw, TakeDiscard)
-"""The actions that draw (a tuple: `isinstance` takes it faster than the union ``Draw | TakeDiscard``)."""
 
 KNOCK_RUN_ORDER: Final = (Rank.ACE, *(Rank(value) for value in range(2, 14)))
 """The run order of knock endings: the ace low only."""

@@ -15,8 +15,8 @@ from rummykit.core.errors import IllegalActionError
 from rummykit.core.melds import MeldRules
 from rummykit.core.shoe import decks
 from rummykit.core.specs import GameSettings, RuleText
-from rummykit.core.state import GameState, Phase
-from rummykit.standard import Deal, RuleIds, Scoring, StandardRules, Stock
+from rummykit.core.state import GameState
+from rummykit.standard import Deal, RuleIds, Scoring, StandardRules, Stock, Turns
 from rummykit_variants.railroad_canasta.actions import EndRound, TakePile
 
 __all__ = [
@@ -275,22 +275,12 @@ class CanastaRules(StandardRules):
 
     def check_turn(self, state: GameState, action: Action) -> None:
         """G-2 and RC-2; RC-20: after the discard the turn player first picks up their kitty or leaves
-        it; RC-14: a turn starts with one draw or one taking of the pile (``TakePile``, ``EndRound``)."""
-        if action.seat != state.turn:
-            super().check_turn(state, action)
-        if state.phase == CanastaPhase.KITTY:
+        it; RC-14: a turn starts with one draw or one taking of the pile (`Turns.draws`)."""
+        if action.seat == state.turn and state.phase == CanastaPhase.KITTY:
             raise IllegalActionError(
                 "RC-20", "the turn player first picks up their kitty or leaves it (RC-C5)", action=action
             )
-        drawing = isinstance(action, Draw | TakePile | EndRound)
-        if drawing and state.phase != Phase.DRAW:
-            raise IllegalActionError(
-                "RC-14", "a turn starts with one draw or one taking of the pile, and this one has", action=action
-            )
-        if not drawing and state.phase == Phase.DRAW:
-            raise IllegalActionError(
-                "RC-14", "a turn starts by drawing from the stock or taking the discard pile", action=action
-            )
+        super().check_turn(state, action)
 
 
 def make_rules(config: GameSettings) -> CanastaRules:
@@ -301,6 +291,7 @@ def make_rules(config: GameSettings) -> CanastaRules:
         shoe_parts=(decks(2, jokers_per_deck=1) * config.players,),
         deal=Deal(hand_size=13, seat_piles=(("kitty", 11), ("red_threes", 0)), up_card=False),
         stock=Stock(reshuffle="none", cards=2, from_discard=False),
+        turns=Turns(draws=(Draw, TakePile, EndRound)),
         melds=MeldRules(
             wild_faces=frozenset(parse_cards("2C 2D 2H 2S JK")),
             set_ranks=frozenset(Rank(r) for r in range(3, 15)),

@@ -651,12 +651,18 @@ def meld_marks(view: View, fields: Sequence[ShownField]) -> list[str]:
     return marks
 
 
+RULE_INK: Final = "#0d47a1"
+"""The ink of a rule's id in a round's score lines."""
+
+
 def _round_end_block(view: View, ended: RoundEnd, seats: SeatNames, wilds: Collection[Card]) -> Block:
-    """How the round ended: each seat's cards left (laid face up to be scored), its score for the
-    round and its total after it, on a paper box."""
+    """How the round ended: each seat's cards left (laid face up to be scored) and their deadwood, its
+    score for the round and its total after it, then its score line by line, each with its rule's id
+    (the round's [`SeatResult`][rummykit.core.state.SeatResult] items), on a paper box."""
     result = ended.result
     if len(ended.hands) != view.players or len(result.scores) != view.players:
         raise PluginError(f"a round's end holds one hand and one score for each of the {view.players} seats")
+    lines = {seat.seat: seat for seat in result.seats}
     sheet = Sheet()
     name_room, right = 150.0, INNER - 12
     score_x, cards_x = right - 90, 12 + name_room + 10
@@ -669,9 +675,14 @@ def _round_end_block(view: View, ended: RoundEnd, seats: SeatNames, wilds: Colle
     for seat, (hand, score, total) in enumerate(zip(ended.hands, result.scores, result.totals, strict=True)):
         cards = sorted(hand, key=lambda card: hand_key(card, wilds))
         block = cards_block(cards, room=room, step=END_STEP, scale=END_SCALE, wilds=wilds)
-        height = max(22.0, block.height + 8)
+        line = lines.get(seat)
+        deadwood = None if line is None else line.deadwood
+        height = max(22.0 if deadwood is None else 38.0, block.height + 8)
         middle = y + height / 2 + 4
-        sheet.text(12, middle, seats.fitted(seat, 12, name_room, bold=True), size=12, bold=True)
+        name_y = middle - (7 if deadwood is not None else 0)
+        sheet.text(12, name_y, seats.fitted(seat, 12, name_room, bold=True), size=12, bold=True)
+        if deadwood is not None:
+            sheet.text(12, name_y + 15, f"deadwood {deadwood}", size=11, fill=MUTED)
         if cards:
             sheet.place(block, cards_x, y + 4)
         else:
@@ -679,6 +690,15 @@ def _round_end_block(view: View, ended: RoundEnd, seats: SeatNames, wilds: Colle
         sheet.text(score_x, middle, f"{score:+d}", size=12, bold=True, anchor="end")
         sheet.text(right, middle, str(total), size=12, anchor="end")
         y += height
+        for item in () if line is None else line.items:
+            y += 15
+            sheet.text(cards_x, y, item.rule, size=11, bold=True, fill=RULE_INK)
+            what = item.what + (f": {' '.join(map(str, item.cards))}" if item.cards else "")
+            what_x = cards_x + max(52.0, text_width(item.rule, 11, bold=True) + 8)
+            sheet.text(what_x, y, fit(what, 11, score_x - 50 - what_x), size=11)
+            sheet.text(score_x, y, f"{item.points:+d}", size=11, anchor="end")
+        if line is not None and line.items:
+            y += 8
     framed = Sheet()
     framed.rect(0, 0, INNER, y + 8, fill=PAPER, stroke=PAPER_EDGE, rx=7)
     framed.place(sheet.block(INNER, y + 8), 0, 0)

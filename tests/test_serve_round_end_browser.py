@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Final
 
@@ -29,6 +29,7 @@ from rummykit.core.engine import Game
 from rummykit.core.plugins import make_bot
 from rummykit.serve import Settings, create_app
 from rummykit.serve.messages import RoundHold, seat_message
+from tests.pictures_support import position
 from tests.serve_support import Server, free_port
 from tests.test_browser import DATA, UPDATE, Image, _looks_alike, _strays
 from tests.test_serve_browser import CHROMIUM, WAIT, Person, sync_api
@@ -36,6 +37,8 @@ from tests.test_serve_browser import CHROMIUM, WAIT, Person, sync_api
 pytestmark = pytest.mark.browser
 
 SIZES: Final = {"desktop": (1280, 800), "phone": (390, 844)}
+Message = dict[str, Any] | Callable[[Any], dict[str, Any]]
+"""What the test's WebSocket sends a page after its hello: a state, or one made for the pictures asked for."""
 SITE: Final = "http://table.test"
 """Where the pages answered by the test are served from (no network: every request is answered here)."""
 
@@ -120,19 +123,19 @@ def first_round(variant: str, seed: int) -> Game:
     return game
 
 
-def held(game: Game, seat: int | None) -> dict[str, Any]:
+def held(game: Game, seat: int | None) -> Message:
     """The state message the server sends ``seat`` when its round's end is held (for 30 seconds)."""
     hold = None
     if not game.is_over:
         hold = RoundHold(round=game.history[-1].round, ready=(), waiting=(0, 1), seconds=30, seconds_left=30)
-    return seat_message(game, seat, len(game.record.actions), pictures=True, hold=hold)
+    return lambda pictures: seat_message(game, seat, len(game.record.actions), pictures=pictures, hold=hold)
 
 
 class Screen:
     """A seat's page of the server in a browser of ``size``, sent ``message`` over a WebSocket the
     test answers (its pages as the server serves them, with their policy); keeps what the page sends."""
 
-    def __init__(self, browser: Any, pages: TestClient, size: str, message: dict[str, Any]) -> None:
+    def __init__(self, browser: Any, pages: TestClient, size: str, message: Message) -> None:
         width, height = SIZES[size]
         self.context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1)
         self.page = self.context.new_page()
@@ -156,12 +159,12 @@ class Screen:
         reply = pages.get(url[len(SITE) :])
         route.fulfill(status=reply.status_code, body=reply.content, headers=dict(reply.headers))
 
-    def _socket(self, socket: Any, message: dict[str, Any]) -> None:
+    def _socket(self, socket: Any, message: Message) -> None:
         def received(text: Any) -> None:
             data = json.loads(text)
             self.sent.append(data)
             if data["type"] == "hello":
-                socket.send(json.dumps(message))
+                socket.send(json.dumps(message(data["pictures"]) if callable(message) else message))
 
         socket.on_message(received)
 
@@ -243,7 +246,8 @@ def test_a_railroad_rummy_claim_on_screen(browser: Any, pages: TestClient, tmp_p
     turn = game.to_act[0]
     game.apply(next(action for action in game.legal_actions(turn) if action.kind == "draw"))  # RR-C1: a claim window
     claimant = next(seat for seat in game.to_act if seat != turn)
-    screen = Screen(browser, pages, size, seat_message(game, claimant, len(game.record.actions), pictures=True))
+    at = len(game.record.actions)
+    screen = Screen(browser, pages, size, lambda pictures: seat_message(game, claimant, at, pictures=pictures))
     try:
         assert screen.page.locator('[data-testid="kind-claim"] .actions button').count() >= 1
         assert screen.page.locator('[data-testid="round-end"]').is_hidden()
@@ -276,3 +280,74 @@ def test_the_create_page_offers_the_round_end_seconds(browser: Any, server: Serv
     person.close()
     with server.seat(link.split("#")[1]) as page:
         assert json.loads(page.recv(timeout=WAIT / 1000))["type"] == "state"
+
+
+# -- readable on a phone (issue 36, finding 2) ---------------------------------------------------------------
+
+CARD_GLYPHS: Final = """() => {
+  // each card face drawn (a <use> of its symbol): the height on the screen of its rank's text and its
+  // suit's pip (the symbol's first <text> and first <path>), through the use's transform
+  const found = [];
+  for (const use of document.querySelectorAll("svg use")) {
+    const href = use.getAttribute("xlink:href") || use.getAttribute("href");
+    if (!href || href === "#rk-back" || use.getBoundingClientRect().width === 0) continue;
+    const symbol = document.querySelector(href);
+    const scale = Math.abs(use.getScreenCTM().d);
+    const rank = symbol.querySelector("text");
+    const pip = symbol.querySelector("path");
+    const own = pip.transform.baseVal.consolidate();
+    found.push({card: href, rank: rank.getBBox().height * scale,
+                suit: pip.getBBox().height * (own ? Math.abs(own.matrix.d) : 1) * scale});
+  }
+  return found;
+}"""
+HTML_GLYPHS: Final = """() => Array.from(document.querySelectorAll(".card .rank, .card .suit"))
+  .filter((glyph) => glyph.getBoundingClientRect().width > 0)
+  .map((glyph) => ({card: glyph.parentNode.dataset.card, height: glyph.getBoundingClientRect().height}))"""
+SMALLEST: Final = 14.0
+"""The least height, in CSS pixels, of a card's rank and of its suit on a phone's screen."""
+
+
+def assert_readable(page: Any) -> None:
+    """Every card's rank and suit at least `SMALLEST` pixels high, and nothing wider than the window."""
+    cards = page.evaluate(CARD_GLYPHS)
+    glyphs = page.evaluate(HTML_GLYPHS)
+    assert cards or glyphs
+    small = [card for card in cards if min(card["rank"], card["suit"]) < SMALLEST]
+    small += [glyph for glyph in glyphs if glyph["height"] < SMALLEST]
+    assert not small, f"{len(small)} cards' ranks or suits under {SMALLEST} pixels high, as {small[:3]}"
+    assert page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth")
+
+
+@pytest.mark.parametrize(("variant", "players"), [("railroad-canasta", 4), ("railroad-rummy", 3), ("gin-rummy", 2)])
+def test_a_seats_page_is_readable_on_a_phone(browser: Any, pages: TestClient, variant: str, players: int) -> None:
+    game = position(variant, players, 5, 120)
+    seat, at = game.to_act[0], len(game.record.actions)
+    screen = Screen(browser, pages, "phone", lambda pictures: seat_message(game, seat, at, pictures=pictures))
+    try:
+        assert screen.sent[0]["pictures"] == "small"
+        assert_readable(screen.page)
+    finally:
+        screen.close()
+
+
+def test_a_rounds_end_is_readable_on_a_phone(browser: Any, pages: TestClient) -> None:
+    screen = Screen(browser, pages, "phone", held(first_round("railroad-canasta", 1), 0))
+    try:
+        assert_readable(screen.page)
+    finally:
+        screen.close()
+
+
+@pytest.mark.parametrize("variant", rummykit.available_variants())
+def test_the_pictures_small_form_is_readable_on_a_phone(browser: Any, tmp_path: Path, variant: str) -> None:
+    game = position(variant, min(4, rummykit.variant_spec(variant).max_players), 5, 120)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1)
+    try:
+        page = context.new_page()
+        path = tmp_path / "small.svg"
+        path.write_text(game.picture(game.to_act[0], small=True), encoding="utf-8")
+        page.goto(path.as_uri())
+        assert_readable(page)
+    finally:
+        context.close()

@@ -4,7 +4,8 @@ From the page:
 
 - ``{"type": "hello", "token": "...", "pictures": true}`` first: the token of the invitation link
   (which holds it after ``#``, so that it is never sent in an address, a server log or a referrer);
-  ``pictures`` asks for the picture of the view with each state.
+  ``pictures`` asks for the picture of the view with each state (``"small"``: its small form, for a
+  phone's screen, where each card's rank and suit stay readable).
 - ``{"type": "act", "action": {...}, "at": 12}``: an action document (one of the ``legal`` entries'
   ``action``, as [`rummykit.documents`][rummykit.documents.serialize] writes actions), and the
   number of actions of the game the page saw. Other seats may have acted since (in a claim window,
@@ -91,7 +92,7 @@ class Hello:
     """The first message of a page: its seat's token, and whether it wants pictures."""
 
     token: str = attrs.field(repr=False)
-    pictures: bool = False
+    pictures: bool | str = False
 
 
 @attrs.frozen
@@ -155,8 +156,8 @@ def read_message(text: str | bytes) -> Hello | Act | Ready:
         token, pictures = data.get("token"), data.get("pictures", False)
         if type(token) is not str or not 0 < len(token) <= MAX_TOKEN_LENGTH:
             raise BadMessage(f"a hello's 'token' is the text after '#' in the invitation link, not {quote(token)}")
-        if type(pictures) is not bool:
-            raise BadMessage(f"a hello's 'pictures' is true or false, not {quote(pictures)}")
+        if type(pictures) is not bool and pictures != "small":
+            raise BadMessage(f"a hello's 'pictures' is true, false or 'small', not {quote(pictures)}")
         return Hello(token, pictures)
     if kind == "ready":
         number, seat = data.get("round"), data.get("seat")
@@ -212,7 +213,7 @@ def _named_cards(value: Any, hand: frozenset[str], found: list[str]) -> None:
 
 
 def seat_message(
-    game: Game, seat: int | None, at: int, *, pictures: bool = False, hold: RoundHold | None = None
+    game: Game, seat: int | None, at: int, *, pictures: bool | str = False, hold: RoundHold | None = None
 ) -> dict[str, Any]:
     """The state message for ``seat`` (``None``: a spectator), ``at`` actions into the game: made from
     the seat's view alone, and the game's winners once it is over.
@@ -223,7 +224,8 @@ def seat_message(
     the round's actions as the view tells them; ``over`` and ``winners``; ``round_end``, the last
     round's end ([`round_end_data`][rummykit.serve.messages.round_end_data]) while the table holds it
     on screen (``hold``; then ``legal`` is empty: nobody acts) and once the game is over, else
-    ``None``; and with ``pictures``, ``picture``, the SVG picture of the view.
+    ``None``; and with ``pictures``, ``picture``, the SVG picture of the view (``"small"``: its small
+    form, [`rummykit.svg.view`][rummykit.svg.view] with ``small=True``).
 
     Examples:
         >>> import rummykit
@@ -261,7 +263,7 @@ def seat_message(
     if game.history and (hold is not None or game.is_over):
         message["round_end"] = round_end_data(game, game.history[-1], hold)
     if pictures:
-        message["picture"] = str(game.picture(seat))
+        message["picture"] = str(game.picture(seat, small=pictures == "small"))
     return message
 
 

@@ -199,7 +199,7 @@ class Listener:
     """One page watching a table as one seat: its messages wait here, in order, and one task sends
     them; of the state messages only the latest waits."""
 
-    def __init__(self, watcher: Watcher, seat: int | None, *, pictures: bool) -> None:
+    def __init__(self, watcher: Watcher, seat: int | None, *, pictures: bool | str) -> None:
         self.watcher = watcher
         self.seat = seat
         self.pictures = pictures
@@ -296,7 +296,7 @@ class Table:
         """Whether bots play every seat (a game nobody needs to be there for)."""
         return all(name is not None for name in self.seats)
 
-    def message(self, seat: int | None, *, pictures: bool) -> str:
+    def message(self, seat: int | None, *, pictures: bool | str) -> str:
         """The state message of ``seat`` now, as JSON text."""
         message = seat_message(self.game, seat, self.at, pictures=pictures, hold=self.hold())
         return json.dumps(message, ensure_ascii=False)
@@ -383,7 +383,7 @@ class Table:
         self._release_if_ready()  # the page that was waited for has gone
 
     def _broadcast(self) -> None:
-        made: dict[tuple[int | None, bool], str] = {}
+        made: dict[tuple[int | None, bool | str], str] = {}
         for listener in list(self.listeners):
             key = (listener.seat, listener.pictures)
             if key not in made:

@@ -238,7 +238,9 @@ function connect() {
   socket.addEventListener("open", () => {
     retry = 0;
     byId("connection").textContent = "connected";
-    socket.send(JSON.stringify({ type: "hello", token: token, pictures: true }));
+    // a phone's screen gets the pictures' small form, whose cards stay readable at its width
+    const small = window.matchMedia("(max-width: 600px)").matches;
+    socket.send(JSON.stringify({ type: "hello", token: token, pictures: small ? "small" : true }));
   });
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);

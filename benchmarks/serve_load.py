@@ -131,6 +131,10 @@ async def _seat(
                     load.games += 1
                     token = ""
                     break
+                ended = message["round_end"]
+                if ended and message["seat"] in ended["waiting"]:  # a round's end on screen: ready at once
+                    await socket_.send(json.dumps({"type": "ready", "round": ended["round"]}))
+                    continue
                 if message["legal"] and sent is None and message["at"] != acted_at:
                     if think > 0:
                         await asyncio.sleep(min(chooser.expovariate(1 / think), max(0.0, until - time.monotonic())))

@@ -403,3 +403,22 @@ def test_a_refusal_of_another_seats_action_tells_nothing_of_its_hand() -> None:
         assert refused.text == f"seat {seat}'s next action in the record is refused by the rules"
         page = replay_html(bad, seat=viewer)
         assert f'"{card}"' not in page and "does not hold" not in page
+
+
+@pytest.mark.parametrize(("variant", "rules"), [("gin-rummy", {"GIN-20"}), ("railroad-canasta", {"RC-12", "RC-31"})])
+def test_a_rounds_end_shows_each_seats_score_lines_with_their_rules_and_deadwood(variant: str, rules: set[str]) -> None:
+    # Issue 36, finding 1: the round's end gave each seat's cards left and score, not where the score came
+    # from (the knock's deadwood, an undercut, a canasta's bonus, the red 3s) nor under which rule.
+    game = two_rounds(variant, 2, 16)
+    data = page_data(replay_html(game.record, seat=0))
+    ends = [step for step in replay_steps(game.record, seat=0).steps if step.ended is not None]
+    for end in ends:
+        assert end.ended is not None
+        frame = words(frame_markup(data, end.index))
+        seats = end.ended.result.seats
+        assert rules <= {item.rule for seat in seats for item in seat.items}
+        for seat in seats:
+            if seat.deadwood is not None:
+                assert f"deadwood {seat.deadwood}" in frame
+            for item in seat.items:
+                assert item.rule in frame and item.what in frame and f"{item.points:+d}" in frame

@@ -104,7 +104,10 @@ def play_to_the_end(client: Any, token: str, seed: int) -> tuple[dict[str, Any],
     with Seat(client, token) as seat:
         message = seat.state()
         while not message["over"]:
-            if message["legal"]:
+            ended = message["round_end"]
+            if ended and 0 in ended["waiting"]:  # a round's end on screen: ready for the next deal
+                seat.send({"type": "ready", "round": ended["round"]})
+            elif message["legal"]:
                 answer = seat.act(choice(bot, message), message["at"])
                 assert answer["type"] == "accepted", answer
                 acknowledged += 1

@@ -44,10 +44,19 @@ from rummykit.core.records import GameRecord
 from rummykit.core.specs import COMMON_OPTIONS
 from rummykit.documents.serialize import dump_record
 from rummykit.serve.builds import Builds, Busy
-from rummykit.serve.messages import MAX_MESSAGE_BYTES, BadMessage, Hello, read_message
+from rummykit.serve.messages import MAX_MESSAGE_BYTES, BadMessage, Hello, Ready, read_message
 from rummykit.serve.replays import ReplayPages, TooLarge
 from rummykit.serve.storage import SqliteStorage, Storage
-from rummykit.serve.tables import GameFull, Listener, NotOver, Refused, Tables, TooMany
+from rummykit.serve.tables import (
+    MAX_ROUND_END_SECONDS,
+    ROUND_END_SECONDS,
+    GameFull,
+    Listener,
+    NotOver,
+    Refused,
+    Tables,
+    TooMany,
+)
 
 __all__ = ["HELLO_SECONDS", "SECURITY_HEADERS", "Settings", "create_app"]
 
@@ -229,13 +238,29 @@ def _variants() -> list[dict[str, Any]]:
     return found
 
 
+_FIELDS: Final = ("variant", "seats", "options", "house_rules", "round_end_seconds")
+"""The fields of a request to create a game."""
+
+
+def _round_end_seconds(data: dict[str, Any]) -> float:
+    """A request's ``round_end_seconds``: how long a round's end stays on screen for the people not
+    yet ready (`ROUND_END_SECONDS` if not given)."""
+    seconds = data.get("round_end_seconds", ROUND_END_SECONDS)
+    if type(seconds) not in (int, float) or not 0 <= seconds <= MAX_ROUND_END_SECONDS:
+        raise Refused(
+            "'round_end_seconds' is how many seconds a round's end stays on screen for the people not yet "
+            f"ready, from 0 (not held) to {MAX_ROUND_END_SECONDS:g}, not {quote(seconds)}"
+        )
+    return float(seconds)
+
+
 def _read_request(data: Any) -> tuple[str, list[str | None], dict[str, Any], list[str]]:
     """The variant, seats, options and house rules of a request to create a game."""
     if type(data) is not dict:
         raise Refused("a game is asked for with an object: {'variant': ..., 'seats': [null, 'heuristic']}")
-    unknown = sorted(set(data) - {"variant", "seats", "options", "house_rules"})
+    unknown = sorted(set(data) - set(_FIELDS))
     if unknown:
-        raise Refused(f"unknown field {quote(unknown[0])}; the fields: variant, seats, options, house_rules")
+        raise Refused(f"unknown field {quote(unknown[0])}; the fields: {', '.join(_FIELDS)}")
     variant, seats = data.get("variant"), data.get("seats")
     options, house_rules = data.get("options", {}), data.get("house_rules", [])
     if type(variant) is not str or variant not in available_variants():
@@ -339,9 +364,15 @@ def create_app(settings: Settings | None = None) -> Starlette:
         if not from_page(request):
             return _error(403, "this server takes requests only from its own pages")
         try:
-            variant, seats, options, house_rules = _read_request(await _body(request))
+            data = await _body(request)
+            variant, seats, options, house_rules = _read_request(data)
             table, tokens, spectators = await tables.create(
-                variant, seats, options=options, house_rules=house_rules, client=_client(request)
+                variant,
+                seats,
+                options=options,
+                house_rules=house_rules,
+                client=_client(request),
+                round_end_seconds=_round_end_seconds(data),
             )
         except GameFull as exc:
             return _error(503, str(exc), {"Retry-After": "60"})
@@ -497,7 +528,10 @@ async def _serve_seat(websocket: WebSocket, tables: Tables) -> None:
                 message = read_message(await _receive_text(websocket))
                 if isinstance(message, Hello):
                     raise BadMessage("this page has said hello already")
-                await table.act(listener, message.action, message.at)
+                if isinstance(message, Ready):
+                    table.say_ready(listener, message.round, message.seat)
+                else:
+                    await table.act(listener, message.action, message.at)
             except (BadMessage, Refused) as exc:
                 listener.put("error", json.dumps({"type": "error", "message": str(exc)}, ensure_ascii=False))
     finally:

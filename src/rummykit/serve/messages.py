@@ -4,12 +4,16 @@ From the page:
 
 - ``{"type": "hello", "token": "...", "pictures": true}`` first: the token of the invitation link
   (which holds it after ``#``, so that it is never sent in an address, a server log or a referrer);
-  ``pictures`` asks for the picture of the view with each state.
+  ``pictures`` asks for the picture of the view with each state (``"small"``: its small form, for a
+  phone's screen, where each card's rank and suit stay readable).
 - ``{"type": "act", "action": {...}, "at": 12}``: an action document (one of the ``legal`` entries'
   ``action``, as [`rummykit.documents`][rummykit.documents.serialize] writes actions), and the
   number of actions of the game the page saw. Other seats may have acted since (in a claim window,
   several seats act at once): the action is taken if the rules take it now. It is refused if the
   seat itself has acted since (a button pressed twice, a page left open in another tab).
+- ``{"type": "ready", "round": 3}``: the page's person has seen round 3's end and is ready for the
+  next deal. It counts for the page's own seat only (a ``"seat"``, if given, must be the page's); a
+  spectator's is refused.
 
 To the page:
 
@@ -19,6 +23,11 @@ To the page:
   number 12 (``at`` is the number of actions after it);
 - ``{"type": "error", "message": "..."}``: the page's message is refused and nothing changed.
 
+When a round ends and the game goes on, the table holds the next deal on the round's end
+(``round_end`` in the state, with ``holding`` true): nobody acts, bots included, until every person
+whose page is open at the table has said ``ready``, or until the seconds the table was created with
+have passed. Bots are always ready; spectators are never waited for.
+
 Everything sent to a seat is made from that seat's view alone (and the game's public outcome):
 its view document, its legal actions (its own cards and public ones), the picture of its view, the
 words of its view's log. Nothing carries a card hidden from it, the seed or a shuffle.
@@ -26,6 +35,8 @@ words of its view's log. Nothing carries a card hidden from it, the seed or a sh
 Examples:
     >>> read_message('{"type": "act", "action": {"type": "draw", "seat": 0}, "at": 3}')
     Act(action={'type': 'draw', 'seat': 0}, at=3)
+    >>> read_message('{"type": "ready", "round": 2}')
+    Ready(round=2, seat=None)
     >>> read_message('{"type": "act", "action": [], "at": 3}')
     Traceback (most recent call last):
     ...
@@ -41,8 +52,11 @@ from typing import Any, Final
 import attrs
 
 from rummykit.core.actions import Action
+from rummykit.core.cards import Card
 from rummykit.core.engine import Game
 from rummykit.core.errors import InvalidPositionError, quote
+from rummykit.core.specs import COMMON_RULES
+from rummykit.core.state import RoundResult
 from rummykit.documents.converter import converter, read_checked
 from rummykit.documents.serialize import view_to_data
 
@@ -52,9 +66,12 @@ __all__ = [
     "Act",
     "BadMessage",
     "Hello",
+    "Ready",
+    "RoundHold",
     "action_document",
     "read_action",
     "read_message",
+    "round_end_data",
     "seat_message",
 ]
 
@@ -75,7 +92,7 @@ class Hello:
     """The first message of a page: its seat's token, and whether it wants pictures."""
 
     token: str = attrs.field(repr=False)
-    pictures: bool = False
+    pictures: bool | str = False
 
 
 @attrs.frozen
@@ -86,10 +103,35 @@ class Act:
     at: int | None = None
 
 
-_KEYS: Final = {"hello": frozenset({"type", "token", "pictures"}), "act": frozenset({"type", "action", "at"})}
+@attrs.frozen
+class Ready:
+    """A page's person has seen ``round``'s end and is ready for the next deal; ``seat``, if the page
+    names one, is the seat it says it plays (checked against the page's own)."""
+
+    round: int
+    seat: int | None = None
 
 
-def read_message(text: str | bytes) -> Hello | Act:
+@attrs.frozen(kw_only=True)
+class RoundHold:
+    """A round's end held on screen, as a state message tells it: the round, the seats ready and the
+    seats waited for, the seconds the table holds a round's end, and how many of them are left."""
+
+    round: int
+    ready: tuple[int, ...]
+    waiting: tuple[int, ...]
+    seconds: float
+    seconds_left: float
+
+
+_KEYS: Final = {
+    "hello": frozenset({"type", "token", "pictures"}),
+    "act": frozenset({"type", "action", "at"}),
+    "ready": frozenset({"type", "round", "seat"}),
+}
+
+
+def read_message(text: str | bytes) -> Hello | Act | Ready:
     """Read a page's message, checking its size, its JSON and its fields.
 
     Raises:
@@ -106,7 +148,7 @@ def read_message(text: str | bytes) -> Hello | Act:
     kind = data.get("type")
     keys = _KEYS.get(kind) if type(kind) is str else None
     if keys is None:
-        raise BadMessage(f"a message's type is 'hello' or 'act', not {quote(kind)}")
+        raise BadMessage(f"a message's type is 'hello', 'act' or 'ready', not {quote(kind)}")
     unknown = sorted(set(data) - keys)
     if unknown:
         raise BadMessage(f"a {kind} message has no field {quote(unknown[0])}; its fields: {', '.join(sorted(keys))}")
@@ -114,9 +156,18 @@ def read_message(text: str | bytes) -> Hello | Act:
         token, pictures = data.get("token"), data.get("pictures", False)
         if type(token) is not str or not 0 < len(token) <= MAX_TOKEN_LENGTH:
             raise BadMessage(f"a hello's 'token' is the text after '#' in the invitation link, not {quote(token)}")
-        if type(pictures) is not bool:
-            raise BadMessage(f"a hello's 'pictures' is true or false, not {quote(pictures)}")
+        if type(pictures) is not bool and pictures != "small":
+            raise BadMessage(f"a hello's 'pictures' is true, false or 'small', not {quote(pictures)}")
         return Hello(token, pictures)
+    if kind == "ready":
+        number, seat = data.get("round"), data.get("seat")
+        if type(number) is not int or number < 1:
+            raise BadMessage(
+                f"a ready's 'round' is the number of the round whose end was seen (1 or more), not {quote(number)}"
+            )
+        if seat is not None and (type(seat) is not int or seat < 0):
+            raise BadMessage(f"a ready's 'seat' is the page's own seat (a number from 0), not {quote(seat)}")
+        return Ready(number, seat)
     action, at = data.get("action"), data.get("at")
     if type(action) is not dict:
         raise BadMessage(
@@ -161,15 +212,20 @@ def _named_cards(value: Any, hand: frozenset[str], found: list[str]) -> None:
             _named_cards(item, hand, found)
 
 
-def seat_message(game: Game, seat: int | None, at: int, *, pictures: bool = False) -> dict[str, Any]:
+def seat_message(
+    game: Game, seat: int | None, at: int, *, pictures: bool | str = False, hold: RoundHold | None = None
+) -> dict[str, Any]:
     """The state message for ``seat`` (``None``: a spectator), ``at`` actions into the game: made from
     the seat's view alone, and the game's winners once it is over.
 
     Its fields: ``at``, ``seat``, ``players``, ``variant`` and ``title``; ``view``, the seat's view
     document; ``legal``, the seat's legal actions now, each with its document (``action``), its kind,
     its words (``text``) and the cards of the seat's hand it names (``cards``); ``log``, the words of
-    the round's actions as the view tells them; ``over`` and ``winners``; and with ``pictures``,
-    ``picture``, the SVG picture of the view.
+    the round's actions as the view tells them; ``over`` and ``winners``; ``round_end``, the last
+    round's end ([`round_end_data`][rummykit.serve.messages.round_end_data]) while the table holds it
+    on screen (``hold``; then ``legal`` is empty: nobody acts) and once the game is over, else
+    ``None``; and with ``pictures``, ``picture``, the SVG picture of the view (``"small"``: its small
+    form, [`rummykit.svg.view`][rummykit.svg.view] with ``small=True``).
 
     Examples:
         >>> import rummykit
@@ -181,7 +237,8 @@ def seat_message(game: Game, seat: int | None, at: int, *, pictures: bool = Fals
         True
     """
     view = game.view(seat)
-    legal = game.legal_actions(seat) if seat is not None and seat in view.to_act else []
+    acting = hold is None and seat is not None and seat in view.to_act
+    legal = game.legal_actions(seat) if acting else []
     hand = frozenset(str(card) for card in view.hand)
     entries = []
     for action in legal:
@@ -201,12 +258,80 @@ def seat_message(game: Game, seat: int | None, at: int, *, pictures: bool = Fals
         "log": [_told(action, seat) for action in view.log[-LOG_SHOWN:]],
         "over": game.is_over,
         "winners": list(game.winners) if game.is_over else [],
+        "round_end": None,
     }
+    if game.history and (hold is not None or game.is_over):
+        message["round_end"] = round_end_data(game, game.history[-1], hold)
     if pictures:
-        message["picture"] = str(game.picture(seat))
+        message["picture"] = str(game.picture(seat, small=pictures == "small"))
     return message
 
 
 def _told(action: Action, seat: int | None) -> str:
     who = "you" if action.seat == seat else f"seat {action.seat}"
     return f"{who}: {action.describe()}"
+
+
+def _card_texts(cards: tuple[Card, ...]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def round_end_data(game: Game, result: RoundResult, hold: RoundHold | None = None) -> dict[str, Any]:
+    """A round's end as a state message's ``round_end``: what every seat sees once a round is over
+    (the cards left in the hands are laid face up to be scored), made from the round's result alone.
+
+    Its fields: ``round``; ``reason`` (in words, with the rule id) and ``rule``, the rule that ended
+    it, with its title (``rule_title``); ``went_out``; ``by``, the seat whose action ended it, and the
+    action (``action``, in words); ``turns``; ``seats``, each seat's ``melds``, ``laid_off``,
+    ``left``, ``deadwood``, ``items`` (each ``rule``, ``what``, ``points`` and ``cards``), ``score``
+    and ``total``; ``rules``, the title of every rule named; and the hold: ``holding`` (whether the
+    next deal waits), ``ready`` and ``waiting`` (seats), ``seconds`` and ``seconds_left``.
+
+    Examples:
+        >>> import rummykit
+        >>> game = rummykit.new_game("rummy", players=2, seed=3)
+        >>> while not game.history:
+        ...     _ = game.apply(game.legal_actions(game.to_act[0])[0])
+        >>> data = round_end_data(game, game.history[0])
+        >>> data["round"], data["holding"], len(data["seats"])
+        (1, False, 2)
+        >>> all(item["rule"] in data["rules"] for seat in data["seats"] for item in seat["items"])
+        True
+    """
+    named = {result.rule} | {item.rule for seat in result.seats for item in seat.items}
+    books = [game.spec.rules, *(house.rules for house in game.house_rules), COMMON_RULES]
+    titles: dict[str, str] = {}
+    for book in reversed(books):  # the variant's own last: it wins
+        titles.update({rule.id: rule.title for rule in book if rule.id in named})
+    return {
+        "round": result.round,
+        "reason": result.reason,
+        "rule": result.rule,
+        "rule_title": titles.get(result.rule, ""),
+        "went_out": result.went_out,
+        "by": result.by,
+        "action": None if result.action is None else result.action.describe(),
+        "turns": result.turns,
+        "seats": [
+            {
+                "seat": seat.seat,
+                "melds": [str(meld).split() for meld in seat.melds],  # a wild card as 2C(6): what it stands for
+                "laid_off": _card_texts(seat.laid_off),
+                "left": _card_texts(seat.left),
+                "deadwood": seat.deadwood,
+                "items": [
+                    {"rule": item.rule, "what": item.what, "points": item.points, "cards": _card_texts(item.cards)}
+                    for item in seat.items
+                ],
+                "score": seat.score,
+                "total": seat.total,
+            }
+            for seat in result.seats
+        ],
+        "rules": dict(sorted(titles.items())),
+        "holding": hold is not None,
+        "ready": [] if hold is None else list(hold.ready),
+        "waiting": [] if hold is None else list(hold.waiting),
+        "seconds": None if hold is None else hold.seconds,
+        "seconds_left": None if hold is None else round(hold.seconds_left, 1),
+    }

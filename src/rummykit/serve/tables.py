@@ -17,6 +17,11 @@ game in which nothing has been played for ``idle_seconds`` ends: it is removed f
 the storage, and its pages are told so. A finished game is kept in memory only while its last pages
 are open and among the most recently used ones (``finished_kept``); brought back from the storage, it
 is replayed in the worker thread ([`Builds`][rummykit.serve.builds.Builds]), never on the event loop.
+
+When an action ends a round and the game goes on, the table holds the round's end on the pages'
+screens: nobody acts (its bots wait too) until every person whose page is open has said they are
+ready, or until ``round_end_seconds`` have passed; then the next round is played. A person's ready
+counts for their own seat; bots are always ready, and spectators are not waited for.
 """
 
 from __future__ import annotations
@@ -42,13 +47,15 @@ from rummykit.core.records import GameRecord
 from rummykit.core.shoe import MAX_SEED
 from rummykit.documents.serialize import dump_record, load_record
 from rummykit.serve.builds import Builds, Cache
-from rummykit.serve.messages import BadMessage, action_document, read_action, seat_message
+from rummykit.serve.messages import BadMessage, RoundHold, action_document, read_action, seat_message
 from rummykit.serve.storage import Storage, StoredAction, StoredGame
 
 __all__ = [
     "EXPIRED",
     "MAX_LISTENERS",
     "MAX_PENDING",
+    "MAX_ROUND_END_SECONDS",
+    "ROUND_END_SECONDS",
     "GameFull",
     "Listener",
     "NotOver",
@@ -68,6 +75,10 @@ MAX_PENDING: Final = 32
 """How many messages may wait for a page that does not read them before it is closed."""
 MAX_LISTENERS: Final = 64
 """The most pages watching one game at once (its seats' and its spectators')."""
+ROUND_END_SECONDS: Final = 30.0
+"""How long a table holds a round's end on screen, by default, for the people not yet ready."""
+MAX_ROUND_END_SECONDS: Final = 600.0
+"""The longest a table may hold a round's end on screen."""
 
 
 class Refused(Exception):
@@ -188,7 +199,7 @@ class Listener:
     """One page watching a table as one seat: its messages wait here, in order, and one task sends
     them; of the state messages only the latest waits."""
 
-    def __init__(self, watcher: Watcher, seat: int | None, *, pictures: bool) -> None:
+    def __init__(self, watcher: Watcher, seat: int | None, *, pictures: bool | str) -> None:
         self.watcher = watcher
         self.seat = seat
         self.pictures = pictures
@@ -235,7 +246,8 @@ class Table:
 
     ``client`` is the address of the client that created it (``None`` when brought back after a
     restart), and ``last_played`` the time (``time.monotonic``) of its last action, or of its creation
-    or its bringing back; ``over`` is called once when an action ends the game.
+    or its bringing back; ``over`` is called once when an action ends the game. A round's end is held
+    on screen for at most ``round_end_seconds`` (0: not held).
     """
 
     def __init__(
@@ -248,6 +260,7 @@ class Table:
         bot_delay: float = 0.0,
         client: str | None = None,
         over: Callable[[Table], None] | None = None,
+        round_end_seconds: float = ROUND_END_SECONDS,
     ) -> None:
         self.id = game_id
         self.game = game
@@ -270,15 +283,91 @@ class Table:
             if name is not None
         }
         self._bot_task: asyncio.Task[None] | None = None
+        self.round_end_seconds = round_end_seconds
+        self.holding: int | None = None
+        """The round whose end is held on screen, if one is."""
+        self.ready: set[int] = set()
+        """The seats whose people are ready for the next deal (of the round held)."""
+        self._hold_ends = 0.0
+        self._hold_timer: asyncio.TimerHandle | None = None
 
     @property
     def bots_alone(self) -> bool:
         """Whether bots play every seat (a game nobody needs to be there for)."""
         return all(name is not None for name in self.seats)
 
-    def message(self, seat: int | None, *, pictures: bool) -> str:
+    def message(self, seat: int | None, *, pictures: bool | str) -> str:
         """The state message of ``seat`` now, as JSON text."""
-        return json.dumps(seat_message(self.game, seat, self.at, pictures=pictures), ensure_ascii=False)
+        message = seat_message(self.game, seat, self.at, pictures=pictures, hold=self.hold())
+        return json.dumps(message, ensure_ascii=False)
+
+    # -- a round's end on screen ---------------------------------------------------------------
+
+    def waited_for(self) -> set[int]:
+        """The seats whose people the next deal waits for: each person's seat with a page open, not
+        yet ready (bots are always ready; spectators are not waited for)."""
+        present = {listener.seat for listener in self.listeners if listener.seat is not None}
+        return {seat for seat in present if self.seats[seat] is None} - self.ready
+
+    def hold(self) -> RoundHold | None:
+        """The round's end held on screen, as the state messages tell it (``None``: none is)."""
+        if self.holding is None:
+            return None
+        left = max(0.0, self._hold_ends - asyncio.get_running_loop().time())
+        return RoundHold(
+            round=self.holding,
+            ready=tuple(sorted(self.ready)),
+            waiting=tuple(sorted(self.waited_for())),
+            seconds=self.round_end_seconds,
+            seconds_left=left,
+        )
+
+    def _hold_round(self, number: int) -> None:
+        """Hold round ``number``'s end on screen, if a person is there to see it."""
+        if self.round_end_seconds <= 0 or self.expired:
+            return
+        self.holding, self.ready = number, set()
+        if not self.waited_for():
+            self.holding = None
+            return
+        loop = asyncio.get_running_loop()
+        self._hold_ends = loop.time() + self.round_end_seconds
+        self._hold_timer = loop.call_later(self.round_end_seconds, self._release, number)
+
+    def _release(self, number: int) -> None:
+        """The next round is played: round ``number``'s end is no longer held."""
+        if self.holding != number:
+            return
+        if self._hold_timer is not None:
+            self._hold_timer.cancel()
+        self.holding, self.ready, self._hold_timer = None, set(), None
+        self._broadcast()
+        self.start_bots()
+
+    def _release_if_ready(self) -> None:
+        if self.holding is not None and not self.waited_for():
+            self._release(self.holding)
+
+    def say_ready(self, listener: Listener, number: int, seat: int | None = None) -> None:
+        """``listener``'s person has seen round ``number``'s end: their seat is ready for the next
+        deal, which comes once every person at the table is.
+
+        Raises:
+            Refused: the page is a spectator's, names another seat, or round ``number``'s end is not
+                held (and nothing changed).
+        """
+        if listener.seat is None:
+            raise Refused("a spectator is not waited for: the next round starts when the players are ready")
+        if seat is not None and seat != listener.seat:
+            raise Refused(f"this page plays seat {listener.seat}, not seat {seat}: a ready counts for its own seat")
+        if self.holding != number:
+            held = "no round's end is" if self.holding is None else f"round {self.holding}'s end is"
+            raise Refused(f"round {number}'s end is not on screen: {held}")
+        self.ready.add(listener.seat)
+        if self.waited_for():
+            self._broadcast()
+        else:
+            self._release(number)
 
     async def join(self, listener: Listener) -> None:
         """Start sending ``listener`` the game's states, beginning with the state now (after the
@@ -291,9 +380,10 @@ class Table:
 
     def leave(self, listener: Listener) -> None:
         self.listeners.discard(listener)
+        self._release_if_ready()  # the page that was waited for has gone
 
     def _broadcast(self) -> None:
-        made: dict[tuple[int | None, bool], str] = {}
+        made: dict[tuple[int | None, bool | str], str] = {}
         for listener in list(self.listeners):
             key = (listener.seat, listener.pictures)
             if key not in made:
@@ -307,6 +397,11 @@ class Table:
             raise Refused("this game has ended: nobody played in it for too long")
         if game.is_over:
             raise Refused("the game is over")
+        if self.holding is not None:
+            raise Refused(
+                f"round {self.holding}'s end is on screen: the next round starts when every person at the "
+                f"table is ready, or after {self.round_end_seconds:g} seconds"
+            )
         action = read_action(game, document)
         if action.seat != seat:
             raise Refused(f"this page plays seat {seat}, not seat {quote(action.seat)}")
@@ -320,6 +415,7 @@ class Table:
             applied = game.apply(action)
         except RummyError as exc:
             raise Refused(str(exc)) from None
+        ended = applied.round_result
         text = json.dumps(action_document(game, applied.action), ensure_ascii=False)
         self.last_played = time.monotonic()
         try:
@@ -332,6 +428,8 @@ class Table:
         self.at += 1
         if game.is_over and self.over is not None:
             self.over(self)
+        elif ended is not None and not game.is_over:
+            self._hold_round(ended.round)
         return self.at
 
     async def act(self, listener: Listener, document: Mapping[str, Any], at: int | None) -> int:
@@ -367,12 +465,14 @@ class Table:
         """End the game for being idle: it takes no more actions, its bots stop, and each page is
         told ``message`` and closed (with `EXPIRED`)."""
         self.expired = True
+        if self._hold_timer is not None:
+            self._hold_timer.cancel()
         self.stop_bots()
         for listener in list(self.listeners):
             listener.end(message, EXPIRED)
 
     def _bot_to_act(self) -> int | None:
-        if self.game.is_over:
+        if self.game.is_over or self.holding is not None:
             return None
         return next((seat for seat in self.game.to_act if seat in self.bots), None)
 
@@ -526,9 +626,26 @@ class Tables:
                 self.tables[game_id] = table
         return len(self.tables)
 
-    def _table(self, game_id: str, game: Game, seats: Sequence[str | None], *, client: str | None) -> Table:
+    def _table(
+        self,
+        game_id: str,
+        game: Game,
+        seats: Sequence[str | None],
+        *,
+        client: str | None,
+        round_end_seconds: float = ROUND_END_SECONDS,
+    ) -> Table:
         over = None if game.is_over else self._over
-        return Table(game_id, game, seats, self.writer, bot_delay=self.bot_delay, client=client, over=over)
+        return Table(
+            game_id,
+            game,
+            seats,
+            self.writer,
+            bot_delay=self.bot_delay,
+            client=client,
+            over=over,
+            round_end_seconds=round_end_seconds,
+        )
 
     def start_bots(self) -> None:
         """Let the bots of every table play (after a restart)."""
@@ -550,18 +667,29 @@ class Tables:
         options: Mapping[str, Any] | None = None,
         house_rules: Sequence[str] = (),
         client: str | None = None,
+        round_end_seconds: float = ROUND_END_SECONDS,
     ) -> tuple[Table, list[str], str]:
         """A new game of ``variant`` with a seat for each of ``seats`` (a bot's name, or ``None`` for a
         person), created by ``client`` (its address): its table, each seat's token (``""`` for a bot's
         seat) and the spectators' token. Its places (`Quota`) are taken before anything else, and given
-        back if it cannot be made.
+        back if it cannot be made. Its round ends are held on screen for at most ``round_end_seconds``
+        (0 to `MAX_ROUND_END_SECONDS`; 0: not held).
 
         Raises:
             RummyError: a bad variant, player count, option or house rule (from `new_game`).
-            InvalidOptionError: a bot the variant does not have.
+            InvalidOptionError: a bot the variant does not have, or ``round_end_seconds`` out of range.
             GameFull: the server holds `max_games` unfinished games (or `max_bot_games` of bots alone).
             TooMany: ``client`` holds `max_games_each` (or `max_bot_games_each` of bots alone).
         """
+        if (
+            isinstance(round_end_seconds, bool)
+            or not isinstance(round_end_seconds, int | float)
+            or not 0 <= round_end_seconds <= MAX_ROUND_END_SECONDS
+        ):
+            raise InvalidOptionError(
+                f"round_end_seconds is how long a round's end stays on screen for people not yet ready, "
+                f"0 to {MAX_ROUND_END_SECONDS:g} seconds, not {quote(round_end_seconds)}"
+            )
         bots_alone = all(name is not None for name in seats)
         self.games.take(client)
         try:
@@ -571,7 +699,9 @@ class Tables:
             self.games.give_back(client)
             raise
         try:
-            table, tokens, spectators = await self._create(variant, seats, options, house_rules, client)
+            table, tokens, spectators = await self._create(
+                variant, seats, options, house_rules, client, float(round_end_seconds)
+            )
         except BaseException:
             self.games.give_back(client)
             if bots_alone:
@@ -586,6 +716,7 @@ class Tables:
         options: Mapping[str, Any] | None,
         house_rules: Sequence[str],
         client: str | None,
+        round_end_seconds: float,
     ) -> tuple[Table, list[str], str]:
         game = new_game(
             variant, len(seats), seed=secrets.randbelow(MAX_SEED + 1), options=options, house_rules=house_rules
@@ -603,7 +734,7 @@ class Tables:
         digests[token_digest(spectators)] = None
         stored = StoredGame(id=game_id, start=dump_record(game.record), seats=tuple(seats))
         await self.writer.add_game(stored, digests)
-        table = self._table(game_id, game, seats, client=client)
+        table = self._table(game_id, game, seats, client=client, round_end_seconds=round_end_seconds)
         self.tables[game_id] = table
         return table, tokens, spectators
 

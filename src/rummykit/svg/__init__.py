@@ -47,6 +47,8 @@ from rummykit.svg.canvas import Block, Placed, Sheet, Svg, picture
 from rummykit.svg.drawing import (
     FELT,
     FELT_EDGE,
+    FULL,
+    SMALL,
     Layout,
     RoundEnd,
     SeatNames,
@@ -266,6 +268,7 @@ def layout(
     fresh: Collection[int] = (),
     wilds: Iterable[Card | str] | str | None = None,
     ended: RoundEnd | None = None,
+    small: bool = False,
 ) -> Layout:
     """The picture of ``view`` as blocks at their places (see [`view`][rummykit.svg.view])."""
     view = _view(view, "view")
@@ -289,6 +292,7 @@ def layout(
         names=_names(names, view.players),
         sort=bool(sort),
         ended=ended,
+        form=SMALL if small else FULL,
     )
 
 
@@ -302,6 +306,7 @@ def view(
     wilds: Iterable[Card | str] | str | None = None,
     scale: float = 1.0,
     ended: RoundEnd | None = None,
+    small: bool = False,
 ) -> Svg:
     """A whole view of a seat (or the spectator's): the round and who is to act, every seat's cards
     held, total and the variant's facts, the piles, the seat's own cards face up, and the table. It is
@@ -318,12 +323,16 @@ def view(
         ended: how the round ended, for a view taken at the round's end (the last action done, the
             next round not yet dealt): the status says so, and a box under the header shows each
             seat's cards left, face up, with the round's scores (the replay viewer's round ends).
+        small: the small form, for a phone: 288 wide, shown 1.3 times as large (374 pixels, times
+            ``scale``), the seats two to a row and every card at full size, so that at a phone's 390
+            CSS pixels each card's rank and suit are at least 14 pixels high.
 
     Raises:
         InvalidOptionError: ``view`` is not a view, or a bad option.
         PluginError: the view's class declares a field its value does not fit (a per-seat field
             without one value per seat, a pile that is not a count).
     """
-    drawn = layout(view, caption=caption, names=names, sort=sort, fresh=fresh, wilds=wilds, ended=ended)
+    drawn = layout(view, caption=caption, names=names, sort=sort, fresh=fresh, wilds=wilds, ended=ended, small=small)
     defs = definitions(drawn.symbols)
-    return picture(drawn.placed, drawn.width, drawn.height, drawn.title, defs, scale=_scale(scale))
+    shown_at = (SMALL if small else FULL).shown_at
+    return picture(drawn.placed, drawn.width, drawn.height, drawn.title, defs, scale=_scale(scale) * shown_at)

@@ -26,7 +26,10 @@ from rummykit.svg.canvas import number as _n
 from rummykit.svg.faces import BACK, CARD_HEIGHT, CARD_WIDTH, symbol_id
 
 __all__ = [
+    "FULL",
+    "SMALL",
     "WIDTH",
+    "Form",
     "Layout",
     "RoundEnd",
     "SeatNames",
@@ -82,6 +85,39 @@ LIFT: Final = 8.0
 """How far a card new to the hand is raised."""
 _STAR: Final = "M0 -5.5L1.3 -1.8 5.2 -1.7 2.1 .7 3.2 4.5 0 2.2-3.2 4.5-2.1 .7-5.2 -1.7-1.3 -1.8z"
 _TICK: Final = "M-3.2 .2 -1 2.5 3.4 -2.4"
+
+
+@attrs.frozen(kw_only=True)
+class Form:
+    """How large a picture of a view is drawn: its width, the seats' boxes to a row, the scale of the
+    cards on the table, at a round's end and in the seats' boxes, and the scale it is shown at.
+
+    [`FULL`][rummykit.svg.drawing.FULL] is for a screen of a desktop's width;
+    [`SMALL`][rummykit.svg.drawing.SMALL], the small form, for a phone's: narrower, every card at full
+    size or more, so that at 390 CSS pixels each card's rank and suit are at least 14 pixels high.
+    """
+
+    width: float = WIDTH
+    columns: int = 4
+    table_scale: float = TABLE_SCALE
+    end_scale: float = END_SCALE
+    mini_scale: float = MINI_SCALE
+    shown_at: float = 1.0
+
+    @property
+    def inner(self) -> float:
+        """The width a block may take."""
+        return self.width - 2 * PAD
+
+    @property
+    def small(self) -> bool:
+        return self.columns < 4
+
+
+FULL: Final = Form()
+"""The form of a picture for a desktop's width (860 wide)."""
+SMALL: Final = Form(width=288, columns=2, table_scale=1.0, end_scale=1.0, mini_scale=1.0, shown_at=1.3)
+"""The small form, for a phone: 288 wide, shown 374 pixels wide, every card at full size."""
 
 
 @attrs.frozen
@@ -311,29 +347,32 @@ def _header(
     news: list[ShownField],
     caption: str | None,
     ended: RoundEnd | None,
+    form: Form = FULL,
 ) -> Block:
     sheet = Sheet()
+    inner = form.inner
+    whose_room = 160.0 if not form.small else 88.0
     heading = f"{title} · round {view.round}"
     whose = "spectator's view" if view.seat is None else f"{seats.name(view.seat, you=False)}'s view"
-    sheet.text(0, 18, fit(heading, 17, INNER - 170, bold=True), size=17, fill=LIGHT, bold=True)
-    sheet.text(INNER, 18, fit(whose, 12.5, 160), size=12.5, fill=SOFT, anchor="end")
+    sheet.text(0, 18, fit(heading, 17, inner - whose_room - 10, bold=True), size=17, fill=LIGHT, bold=True)
+    sheet.text(inner, 18, fit(whose, 12.5, whose_room), size=12.5, fill=SOFT, anchor="end")
     y = 18.0
     lines = [f"{field.label}: {_words(field.value)}" for field in facts]
-    for line in wrap(" · ".join(lines), 12, INNER) if lines else []:
+    for line in wrap(" · ".join(lines), 12, inner) if lines else []:
         y += 17
         sheet.text(0, y, line, size=12, fill=SOFT)
-    for line in wrap(_status(view, seats, ended), 13.5, INNER, bold=True):
+    for line in wrap(_status(view, seats, ended), 13.5, inner, bold=True):
         y += 20
         sheet.text(0, y, line, size=13.5, fill=GOLD, bold=True)
     for field in news:
-        for line in wrap(f"{field.label}: {_words(field.value)}", 12, INNER):
+        for line in wrap(f"{field.label}: {_words(field.value)}", 12, inner):
             y += 17
             sheet.text(0, y, line, size=12, fill=LIGHT, italic=True)
     if caption:
-        for line in wrap(caption, 12.5, INNER, bold=True):
+        for line in wrap(caption, 12.5, inner, bold=True):
             y += 18
             sheet.text(0, y, line, size=12.5, fill=LIGHT, bold=True)
-    return sheet.block(INNER, y + 5)
+    return sheet.block(inner, y + 5)
 
 
 def _icon_pile(sheet: Sheet, x: float, y: float, count: int) -> float:
@@ -385,6 +424,7 @@ def _seat_box(
     per_seat: list[ShownField],
     marks: list[tuple[str, tuple[int, ...]]],
     total: int,
+    form: Form = FULL,
 ) -> tuple[Sheet, float, bool]:
     """One seat's box (drawn from its top left corner); its height; whether it is to act. ``total`` is
     the seat's total as the picture tells it (after the round, at a round's end)."""
@@ -438,9 +478,14 @@ def _seat_box(
             if not cards:
                 sheet.text(right, y + 13, "none", size=11, fill=MUTED, anchor="end")
                 y += 19
+            elif form.small:  # the cards under their label, at full size
+                block = cards_block(cards, room=width - 16, step=HAND_STEP, scale=form.mini_scale)
+                sheet.place(block, 8, y + 19)
+                y += block.height + 25
             else:
                 room = width - 16 - text_width(label, 11) - 8
-                block = cards_block(cards, room=max(room, CARD_WIDTH * MINI_SCALE), step=MINI_STEP, scale=MINI_SCALE)
+                scale = form.mini_scale
+                block = cards_block(cards, room=max(room, CARD_WIDTH * scale), step=MINI_STEP, scale=scale)
                 sheet.place(block, right - block.width, y + 2)
                 y += block.height + 6
         elif field.picture is not Picture.WORDS and isinstance(value, bool):
@@ -461,13 +506,16 @@ def _seats_block(
     per_seat: list[ShownField],
     marks: list[tuple[str, tuple[int, ...]]],
     ended: RoundEnd | None = None,
+    form: Form = FULL,
 ) -> tuple[list[Placed], float]:
     """The seats' boxes, four to a row, each a block of its own (a step of a game changes one or two).
     At a round's end (``ended``) each box gives the total after the round, as the round's box does."""
-    columns = min(view.players, 4)
-    box_width = (INNER - (columns - 1) * GAP) / columns
+    columns = min(view.players, form.columns)
+    box_width = (form.inner - (columns - 1) * GAP) / columns
     totals = ended.result.totals if ended is not None else view.totals
-    boxes = [_seat_box(view, seat, box_width, seats, per_seat, marks, totals[seat]) for seat in range(view.players)]
+    boxes = [
+        _seat_box(view, seat, box_width, seats, per_seat, marks, totals[seat], form) for seat in range(view.players)
+    ]
     placed = []
     y = 0.0
     for start in range(0, view.players, columns):
@@ -515,9 +563,11 @@ def _pile(
     return max(width, text_width(label, 11.5, bold=True) + 8, text_width(crosswise or "", 11, bold=True) + 8)
 
 
-def piles_block(view: View, piles: list[ShownField], crosswise: list[ShownField]) -> tuple[list[Placed], float]:
+def piles_block(
+    view: View, piles: list[ShownField], crosswise: list[ShownField], form: Form = FULL
+) -> tuple[list[Placed], float]:
     """The stock, the variant's other face-down piles, the discard pile, and the card taken from it:
-    each a block of its own, side by side."""
+    each a block of its own, side by side (in rows that fit the form's width)."""
     items: list[tuple[Sheet, float]] = []
     sheet = Sheet()
     items.append((sheet, _pile(sheet, 0, view.stock_size, "stock")))
@@ -533,18 +583,21 @@ def piles_block(view: View, piles: list[ShownField], crosswise: list[ShownField]
         sheet = Sheet()
         taken = Sheet()
         draw_card(taken, view.taken, 0, 0)
-        sheet.place(_scaled(taken, CARD_WIDTH, CARD_HEIGHT, TABLE_SCALE), 4, 8 + CARD_HEIGHT * (1 - TABLE_SCALE))
+        scale = min(1.0, form.table_scale)
+        sheet.place(_scaled(taken, CARD_WIDTH, CARD_HEIGHT, scale), 4, 8 + CARD_HEIGHT * (1 - scale))
         base = 8 + CARD_HEIGHT + 16
         sheet.text(4, base, "taken from the", size=11, fill=SOFT)
         sheet.text(4, base + 15, "discard pile", size=11, fill=SOFT)
         items.append((sheet, CARD_WIDTH + 50))
     height = 8 + CARD_HEIGHT + 16 + 15 + (15 if marked else 0) + 6
     placed = []
-    x = 0.0
+    x, y = 0.0, 0.0
     for sheet, width in items:
-        placed.append(Placed(sheet.block(width, height), x, 0))
+        if x and x + width > form.inner:
+            x, y = 0.0, y + height + GAP
+        placed.append(Placed(sheet.block(width, height), x, y))
         x += width + 22
-    return placed, height
+    return placed, y + height
 
 
 def join(placed: Sequence[Placed], width: float, height: float) -> Block:
@@ -555,11 +608,11 @@ def join(placed: Sequence[Placed], width: float, height: float) -> Block:
     return sheet.block(width, height)
 
 
-def _numbered(number: int, meld: Meld, mark: str = "") -> Block:
+def _numbered(number: int, meld: Meld, mark: str = "", scale: float = TABLE_SCALE) -> Block:
     """A meld on the table under its number (as actions name it), and a chip of what a field says of
     it (``red canasta``)."""
     sheet = Sheet()
-    block = meld_block(meld)
+    block = meld_block(meld, scale=scale, step=TABLE_STEP * scale / TABLE_SCALE)
     label = f"meld {number}"
     sheet.text(0, 10, label, size=10, fill=SOFT)
     width = block.width
@@ -574,7 +627,7 @@ def _numbered(number: int, meld: Meld, mark: str = "") -> Block:
 
 
 def _owner_items(
-    table: Sequence[TableMeld], owner: int, seats: SeatNames, room: float, marks: Sequence[str]
+    table: Sequence[TableMeld], owner: int, seats: SeatNames, room: float, marks: Sequence[str], scale: float
 ) -> tuple[list[Placed], float, float]:
     """One owner's melds under their name, in rows that fit ``room``: the blocks (each meld one, so
     that a lay-off changes one), their width and height."""
@@ -586,7 +639,7 @@ def _owner_items(
     for number, table_meld in enumerate(table):
         if table_meld.owner != owner:
             continue
-        block = _numbered(number, table_meld.meld, marks[number] if number < len(marks) else "")
+        block = _numbered(number, table_meld.meld, marks[number] if number < len(marks) else "", scale)
         if x and x + block.width > room:
             x, y = 0.0, bottom + 8
         items.append(Placed(block, x, y))
@@ -597,7 +650,12 @@ def _owner_items(
 
 
 def table_items(
-    table: Sequence[TableMeld], seats: SeatNames, *, room: float = INNER, marks: Sequence[str] = ()
+    table: Sequence[TableMeld],
+    seats: SeatNames,
+    *,
+    room: float = INNER,
+    marks: Sequence[str] = (),
+    scale: float = TABLE_SCALE,
 ) -> tuple[list[Placed], float]:
     """The melds on the table, numbered as actions name them, grouped by owner in seat order (owners
     side by side where their melds leave room), each with its mark (``marks``, in the table's order:
@@ -609,7 +667,7 @@ def table_items(
     x = 0.0
     row_height = 0.0
     for owner in sorted({table_meld.owner for table_meld in table}):
-        items, width, height = _owner_items(table, owner, seats, room, marks)
+        items, width, height = _owner_items(table, owner, seats, room, marks, scale)
         if x and x + width > room:
             x, y, row_height = 0.0, y + row_height + 14, 0.0
         placed.extend(Placed(item.block, x + item.x, y + item.y) for item in items)
@@ -627,13 +685,19 @@ def table_block(
 
 
 def _cards_section(
-    label: str, cards: Sequence[Card], *, wilds: Collection[Card], fresh: Collection[int], lift: bool
+    label: str,
+    cards: Sequence[Card],
+    *,
+    wilds: Collection[Card],
+    fresh: Collection[int],
+    lift: bool,
+    form: Form = FULL,
 ) -> Block:
     sheet = Sheet()
     sheet.text(0, 15, f"{label} · {len(cards)} card{'s' * (len(cards) != 1)}", size=13.5, bold=True, fill=LIGHT)
-    block = cards_block(cards, wilds=wilds, fresh=fresh, lift=lift)
+    block = cards_block(cards, room=form.inner, wilds=wilds, fresh=fresh, lift=lift)
     sheet.place(block, 0, 24)
-    return sheet.block(INNER, 24 + block.height)
+    return sheet.block(form.inner, 24 + block.height)
 
 
 def meld_marks(view: View, fields: Sequence[ShownField]) -> list[str]:
@@ -651,38 +715,84 @@ def meld_marks(view: View, fields: Sequence[ShownField]) -> list[str]:
     return marks
 
 
-def _round_end_block(view: View, ended: RoundEnd, seats: SeatNames, wilds: Collection[Card]) -> Block:
-    """How the round ended: each seat's cards left (laid face up to be scored), its score for the
-    round and its total after it, on a paper box."""
+RULE_INK: Final = "#0d47a1"
+"""The ink of a rule's id in a round's score lines."""
+
+
+def _round_end_block(
+    view: View, ended: RoundEnd, seats: SeatNames, wilds: Collection[Card], form: Form = FULL
+) -> Block:
+    """How the round ended: each seat's cards left (laid face up to be scored) and their deadwood, its
+    score for the round and its total after it, then its score line by line, each with its rule's id
+    (the round's [`SeatResult`][rummykit.core.state.SeatResult] items), on a paper box."""
     result = ended.result
     if len(ended.hands) != view.players or len(result.scores) != view.players:
         raise PluginError(f"a round's end holds one hand and one score for each of the {view.players} seats")
+    lines = {seat.seat: seat for seat in result.seats}
     sheet = Sheet()
-    name_room, right = 150.0, INNER - 12
-    score_x, cards_x = right - 90, 12 + name_room + 10
-    room = score_x - 60 - cards_x
+    inner = form.inner
+    stacked = form.small  # each seat's cards on a row of their own, under its name
+    name_room, right = (inner * 0.45 if stacked else 150.0), inner - 12
+    score_x = right - (50 if stacked else 90)
+    cards_x = 12.0 if stacked else 12 + name_room + 10
+    room = (inner - 24) if stacked else score_x - 60 - cards_x
     sheet.text(12, 18, "seat", size=11, fill=MUTED)
-    sheet.text(cards_x, 18, "cards left, laid face up to be scored", size=11, fill=MUTED)
+    sheet.text(
+        12 + name_room + 10 if stacked else cards_x,
+        18,
+        "" if stacked else "cards left, laid face up to be scored",
+        size=11,
+        fill=MUTED,
+    )
     sheet.text(score_x, 18, "this round", size=11, fill=MUTED, anchor="end")
     sheet.text(right, 18, "total", size=11, fill=MUTED, anchor="end")
     y = 26.0
     for seat, (hand, score, total) in enumerate(zip(ended.hands, result.scores, result.totals, strict=True)):
         cards = sorted(hand, key=lambda card: hand_key(card, wilds))
-        block = cards_block(cards, room=room, step=END_STEP, scale=END_SCALE, wilds=wilds)
-        height = max(22.0, block.height + 8)
-        middle = y + height / 2 + 4
-        sheet.text(12, middle, seats.fitted(seat, 12, name_room, bold=True), size=12, bold=True)
-        if cards:
-            sheet.place(block, cards_x, y + 4)
+        block = cards_block(
+            cards, room=room, step=END_STEP * form.end_scale / END_SCALE, scale=form.end_scale, wilds=wilds
+        )
+        line = lines.get(seat)
+        deadwood = None if line is None else line.deadwood
+        if stacked:
+            height = 38.0 if deadwood is not None else 22.0
+            middle = y + height / 2 + 4
         else:
-            sheet.text(cards_x, middle, "went out" if seat == result.went_out else "no cards", size=11, fill=MUTED)
+            height = max(22.0 if deadwood is None else 38.0, block.height + 8)
+            middle = y + height / 2 + 4
+        name_y = middle - (7 if deadwood is not None else 0)
+        sheet.text(12, name_y, seats.fitted(seat, 12, name_room, bold=True), size=12, bold=True)
+        if deadwood is not None:
+            sheet.text(12, name_y + 15, f"deadwood {deadwood}", size=11, fill=MUTED)
         sheet.text(score_x, middle, f"{score:+d}", size=12, bold=True, anchor="end")
         sheet.text(right, middle, str(total), size=12, anchor="end")
-        y += height
+        if stacked:
+            y += height
+            if cards:
+                sheet.place(block, cards_x, y)
+                y += block.height + 4
+            else:
+                y += 16
+                sheet.text(cards_x, y, "went out" if seat == result.went_out else "no cards", size=11, fill=MUTED)
+        else:
+            if cards:
+                sheet.place(block, cards_x, y + 4)
+            else:
+                sheet.text(cards_x, middle, "went out" if seat == result.went_out else "no cards", size=11, fill=MUTED)
+            y += height
+        for item in () if line is None else line.items:
+            y += 15
+            sheet.text(cards_x, y, item.rule, size=11, bold=True, fill=RULE_INK)
+            what = item.what + (f": {' '.join(map(str, item.cards))}" if item.cards else "")
+            what_x = cards_x + max(52.0, text_width(item.rule, 11, bold=True) + 8)
+            sheet.text(what_x, y, fit(what, 11, (right - 40 if stacked else score_x - 50) - what_x), size=11)
+            sheet.text(right if stacked else score_x, y, f"{item.points:+d}", size=11, anchor="end")
+        if line is not None and line.items:
+            y += 8
     framed = Sheet()
-    framed.rect(0, 0, INNER, y + 8, fill=PAPER, stroke=PAPER_EDGE, rx=7)
-    framed.place(sheet.block(INNER, y + 8), 0, 0)
-    return framed.block(INNER, y + 8)
+    framed.rect(0, 0, inner, y + 8, fill=PAPER, stroke=PAPER_EDGE, rx=7)
+    framed.place(sheet.block(inner, y + 8), 0, 0)
+    return framed.block(inner, y + 8)
 
 
 def layout_view(
@@ -695,11 +805,13 @@ def layout_view(
     names: Sequence[str] | None = None,
     sort: bool = True,
     ended: RoundEnd | None = None,
+    form: Form = FULL,
 ) -> Layout:
     """The blocks of a picture of ``view``, stacked: the header, how the round ended (``ended``), the
     seats, the piles, the seat's own cards, then the table. ``title`` names the game; ``wilds`` are
     the wild faces (marked, and sorted last, in the hand); ``fresh`` the cards (ids) new to the hand;
-    ``caption`` a line under the status; ``names`` the seats' names; ``sort`` sorts the hand by rank."""
+    ``caption`` a line under the status; ``names`` the seats' names; ``sort`` sorts the hand by rank;
+    ``form`` how large it is drawn ([`SMALL`][rummykit.svg.drawing.SMALL]: the small form, for a phone)."""
     seats = SeatNames(view, names)
     fields = shown_fields(view)
     per_seat = [field for field in fields if field.per_seat]
@@ -720,21 +832,24 @@ def layout_view(
     news = [field for field in rest if field.news]
 
     where = "the spectator's view" if view.seat is None else f"{seats.name(view.seat, you=False)}'s view"
-    sections: list[tuple[list[Placed], float]] = [_alone(_header(view, title, seats, facts, news, caption, ended))]
+    sections: list[tuple[list[Placed], float]] = [
+        _alone(_header(view, title, seats, facts, news, caption, ended, form))
+    ]
     if ended is not None:
-        sections.append(_alone(_round_end_block(view, ended, seats, wilds)))
-    sections += [_seats_block(view, seats, per_seat, marks, ended), piles_block(view, piles, crosswise)]
+        sections.append(_alone(_round_end_block(view, ended, seats, wilds, form)))
+    sections += [_seats_block(view, seats, per_seat, marks, ended, form), piles_block(view, piles, crosswise, form)]
     if view.seat is not None:
         order = list(range(len(view.hand)))
         if sort:
             order.sort(key=lambda i: hand_key(view.hand[i], wilds))
         hand = [view.hand[i] for i in order]
         new = {place for place, i in enumerate(order) if i < len(view.hand_ids) and view.hand_ids[i] in fresh}
-        sections.append(_alone(_cards_section("Your hand", hand, wilds=wilds, fresh=new, lift=True)))
+        sections.append(_alone(_cards_section("Your hand", hand, wilds=wilds, fresh=new, lift=True, form=form)))
     for field in card_fields:
         cards = (field.value,) if isinstance(field.value, Card) else tuple(field.value)
-        sections.append(_alone(_cards_section(field.label, cards, wilds=wilds, fresh=(), lift=False)))
-    sections.append(table_items(view.table, seats, marks=meld_marks(view, meld_fields)))
+        sections.append(_alone(_cards_section(field.label, cards, wilds=wilds, fresh=(), lift=False, form=form)))
+    marked = meld_marks(view, meld_fields)
+    sections.append(table_items(view.table, seats, room=form.inner, marks=marked, scale=form.table_scale))
     placed: list[Placed] = []
     y = float(PAD)
     for items, height in sections:
@@ -742,12 +857,12 @@ def layout_view(
         y += height + GAP
     height = y - GAP + PAD
     felt = Sheet()
-    felt.rect(0.5, 0.5, WIDTH - 1, height - 1, fill=FELT, stroke=FELT_EDGE, rx=10)
+    felt.rect(0.5, 0.5, form.width - 1, height - 1, fill=FELT, stroke=FELT_EDGE, rx=10)
     return Layout(
         title=f"{title}, round {view.round}: {where}",
-        width=WIDTH,
+        width=form.width,
         height=height,
-        placed=(Placed(felt.block(WIDTH, height), 0, 0), *placed),
+        placed=(Placed(felt.block(form.width, height), 0, 0), *placed),
     )
 
 

@@ -82,6 +82,8 @@ async function create(event) {
       options: readOptions(byId("options").value),
       house_rules: [...byId("house-rules").querySelectorAll("input:checked")].map((box) => box.value),
     };
+    const seconds = byId("round-end-seconds").value.trim();
+    if (seconds !== "") request.round_end_seconds = Number(seconds); // else the server's default
   } catch (error) {
     status.textContent = error.message;
     return;

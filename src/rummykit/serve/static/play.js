@@ -2,9 +2,12 @@
 // page says hello with it over the WebSocket /ws, then shows each state the server sends: the picture
 // of the seat's view, the round's actions in words, and the seat's legal actions as buttons, grouped
 // by kind. A kind with many actions (going down, laying off) shows the cards they use as buttons:
-// picking cards keeps the actions that use them. Nothing here knows a variant: it reads only the
-// legal actions' documents and words. Every text is set as text; only the server's SVG picture is
-// set as markup.
+// picking cards keeps the actions that use them. When a round ends, the server sends its result
+// (round_end): the page shows it in place of the next deal, each seat's hand laid open, its melds and
+// its score line by line with the rules' ids, with a "Next round" button while the table waits for
+// the people to be ready. Nothing here knows a variant: it reads only the legal actions' documents
+// and words and the round's result. Every text is set as text; only the server's SVG picture is set as
+// markup.
 "use strict";
 
 const byId = (id) => document.getElementById(id);
@@ -17,6 +20,8 @@ let state = null;
 let picked = [];
 let retry = 0;
 let stopped = false;
+let countdown = null;
+const SUITS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
 
 function element(tag, text, attributes) {
   const node = document.createElement(tag);
@@ -81,6 +86,114 @@ function showGroup(kind, entries) {
   return group;
 }
 
+// A card as text, its rank and suit apart ("10H" as 10♥; a wild card of a meld, "2C(6)", with what it
+// stands for; a joker "JK").
+function cardChip(text) {
+  const found = /^(JK|10|[2-9AJQK])([CDHS])?(?:#\d+)?(?:\(([^)]*)\))?$/.exec(text);
+  if (!found) return element("span", text, { class: "card" });
+  const [, rank, suit, stands] = found;
+  const red = suit === "D" || suit === "H";
+  const chip = element("span", undefined, { class: `card${red ? " red" : ""}${rank === "JK" ? " joker" : ""}`, "data-card": text });
+  chip.append(element("span", rank, { class: "rank" }));
+  if (suit) chip.append(element("span", SUITS[suit], { class: "suit", "aria-label": { C: "clubs", D: "diamonds", H: "hearts", S: "spades" }[suit] }));
+  if (stands) chip.append(element("span", `=${stands}`, { class: "stands", title: `stands for ${stands}` }));
+  return chip;
+}
+
+function cardRow(cards, label) {
+  const row = element("div", undefined, { class: "cards", "aria-label": label });
+  for (const card of cards) row.append(cardChip(card));
+  return row;
+}
+
+function signed(points) {
+  return points > 0 ? `+${points}` : String(points);
+}
+
+function showSeatResult(ended, result) {
+  const box = element("article", undefined, { class: "seat-result", "data-testid": `seat-result-${result.seat}` });
+  const heading = element("h3", who(result.seat));
+  if (result.seat === ended.went_out) heading.append(element("span", "went out", { class: "tag" }));
+  heading.append(element("span", `${signed(result.score)} this round · total ${result.total}`, { class: "score", "data-testid": `score-${result.seat}` }));
+  box.append(heading);
+  if (result.melds.length) {
+    const melds = element("div", undefined, { class: "line" });
+    melds.append(element("span", "Melds", { class: "label" }));
+    const groups = element("div", undefined, { class: "melds" });
+    for (const meld of result.melds) groups.append(cardRow(meld, "meld"));
+    melds.append(groups);
+    box.append(melds);
+  }
+  if (result.laid_off.length) {
+    const laid = element("div", undefined, { class: "line" });
+    laid.append(element("span", "Laid off", { class: "label" }), cardRow(result.laid_off, "cards laid off"));
+    box.append(laid);
+  }
+  const left = element("div", undefined, { class: "line", "data-testid": `left-${result.seat}` });
+  const deadwood = result.deadwood === null ? "" : ` · deadwood ${result.deadwood}`;
+  left.append(element("span", `Hand${deadwood}`, { class: "label" }));
+  left.append(result.left.length ? cardRow(result.left, "cards left in hand") : element("span", "no cards left", { class: "more" }));
+  box.append(left);
+  const table = element("table", undefined, { class: "items", "data-testid": `items-${result.seat}` });
+  for (const item of result.items) {
+    const row = element("tr");
+    row.append(element("td", item.rule, { class: "rule", title: ended.rules[item.rule] || "" }));
+    const what = element("td", item.what);
+    if (item.cards.length) what.append(cardRow(item.cards, "the cards counted"));
+    row.append(what, element("td", signed(item.points), { class: "points" }));
+    table.append(row);
+  }
+  box.append(table);
+  return box;
+}
+
+function showRoundEnd() {
+  const section = byId("round-end");
+  const ended = state && state.round_end;
+  section.hidden = !ended;
+  if (countdown !== null) clearInterval(countdown);
+  countdown = null;
+  if (!ended) {
+    section.replaceChildren();
+    return;
+  }
+  section.replaceChildren(element("h2", `Round ${ended.round} is over`, { "data-testid": "round-end-title" }));
+  section.append(element("p", ended.reason, { class: "reason", "data-testid": "round-end-reason" }));
+  if (ended.by !== null && ended.action) {
+    const rule = ended.rule_title ? `${ended.rule}: ${ended.rule_title}` : ended.rule;
+    section.append(element("p", `Ended by ${who(ended.by)}: ${ended.action} (rule ${rule})`, { class: "more", "data-testid": "round-end-by" }));
+  }
+  const seats = element("div", undefined, { class: "seat-results" });
+  for (const result of ended.seats) seats.append(showSeatResult(ended, result));
+  section.append(seats);
+  const rules = Object.entries(ended.rules).map(([id, title]) => `${id} ${title}`);
+  if (rules.length) section.append(element("p", `Rules: ${rules.join(" · ")}`, { class: "more rules" }));
+  if (!ended.holding) return;
+  const waiting = element("p", "", { class: "waiting", "data-testid": "round-end-waiting" });
+  let left = ended.seconds_left;
+  const tell = () => {
+    const people = ended.waiting.map(who);
+    const names = people.length ? `Waiting for ${people.join(", ")}. ` : "";
+    waiting.textContent = `${names}The next round starts when everyone is ready, or in ${Math.max(0, Math.ceil(left))} s.`;
+  };
+  tell();
+  countdown = setInterval(() => {
+    left -= 1;
+    tell();
+  }, 1000);
+  section.append(waiting);
+  if (state.seat !== null && ended.waiting.includes(state.seat)) {
+    const ready = element("button", "Next round", { type: "button", "data-testid": "ready" });
+    ready.addEventListener("click", () => {
+      ready.disabled = true;
+      socket.send(JSON.stringify({ type: "ready", round: ended.round }));
+    });
+    section.append(ready);
+  } else if (state.seat !== null) {
+    section.append(element("p", "You are ready.", { class: "more", "data-testid": "you-are-ready" }));
+  }
+}
+
 function showControls() {
   const controls = byId("controls");
   controls.replaceChildren();
@@ -101,10 +214,13 @@ function show(next) {
   const view = state.view;
   document.title = `${state.title}: ${state.seat === null ? "spectator" : "seat " + state.seat}`;
   byId("title").textContent = `${state.title}, ${state.players} players`;
+  const holding = Boolean(state.round_end && state.round_end.holding);
   const place = state.seat === null ? "You are watching." : `You are seat ${state.seat}.`;
   const acting = view.to_act.length ? `To act: ${view.to_act.map(who).join(", ")}.` : "";
-  byId("whose").textContent = `${place} Round ${view.round}. ${acting}`;
+  byId("whose").textContent = holding ? `${place} Round ${state.round_end.round} is over.` : `${place} Round ${view.round}. ${acting}`;
   if (state.picture !== undefined) byId("picture").innerHTML = state.picture;
+  byId("picture").hidden = holding; // the next deal waits behind the round's end
+  byId("this-round").hidden = holding;
   const log = byId("log");
   log.replaceChildren(...state.log.map((line) => element("li", line)));
   byId("over").hidden = !state.over;
@@ -112,6 +228,7 @@ function show(next) {
     const winners = state.winners.map(who);
     byId("result").textContent = `The game is over. Won by ${winners.join(" and ")}.`;
   }
+  showRoundEnd();
   showControls();
 }
 
@@ -121,7 +238,9 @@ function connect() {
   socket.addEventListener("open", () => {
     retry = 0;
     byId("connection").textContent = "connected";
-    socket.send(JSON.stringify({ type: "hello", token: token, pictures: true }));
+    // a phone's screen gets the pictures' small form, whose cards stay readable at its width
+    const small = window.matchMedia("(max-width: 600px)").matches;
+    socket.send(JSON.stringify({ type: "hello", token: token, pictures: small ? "small" : true }));
   });
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);

@@ -7,6 +7,8 @@ a spectator's, another seat's or a malformed one is refused and changes nothing.
 from __future__ import annotations
 
 import json
+import sqlite3
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +17,7 @@ pytest.importorskip("starlette", reason="the serve extra is not installed (pip i
 pytest.importorskip("httpx2", reason="the serve extra is not installed (pip install -e '.[serve]')")
 
 from rummykit.serve.messages import BadMessage, read_message
+from rummykit.serve.storage import SCHEMA, SqliteStorage, StoredGame
 from tests.serve_support import Seat, create, server, table_of, token_of, tokens
 
 SHORT_ROUNDS = {"max_rounds": 2, "max_turns_per_round": 2}
@@ -223,3 +226,31 @@ def test_a_round_end_time_out_of_range_is_refused_saying_so(seconds: Any) -> Non
         assert response.status_code == 400
         assert "'round_end_seconds' is how many seconds a round's end stays on screen" in response.json()["error"]
         assert "from 0 (not held) to 600" in response.json()["error"]
+
+
+def test_a_restarted_server_keeps_each_games_round_end_seconds(tmp_path: Path) -> None:
+    # helper's note on issue 36: a restart fell back to the default 30 seconds for every game
+    database = str(tmp_path / "games.sqlite3")
+    with server(database=database) as client:
+        held = tokens(create(client, "rummy", [None, None], options=SHORT_ROUNDS, round_end_seconds=600))[0]
+        quick = tokens(create(client, "rummy", [None, None], options=SHORT_ROUNDS, round_end_seconds=0))[0]
+    with server(database=database) as client:  # a new server on the same file
+        assert table_of(client, held).round_end_seconds == 600
+        assert table_of(client, quick).round_end_seconds == 0
+
+
+def test_a_store_written_before_the_seconds_were_kept_is_read_with_the_default(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    old = sqlite3.connect(path)
+    old.executescript(SCHEMA.replace(",\n    round_end_seconds REAL", ""))
+    old.execute("INSERT INTO games (id, start, seats, created) VALUES ('g1', '{}', '[null]', 0)")
+    old.commit()
+    old.close()
+    storage = SqliteStorage(path)
+    try:
+        assert storage.load_game("g1") == StoredGame(id="g1", start="{}", seats=(None,))
+        storage.add_game(StoredGame(id="g2", start="{}", seats=(None,), round_end_seconds=5.0), {})
+        stored = storage.load_game("g2")
+        assert stored is not None and stored.round_end_seconds == 5.0
+    finally:
+        storage.close()

@@ -53,6 +53,8 @@ class StoredGame:
         seats: for each seat, the name of the bot that plays it, or ``None`` for a person.
         actions: the game's actions so far, each an action document as JSON text, in order.
         finished: whether the game is over.
+        round_end_seconds: how long the table holds a round's end on screen (set when the game was
+            created; ``None`` in a store written before it was kept: the server's default).
     """
 
     id: str
@@ -60,6 +62,7 @@ class StoredGame:
     seats: tuple[str | None, ...]
     actions: tuple[str, ...] = ()
     finished: bool = False
+    round_end_seconds: float | None = None
 
 
 @attrs.frozen(kw_only=True)
@@ -113,7 +116,8 @@ CREATE TABLE IF NOT EXISTS games (
     start TEXT NOT NULL,
     seats TEXT NOT NULL,
     created REAL NOT NULL,
-    finished INTEGER NOT NULL DEFAULT 0
+    finished INTEGER NOT NULL DEFAULT 0,
+    round_end_seconds REAL
 );
 CREATE TABLE IF NOT EXISTS tokens (
     digest TEXT PRIMARY KEY,
@@ -151,6 +155,9 @@ class SqliteStorage:
         self._db.execute(f"PRAGMA synchronous={synchronous}")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
+        columns = {str(row[1]) for row in self._db.execute("PRAGMA table_info(games)")}
+        if "round_end_seconds" not in columns:  # a store written before the setting was kept
+            self._db.execute("ALTER TABLE games ADD COLUMN round_end_seconds REAL")
         self._write_lock = threading.Lock()
         if self.path == ":memory:":  # one database, one connection
             self._reader, self._read_lock = self._db, self._write_lock
@@ -161,8 +168,8 @@ class SqliteStorage:
     def add_game(self, game: StoredGame, tokens: Mapping[str, int | None]) -> None:
         with self._transaction():
             self._db.execute(
-                "INSERT INTO games (id, start, seats, created, finished) VALUES (?, ?, ?, ?, ?)",
-                (game.id, game.start, json.dumps(game.seats), time.time(), int(game.finished)),
+                "INSERT INTO games (id, start, seats, created, finished, round_end_seconds) VALUES (?, ?, ?, ?, ?, ?)",
+                (game.id, game.start, json.dumps(game.seats), time.time(), int(game.finished), game.round_end_seconds),
             )
             self._db.executemany(
                 "INSERT INTO tokens (digest, game, seat) VALUES (?, ?, ?)",
@@ -190,7 +197,9 @@ class SqliteStorage:
 
     def load_game(self, game_id: str) -> StoredGame | None:
         with self._read_lock:
-            row = self._reader.execute("SELECT start, seats, finished FROM games WHERE id = ?", (game_id,)).fetchone()
+            row = self._reader.execute(
+                "SELECT start, seats, finished, round_end_seconds FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
             if row is None:
                 return None
             actions = self._reader.execute(
@@ -202,6 +211,7 @@ class SqliteStorage:
             seats=tuple(json.loads(row[1])),
             actions=tuple(str(action) for (action,) in actions),
             finished=bool(row[2]),
+            round_end_seconds=None if row[3] is None else float(row[3]),
         )
 
     def unfinished_games(self) -> list[str]:

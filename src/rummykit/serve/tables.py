@@ -619,7 +619,8 @@ class Tables:
         for game_id in self.storage.unfinished_games():
             stored = self.storage.load_game(game_id)
             if stored is not None and game_id not in self.tables:
-                table = self._table(game_id, _replayed(stored), stored.seats, client=None)
+                seconds = ROUND_END_SECONDS if stored.round_end_seconds is None else stored.round_end_seconds
+                table = self._table(game_id, _replayed(stored), stored.seats, client=None, round_end_seconds=seconds)
                 self.games.take(None)
                 if table.bots_alone:
                     self.bot_games.take(None)
@@ -732,7 +733,9 @@ class Tables:
         spectators = secrets.token_urlsafe(32)
         digests: dict[str, int | None] = {token_digest(t): seat for seat, t in enumerate(tokens) if t}
         digests[token_digest(spectators)] = None
-        stored = StoredGame(id=game_id, start=dump_record(game.record), seats=tuple(seats))
+        stored = StoredGame(
+            id=game_id, start=dump_record(game.record), seats=tuple(seats), round_end_seconds=round_end_seconds
+        )
         await self.writer.add_game(stored, digests)
         table = self._table(game_id, game, seats, client=client, round_end_seconds=round_end_seconds)
         self.tables[game_id] = table

@@ -527,6 +527,14 @@ def test_canasta_marks_keep_views_loadable_and_free_of_hidden_cards(seed: int) -
         load_view(document)
 
 
+def test_the_small_forms_heading_is_whole_with_whose_view_under_it() -> None:
+    # the small form cut the heading short ("RailRoad Rum…") to leave room for whose view beside it
+    game = rummykit.new_game("railroad-rummy", players=4, seed=1)
+    texts = words(svg.view(game.view(2), small=True))
+    assert "RailRoad Rummy · round 1" in texts and "seat 2's view" in texts
+    assert "…" not in texts
+
+
 def test_a_rounds_end_gives_each_seat_one_total_the_one_after_the_round() -> None:
     # Issue 36, finding 6: the seats' boxes gave the totals before the round (10, 5, 0) beside the round's
     # box with the totals after it (10, 28, 0): two totals for seat 1.

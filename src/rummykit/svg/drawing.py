@@ -351,12 +351,20 @@ def _header(
 ) -> Block:
     sheet = Sheet()
     inner = form.inner
-    whose_room = 160.0 if not form.small else 88.0
+    whose_room = 160.0
     heading = f"{title} · round {view.round}"
     whose = "spectator's view" if view.seat is None else f"{seats.name(view.seat, you=False)}'s view"
-    sheet.text(0, 18, fit(heading, 17, inner - whose_room - 10, bold=True), size=17, fill=LIGHT, bold=True)
-    sheet.text(inner, 18, fit(whose, 12.5, whose_room), size=12.5, fill=SOFT, anchor="end")
-    y = 18.0
+    if form.small:  # the heading whole, on lines of its own, and whose view under it
+        y = 0.0
+        for line in wrap(heading, 17, inner, bold=True):
+            y += 20
+            sheet.text(0, y, line, size=17, fill=LIGHT, bold=True)
+        y += 17
+        sheet.text(0, y, fit(whose, 12.5, inner), size=12.5, fill=SOFT)
+    else:
+        sheet.text(0, 18, fit(heading, 17, inner - whose_room - 10, bold=True), size=17, fill=LIGHT, bold=True)
+        sheet.text(inner, 18, fit(whose, 12.5, whose_room), size=12.5, fill=SOFT, anchor="end")
+        y = 18.0
     lines = [f"{field.label}: {_words(field.value)}" for field in facts]
     for line in wrap(" · ".join(lines), 12, inner) if lines else []:
         y += 17

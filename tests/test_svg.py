@@ -527,11 +527,11 @@ def test_canasta_marks_keep_views_loadable_and_free_of_hidden_cards(seed: int) -
         load_view(document)
 
 
-def test_the_small_forms_heading_is_whole_with_whose_view_under_it() -> None:
+def test_the_small_forms_title_is_whole_with_the_round_and_whose_view_under_it() -> None:
     # the small form cut the heading short ("RailRoad Rum…") to leave room for whose view beside it
     game = rummykit.new_game("railroad-rummy", players=4, seed=1)
     texts = words(svg.view(game.view(2), small=True))
-    assert "RailRoad Rummy · round 1" in texts and "seat 2's view" in texts
+    assert "RailRoad Rummy" in texts and "round 1 · seat 2's view" in texts
     assert "…" not in texts
 
 

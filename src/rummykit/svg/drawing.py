@@ -354,13 +354,13 @@ def _header(
     whose_room = 160.0
     heading = f"{title} · round {view.round}"
     whose = "spectator's view" if view.seat is None else f"{seats.name(view.seat, you=False)}'s view"
-    if form.small:  # the heading whole, on lines of its own, and whose view under it
+    if form.small:  # the title whole, on lines of its own, and the round and whose view under it
         y = 0.0
-        for line in wrap(heading, 17, inner, bold=True):
+        for line in wrap(title, 17, inner, bold=True):
             y += 20
             sheet.text(0, y, line, size=17, fill=LIGHT, bold=True)
         y += 17
-        sheet.text(0, y, fit(whose, 12.5, inner), size=12.5, fill=SOFT)
+        sheet.text(0, y, fit(f"round {view.round} · {whose}", 12.5, inner), size=12.5, fill=SOFT)
     else:
         sheet.text(0, 18, fit(heading, 17, inner - whose_room - 10, bold=True), size=17, fill=LIGHT, bold=True)
         sheet.text(inner, 18, fit(whose, 12.5, whose_room), size=12.5, fill=SOFT, anchor="end")

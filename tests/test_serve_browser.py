@@ -212,7 +212,8 @@ def test_the_replay_page_works_under_its_policy(browser: Any, server: Server) ->
     with server.seat(token) as watching:  # the spectators' page, until the bots have played the game to its end
         while not json.loads(watching.recv(timeout=WAIT / 1000)).get("over"):
             pass
-    reply = httpx.post(server.url("/api/replay"), headers={"Authorization": f"Bearer {token}"})
+    # a random game of many rounds: its page takes seconds to build on a loaded machine
+    reply = httpx.post(server.url("/api/replay"), headers={"Authorization": f"Bearer {token}"}, timeout=WAIT / 1000)
     assert reply.status_code == 200
     policy = reply.headers["content-security-policy"]
     assert "script-src 'sha256-" in policy

@@ -282,14 +282,45 @@ def test_every_chart_has_a_legend() -> None:
         assert all("".join(group.itertext()).strip() for group in legends)
 
 
+_RENDERED = re.compile(r"<!-- ([a-z-]+): ([a-z-]+) -->.*?<!-- end \1: \2 -->", re.DOTALL)
+"""The text a page holds from its rule book, between a marker and its end (docs/hooks/rules_pages.py)."""
+
+
 def test_the_rules_pages_say_once_that_the_draw_pile_is_the_stock() -> None:
     """The rule book calls RailRoad Rummy's stock the draw pile: its rule texts keep the word, its
     page says once that it is the stock, and the other pages say stock."""
     page = (ROOT / "docs" / "rules" / "railroad-rummy.md").read_text(encoding="utf-8")
-    prose = re.sub(r"```.*?```", "", page, flags=re.DOTALL)
+    prose = _RENDERED.sub("", re.sub(r"```.*?```", "", page, flags=re.DOTALL))
     assert prose.count("draw pile") == 1 and re.search(r"\*draw pile\*[^.]*\bstock\b", prose)
     for other in ("railroad-canasta.md", "rummy.md", "gin-rummy.md", "common.md"):
         assert "draw pile" not in (ROOT / "docs" / "rules" / other).read_text(encoding="utf-8")
+
+
+def _rules_hook() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("docs_rules_hook", ROOT / "docs" / "hooks" / "rules_pages.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_RULES_PAGES: Final = [page for page in DOCS_PAGES if "<!-- rules: " in page.read_text(encoding="utf-8")]
+
+
+@pytest.mark.parametrize("page", _RULES_PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_a_rules_page_holds_its_rule_book_where_it_is_read_raw(page: Path) -> None:
+    """Issue 36: read raw (on GitHub, in an editor), Gin Rummy's page showed placeholders where the site
+    shows the rules and options. Each page holds them between its markers, as the site renders them
+    from the installed variants now (after a change to a rule book: ``python docs/hooks/rules_pages.py``)."""
+    text = page.read_text(encoding="utf-8")
+    hook = _rules_hook()
+    assert hook.fill(text) == text, f"{page.name} is not up to date: python docs/hooks/rules_pages.py writes it"
+    markers = re.findall(r"<!-- (rules|options|house-rules|clarifications): ([a-z-]+) -->", text)
+    assert markers and len(_RENDERED.findall(text)) == len(markers), "a marker without its end"
+    spec_rules = rummykit.COMMON_RULES if page.stem == "common" else rummykit.variant_spec(page.stem).rules
+    raw = " ".join(text.split())
+    for rule in spec_rules:
+        assert f"### {rule.id} {rule.title} {{#{rule.id.lower()}}}" in text and " ".join(rule.text.split()) in raw
 
 
 @pytest.mark.slow

@@ -345,3 +345,68 @@ def test_the_404_pages_links_work_under_a_sub_path(tmp_path: Path) -> None:
     for link in local:
         target = site / link.removeprefix("/docs/rummykit/").split("?")[0]
         assert target.exists() or (target / "index.html").exists(), link
+
+
+# -- the actions tables, build_position's docstring (issue 36, finding 8) -------------------------------
+
+BUILT_IN: Final = ("rummy", "railroad-rummy", "railroad-canasta", "gin-rummy")
+"""The variants rummykit ships (variants/rummykit_variants)."""
+
+
+def _table_rows(text: str, heading: str) -> list[str]:
+    """The rows of the table that starts with ``heading`` (its first line) in ``text``."""
+    lines = text.split(heading, 1)[1].splitlines()[2:]
+    return list(itertools.takewhile(lambda line: line.startswith("|"), lines))
+
+
+@pytest.mark.parametrize("variant", BUILT_IN)
+def test_a_rules_pages_actions_table_names_every_action_of_the_variant(variant: str) -> None:
+    page = (ROOT / "docs" / "rules" / f"{variant}.md").read_text(encoding="utf-8")
+    rows = _table_rows(page, "| action | when |")
+    named = " ".join(row.split(" | ")[0] for row in rows)
+    for action_type in rummykit.variant_spec(variant).actions:
+        assert f"`{action_type.__name__}(seat" in named, action_type.__name__
+
+
+def test_gin_rummys_actions_table_has_the_wall_knock() -> None:
+    """GIN-19: at the wall the last discard is taken only to knock with it: two actions in a row."""
+    page = (ROOT / "docs" / "rules" / "gin-rummy.md").read_text(encoding="utf-8")
+    rows = _table_rows(page, "| action | when |")
+    wall = "| `TakeDiscard(seat)`, then `Knock(seat, card)` |"
+    assert any(row.startswith(wall) and "(GIN-19)" in row for row in rows)
+
+
+def test_the_table_of_what_a_listing_stands_for_has_every_variant() -> None:
+    page = (ROOT / "docs" / "concepts" / "actions.md").read_text(encoding="utf-8")
+    rows = _table_rows(page, "| variant | a listed play stands for |")
+    assert sorted(row.split("`")[1] for row in rows) == sorted(BUILT_IN)
+
+
+def test_build_positions_docstring_says_which_hand_sizes_play_can_reach() -> None:
+    """Issue 36: the docstring said hand sizes need not be reachable in play; since the hostile
+    positions' checks (issue 24), a variant refuses a hand play cannot give. Each of its claims, from the
+    rule books: GIN-3 deals ten cards each, GIN-5 draws one; CR-1 deals two players 10 each, CR-3 draws
+    one; claims (RR-15) and the pile taken (RC-16) grow a hand."""
+    doc = " ".join((inspect.getdoc(rummykit.build_position) or "").split())
+    assert "need not be reachable" not in doc
+    for title in ("Gin Rummy", "Classic Rummy", "RailRoad Rummy", "Railroad Canasta"):
+        assert title in doc
+    claims = [
+        ("gin-rummy", 9, False),
+        ("gin-rummy", 10, True),
+        ("gin-rummy", 11, False),
+        ("rummy", 4, True),
+        ("rummy", 11, False),
+        ("railroad-rummy", 40, True),
+        ("railroad-canasta", 40, True),
+    ]
+    for variant, size, accepted in claims:
+        shoe = [card for card in rummykit.configure(variant, 2).rules.shoe if not (card.is_red and card.rank == 3)]
+        if accepted:
+            rummykit.build_position(variant, 2, hands=[shoe[:size], None], turn=0)
+        else:
+            with pytest.raises(rummykit.InvalidPositionError, match=r"^hands\[0\]: "):
+                rummykit.build_position(variant, 2, hands=[shoe[:size], None], turn=0)
+    for variant in BUILT_IN:  # no hand is empty before the round's end
+        with pytest.raises(rummykit.InvalidPositionError, match=r"hands\[0\]"):
+            rummykit.build_position(variant, 2, hands=[[], None], turn=0)

@@ -410,3 +410,125 @@ def test_build_positions_docstring_says_which_hand_sizes_play_can_reach() -> Non
     for variant in BUILT_IN:  # no hand is empty before the round's end
         with pytest.raises(rummykit.InvalidPositionError, match=r"hands\[0\]"):
             rummykit.build_position(variant, 2, hands=[[], None], turn=0)
+
+
+# -- the shell snippets (issue 36, finding 8) ----------------------------------------------------------
+
+_SHELL = re.compile(r"^([ \t]*)```(?:bash|console|sh|shell)\n(.*?)^\1```", re.MULTILINE | re.DOTALL)
+LEFT_OUT: Final = (
+    (
+        r"\bpip install\b|\bpython -m venv\b",
+        "it installs packages: the test runs in the suite's own environment, offline",
+    ),
+    (r"\brummykit serve\b|\bbenchmarks\.serve_load\b", "it starts a game server, which runs until it is stopped"),
+    (r"--backend ray\b", "it needs a Ray cluster: tests/test_simulate_ray.py runs simulate on a local Ray"),
+)
+"""The shell snippets of the docs that a test cannot run, by what they do: a snippet with a line that
+matches one of these is left out (and listed as skipped, with the reason); every other one runs."""
+SLOW_SNIPPETS: Final = r"\brummykit check\b"
+"""Snippets that take seconds a command (the conformance kit's default run): run in the slow set
+(``pytest -m slow``, as CI runs it) with the rest of their page; the quick suite runs the others."""
+GAMES_RUN: Final = 10
+"""A snippet's ``--games N`` is run with at most this many games: what the test checks is that the
+commands run as written and find the files they read, not the figures of a long run."""
+
+
+def shell_snippets(page: Path) -> list[tuple[int, str]]:
+    """The shell snippets of ``page`` (```` ```bash ````, ``console``, ``sh``), each with the number of
+    its first line; a ``console`` snippet's commands are its lines after ``$``, its output left out."""
+    text = page.read_text(encoding="utf-8")
+    snippets = []
+    for match in _SHELL.finditer(text):
+        lines = [line[len(match.group(1)) :] for line in match.group(2).splitlines()]
+        if any(line.startswith("$ ") for line in lines):  # a console session: the commands only
+            commands: list[str] = []
+            for line in lines:
+                if line.startswith("$ "):
+                    commands.append(line[2:])
+                elif commands and commands[-1].endswith("\\"):
+                    commands.append(line)
+            lines = commands
+        snippets.append((text[: match.start()].count("\n") + 2, "\n".join(lines)))
+    return snippets
+
+
+def left_out(snippet: str) -> str | None:
+    """Why ``snippet`` is not run (`LEFT_OUT`), or ``None``."""
+    return next((reason for pattern, reason in LEFT_OUT if re.search(pattern, snippet, re.MULTILINE)), None)
+
+
+def _ids(page: Path) -> str:
+    return str(page.relative_to(ROOT))
+
+
+def _pages_to_run() -> list[Any]:
+    """Each page with snippets to run: the quick ones in the quick suite, all of them in the slow set."""
+    params = []
+    for page in PAGES:
+        runnable = [snippet for _, snippet in shell_snippets(page) if left_out(snippet) is None]
+        if any(not re.search(SLOW_SNIPPETS, snippet) for snippet in runnable):
+            params.append(pytest.param(page, False, id=_ids(page)))
+        if any(re.search(SLOW_SNIPPETS, snippet) for snippet in runnable):
+            params.append(pytest.param(page, True, id=f"{_ids(page)}, all", marks=pytest.mark.slow))
+    return params
+
+
+def _left_out_snippets() -> list[Any]:
+    return [
+        pytest.param(
+            page, line, marks=pytest.mark.skip(reason=f"{page.name}:{line}: {reason}"), id=f"{_ids(page)}:{line}"
+        )
+        for page in PAGES
+        for line, snippet in shell_snippets(page)
+        if (reason := left_out(snippet)) is not None
+    ]
+
+
+@pytest.mark.parametrize(("page", "every"), _pages_to_run())
+def test_the_shell_snippets_of_a_page_run_in_a_fresh_directory(page: Path, every: bool, tmp_path: Path) -> None:
+    """Every shell snippet of the docs that `LEFT_OUT` does not leave out runs as written (at most
+    `GAMES_RUN` games a command; `SLOW_SNIPPETS` only with ``every``), the snippets of a page one after
+    the other in one fresh directory, as a reader would type them: each command succeeds, so every
+    file one reads exists or an earlier one made it (issue 36: a page replayed a game file that no
+    command had written). Standard input is empty, so ``rummykit play`` leaves at once (saving with
+    ``--save``); ``less`` reads as ``cat``; ``rummykit`` and ``python`` are the suite's own."""
+    import os  # noqa: PLC0415
+    import subprocess  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+
+    tools = tmp_path / "tools"
+    tools.mkdir()
+    (tools / "less").write_text('#!/bin/sh\nexec cat "$@"\n', encoding="utf-8")
+    (tools / "less").chmod(0o755)
+    project = tmp_path / "project"
+    project.mkdir()
+    path = os.pathsep.join([str(Path(sys.executable).parent), str(tools), os.environ.get("PATH", "")])
+    env = {**os.environ, "PATH": path, "COLUMNS": "80"}
+    for line, snippet in shell_snippets(page):
+        if left_out(snippet) is not None or (re.search(SLOW_SNIPPETS, snippet) and not every):
+            continue
+        script = re.sub(r"--games (\d+)", lambda m: f"--games {min(int(m.group(1)), GAMES_RUN)}", snippet)
+        ran = subprocess.run(
+            ["bash", "-euo", "pipefail", "-c", script],
+            cwd=project,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert ran.returncode == 0, f"{page.name}:{line}:\n{script}\n{ran.stdout[-2000:]}\n{ran.stderr[-2000:]}"
+
+
+@pytest.mark.parametrize(("page", "line"), _left_out_snippets())
+def test_a_shell_snippet_left_out(page: Path, line: int) -> None:
+    """The snippets `LEFT_OUT` leaves out, each listed as skipped with its reason."""
+
+
+def test_each_rule_that_leaves_snippets_out_is_needed() -> None:
+    """Each rule of `LEFT_OUT` is the reason some snippet is left out, so that the list stays as narrow
+    as the docs need; every page with shell snippets has some that run."""
+    snippets = [snippet for page in PAGES for _, snippet in shell_snippets(page)]
+    reasons = {left_out(snippet) for snippet in snippets}
+    assert reasons - {None} == {reason for _, reason in LEFT_OUT}
+    assert None in reasons

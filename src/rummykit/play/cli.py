@@ -600,14 +600,15 @@ def _stats_cells(stats: SeatStats | BotStats) -> tuple[str, ...]:
 
 def _results_table(title: str, headings: Sequence[str], rows: Sequence[Sequence[str]]) -> Table:
     """A table of figures, each cell one word or number: as wide as its rows need where that fits the
-    width it is printed at (`_show`), else with each heading's words on lines of their own, so that at
-    80 columns no cell is broken or cut short."""
+    width it is printed at (`_show`), else with each heading's words on lines of their own (but ``95%
+    CI``, no wider than its figures), so that at 80 columns no cell is broken or cut short."""
     width = out.width if out.is_terminal or os.environ.get("COLUMNS") else _PIPED_WIDTH
     for stacked in (False, True):
         table = Table(title=Text(title), title_justify="left")
         for heading in headings:
             justify: Literal["left", "right"] = "left" if heading == "bot" else "right"
-            table.add_column(heading.replace(" ", "\n") if stacked else heading, justify=justify, overflow="fold")
+            words = heading if heading.endswith(" CI") or not stacked else heading.replace(" ", "\n")
+            table.add_column(words, justify=justify, overflow="fold")
         for row in rows:
             table.add_row(*(Text(cell) for cell in row))
         if Measurement.get(out, out.options.update_width(_PIPED_WIDTH), table).maximum <= width:

@@ -763,6 +763,36 @@ def test_play_is_readable_at_80_columns(monkeypatch: pytest.MonkeyPatch, tmp_pat
         assert re.search(r"^seat +cards +total", result.stdout, re.MULTILINE)
 
 
+_FIGURES = re.compile(r"│ +\d+ │ +\d+\.\d% │ +\d+\.\d–\d+\.\d% │ +-?\d+\.\d │ +±\d+\.\d │ +\d+\.\d │$")
+"""A row's figures, each cell whole: wins, win rate, its interval, mean score, its half-width, spread."""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        # the README's first command (fewer games: the layout is what is tested)
+        pytest.param(["railroad-rummy", "--players", "4", "--games", "20", "--bots", "heuristic,random"], id="readme"),
+        *(
+            pytest.param([v, "--players", str(rummykit.variant_spec(v).max_players), "--games", "4"], id=v)
+            for v in VARIANTS
+        ),
+    ],
+)
+def test_simulate_is_readable_at_80_columns(monkeypatch: pytest.MonkeyPatch, args: list[str]) -> None:
+    """At 80 columns (issue 36: the README's first table was mangled) no line is longer, no bot's name
+    is cut short, and each row of figures is one line, each interval whole in its cell."""
+    monkeypatch.setenv("COLUMNS", "80")
+    result = runner.invoke(app, ["simulate", *args])
+    assert result.exit_code == 0, result.output
+    assert longest(result.stdout) <= 80 and "…" not in result.stdout
+    rows = [line for line in result.stdout.splitlines() if re.match(r"│ +(\d+ │ +)?(heuristic|random) ", line)]
+    players = int(args[args.index("--players") + 1])
+    bots = {bot for bot in ("heuristic", "random") if bot in " ".join(rows)}
+    assert len(rows) == players + len(bots), result.stdout
+    for row in rows:
+        assert _FIGURES.search(row), row
+
+
 def test_moves_are_numbered_in_the_order_of_the_hand_shown(monkeypatch: pytest.MonkeyPatch) -> None:
     """Typing the place of a card in the hand as shown (by rank, wild cards last) discards that card:
     the discards are numbered in the hand's order, not the engine's."""

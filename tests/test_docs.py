@@ -282,14 +282,45 @@ def test_every_chart_has_a_legend() -> None:
         assert all("".join(group.itertext()).strip() for group in legends)
 
 
+_RENDERED = re.compile(r"<!-- ([a-z-]+): ([a-z-]+) -->.*?<!-- end \1: \2 -->", re.DOTALL)
+"""The text a page holds from its rule book, between a marker and its end (docs/hooks/rules_pages.py)."""
+
+
 def test_the_rules_pages_say_once_that_the_draw_pile_is_the_stock() -> None:
     """The rule book calls RailRoad Rummy's stock the draw pile: its rule texts keep the word, its
     page says once that it is the stock, and the other pages say stock."""
     page = (ROOT / "docs" / "rules" / "railroad-rummy.md").read_text(encoding="utf-8")
-    prose = re.sub(r"```.*?```", "", page, flags=re.DOTALL)
+    prose = _RENDERED.sub("", re.sub(r"```.*?```", "", page, flags=re.DOTALL))
     assert prose.count("draw pile") == 1 and re.search(r"\*draw pile\*[^.]*\bstock\b", prose)
     for other in ("railroad-canasta.md", "rummy.md", "gin-rummy.md", "common.md"):
         assert "draw pile" not in (ROOT / "docs" / "rules" / other).read_text(encoding="utf-8")
+
+
+def _rules_hook() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("docs_rules_hook", ROOT / "docs" / "hooks" / "rules_pages.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_RULES_PAGES: Final = [page for page in DOCS_PAGES if "<!-- rules: " in page.read_text(encoding="utf-8")]
+
+
+@pytest.mark.parametrize("page", _RULES_PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_a_rules_page_holds_its_rule_book_where_it_is_read_raw(page: Path) -> None:
+    """Issue 36: read raw (on GitHub, in an editor), Gin Rummy's page showed placeholders where the site
+    shows the rules and options. Each page holds them between its markers, as the site renders them
+    from the installed variants now (after a change to a rule book: ``python docs/hooks/rules_pages.py``)."""
+    text = page.read_text(encoding="utf-8")
+    hook = _rules_hook()
+    assert hook.fill(text) == text, f"{page.name} is not up to date: python docs/hooks/rules_pages.py writes it"
+    markers = re.findall(r"<!-- (rules|options|house-rules|clarifications): ([a-z-]+) -->", text)
+    assert markers and len(_RENDERED.findall(text)) == len(markers), "a marker without its end"
+    spec_rules = rummykit.COMMON_RULES if page.stem == "common" else rummykit.variant_spec(page.stem).rules
+    raw = " ".join(text.split())
+    for rule in spec_rules:
+        assert f"### {rule.id} {rule.title} {{#{rule.id.lower()}}}" in text and " ".join(rule.text.split()) in raw
 
 
 @pytest.mark.slow
@@ -314,3 +345,190 @@ def test_the_404_pages_links_work_under_a_sub_path(tmp_path: Path) -> None:
     for link in local:
         target = site / link.removeprefix("/docs/rummykit/").split("?")[0]
         assert target.exists() or (target / "index.html").exists(), link
+
+
+# -- the actions tables, build_position's docstring (issue 36, finding 8) -------------------------------
+
+BUILT_IN: Final = ("rummy", "railroad-rummy", "railroad-canasta", "gin-rummy")
+"""The variants rummykit ships (variants/rummykit_variants)."""
+
+
+def _table_rows(text: str, heading: str) -> list[str]:
+    """The rows of the table that starts with ``heading`` (its first line) in ``text``."""
+    lines = text.split(heading, 1)[1].splitlines()[2:]
+    return list(itertools.takewhile(lambda line: line.startswith("|"), lines))
+
+
+@pytest.mark.parametrize("variant", BUILT_IN)
+def test_a_rules_pages_actions_table_names_every_action_of_the_variant(variant: str) -> None:
+    page = (ROOT / "docs" / "rules" / f"{variant}.md").read_text(encoding="utf-8")
+    rows = _table_rows(page, "| action | when |")
+    named = " ".join(row.split(" | ")[0] for row in rows)
+    for action_type in rummykit.variant_spec(variant).actions:
+        assert f"`{action_type.__name__}(seat" in named, action_type.__name__
+
+
+def test_gin_rummys_actions_table_has_the_wall_knock() -> None:
+    """GIN-19: at the wall the last discard is taken only to knock with it: two actions in a row."""
+    page = (ROOT / "docs" / "rules" / "gin-rummy.md").read_text(encoding="utf-8")
+    rows = _table_rows(page, "| action | when |")
+    wall = "| `TakeDiscard(seat)`, then `Knock(seat, card)` |"
+    assert any(row.startswith(wall) and "(GIN-19)" in row for row in rows)
+
+
+def test_the_table_of_what_a_listing_stands_for_has_every_variant() -> None:
+    page = (ROOT / "docs" / "concepts" / "actions.md").read_text(encoding="utf-8")
+    rows = _table_rows(page, "| variant | a listed play stands for |")
+    assert sorted(row.split("`")[1] for row in rows) == sorted(BUILT_IN)
+
+
+def test_build_positions_docstring_says_which_hand_sizes_play_can_reach() -> None:
+    """Issue 36: the docstring said hand sizes need not be reachable in play; since the hostile
+    positions' checks (issue 24), a variant refuses a hand play cannot give. Each of its claims, from the
+    rule books: GIN-3 deals ten cards each, GIN-5 draws one; CR-1 deals two players 10 each, CR-3 draws
+    one; claims (RR-15) and the pile taken (RC-16) grow a hand."""
+    doc = " ".join((inspect.getdoc(rummykit.build_position) or "").split())
+    assert "need not be reachable" not in doc
+    for title in ("Gin Rummy", "Classic Rummy", "RailRoad Rummy", "Railroad Canasta"):
+        assert title in doc
+    claims = [
+        ("gin-rummy", 9, False),
+        ("gin-rummy", 10, True),
+        ("gin-rummy", 11, False),
+        ("rummy", 4, True),
+        ("rummy", 11, False),
+        ("railroad-rummy", 40, True),
+        ("railroad-canasta", 40, True),
+    ]
+    for variant, size, accepted in claims:
+        shoe = [card for card in rummykit.configure(variant, 2).rules.shoe if not (card.is_red and card.rank == 3)]
+        if accepted:
+            rummykit.build_position(variant, 2, hands=[shoe[:size], None], turn=0)
+        else:
+            with pytest.raises(rummykit.InvalidPositionError, match=r"^hands\[0\]: "):
+                rummykit.build_position(variant, 2, hands=[shoe[:size], None], turn=0)
+    for variant in BUILT_IN:  # no hand is empty before the round's end
+        with pytest.raises(rummykit.InvalidPositionError, match=r"hands\[0\]"):
+            rummykit.build_position(variant, 2, hands=[[], None], turn=0)
+
+
+# -- the shell snippets (issue 36, finding 8) ----------------------------------------------------------
+
+_SHELL = re.compile(r"^([ \t]*)```(?:bash|console|sh|shell)\n(.*?)^\1```", re.MULTILINE | re.DOTALL)
+LEFT_OUT: Final = (
+    (
+        r"\bpip install\b|\bpython -m venv\b",
+        "it installs packages: the test runs in the suite's own environment, offline",
+    ),
+    (r"\brummykit serve\b|\bbenchmarks\.serve_load\b", "it starts a game server, which runs until it is stopped"),
+    (r"--backend ray\b", "it needs a Ray cluster: tests/test_simulate_ray.py runs simulate on a local Ray"),
+)
+"""The shell snippets of the docs that a test cannot run, by what they do: a snippet with a line that
+matches one of these is left out (and listed as skipped, with the reason); every other one runs."""
+SLOW_SNIPPETS: Final = r"\brummykit check\b"
+"""Snippets that take seconds a command (the conformance kit's default run): run in the slow set
+(``pytest -m slow``, as CI runs it) with the rest of their page; the quick suite runs the others."""
+GAMES_RUN: Final = 10
+"""A snippet's ``--games N`` is run with at most this many games: what the test checks is that the
+commands run as written and find the files they read, not the figures of a long run."""
+
+
+def shell_snippets(page: Path) -> list[tuple[int, str]]:
+    """The shell snippets of ``page`` (```` ```bash ````, ``console``, ``sh``), each with the number of
+    its first line; a ``console`` snippet's commands are its lines after ``$``, its output left out."""
+    text = page.read_text(encoding="utf-8")
+    snippets = []
+    for match in _SHELL.finditer(text):
+        lines = [line[len(match.group(1)) :] for line in match.group(2).splitlines()]
+        if any(line.startswith("$ ") for line in lines):  # a console session: the commands only
+            commands: list[str] = []
+            for line in lines:
+                if line.startswith("$ "):
+                    commands.append(line[2:])
+                elif commands and commands[-1].endswith("\\"):
+                    commands.append(line)
+            lines = commands
+        snippets.append((text[: match.start()].count("\n") + 2, "\n".join(lines)))
+    return snippets
+
+
+def left_out(snippet: str) -> str | None:
+    """Why ``snippet`` is not run (`LEFT_OUT`), or ``None``."""
+    return next((reason for pattern, reason in LEFT_OUT if re.search(pattern, snippet, re.MULTILINE)), None)
+
+
+def _ids(page: Path) -> str:
+    return str(page.relative_to(ROOT))
+
+
+def _pages_to_run() -> list[Any]:
+    """Each page with snippets to run: the quick ones in the quick suite, all of them in the slow set."""
+    params = []
+    for page in PAGES:
+        runnable = [snippet for _, snippet in shell_snippets(page) if left_out(snippet) is None]
+        if any(not re.search(SLOW_SNIPPETS, snippet) for snippet in runnable):
+            params.append(pytest.param(page, False, id=_ids(page)))
+        if any(re.search(SLOW_SNIPPETS, snippet) for snippet in runnable):
+            params.append(pytest.param(page, True, id=f"{_ids(page)}, all", marks=pytest.mark.slow))
+    return params
+
+
+def _left_out_snippets() -> list[Any]:
+    return [
+        pytest.param(
+            page, line, marks=pytest.mark.skip(reason=f"{page.name}:{line}: {reason}"), id=f"{_ids(page)}:{line}"
+        )
+        for page in PAGES
+        for line, snippet in shell_snippets(page)
+        if (reason := left_out(snippet)) is not None
+    ]
+
+
+@pytest.mark.parametrize(("page", "every"), _pages_to_run())
+def test_the_shell_snippets_of_a_page_run_in_a_fresh_directory(page: Path, every: bool, tmp_path: Path) -> None:
+    """Every shell snippet of the docs that `LEFT_OUT` does not leave out runs as written (at most
+    `GAMES_RUN` games a command; `SLOW_SNIPPETS` only with ``every``), the snippets of a page one after
+    the other in one fresh directory, as a reader would type them: each command succeeds, so every
+    file one reads exists or an earlier one made it (issue 36: a page replayed a game file that no
+    command had written). Standard input is empty, so ``rummykit play`` leaves at once (saving with
+    ``--save``); ``less`` reads as ``cat``; ``rummykit`` and ``python`` are the suite's own."""
+    import os  # noqa: PLC0415
+    import subprocess  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+
+    tools = tmp_path / "tools"
+    tools.mkdir()
+    (tools / "less").write_text('#!/bin/sh\nexec cat "$@"\n', encoding="utf-8")
+    (tools / "less").chmod(0o755)
+    project = tmp_path / "project"
+    project.mkdir()
+    path = os.pathsep.join([str(Path(sys.executable).parent), str(tools), os.environ.get("PATH", "")])
+    env = {**os.environ, "PATH": path, "COLUMNS": "80"}
+    for line, snippet in shell_snippets(page):
+        if left_out(snippet) is not None or (re.search(SLOW_SNIPPETS, snippet) and not every):
+            continue
+        script = re.sub(r"--games (\d+)", lambda m: f"--games {min(int(m.group(1)), GAMES_RUN)}", snippet)
+        ran = subprocess.run(
+            ["bash", "-euo", "pipefail", "-c", script],
+            cwd=project,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert ran.returncode == 0, f"{page.name}:{line}:\n{script}\n{ran.stdout[-2000:]}\n{ran.stderr[-2000:]}"
+
+
+@pytest.mark.parametrize(("page", "line"), _left_out_snippets())
+def test_a_shell_snippet_left_out(page: Path, line: int) -> None:
+    """The snippets `LEFT_OUT` leaves out, each listed as skipped with its reason."""
+
+
+def test_each_rule_that_leaves_snippets_out_is_needed() -> None:
+    """Each rule of `LEFT_OUT` is the reason some snippet is left out, so that the list stays as narrow
+    as the docs need; every page with shell snippets has some that run."""
+    snippets = [snippet for page in PAGES for _, snippet in shell_snippets(page)]
+    reasons = {left_out(snippet) for snippet in snippets}
+    assert reasons - {None} == {reason for _, reason in LEFT_OUT}
+    assert None in reasons

@@ -109,9 +109,9 @@ def test_gin_rummy_in_pettingzoo_and_openspiel_has_the_sizes_the_docs_give() -> 
     agent = game_env.agents[0]
     observation, action = game_env.observation_space(agent), game_env.action_space(agent)
     assert isinstance(observation, spaces.Dict) and isinstance(action, spaces.Discrete)
-    assert observation["observation"].shape == (2383,) and action.n == 83
+    assert observation["observation"].shape == (2385,) and action.n == 83
     game = _spiel("gin-rummy", 2, options=json.dumps(SHORT))
-    assert game.num_distinct_actions() == 83 and game.observation_tensor_shape() == [2383]
+    assert game.num_distinct_actions() == 83 and game.observation_tensor_shape() == [2385]
 
 
 @pytest.mark.parametrize(

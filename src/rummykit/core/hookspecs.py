@@ -313,3 +313,21 @@ def rummykit_parse_move(seat: int, words: list[str]) -> Action | None:
         The action, or ``None`` if the words are not a move of this plug-in (the common moves
         ``draw``, ``take``, ``down``, ``lay``, ``discard`` are read by the core). firstresult.
     """
+
+
+@hookspec
+def rummykit_move_help(rules: Ruleset) -> Sequence[tuple[str, str]]:  # type: ignore[empty-body]
+    """How to type the plug-in's own moves in ``rummykit play``, for its ``help``: the words
+    [`rummykit_parse_move`][rummykit.core.hookspecs.rummykit_parse_move] reads, beside it in the same plug-in.
+
+    Args:
+        rules: the configuration's rules, so that a move only some tables have (an option, a house
+            rule) is explained only at those.
+
+    Returns:
+        Pairs of what to type and what it does, in the order to show them: ``("knock 9C", "knock,
+        discarding 9C ...")``; a play of two moves in a row is written with ``then`` (``"take, then
+        knock 9C"``). Every implementation is called; the help shows the variant's pairs, then each
+        house rule's. Where no plug-in of the configuration gives any, ``rummykit play`` shows the
+        words its own action types' kinds and fields read as.
+    """

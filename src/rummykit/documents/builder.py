@@ -68,8 +68,13 @@ def build_position(
     builder chooses its physical copy (``"5H#1"`` names copy 1 itself). Every card of the shoe not
     named is placed from ``seed``: into the hands given as ``None`` (as many as the round deals), the
     seat piles and the piles not given (as many as a deal leaves in them), the discard pile if it is
-    not given (the up-card a deal turns, if any), and the rest into ``rest``. Hand sizes need not be
-    reachable in play.
+    not given (the up-card a deal turns, if any), and the rest into ``rest``.
+
+    A hand may hold any number of cards that play can give it, as the variant's position rules say:
+    in Gin Rummy, the cards dealt until the knock (one more after the turn's draw); in Classic Rummy,
+    at most that many; where an empty hand ends the round, never none before the round's end. In
+    RailRoad Rummy and Railroad Canasta, where claims and the discard pile taken grow a hand, any
+    number the shoe holds.
 
     Args:
         variant: the variant, by name or as a plug-in; ``players``, ``options``, ``house_rules`` and
@@ -115,6 +120,12 @@ def build_position(
         Traceback (most recent call last):
         ...
         rummykit.core.errors.InvalidPositionError: hands[1]: there is no 5H left to place: the shoe holds 1, at hands[0]
+        >>> from rummykit import InvalidPositionError
+        >>> try:
+        ...     build_position("gin-rummy", players=2, hands=["AS 2S 3S", None])
+        ... except InvalidPositionError as err:
+        ...     print(err.path, err.problem.split(":")[0])
+        hands[0] 3 cards
     """
     configuration = configure(variant, players, options=options, house_rules=house_rules)
     spec, rules = configuration.spec, configuration.rules

@@ -23,12 +23,13 @@ import textwrap
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, Any, Final
+from typing import Annotated, Any, Final, Literal
 
 import attrs
 import typer
 import typer.core
 from rich.console import Console
+from rich.measure import Measurement
 from rich.progress import BarColumn, Progress, TaskID, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
@@ -92,6 +93,12 @@ def _show(table: Table) -> None:
         out.print(table)
     else:
         Console(file=out.file, width=_PIPED_WIDTH, markup=False, highlight=False).print(table)
+
+
+def _say(line: str) -> None:
+    """Print a line of text: in a terminal wrapped between words at its width; piped (and COLUMNS
+    unset) on one line, as a table's rows are."""
+    out.print(line, soft_wrap=not (out.is_terminal or os.environ.get("COLUMNS")))
 
 
 def _fail(message: str) -> typer.Exit:
@@ -560,11 +567,23 @@ def _print_partial(partial: SimulationResult | None, games: int, *, as_json: boo
         err.print("with --json the results so far are printed, and --resume goes on from them", soft_wrap=True)
 
 
-def _ci(interval: Interval | None, form: str) -> str:
+def _end(value: float, form: str) -> str:
+    return f"{round(value, 3) + 0.0:{form}}"  # no "-0.0"
+
+
+def _rate_ci(interval: Interval | None) -> str:
+    """A win rate's interval in one word (``37.3–50.9%``), so that a narrow table never breaks it."""
     if interval is None:
         return "-"
-    low, high = (round(end, 3) + 0.0 for end in (interval.low, interval.high))  # no "-0.0"
-    return f"{low:{form}} to {high:{form}}"
+    return f"{_end(interval.low * 100, '.1f')}–{_end(interval.high, '.1%')}"
+
+
+def _mean_ci(interval: Interval | None) -> str:
+    """A mean score's interval, which is symmetric (Student t), as its half-width in one word
+    (``±18.4``)."""
+    if interval is None:
+        return "-"
+    return f"±{_end((interval.high - interval.low) / 2, '.1f')}"
 
 
 def _stats_cells(stats: SeatStats | BotStats) -> tuple[str, ...]:
@@ -572,50 +591,59 @@ def _stats_cells(stats: SeatStats | BotStats) -> tuple[str, ...]:
     return (
         str(stats.wins),
         f"{stats.win_rate:.1%}",
-        _ci(stats.win_rate_ci, ".1%"),
+        _rate_ci(stats.win_rate_ci),
         f"{stats.mean_score:.1f}",
-        _ci(stats.mean_score_ci, ".1f"),
+        _mean_ci(stats.mean_score_ci),
         f"{stats.stdev_score:.1f}",
     )
+
+
+def _results_table(title: str, headings: Sequence[str], rows: Sequence[Sequence[str]]) -> Table:
+    """A table of figures, each cell one word or number: as wide as its rows need where that fits the
+    width it is printed at (`_show`), else with each heading's words on lines of their own (but ``95%
+    CI``, no wider than its figures), so that at 80 columns no cell is broken or cut short."""
+    width = out.width if out.is_terminal or os.environ.get("COLUMNS") else _PIPED_WIDTH
+    for stacked in (False, True):
+        table = Table(title=Text(title), title_justify="left")
+        for heading in headings:
+            justify: Literal["left", "right"] = "left" if heading == "bot" else "right"
+            words = heading if heading.endswith(" CI") or not stacked else heading.replace(" ", "\n")
+            table.add_column(words, justify=justify, overflow="fold")
+        for row in rows:
+            table.add_row(*(Text(cell) for cell in row))
+        if Measurement.get(out, out.options.update_width(_PIPED_WIDTH), table).maximum <= width:
+            break
+    return table
 
 
 def _print_result(result: SimulationResult) -> None:
     title = f"{result.variant}: {result.games} games, {result.players} players, seed {result.seed}"
     level = f"{result.confidence * 100:.4g}%"
-    seats = Table(title=Text(title), title_justify="left")
-    columns = ("wins", "win rate", f"{level} CI", "mean score", f"{level} CI", "spread (sd)")
-    for column in ("seat", "bot", *columns):
-        seats.add_column(column, justify="right" if column not in ("bot",) else "left")
-    for s in result.seats:
-        seats.add_row(str(s.seat), Text(s.bot), *_stats_cells(s))
-    _show(seats)
-    bots = Table(title="by bot", title_justify="left")
-    for column in ("bot", "seats played", *columns):
-        bots.add_column(column, justify="right" if column != "bot" else "left")
-    for b in result.by_bot:
-        bots.add_row(Text(b.bot), str(b.seats_played), *_stats_cells(b))
-    _show(bots)
+    figures = ("wins", "win rate", f"{level} CI", "mean score", f"{level} CI", "spread (sd)")
+    seats = [(str(s.seat), s.bot, *_stats_cells(s)) for s in result.seats]
+    _show(_results_table(title, ("seat", "bot", *figures), seats))
+    bots = [(b.bot, str(b.seats_played), *_stats_cells(b)) for b in result.by_bot]
+    _show(_results_table("by bot", ("bot", "seats played", *figures), bots))
     turns = result.turns_per_round
-    out.print(
-        f"rounds per game: {result.mean_rounds:.2f}   turns per round: mean {turns.mean:.1f}, median {turns.median:g}, "
-        f"10%-90% {turns.p10:g}-{turns.p90:g}, max {turns.max}",
-        soft_wrap=True,
+    _say(f"rounds per game: {result.mean_rounds:.2f}")
+    _say(
+        f"turns per round: mean {turns.mean:.1f}, median {turns.median:g}, 10%-90% {turns.p10:g}-{turns.p90:g}, "
+        f"max {turns.max}"
     )
-    out.print(
-        f"confidence intervals ({level}): Wilson score for win rates, Student t over games for mean scores",
-        soft_wrap=True,
+    _say(
+        f"confidence intervals ({level}): Wilson score for win rates; Student t over games for mean scores "
+        "(the mean ± the interval's half-width)"
     )
     wins = sum(seat.wins for seat in result.seats)
     if wins > result.games:
-        out.print(
+        _say(
             f"ties: a game won by several seats (a tie for the best total) counts as a win for each of them, "
-            f"so the wins add up to {wins:,} for {result.games:,} games",
-            soft_wrap=True,
+            f"so the wins add up to {wins:,} for {result.games:,} games"
         )
     workers = f"{result.workers} worker{'s' * (result.workers > 1)}"
     where = f"{result.backend}, {workers}" if result.backend != "local" else workers
     retried = f"; {result.retries} chunk{'s' * (result.retries > 1)} retried" if result.retries else ""
-    out.print(f"{result.games_per_second:.1f} games per second ({where}){retried}", soft_wrap=True)
+    _say(f"{result.games_per_second:.1f} games per second ({where}){retried}")
 
 
 @app.command("play", cls=_Command, short_help="Play against bots in the terminal, and save the game to replay it.")

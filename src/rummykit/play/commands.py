@@ -34,7 +34,7 @@ from rummykit.core.actions import Action, Discard, Draw, GoDown, LayOff, TakeDis
 from rummykit.core.cards import parse_cards
 from rummykit.core.engine import Game
 from rummykit.core.errors import InvalidActionError, InvalidCardError, quote
-from rummykit.core.melds import RunEnd
+from rummykit.core.melds import MeldRules, RunEnd
 
 __all__ = ["MOVE_HELP", "move_help", "parse_move"]
 
@@ -46,19 +46,32 @@ _HELP: Final[tuple[tuple[type[Action], str], ...]] = (
     (Discard, "discard 9C                 discard a card"),
 )
 
+_WITHOUT_WILDS: Final[dict[type[Action], str]] = {
+    GoDown: "down 5H 5D 5S / 7C 8C 9C   go down (melds separated by /, runs low to high)",
+    LayOff: "lay QS on 3                lay off a card on meld 3",
+}
+"""The lines of the moves whose example names a wild card, for a game without wild cards."""
+
 MOVE_HELP: Final = tuple(line for _, line in _HELP)
 """One line per common move, for help texts ([`move_help`][rummykit.play.commands.move_help]: those a game has)."""
 
 
 def move_help(game: Game) -> tuple[str, ...]:
-    """The lines of [`MOVE_HELP`][rummykit.play.commands.MOVE_HELP] for the common moves ``game`` has.
+    """The lines of [`MOVE_HELP`][rummykit.play.commands.MOVE_HELP] for the common moves ``game`` has; in
+    a game without wild cards (its meld rules name none), examples without a joker.
 
     Examples:
         >>> import rummykit
         >>> [line.split()[0] for line in move_help(rummykit.new_game("railroad-canasta", players=2, seed=1))]
         ['draw', 'down', 'lay', 'discard']
+        >>> print(move_help(rummykit.new_game("gin-rummy", players=2, seed=1))[2])
+        down 5H 5D 5S / 7C 8C 9C   go down (melds separated by /, runs low to high)
     """
-    return tuple(line for action, line in _HELP if action in game.spec.actions)
+    melds = getattr(game.state.rules, "melds", None)
+    wild = not isinstance(melds, MeldRules) or bool(melds.wild_faces)
+    return tuple(
+        line if wild else _WITHOUT_WILDS.get(action, line) for action, line in _HELP if action in game.spec.actions
+    )
 
 
 def parse_move(game: Game, seat: int, text: str) -> Action:

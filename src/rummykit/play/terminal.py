@@ -3,10 +3,11 @@
 `play_in_terminal` deals a game, seats bots in every other seat and plays until the game is
 over. Bots act immediately, each action told in one line. Whenever the person may act, the position as
 their seat sees it (``game.view(seat)``) is shown, with the legal moves numbered; the person types a
-number, a move ([`rummykit.play.commands.move_help`][rummykit.play.commands.move_help] and the variant's own words),
-``help``, ``show``, ``save`` or ``quit``. A move the rules refuse is explained with the rule's id, and asked again.
-Moves are numbered in the order of the hand as it is shown (by rank, wild cards last), so a number
-typed by a card's place picks that card. With ``save_to``, the game's record is written there when
+number, a move ([`rummykit.play.commands.move_help`][rummykit.play.commands.move_help] and the variant's own words,
+as its ``rummykit_move_help`` explains them), ``help``, ``show``, ``save`` or ``quit``. A move the rules refuse is
+explained with the rule's id, and asked again. Moves are numbered in the order of the hand as it is shown (by rank
+as the variant's runs order the ranks, so that Gin Rummy's aces come first; wild cards last), so a number typed by
+a card's place picks that card. With ``save_to``, the game's record is written there when
 the game ends or the person leaves (and whenever they type ``save``), for ``rummykit replay``.
 
 Everything is laid out for the console's width: at 80 columns no line is longer and no cell of the
@@ -14,7 +15,8 @@ seats' table is cut short.
 
 It works for every variant: it reads the common [`View`][rummykit.core.views.View], and shows a
 variant's extras (RailRoad Rummy's contract, HMGs, who went down, the claim window; Railroad
-Canasta's kitties, red 3s, frozen pile and canastas) only where the view has them.
+Canasta's kitties, red 3s, frozen pile and canastas; Gin Rummy's knock card, knocker and the seat's
+deadwood) only where the view has them.
 
 Examples:
     >>> import io
@@ -47,7 +49,7 @@ from rich.text import Text
 
 from rummykit.core.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
 from rummykit.core.bots import Bot
-from rummykit.core.cards import Card
+from rummykit.core.cards import Card, Rank
 from rummykit.core.engine import Game, new_game
 from rummykit.core.errors import IllegalActionError, InvalidOptionError, RummyError, quote
 from rummykit.core.melds import MeldRules, read_meld
@@ -170,10 +172,12 @@ class _Session:
     save_to: Path | None = None
     wilds: frozenset[Card] = attrs.field(init=False)
     meld_rules: MeldRules | None = attrs.field(init=False)
+    rank_places: dict[Rank, int] = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
         self.meld_rules = _meld_rules(self.game)
         self.wilds = self.meld_rules.wild_faces if self.meld_rules is not None else frozenset()
+        self.rank_places = _rank_places(self.meld_rules)
 
     # -- the loop ------------------------------------------------------------------------------
 
@@ -377,7 +381,8 @@ class _Session:
         console.print(self._piles(view))
         for field in shown_fields(view):
             # news was told as it came (a claim's outcome); the melds' marks are on the table's lines
-            if field.per_seat or field.news or field.picture is Picture.MELDS:
+            # the seats it names are marked in the seats' table (who knocked)
+            if field.per_seat or field.news or field.picture in (Picture.MELDS, Picture.SEATS):
                 continue
             if field.name in ("hand_size", "contract"):
                 continue
@@ -426,8 +431,10 @@ class _Session:
     def _seats_table(self, view: View) -> Table:
         """The seats: hand sizes, totals, and the view's declared facts per seat (HMGs, kitties...):
         narrow columns whose headings wrap between words, and cells that wrap rather than being cut
-        short, so that the table fits 80 columns; the bots' names are in the welcome line."""
+        short, so that the table fits 80 columns; the bots' names are in the welcome line. The seats
+        a declared field names (`Picture.SEATS`: who knocked) are marked with its label."""
         per_seat = [field for field in shown_fields(view) if field.per_seat]
+        marks = [field for field in shown_fields(view) if not field.per_seat and field.picture is Picture.SEATS]
         table = Table(show_header=True, header_style="bold", box=None, padding=(0, 1), pad_edge=False)
         table.add_column("seat", no_wrap=True)
         table.add_column("cards", justify="right", no_wrap=True)
@@ -439,7 +446,8 @@ class _Session:
         for s in range(view.players):
             row = [Text(self._who(s, long=True)), Text(str(view.hand_sizes[s])), Text(str(view.totals[s]))]
             row += [self._value(field.value[s]) for field in per_seat]
-            row.append(Text(", ".join(self._notes(view, s))))
+            notes = [field.label for field in marks if s in _seats_named(field.value)] + self._notes(view, s)
+            row.append(Text(", ".join(notes)))
             table.add_row(*row, style="bold" if s == self.seat else None)
         return table
 
@@ -540,16 +548,11 @@ class _Session:
         console = self.console
         console.print(Text("Moves (type one, or the number of a listed move):", style="bold"))
         console.print(_two_columns(re.split(r"\s{3,}", line.strip(), maxsplit=1) for line in move_help(self.game)))
-        own = _own_moves(self.game, self.seat)
+        own = _declared_moves(self.game) or _own_moves(self.game, self.seat)
         if own:
             console.print(Text(f"{self.game.spec.title}'s own moves:", style="bold"))
             console.print(_two_columns([word, meaning] for word, meaning in own))
-        console.print(
-            Text(
-                "Cards: ranks 2-10 (or T), J, Q, K, A and suits C, D, H, S (10H, QS); JK is a joker. "
-                "Meld numbers are those shown under Table."
-            )
-        )
+        console.print(Text(f"Cards: {self._card_words()} Meld numbers are those shown under Table."))
         console.print(
             Text(
                 "Also: help (this), show (the table and your moves again), position (the whole position in "
@@ -558,6 +561,14 @@ class _Session:
             )
         )
         console.print(Text(f"Every rule with its id: rummykit rules {self.game.variant}"))
+
+    def _card_words(self) -> str:
+        """How cards are typed, the ranks in the order the hand is sorted (the ace first where runs
+        have it low only), and the joker where the shoe has jokers."""
+        ranks = ["2-10 (or T)", "J", "Q", "K"]
+        ranks.insert(0 if self.rank_places[Rank.ACE] < self.rank_places[Rank.KING] else len(ranks), "A")
+        joker = "; JK is a joker" if any(card.is_joker for card in self.game.state.rules.shoe) else ""
+        return f"ranks {', '.join(ranks)} and suits C, D, H, S (10H, QS){joker}."
 
     def _welcome(self) -> None:
         game = self.game
@@ -594,7 +605,9 @@ class _Session:
         self.console.print(text)
 
     def _hand_key(self, card: Card) -> tuple[bool, int, int]:
-        return (card in self.wilds, int(card.rank), -1 if card.suit is None else int(card.suit))
+        """The hand's order: by rank as the variant's runs order the ranks (`_rank_places`), wild cards
+        last."""
+        return (card in self.wilds, self.rank_places[card.rank], -1 if card.suit is None else int(card.suit))
 
     def _card_style(self, card: Card) -> str:
         style = "red" if card.is_red else ""
@@ -637,6 +650,32 @@ def _meld_rules(game: Game) -> MeldRules | None:
     """The variant's meld rules, where its ruleset has them (RailRoad Rummy's ``melds``)."""
     rules = getattr(game.state.rules, "melds", None)
     return rules if isinstance(rules, MeldRules) else None
+
+
+def _rank_places(rules: MeldRules | None) -> dict[Rank, int]:
+    """Each rank's place in the hand's order: its place in the variant's run order (``rules.run_order``),
+    the last where a rank has two (an ace low or high is sorted high; an ace low only, as in Gin Rummy,
+    first); after them, by rank value, the ranks runs do not use, and every rank where the variant has
+    no runs."""
+    order = rules.run_order if rules is not None else ()
+    places = {rank: len(order) + int(rank) for rank in Rank}
+    for place, rank in enumerate(order):
+        places[rank] = place
+    return places
+
+
+def _seats_named(value: Any) -> tuple[int, ...]:
+    """The seats a `Picture.SEATS` field's ``value`` names: one seat, or a tuple of them."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return (value,)
+    return tuple(item for item in value if isinstance(item, int)) if isinstance(value, tuple | list) else ()
+
+
+def _declared_moves(game: Game) -> list[tuple[str, str]]:
+    """The variant's own moves as its plug-ins explain them (``rummykit_move_help``): the variant's
+    first, then each house rule's."""
+    answers = game.plugin_manager.hook.rummykit_move_help(rules=game.state.rules)
+    return [(words, meaning) for answer in reversed(answers) for words, meaning in answer]
 
 
 def _named_cards(action: Action) -> list[Card]:

@@ -24,6 +24,7 @@ from rummykit.standard.knocking import (
     KnockTakeDiscard,
     Pass,
     PassMove,
+    knock_move_help,
     knock_moves,
 )
 from rummykit.standard.moves import (
@@ -104,6 +105,7 @@ __all__ = [
     "deal",
     "draw_card",
     "game_over",
+    "knock_move_help",
     "knock_moves",
     "ordered_melds",
     "read_group",

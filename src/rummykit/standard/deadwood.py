@@ -28,6 +28,7 @@ __all__ = [
     "FACE",
     "deadwood",
     "deadwood_after",
+    "held_deadwood",
     "knock_discards",
     "mask",
     "meldable",
@@ -127,6 +128,20 @@ def _groups(hand: int) -> tuple[tuple[int, int], ...]:
 def deadwood(hand: int) -> int:
     """The least deadwood of ``hand``."""
     return points(hand) - max(worth for _, worth in _groups(hand))
+
+
+def held_deadwood(hand: int, *, laid_down: bool) -> int:
+    """The deadwood a seat holding ``hand`` has now, as a knock ending counts it (Gin Rummy's GIN-10):
+    the least deadwood of the hand's best arrangement until the seat lays down its melds, and once it
+    has (or the round is over), the points of every card it still holds: the cards it kept count.
+
+    Examples:
+        >>> from rummykit.core.cards import parse_cards
+        >>> hand = mask(card.index for card in parse_cards("5S 6S 7S 5H 5D KC"))
+        >>> held_deadwood(hand, laid_down=False), held_deadwood(hand, laid_down=True)
+        (20, 38)
+    """
+    return points(hand) if laid_down else deadwood(hand)
 
 
 @functools.lru_cache(maxsize=1 << 12)

@@ -47,6 +47,7 @@ __all__ = [
     "PassMove",
     "joined",
     "knock_cards",
+    "knock_move_help",
     "knock_moves",
 ]
 
@@ -339,3 +340,40 @@ def knock_moves(rules: StandardRules) -> dict[type[Action], Move[Any, Any]]:
         KnockLayOff(rules),
     )
     return {move.action_type: move for move in moves}
+
+
+def knock_move_help(rules: StandardRules) -> list[tuple[str, str]]:
+    """How to type the moves of knock endings in ``rummykit play`` (what the standard rummy's
+    ``rummykit_parse_move`` reads): ``knock`` with its discard; at the wall (`Knocking.wall`), the
+    discard taken and then knocked with; ``pass``, and when it may be typed.
+
+    Examples:
+        >>> import rummykit
+        >>> rules = rummykit.configure("gin-rummy", 2).rules
+        >>> [words for words, _ in knock_move_help(rules)]
+        ['knock 9C', 'take, then knock 9C', 'pass']
+    """
+    knocking, ids = rules.knocking, rules.ids
+    if knocking is None:
+        return []
+    lines = [
+        (
+            "knock 9C",
+            f"knock, discarding 9C, when that leaves at most the knock card in deadwood ({ids.knock}); then lay "
+            f"down your melds with down, keeping at most the knock card in hand ({ids.knocker})",
+        )
+    ]
+    passes = [f"as a defender, lay down no meld ({ids.defender})"]
+    if knocking.offer_up_card:
+        passes.insert(0, f"leave the first up-card to the next player ({ids.offer})")
+    if knocking.wall:
+        lines.append(
+            (
+                "take, then knock 9C",
+                f"at the wall (the stock down to {rules.stock.dead_at or 0} cards): take the last discard, only to "
+                f"knock with it ({ids.wall})",
+            )
+        )
+        passes.append(f"at the wall, leave the round dead ({ids.wall})")
+    lines.append(("pass", "; ".join(passes)))
+    return lines

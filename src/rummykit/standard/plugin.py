@@ -25,10 +25,10 @@ from rummykit.core.shoe import Randomness
 from rummykit.core.specs import GameSettings, Ruleset, VariantSpec
 from rummykit.core.state import Phase, ScoreItem, SeatScore
 from rummykit.core.views import Picture, View, base_view_fields, shown
-from rummykit.standard.deadwood import mask
+from rummykit.standard.deadwood import held_deadwood, mask
 from rummykit.standard.deadwood import points as deadwood_points
 from rummykit.standard.going_down import ContractGoDown, FreeGoDown
-from rummykit.standard.knocking import Knock, Pass, knock_moves
+from rummykit.standard.knocking import Knock, Pass, knock_move_help, knock_moves
 from rummykit.standard.moves import DiscardMove, DrawMove, LayOffMove, TakeDiscardMove
 from rummykit.standard.rules import ContractMelds, KnockPhase, StandardRules
 from rummykit.standard.state import KnockState, StandardState
@@ -84,15 +84,20 @@ class StandardView(View):
 
 @attrs.frozen(kw_only=True)
 class KnockView(StandardView):
-    """The view of a round that ends by a knock: the standard rummy's, its knock card and its knocker.
+    """The view of a round that ends by a knock: the standard rummy's, its knock card, its knocker, and
+    the seat's own deadwood.
 
     Attributes:
         knock_card: the round's knock card.
         knocker: the seat that knocked this round, if any.
+        deadwood: the deadwood of the seat's own hand
+            ([`held_deadwood`][rummykit.standard.deadwood.held_deadwood]: its best arrangement until it
+            lays down, then the points of the cards it keeps); ``None`` in a spectator's view.
     """
 
     knock_card: int = shown("knock card")
     knocker: int | None = shown("knocked", hidden_if=None, picture=Picture.SEATS)
+    deadwood: int | None = shown("your deadwood", hidden_if=None, default=None)
 
 
 def standard_moves(rules: StandardRules) -> dict[type[Action], Move[Any, Any]]:
@@ -316,6 +321,9 @@ def view_fields(state: StandardState, seat: int | None, to_act: tuple[int, ...])
     fields = base_view_fields(state, seat, to_act)
     if isinstance(state, KnockState):
         fields["knock_card"], fields["knocker"] = state.knock_card, state.knocker
+        if seat is not None:
+            laid_down = state.melded_on[seat] is not None or state.phase == Phase.OVER
+            fields["deadwood"] = held_deadwood(mask(state.hands[seat]), laid_down=laid_down)
     fields.update(_round_facts(state.rules, max(state.round, 1)))
     fields["rebuilds_used"] = state.rebuilds
     fields["played"] = tuple([turn is not None for turn in state.played_on])
@@ -327,7 +335,8 @@ def view_fields(state: StandardState, seat: int | None, to_act: tuple[int, ...])
 def check_view(view: StandardView, rules: StandardRules) -> None:
     """What a standard rummy view loaded from data must say of the round and the game: the facts its
     rules fix (the round's hand size and contract, the target, the rounds, the rebuilds allowed), one
-    entry per seat, and counts within their bounds. The core has checked the common fields."""
+    entry per seat, counts within their bounds, and a knock ending's deadwood as the seat's hand makes
+    it. The core has checked the common fields."""
     if rules.rounds is not None and not 1 <= view.round <= rules.rounds:
         raise InvalidPositionError("round", f"the game has rounds 1 to {rules.rounds}, not {view.round}")
     expected = _round_facts(rules, max(view.round, 1))
@@ -346,6 +355,20 @@ def check_view(view: StandardView, rules: StandardRules) -> None:
         )
     if view.melds_this_turn < 0:
         raise InvalidPositionError("melds_this_turn", f"a count, not {view.melds_this_turn}")
+    if isinstance(view, KnockView):
+        _check_deadwood(view)
+
+
+def _check_deadwood(view: KnockView) -> None:
+    """A knock ending's view holds its seat's deadwood as its hand makes it (a spectator's, none)."""
+    if view.seat is None:
+        if view.deadwood is not None:
+            raise InvalidPositionError("deadwood", "a spectator holds no hand, so no deadwood")
+        return
+    laid_down = view.melded[view.seat] or view.phase == Phase.OVER
+    held = held_deadwood(mask(card.index for card in view.hand), laid_down=laid_down)
+    if view.deadwood is not None and view.deadwood != held:
+        raise InvalidPositionError("deadwood", f"the hand holds {held} deadwood, not {view.deadwood}")
 
 
 def _round_facts(rules: StandardRules, round: int) -> Mapping[str, Any]:
@@ -460,3 +483,9 @@ class StandardRummy(Generic[R, S]):
         if words == ["pass"] and Pass in actions:
             return Pass(seat=seat)
         return Knock(seat=seat, card=words[1]) if len(words) == 2 and words[0] == "knock" and Knock in actions else None
+
+    @hookimpl
+    def rummykit_move_help(self, rules: R) -> list[tuple[str, str]]:
+        """How to type the moves of knock endings, where the variant has them
+        ([`knock_move_help`][rummykit.standard.knocking.knock_move_help])."""
+        return knock_move_help(rules) if Knock in self.spec.actions else []

@@ -214,6 +214,13 @@ def test_play_runs_a_whole_round_to_its_result_and_winners(whole_round: tuple[Ga
     tail = output.split("Round 1 is over")[1]
     for score, total in zip(result.scores, result.totals, strict=True):
         assert re.search(rf"\b{score}\s+{total}\b", tail)
+    # each hand laid open, and each line of each score with its rule (RR-30: the cards left in hand)
+    for seat in result.seats:
+        assert (" ".join(map(str, seat.left)) if seat.left else "no cards left") in tail
+        for item in seat.items:
+            points = re.escape(f"{item.points:+d}")
+            assert re.search(rf"{item.rule}\s+{points}\s+{re.escape(item.what)}", tail)
+    assert any(seat.items for seat in result.seats)
 
 
 def test_play_shows_the_position_and_the_numbered_moves(whole_round: tuple[Game, ScriptedPerson, str]) -> None:

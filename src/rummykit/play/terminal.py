@@ -346,6 +346,13 @@ class _Session:
         for s, (score, total) in enumerate(zip(result.scores, result.totals, strict=True)):
             table.add_row(Text(self._who(s)), Text(str(score)), Text(str(total)))
         self.console.print(table)
+        for seat in result.seats:  # each hand laid open, and where each point came from
+            left = Text(f"{self._who(seat.seat)}: ") + (self._cards(seat.left) if seat.left else Text("no cards left"))
+            if seat.deadwood is not None and seat.left:
+                left += Text(f" (deadwood {seat.deadwood})", style="dim")
+            self._print_line(left)
+            for item in seat.items:
+                self._print_line(Text(f"  {item.rule:<8}{item.points:+6d}  {item.what}"))
         game = self.game
         if not game.is_over:
             view = game.view(self.seat)

@@ -133,7 +133,7 @@ class _Node:
 
 
 class SearchBot:
-    """Information-set Monte Carlo tree search for any variant (see [`rummykit.search`][rummykit.search]).
+    """Information-set Monte Carlo tree search for any variant (see [`rummykit.search.bot`][rummykit.search.bot]).
 
     Args:
         seed: the bot's seed (``None``: unseeded).

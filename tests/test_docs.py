@@ -225,7 +225,7 @@ def test_the_api_reference_is_split_by_package_after_a_page_of_the_public_names(
     nav = yaml_nav()
     api = next(item["API"] for item in nav["Reference"] if isinstance(item, dict) and "API" in item)
     pages = [next(iter(entry.values())) for entry in api]
-    packages = ("core", "standard", "documents", "play", "svg", "viewer", "serve", "rl", "testing")
+    packages = ("core", "standard", "documents", "play", "search", "svg", "viewer", "serve", "rl", "testing")
     assert pages == ["reference/api/index.md", *(f"reference/api/{package}.md" for package in packages)]
     for package in packages:
         modules = re.findall(r"^::: ([\w.]+)", (ROOT / "docs" / pages[packages.index(package) + 1]).read_text(), re.M)

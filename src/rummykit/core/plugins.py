@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import inspect
 import pickle
 import sys
 import threading
@@ -53,17 +54,20 @@ if TYPE_CHECKING:
     from rummykit.core.configuration import Configuration
 
 __all__ = [
+    "BOT_GROUP",
     "HOUSE_RULE_GROUP",
     "VARIANT_GROUP",
     "available_bots",
     "available_house_rules",
     "available_variants",
     "bot_factories",
+    "generic_bots",
     "house_rule_list",
     "house_rule_spec",
     "load_house_rule",
     "load_variant",
     "make_bot",
+    "parse_bot",
     "plugin_references",
     "plugins_of",
     "register_house_rule",
@@ -78,6 +82,10 @@ VARIANT_GROUP = "rummykit.variants"
 """Entry-point group of variant plug-ins (name: the variant's name)."""
 HOUSE_RULE_GROUP = "rummykit.house_rules"
 """Entry-point group of house-rule plug-ins (name: the house rule's name)."""
+BOT_GROUP = "rummykit.bots"
+"""Entry-point group of bots that play every variant (name: the bot's name; rummykit's own ``search``):
+each a factory taking a seed (``None``: unseeded) and, if it has levels, a keyword ``level``. A
+variant's own bot of the same name wins over it."""
 
 Plugin = Any
 """A plug-in: a module or object whose ``rummykit_*`` functions are marked with ``hookimpl``."""
@@ -378,40 +386,117 @@ def plugin_references(
 
 
 def _factories(variant: str | Plugin | pluggy.PluginManager | Configuration) -> dict[str, BotFactory]:
+    factories: dict[str, BotFactory] = {name: _generic_bot(ep) for name, ep in _scan(BOT_GROUP, tuple(sys.path))}
     if isinstance(variant, pluggy.PluginManager):
-        factories: dict[str, BotFactory] = {}
         for contribution in reversed(variant.hook.rummykit_bots()):  # later plug-ins answer first
             factories.update(contribution)
         return factories
     from rummykit.core.configuration import Configuration, configure  # noqa: PLC0415 - configurations build on plug-ins
 
     if isinstance(variant, Configuration):
-        return dict(variant.bots())
+        return {**factories, **variant.bots()}
     spec = variant_spec(variant)
-    return dict(configure(variant, spec.min_players).bots())
+    return {**factories, **configure(variant, spec.min_players).bots()}
+
+
+def _generic_bot(ep: EntryPoint) -> BotFactory:
+    """A factory that loads the bot of entry point ``ep`` when a bot is made (not when bots are listed)."""
+
+    def factory(seed: int | None, **level: Any) -> Bot:
+        made: Bot = _load(ep, "bot")(seed, **level)
+        return made
+
+    factory.__name__ = factory.__qualname__ = ep.name
+    factory.takes_level = True  # type: ignore[attr-defined]
+    return factory
 
 
 def available_bots(variant: str | Plugin | pluggy.PluginManager | Configuration) -> tuple[str, ...]:
-    """The names of the bots a variant offers, sorted; always including ``random``. ``variant`` is a
-    name or a plug-in (its bots alone), or a configuration or its plugin manager
-    (``game.configuration``, ``game.plugin_manager``: its house rules' bots too)."""
+    """The names of the bots a variant offers, sorted; always including ``random`` and the bots that play
+    every variant (``search``). ``variant`` is a name or a plug-in (its bots alone), or a configuration or
+    its plugin manager (``game.configuration``, ``game.plugin_manager``: its house rules' bots too)."""
     return tuple(sorted(_factories(variant)))
 
 
+def generic_bots() -> tuple[str, ...]:
+    """The names of the installed bots that play every variant (entry-point group ``rummykit.bots``),
+    sorted.
+
+    Examples:
+        >>> "search" in generic_bots()
+        True
+    """
+    return tuple(sorted(name for name, _ in _scan(BOT_GROUP, tuple(sys.path))))
+
+
+def parse_bot(text: str) -> tuple[str, int | None]:
+    """A bot as people choose it by text: ``"search:3"`` is the bot ``search`` at level 3, ``"heuristic"``
+    a bot without a level.
+
+    Raises:
+        InvalidOptionError: (a ``ValueError``) a level that is not a whole number.
+
+    Examples:
+        >>> parse_bot("search:3"), parse_bot("heuristic")
+        (('search', 3), ('heuristic', None))
+    """
+    name, colon, level = text.partition(":")
+    if not colon:
+        return text, None
+    if not level.strip().isdigit():
+        raise InvalidOptionError(f"{text!r}: a bot's level is a whole number after the colon (search:3), not {level!r}")
+    return name, int(level)
+
+
+def _takes_level(factory: BotFactory) -> bool:
+    if getattr(factory, "takes_level", False):
+        return True
+    try:
+        parameters = inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        return False
+    return "level" in parameters or any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values())
+
+
 def make_bot(
-    name: str, variant: str | Plugin | pluggy.PluginManager | Configuration, *, seed: int | None = None
+    name: str,
+    variant: str | Plugin | pluggy.PluginManager | Configuration,
+    *,
+    seed: int | None = None,
+    level: int | None = None,
 ) -> Bot:
     """A new bot called ``name`` for ``variant`` (as [`available_bots`][rummykit.core.plugins.available_bots]
-    takes it), seeded with ``seed``.
+    takes it), seeded with ``seed``, at ``level`` if the bot has levels (``search``: 1 to 5). ``name`` may
+    carry its level as people type it: ``"search:3"`` ([`parse_bot`][rummykit.core.plugins.parse_bot]).
 
     Raises:
         UnknownBotError: listing the bots the variant offers.
+        InvalidOptionError: (a ``ValueError``) a level for a bot that takes none, naming the bot and the
+            variant; a level the bot does not have; ``name`` and ``level`` giving two levels.
+
+    Examples:
+        >>> make_bot("search:2", "rummy", seed=1)
+        SearchBot(seed=1, level=2)
+        >>> make_bot("random", "rummy", level=2)
+        Traceback (most recent call last):
+        ...
+        rummykit.core.errors.InvalidOptionError: the bot 'random' of rummy has no levels: make it without a level
     """
+    bot_name, named_level = parse_bot(name)
+    if named_level is not None and level is not None and named_level != level:
+        raise InvalidOptionError(f"{name!r} names level {named_level}, and level={level!r} another")
+    level = named_level if level is None else level
     factories = _factories(variant)
-    if name not in factories:
-        spec_name = variant if isinstance(variant, str) else str(getattr(variant, "__name__", variant))
-        raise UnknownBotError(name, spec_name, list(factories))
-    return factories[name](seed)
+    spec_name = variant if isinstance(variant, str) else str(getattr(variant, "__name__", variant))
+    spec_name = str(getattr(getattr(variant, "spec", None), "name", spec_name))
+    if bot_name not in factories:
+        raise UnknownBotError(bot_name, spec_name, list(factories))
+    factory = factories[bot_name]
+    if level is None:
+        return factory(seed)
+    if not _takes_level(factory):
+        raise InvalidOptionError(f"the bot {bot_name!r} of {spec_name} has no levels: make it without a level")
+    return factory(seed, level=level)  # type: ignore[call-arg]
 
 
 def bot_factories(variant: str | Plugin | pluggy.PluginManager | Configuration) -> Mapping[str, BotFactory]:

@@ -31,7 +31,7 @@ from typing import Any, Final
 import attrs
 
 from rummykit.core.engine import Game, new_game
-from rummykit.core.plugins import HOUSE_RULE_GROUP, VARIANT_GROUP, bot_factories, plugins_of
+from rummykit.core.plugins import HOUSE_RULE_GROUP, VARIANT_GROUP, make_bot, plugins_of
 from rummykit.play.tally import Counts, Tally
 
 __all__ = [
@@ -234,8 +234,7 @@ def _played(run: RunSpec, seed: int, progress: _Progress) -> Game:
     progress.actions = progress.seat = None
     game = new_game(run.variant, players=run.players, seed=seed, options=run.options, house_rules=run.house_rules)
     bot_rng = random.Random(seed)
-    factories = bot_factories(game.plugin_manager)
-    bots = [factories[name](bot_rng.getrandbits(63)) for name in run.seat_bots]
+    bots = [make_bot(name, game.plugin_manager, seed=bot_rng.getrandbits(63)) for name in run.seat_bots]
     progress.actions = 0
     while not game.is_over:
         seat = progress.seat = game.to_act[0]

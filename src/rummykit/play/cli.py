@@ -38,7 +38,14 @@ from rummykit import __version__
 from rummykit.core.configuration import configure
 from rummykit.core.engine import Game, replay
 from rummykit.core.errors import IllegalActionError, InvalidRecordError, RummyError, SimulationError, quote
-from rummykit.core.plugins import available_bots, available_house_rules, available_variants, variant_spec
+from rummykit.core.plugins import (
+    available_bots,
+    available_house_rules,
+    available_variants,
+    make_bot,
+    parse_bot,
+    variant_spec,
+)
 from rummykit.core.records import GameRecord
 from rummykit.core.shoe import MAX_SEED
 from rummykit.core.specs import COMMON_OPTIONS, COMMON_RULES
@@ -152,8 +159,17 @@ def _bot_names(variant: str, bots: str | None, house_rules: Sequence[str] | None
         return ["heuristic" if "heuristic" in valid else "random"]
     names = [name.strip() for name in bots.split(",") if name.strip()]
     for name in names:
-        if name not in valid:
-            raise _fail(f"{variant} has no bot {quote(name)}; its bots: {', '.join(valid)}")
+        try:
+            base, level = parse_bot(name)
+        except ValueError as exc:
+            raise _fail(str(exc)) from None
+        if base not in valid:
+            raise _fail(f"{variant} has no bot {quote(base)}; its bots: {', '.join(valid)}")
+        if level is not None:
+            try:
+                make_bot(name, variant, seed=0)
+            except ValueError as exc:
+                raise _fail(str(exc)) from None
     if not names:
         raise _fail(f"give at least one bot; {variant}'s bots: {', '.join(valid)}")
     return names
@@ -266,10 +282,11 @@ BotsOpt = Annotated[
     str | None,
     typer.Option(
         "--bots",
+        "--opponent",
         "-b",
         metavar="NAMES",
-        help="Comma-separated bot names; seat s plays bot s modulo their count. "
-        "Default: heuristic if the variant has it, else random.",
+        help="Comma-separated bot names, a level after a colon for a bot with levels (search:3); seat s plays "
+        "bot s modulo their count. Default: heuristic if the variant has it, else random.",
         show_default=False,
     ),
 ]

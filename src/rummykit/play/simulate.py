@@ -47,7 +47,7 @@ import attrs
 from rummykit.core.bots import UnknownBotError
 from rummykit.core.engine import new_game
 from rummykit.core.errors import InvalidOptionError, SimulationError, quote
-from rummykit.core.plugins import bot_factories, house_rule_list, variant_spec
+from rummykit.core.plugins import bot_factories, house_rule_list, make_bot, parse_bot, variant_spec
 from rummykit.play.chunks import (
     ChunkJob,
     ChunkResult,
@@ -420,8 +420,11 @@ def simulate(
     probe = new_game(variant, players=players, seed=seed, options=options, house_rules=house_rules)
     valid = bot_factories(probe.plugin_manager)
     for name in bots:
-        if name not in valid:
-            raise UnknownBotError(name, spec.name, list(valid))
+        base, level = parse_bot(name)
+        if base not in valid:
+            raise UnknownBotError(base, spec.name, list(valid))
+        if level is not None:
+            make_bot(name, probe.plugin_manager, seed=0)  # a level the bot does not have: ValueError
     seat_bots = tuple(bots[seat % len(bots)] for seat in range(players))
     opts = dict(options or {})
     rules = tuple(house_rule_list(house_rules))

@@ -24,6 +24,7 @@ from rummykit.core.actions import Action
 from rummykit.core.cards import CardId, face
 from rummykit.core.deprecation import REMOVED_IN
 from rummykit.core.engine import Game
+from rummykit.core.plugins import generic_bots, parse_bot
 from rummykit.testing.checks import (
     check_action,
     check_determinism,
@@ -96,14 +97,16 @@ reached)."""
 
 def variant_bots(variant: str, house_rules: Sequence[str] = ()) -> tuple[str, ...]:
     """The bots a run mixes in when it is given none: every bot the variant (with its house rules)
-    offers but ``random`` (the kit's own random player plays better for the kit).
+    offers but ``random`` and the bots of every variant (``search``: the kit's own random player plays
+    better for the kit, and faster).
 
     Examples:
         >>> variant_bots("gin-rummy")
         ('heuristic',)
     """
     game = rummykit.new_game(variant, rummykit.variant_spec(variant).min_players, seed=0, house_rules=house_rules)
-    return tuple(name for name in rummykit.available_bots(game.configuration) if name != "random")
+    generic = {"random", *generic_bots()}
+    return tuple(name for name in rummykit.available_bots(game.configuration) if name not in generic)
 
 
 def game_options(
@@ -391,7 +394,7 @@ def _check_games(
     if (starts or setups) and bots:  # a bot the variant does not offer is named now, whichever games would play it
         available = rummykit.available_bots((starts or setups)[0].new_game().configuration)
         for name in bots:
-            if name not in available:
+            if parse_bot(name)[0] not in available:
                 raise rummykit.UnknownBotError(name, variant, available)
     for number, setup in enumerate(starts):
         run.play(setup, f"start position {number + 1}", players=seat_players(number, setup.players, chosen_bots))

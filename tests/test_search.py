@@ -1,0 +1,136 @@
+"""The ``search`` bot (issue 37): it plays every variant with legal actions only, its levels, and it
+never peeks: two positions that differ only in cards hidden from its seat get the same decision."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+
+import rummykit
+from rummykit.core.engine import Game
+from rummykit.core.errors import InvalidOptionError, InvalidPositionError
+from rummykit.search import SearchBot, sample_world
+from rummykit.testing import ConformanceReport, check_games
+from rummykit.testing.coverage import coverage_targets
+from tests.hidden_cards import hidden_changes
+
+BUILT_IN = {"rummy": 2, "railroad-rummy": 2, "railroad-canasta": 2, "gin-rummy": 2}
+
+
+def _positions_by_phase(variant: str, players: int) -> dict[str, Game]:
+    """A position of each phase the games reach where the seat to act has more than one choice,
+    from games between heuristic and random bots."""
+    found: dict[str, Game] = {}
+    for seed in range(12):
+        game = rummykit.new_game(variant, players=players, seed=seed)
+        bots = [
+            rummykit.make_bot("heuristic" if (seed + seat) % 3 else "random", variant, seed=seat)
+            for seat in range(players)
+        ]
+        steps = 0
+        while not game.is_over and steps < 600:
+            seat = game.to_act[0]
+            legal = game.legal_actions(seat)
+            if len(legal) > 1 and game.phase not in found and steps > 2:
+                found[game.phase] = game.copy()
+            game.apply(bots[seat].choose(game.view(seat), legal))
+            steps += 1
+    return found
+
+
+@pytest.mark.parametrize("variant", sorted(BUILT_IN))
+def test_the_search_never_peeks(variant: str) -> None:
+    """Hidden cards exchanged (another hand, the stock, the cards under the top discard) or copies of a
+    face relabelled: the same seed gives the same decision, in a position of every phase reached."""
+    positions = _positions_by_phase(variant, BUILT_IN[variant])
+    declared = {"draw", "play", *rummykit.variant_spec(variant).phases}
+    assert positions.keys() <= declared
+    assert {"draw", "play"} <= positions.keys(), f"{variant}: the games reached only {sorted(positions)}"
+    compared = 0
+    for phase, game in sorted(positions.items()):
+        seat = game.to_act[0]
+        decision = SearchBot(seed=5, level=1).choose(game.view(seat), game.legal_actions(seat))
+        for change, state in hidden_changes(game, seat, random.Random(phase), 4):
+            try:
+                twin = Game.from_state(state, configuration=game.configuration)
+            except InvalidPositionError:
+                continue
+            assert twin.view(seat) == game.view(seat)
+            again = SearchBot(seed=5, level=1).choose(twin.view(seat), twin.legal_actions(seat))
+            assert again == decision, f"{variant}, phase {phase}: {change} changed the decision"
+            compared += 1
+    assert compared >= len(positions)
+
+
+@pytest.mark.parametrize("variant", sorted(BUILT_IN))
+def test_worlds_agree_with_the_view(variant: str) -> None:
+    """A world drawn from a view shows the seat what its game shows it (its hand, the table, the sizes)."""
+    game = rummykit.new_game(variant, players=BUILT_IN[variant], seed=3)
+    bots = [rummykit.make_bot("heuristic", variant, seed=seat) for seat in range(game.players)]
+    for _ in range(40):
+        seat = game.to_act[0]
+        game.apply(bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+    seat = game.to_act[0]
+    view = game.view(seat)
+    world = sample_world(view, random.Random(0))
+    shown = world.view(seat)
+
+    def melds(seen: rummykit.View) -> list[tuple[int, object]]:
+        return [(table_meld.owner, table_meld.meld) for table_meld in seen.table]
+
+    assert (shown.hand, melds(shown), shown.hand_sizes, shown.discard_top) == (
+        view.hand,
+        melds(view),
+        view.hand_sizes,
+        view.discard_top,
+    )
+    assert world.legal_actions(seat) == game.legal_actions(seat)
+
+
+def search_game(variant: str, players: int) -> ConformanceReport:
+    """The conformance kit's second game, where the search bot (level 1) plays seat 0 beside the kit's
+    random player, under the conformance kit's
+    checks, every action the search chose checked legal; one game is no coverage run, so nothing is
+    required to be reached."""
+    unreachable = dict.fromkeys(coverage_targets(variant), "one game of the search bot, not a coverage run")
+    return check_games(variant, games=2, players=players, bots=["search:1"], budget=0, unreachable=unreachable)
+
+
+@pytest.mark.parametrize("variant", sorted(BUILT_IN))
+def test_the_search_plays_legal_actions_to_the_end(variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full game under the conformance kit's bot check (Shanghai's: examples/shanghai/tests)."""
+    decisions = []
+    choose = SearchBot.choose
+
+    def counted(bot: SearchBot, view: rummykit.View, legal: Sequence[rummykit.Action]) -> rummykit.Action:
+        decisions.append(view.seat)
+        return choose(bot, view, legal)
+
+    monkeypatch.setattr(SearchBot, "choose", counted)
+    report = search_game(variant, BUILT_IN[variant])
+    assert report.games == 2
+    assert len(decisions) >= 5
+
+
+def test_same_seed_same_view_same_decision() -> None:
+    game = rummykit.new_game("rummy", players=2, seed=8)
+    seat = game.to_act[0]
+    first = SearchBot(seed=3, level=2)
+    choices = {repr(first.choose(game.view(seat), game.legal_actions(seat))) for _ in range(2)}
+    choices.add(repr(SearchBot(seed=3, level=2).choose(game.view(seat), game.legal_actions(seat))))
+    assert len(choices) == 1
+
+
+def test_levels_by_name_and_keyword() -> None:
+    assert "search" in rummykit.available_bots("gin-rummy")
+    bot = rummykit.make_bot("search:4", "gin-rummy", seed=1)
+    assert isinstance(bot, SearchBot) and bot.level == 4
+    assert rummykit.make_bot("search", "rummy", seed=1, level=2).level == 2  # type: ignore[attr-defined]
+    with pytest.raises(InvalidOptionError, match=r"the bot 'heuristic' of rummy has no levels"):
+        rummykit.make_bot("heuristic", "rummy", level=2)
+    with pytest.raises(InvalidOptionError, match=r"levels are 1, 2, 3, 4, 5, not 9"):
+        rummykit.make_bot("search:9", "rummy")
+    with pytest.raises(InvalidOptionError, match=r"whole number"):
+        rummykit.make_bot("search:x", "rummy")

@@ -324,7 +324,12 @@ def position_game(data: str | bytes | Mapping[str, Any], *, rng: Randomness | No
     """[`load_position`][rummykit.documents.serialize.load_position], continuing with the random source
     ``rng``."""
     configuration, state = read_state(data)
-    return Game.from_state(state, configuration=configuration, rng=rng)
+    try:
+        return Game.from_state(state, configuration=configuration, rng=rng)
+    except InvalidOptionError as exc:  # a value of the document, such as its seed, out of range
+        if exc.field is None:
+            raise
+        raise InvalidPositionError(exc.field, str(exc)) from exc
 
 
 # -- records --------------------------------------------------------------------------------------

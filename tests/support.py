@@ -132,3 +132,12 @@ def refuse(game: rummykit.Game, action: rummykit.Action, rule: str) -> rummykit.
     assert err.value.rule == rule, str(err.value)
     assert game == before
     return err.value
+
+
+AS_IN_A_TERMINAL = (
+    "import runpy, signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    "sys.argv[0] = 'rummykit'; runpy.run_module('rummykit', run_name='__main__')"
+)
+"""``python -m rummykit`` with Ctrl-C's default handler, as in a terminal's foreground: a process started
+in the background of a shell (a CI run started with ``&``) inherits SIGINT ignored, and Python then
+installs no handler of its own."""

@@ -34,6 +34,7 @@ from rummykit.play.commands import move_help, parse_move
 from rummykit.play.simulate import GameOutcome, machine_cpus, simulate
 from rummykit_variants.classic_rummy import plugin as classic
 from rummykit_variants.railroad_canasta.actions import TakePile
+from tests.support import AS_IN_A_TERMINAL
 
 runner = CliRunner()
 MARKUP: Final = ("[/]", "[red]x", "[bold]", "a[/]b", "[/x]")
@@ -262,7 +263,7 @@ def test_canastas_help_and_take_are_its_own() -> None:
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_ctrl_c_stops_a_run_at_once_saying_how_many_games_finished(workers: str) -> None:
     """Ctrl-C sends SIGINT to the whole process group, workers included (as a terminal does)."""
-    command = [sys.executable, "-m", "rummykit", "simulate", "railroad-rummy", "--games", "100000"]
+    command = [sys.executable, "-c", AS_IN_A_TERMINAL, "simulate", "railroad-rummy", "--games", "100000"]
     run = subprocess.Popen([*command, "--workers", workers], stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
         _wait_until_busy(run.pid)  # the run has started (any moment of it would do: this is no timed assertion)

@@ -35,6 +35,7 @@ from rummykit.play.cli import app
 from rummykit.play.results import RUN_FIELDS, SimulationResult, dump_results, load_results
 from rummykit.play.simulate import ChunkEvent, SimulationInterrupted, simulate
 from tests.ray_support import MARKER_VARIABLE, NAME, register_test_bots
+from tests.support import AS_IN_A_TERMINAL
 from tests.test_docs import run_python_blocks
 
 pytestmark = pytest.mark.ray
@@ -58,7 +59,7 @@ def test_ctrl_c_stops_a_ray_run_at_once_and_its_json_resumes(tmp_path: Path) -> 
     """The command as a person runs it: it starts its own Ray; Ctrl-C (SIGINT to the whole process
     group, as a terminal sends it) stops it, says how many games were done, prints the results so
     far (if any game was done) and stops that Ray. Runs first, before the module's Ray starts."""
-    command = [sys.executable, "-m", "rummykit", "simulate", "rummy", "--players", "2", "--games", "100000"]
+    command = [sys.executable, "-c", AS_IN_A_TERMINAL, "simulate", "rummy", "--players", "2", "--games", "100000"]
     command += ["--bots", "heuristic,random", "--backend", "ray", "--workers", "2", "--chunk-size", "5", "--json"]
     run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     time.sleep(15)  # Ray has started and played some chunks (not a timed assertion: any moment would do)

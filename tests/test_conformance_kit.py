@@ -53,6 +53,7 @@ class Patched(Move[Any, Any]):
         self.move = move
         self.action_type = move.action_type
         self.phases = move.phases
+        self.on_turn = move.on_turn
         self.parts = parts
 
     def part(self, name: str) -> Callable[..., Any]:
@@ -406,12 +407,13 @@ class KnockMove(Move[StandardState, Knock]):
 
     action_type = Knock
     phases = frozenset({Phase.PLAY})
+    on_turn = True
 
     def __init__(self, rules: StandardRules) -> None:
         self.rules = rules
 
     def check(self, state: StandardState, action: Knock) -> Knock:
-        self.rules.check_turn(state, action)
+        self.rules.check_turn(state, action)  # the engine's gate checks it too; the listing asks check alone
         hand = state.hands[action.seat]
         points = sum(self.rules.scoring.points_of(rummykit.face(cid)) for cid in hand)
         if state.phase != Phase.PLAY or not state.melds_this_turn or not 2 <= len(hand) <= 3 or points > 10:
@@ -434,6 +436,7 @@ class AcceptKnockMove(Move[StandardState, AcceptKnock]):
 
     action_type = AcceptKnock
     phases = frozenset({LAY_OFF})
+    on_turn = False  # the next seat's answer to the knock
 
     def check(self, state: StandardState, action: AcceptKnock) -> AcceptKnock:
         if state.phase != LAY_OFF:

@@ -102,6 +102,10 @@ class Configuration:
     game_over: Callable[..., Any]
     winners: Callable[..., Any]
     to_act: Callable[..., Any]
+    check_turn: Callable[..., Any]
+    """The phase gate (``rummykit_check_turn``): refuses an action of a move played on a turn
+    ([`Move.on_turn`][rummykit.core.moves.Move.on_turn]) by a seat whose turn it is not, or in a phase
+    that does not allow it."""
     view: Callable[..., Any]
     check_position: Callable[..., Any]
 
@@ -476,6 +480,7 @@ def _compile(
         game_over=_caller(pm, "rummykit_game_over", ("state",)),
         winners=_caller(pm, "rummykit_winners", ("state",)),
         to_act=_caller(pm, "rummykit_to_act", ("state",)),
+        check_turn=_caller(pm, "rummykit_check_turn", ("state", "action", "move")),
         view=_caller(pm, "rummykit_view", ("state", "seat", "to_act")),
         check_position=_caller(pm, "rummykit_check_position", ("state",)),
     )

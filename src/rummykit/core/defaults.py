@@ -5,12 +5,15 @@ the hook; and the core's bots (``random``), offered in every configuration."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Any
 
+from rummykit.core.actions import Action
 from rummykit.core.bots import Bot, RandomBot
 from rummykit.core.cards import Card
-from rummykit.core.errors import PluginError
+from rummykit.core.errors import IllegalActionError, PluginError
 from rummykit.core.hookspecs import hookimpl
 from rummykit.core.melds import Meld, MeldRules, read_meld
+from rummykit.core.moves import Move
 from rummykit.core.specs import Ruleset
 from rummykit.core.state import GameState
 from rummykit.core.views import View, base_view_fields
@@ -29,6 +32,14 @@ class _ToAct:
     @hookimpl(trylast=True)
     def rummykit_to_act(self, state: GameState) -> tuple[int, ...]:
         return () if state.is_over else (state.turn,)
+
+
+class _CheckTurn:
+    @hookimpl(trylast=True)
+    def rummykit_check_turn(self, state: GameState, action: Action, move: Move[Any, Any]) -> bool:
+        if action.seat != state.turn:
+            raise IllegalActionError("G-2", f"it is seat {state.turn}'s turn", action=action)
+        return True
 
 
 class _GameOver:
@@ -71,6 +82,7 @@ class CoreBots:
 
 DEFAULTS: Mapping[str, object] = {
     "rummykit_to_act": _ToAct(),
+    "rummykit_check_turn": _CheckTurn(),
     "rummykit_game_over": _GameOver(),
     "rummykit_winners": _Winners(),
     "rummykit_view": _View(),

@@ -334,7 +334,16 @@ class Game:
             self._check_seat(seat)
         if state.phase == OVER:
             raise GameOverError("G-0", "the game is over", action=action)
-        try:
+        ungated = False
+        try:  # the seat's own conditions (G-7), then the phase gate (whose turn, which phase), then the move
+            move.check_condition(state, action)
+            if move.on_turn is not False:
+                try:
+                    self._config.check_turn(state, action, move)
+                except IllegalActionError:
+                    if move.on_turn is not None or action.seat not in self.to_act:
+                        raise
+                    ungated = True  # a move of 0.1, played out of turn: its check decides, as before the gate
             canonical: Action = move.check(state, action)
         except IllegalActionError as err:
             if err.action is None:
@@ -344,6 +353,8 @@ class Game:
             raise
         except Exception as exc:
             raise _plugin_error(self._config, f"the move of {action.kind!r} (check)", exc) from exc
+        if ungated:
+            legacy.warn_ungated(move)
         if type(canonical) is not type(action):
             move = moves[type(canonical)]
         return canonical, move

@@ -202,6 +202,25 @@ def rummykit_to_act(state: GameState) -> tuple[int, ...]:  # type: ignore[empty-
     """
 
 
+@hookspec(firstresult=True)
+def rummykit_check_turn(state: GameState, action: Action, move: Move[Any, Any]) -> bool | None:
+    """The phase gate: may ``action``'s seat play ``move`` now, on its turn and in this phase?
+
+    The engine asks it once an action, after ``move``'s own conditions
+    ([`Move.check_condition`][rummykit.core.moves.Move.check_condition], cited whoever's turn it is, G-7)
+    and before ``move``'s [`check`][rummykit.core.moves.Move.check], for every move played on a turn
+    ([`Move.on_turn`][rummykit.core.moves.Move.on_turn]); so no move checks the turn or the phase itself.
+    Raise [`IllegalActionError`][rummykit.core.errors.IllegalActionError] citing the rule that says whose turn
+    or which phase it is; return ``True`` to let the action through to its move.
+
+    Returns:
+        ``True``, or raises. firstresult; the core's default refuses any seat but the turn player's
+        (``state.turn``) citing G-2.
+        [`StandardRummy`][rummykit.standard.plugin.StandardRummy] answers from its rules' turns
+        (`StandardRules.check_turn` and `Turns.phase_rules`).
+    """
+
+
 @hookspec
 def rummykit_check_position(state: GameState) -> None:
     """Check a position ([`Game.from_state`][rummykit.core.engine.Game.from_state]: a position read from

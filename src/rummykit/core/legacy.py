@@ -8,6 +8,9 @@
   round ends (``VariantSpec.round_ends``, new in 0.2, which the conformance kit asks every variant
   for); the moves of a variant that declares them are taken to note what they move, and cost nothing
   more;
+- a move that does not say whether it is played on a turn (`Move.on_turn`, new in 0.2): gated by the
+  engine's phase gate, except that an action the gate refuses from a seat among those to act goes to the
+  move's own check, as before the gate (`warn_ungated`);
 - ``rummykit.core.applied.zones`` and ``Zones``, 0.1's snapshot of where the cards lie (`zones`).
 
 Renamed names and moved module paths are in [`rummykit.core.deprecation`][rummykit.core.deprecation].
@@ -37,7 +40,16 @@ from rummykit.core.state import GameState, Place, TableMeld, in_hand, in_pile, i
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-__all__ = ["Snapshot", "Zones", "moved_between", "notes_its_moves", "settle_moved", "snapshot", "zones"]
+__all__ = [
+    "Snapshot",
+    "Zones",
+    "moved_between",
+    "notes_its_moves",
+    "settle_moved",
+    "snapshot",
+    "warn_ungated",
+    "zones",
+]
 
 
 Zones = tuple[tuple[tuple[CardId, ...], ...], tuple[tuple[str, tuple[CardId, ...]], ...], tuple[Any, ...]]
@@ -159,6 +171,24 @@ def settle_moved(
     )
     _warn_at(_perform_of(type(inner)), message)
     notes[:] = found
+
+
+def warn_ungated(move: Move[Any, Any]) -> None:
+    """Warn that ``move``, which does not declare `Move.on_turn`, accepted an action that the phase gate
+    refuses (a seat's play out of turn, among the seats to act): accepted as before the gate until
+    rummykit 0.3, which refuses it."""
+    inner = move
+    while isinstance(inner, Restricted):
+        inner = inner.move
+    name = f"{type(inner).__module__}.{type(inner).__qualname__}"
+    message = (
+        f"{name} accepted a play that the engine's phase gate refuses (whose turn, which phase): a move "
+        "played out of turn (a claim, an answer to another seat) says so with the class attribute on_turn = False, "
+        "and its check says who may play it; a move played on its seat's turn says on_turn = True and leaves the "
+        f"turn to the gate (rummykit_check_turn). Until rummykit {REMOVED_IN} a move that says neither is "
+        "let through to its check when its seat is among those to act"
+    )
+    _warn_at(type(inner).check, message)
 
 
 def _warn_at(function: Callable[..., Any] | None, message: str) -> None:

@@ -55,6 +55,26 @@ class Move(Generic[S, A]):
     """The action type this move answers for."""
     phases: frozenset[str] = frozenset()
     """The phases in which the move may be legal: [`legal`][rummykit.core.moves.Move.legal] is asked only then."""
+    on_turn: bool | None = None
+    """Whether the move is played on its seat's turn, in its ``phases``. ``True``: the engine's phase gate
+    (the hook ``rummykit_check_turn``) checks the turn and the phase before
+    [`check`][rummykit.core.moves.Move.check], which then checks neither; every move of `rummykit.standard`
+    says so. ``False``: the move's ``check`` says who may play it and when, as for a claim on another seat's
+    discard, or a move whose every refusal, the turn's too, cites a rule of its own. ``None`` (not
+    declared, as in a move written for rummykit 0.1): gated as ``True``, except that an action the gate
+    refuses from a seat among those to act (``rummykit_to_act``) still goes to the move's ``check``, as
+    before the gate, with a ``DeprecationWarning`` when ``check`` accepts it; rummykit 0.3 gates it as
+    ``True``."""
+
+    def check_condition(self, state: S, action: A) -> None:
+        """The seat's own conditions for the action, refused citing their rule whoever's turn it is (G-7: a
+        lay-off before the seat has melded, a second go-down): the engine checks them first, before the
+        turn and the phase ([`on_turn`][rummykit.core.moves.Move.on_turn]) and
+        [`check`][rummykit.core.moves.Move.check]. The default checks nothing.
+
+        Raises:
+            IllegalActionError: citing the condition's rule.
+        """
 
     def check(self, state: S, action: A) -> A:
         """Check ``action`` against every rule without changing anything, and return it as it will
@@ -126,6 +146,10 @@ class Restricted(Move[S, A]):
         self.refuse = refuse
         self.action_type = move.action_type
         self.phases = move.phases
+        self.on_turn = move.on_turn
+
+    def check_condition(self, state: S, action: A) -> None:
+        self.move.check_condition(state, action)
 
     def check(self, state: S, action: A) -> A:
         checked = self.move.check(state, action)

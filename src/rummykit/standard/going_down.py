@@ -32,6 +32,7 @@ class _GoDown(StandardMove[S, GoDown]):
 
     action_type = GoDown
     phases = frozenset({Phase.PLAY})
+    on_turn = True
 
     def groups(self, action: GoDown) -> list[Card]:
         """Every card the action names; a malformed action is refused as such."""
@@ -95,7 +96,6 @@ class FreeGoDown(_GoDown[S]):
     likes, within the table's limits ([`FreeMelds`][rummykit.standard.rules.FreeMelds])."""
 
     def check(self, state: S, action: GoDown) -> GoDown:
-        self.check_turn(state, action)
         used = self.played_cards(state, action, self.groups(action))
         melds = canonical_melds([self.read(group) for group in action.melds], self.rules.melds)
         self.check_leaves_a_way_out(state, used, action)
@@ -200,12 +200,15 @@ class ContractGoDown(_GoDown[S]):
     player who has gone down starts no new meld that round
     ([`ContractMelds`][rummykit.standard.rules.ContractMelds])."""
 
+    def check_condition(self, state: S, action: GoDown) -> None:
+        if state.melded_on[action.seat] is not None:  # G-7: the seat's own condition, whoever's turn it is
+            raise self.refuse(
+                self.rules.ids.once, "a player goes down at most once a round, and this seat already has", action
+            )
+
     def check(self, state: S, action: GoDown) -> GoDown:
         seat = action.seat
         ids = self.rules.ids
-        if state.melded_on[seat] is not None:  # G-7: the seat's own condition, whoever's turn it is
-            raise self.refuse(ids.once, "a player goes down at most once a round, and this seat already has", action)
-        self.check_turn(state, action)
         cards = self.groups(action)
         contract = self.melding.contract_of(state.round)
         last = contract.max_leftover is not None

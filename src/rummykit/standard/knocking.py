@@ -194,9 +194,9 @@ class PassMove(StandardMove[S, Pass]):
 
     action_type = Pass
     phases = frozenset({KnockPhase.FIRST_UP_CARD, KnockPhase.WALL, KnockPhase.LAY_OFF})
+    on_turn = True
 
     def check(self, state: S, action: Pass) -> Pass:
-        self.check_turn(state, action)
         if _offered(state):
             raise self.refuse(
                 self.rules.ids.offer, "every seat has passed the first up-card: draw from the stock", action
@@ -222,9 +222,9 @@ class KnockMove(StandardMove[S, Knock]):
 
     action_type = Knock
     phases = frozenset({Phase.PLAY})
+    on_turn = True
 
     def check(self, state: S, action: Knock) -> Knock:
-        self.check_turn(state, action)
         (card,) = self.played_cards(state, action, [action.card])
         if card == state.taken and not self.rules.may_discard_taken:
             raise self.refuse(self.rules.ids.discard, "it was taken from the discard pile this turn", action)

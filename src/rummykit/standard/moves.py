@@ -19,7 +19,7 @@ from rummykit.core.errors import IllegalActionError
 from rummykit.core.melds import Meld, MeldKind, MeldRules, RunEnd, can_extend, extend_meld
 from rummykit.core.moves import Move
 from rummykit.core.shoe import Randomness
-from rummykit.core.state import PLAY, Phase, RoundEnd, TableMeld, in_hand, in_pile, on_table
+from rummykit.core.state import PLAY, GameState, Phase, RoundEnd, TableMeld, in_hand, in_pile, on_table
 from rummykit.standard.rules import ContractMelds, StandardRules
 from rummykit.standard.state import StandardState
 from rummykit.standard.turns import (
@@ -38,6 +38,7 @@ __all__ = [
     "LayOffMove",
     "StandardMove",
     "TakeDiscardMove",
+    "check_turn",
     "draw_card",
     "went_out",
 ]
@@ -46,6 +47,20 @@ S = TypeVar("S", bound=StandardState)
 A = TypeVar("A", bound=Action)
 
 _ORDINALS = {1: "first", 2: "second", 3: "third"}
+
+
+def check_turn(rules: StandardRules, state: GameState, action: Action, phases: frozenset[str]) -> None:
+    """The standard rummy's phase gate for an action of a move played in ``phases``: the turn
+    (``rules.check_turn``: G-2 and the draw), and the phase: in a phase the variant declares in
+    `Turns.phase_rules`, a move that does not play in it is refused citing that phase's rule.
+
+    Raises:
+        IllegalActionError: citing the rule.
+    """
+    phase_rule = rules.turns.phase_rules.get(state.phase)
+    if phase_rule is not None and state.phase not in phases and action.seat == state.turn:
+        raise IllegalActionError(*phase_rule, action=action)
+    rules.check_turn(state, action)
 
 
 class StandardMove(Move[S, A], Generic[S, A]):
@@ -60,12 +75,9 @@ class StandardMove(Move[S, A], Generic[S, A]):
         return IllegalActionError(rule, reason, action=action)
 
     def check_turn(self, state: S, action: Action) -> None:
-        """The turn (``rules.check_turn``: G-2 and the draw), and the phase: in a phase the variant
-        declares in `Turns.phase_rules`, a move that does not play in it is refused citing its rule."""
-        phase_rule = self.rules.turns.phase_rules.get(state.phase)
-        if phase_rule is not None and state.phase not in self.phases and action.seat == state.turn:
-            raise self.refuse(*phase_rule, action)
-        self.rules.check_turn(state, action)
+        """The phase gate for this move ([`check_turn`][rummykit.standard.moves.check_turn]). The engine
+        checks it before the move's ``check`` (``rummykit_check_turn``), so a move need not call it."""
+        check_turn(self.rules, state, action, self.phases)
 
     def played_cards(self, state: S, action: Action, cards: Sequence[Card]) -> list[CardId]:
         """The physical cards of the seat's hand that play the faces ``cards`` (G-6: the card taken
@@ -199,9 +211,9 @@ class DrawMove(StandardMove[S, Draw]):
 
     action_type = Draw
     phases = frozenset({Phase.DRAW})
+    on_turn = True
 
     def check(self, state: S, action: Draw) -> Draw:
-        self.check_turn(state, action)
         return action
 
     def legal(self, state: S, seat: int) -> Iterable[Draw]:
@@ -228,9 +240,9 @@ class TakeDiscardMove(StandardMove[S, TakeDiscard]):
 
     action_type = TakeDiscard
     phases = frozenset({Phase.DRAW})
+    on_turn = True
 
     def check(self, state: S, action: TakeDiscard) -> TakeDiscard:
-        self.check_turn(state, action)
         if not state.piles["discard"]:
             ids = self.rules.ids
             raise self.refuse(ids.draw, f"the discard pile is empty ({ids.empty_discard})", action)
@@ -249,9 +261,9 @@ class DiscardMove(StandardMove[S, Discard]):
 
     action_type = Discard
     phases = frozenset({Phase.PLAY})
+    on_turn = True
 
     def check(self, state: S, action: Discard) -> Discard:
-        self.check_turn(state, action)
         hand = state.hands[action.seat]
         if discard_choice(hand, action.card, state.taken, may_discard_taken=self.rules.may_discard_taken) is None:
             if not any(cid & FACE_MASK == action.card.index for cid in hand):
@@ -300,6 +312,7 @@ class LayOffMove(StandardMove[S, LayOff]):
 
     action_type = LayOff
     phases = frozenset({Phase.PLAY})
+    on_turn = True
 
     def __init__(self, rules: StandardRules) -> None:
         super().__init__(rules)
@@ -308,8 +321,6 @@ class LayOffMove(StandardMove[S, LayOff]):
         configuration's meld rules are fixed, so the answer is too)."""
 
     def check(self, state: S, action: LayOff) -> LayOff:
-        self.check_seat(state, action)
-        self.check_turn(state, action)
         table = state.table
         if not 0 <= action.meld < len(table):
             numbers = f"melds 0 to {len(table) - 1}" if table else "no melds"
@@ -325,6 +336,9 @@ class LayOffMove(StandardMove[S, LayOff]):
             raise blame_run_order(self.rules, err, lambda rules: extend_meld(before, card, rules, end)) from None
         self.check_leaves_a_way_out(state, used, action)
         return LayOff(seat=action.seat, card=card, meld=action.meld, end=_end_used(before, after))
+
+    def check_condition(self, state: S, action: LayOff) -> None:
+        self.check_seat(state, action)
 
     def check_seat(self, state: S, action: LayOff) -> None:
         """The seat's own condition for laying off, cited whoever's turn it is (G-7)."""

@@ -29,7 +29,7 @@ from rummykit.standard.deadwood import held_deadwood, mask
 from rummykit.standard.deadwood import points as deadwood_points
 from rummykit.standard.going_down import ContractGoDown, FreeGoDown
 from rummykit.standard.knocking import Knock, Pass, knock_move_help, knock_moves
-from rummykit.standard.moves import DiscardMove, DrawMove, LayOffMove, TakeDiscardMove
+from rummykit.standard.moves import DiscardMove, DrawMove, LayOffMove, TakeDiscardMove, check_turn
 from rummykit.standard.rules import ContractMelds, KnockPhase, StandardRules
 from rummykit.standard.state import KnockState, StandardState
 
@@ -436,6 +436,12 @@ class StandardRummy(Generic[R, S]):
     def rummykit_score_round(self, state: S) -> Sequence[int | SeatScore]:
         """Score the round by card points, line by line ([`score_sheet`][rummykit.standard.plugin.score_sheet])."""
         return score_sheet(state)
+
+    @hookimpl
+    def rummykit_check_turn(self, state: S, action: Action, move: Move[Any, Any]) -> bool:
+        """The phase gate, from the rules' turns ([`check_turn`][rummykit.standard.moves.check_turn])."""
+        check_turn(state.rules, state, action, move.phases)
+        return True
 
     @hookimpl
     def rummykit_game_over(self, state: S) -> bool:

@@ -159,6 +159,7 @@ class CanastaMove(StandardMove[CanastaState, A]):
     whose listings decide how a turn and a round go on (RC-19, RC-22)."""
 
     phases = frozenset({Phase.PLAY})
+    on_turn = True
 
     def __init__(self, rules: CanastaRules, moves: Mapping[type[Action], Move[Any, Any]]) -> None:
         super().__init__(rules)
@@ -241,7 +242,6 @@ class DrawMove(CanastaMove[Draw]):
     phases = frozenset({Phase.DRAW})
 
     def check(self, state: CanastaState, action: Draw) -> Draw:
-        self.rules.check_turn(state, action)
         if not state.piles["stock"]:
             raise self.refuse("RC-22", "the stock is empty: take the discard pile or end the round", action)
         return action
@@ -261,7 +261,6 @@ class EndRoundMove(CanastaMove[EndRound]):
     phases = frozenset({Phase.DRAW})
 
     def check(self, state: CanastaState, action: EndRound) -> EndRound:
-        self.rules.check_turn(state, action)
         if state.piles["stock"]:
             raise self.refuse("RC-22", "the round ends this way only when the stock is empty", action)
         return action
@@ -282,7 +281,6 @@ class TakePileMove(CanastaMove[TakePile]):
     phases = frozenset({Phase.DRAW})
 
     def check(self, state: CanastaState, action: TakePile) -> TakePile:
-        self.rules.check_turn(state, action)
         seat, pile = action.seat, state.piles["discard"]
         if not pile:
             raise self.refuse("RC-14", "the discard pile is empty", action)
@@ -455,7 +453,6 @@ class GoDownMove(CanastaMove[GoDown]):
     action_type = GoDown
 
     def check(self, state: CanastaState, action: GoDown) -> GoDown:
-        self.rules.check_turn(state, action)
         if not action.melds or any(not group for group in action.melds):
             raise InvalidActionError("a meld action lists one or more melds, each with its cards")
         if state.has_melded(action.seat) and len(action.melds) > 1:
@@ -513,7 +510,6 @@ class LayOffMove(CanastaMove[LayOff]):
     action_type = LayOff
 
     def check(self, state: CanastaState, action: LayOff) -> LayOff:
-        self.rules.check_turn(state, action)
         seat, card = action.seat, action.card
         if action.end is not None:
             raise self.refuse("RC-8", "melds are of one rank, not runs: a card added to a meld names no end", action)
@@ -567,7 +563,6 @@ class DiscardMove(CanastaMove[Discard]):
     action_type = Discard
 
     def check(self, state: CanastaState, action: Discard) -> Discard:
-        self.rules.check_turn(state, action)
         seat, card = action.seat, action.card
         if card not in state.hand_faces(seat):
             raise self.refuse("G-7", f"the hand does not hold {card}", action)
@@ -615,6 +610,7 @@ class KittyMove(CanastaMove[_Kitty]):
     turn it is (G-7)."""
 
     phases = frozenset({CanastaPhase.KITTY})
+    on_turn = False  # its every refusal, the turn's too, cites RC-20
 
     def __init__(
         self,

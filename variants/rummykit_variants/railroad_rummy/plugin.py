@@ -66,6 +66,7 @@ class Declare(StandardMove[RailroadState, Claim | Pass]):
     the last seat has declared, the claim is resolved."""
 
     phases = frozenset({RailroadPhase.CLAIM})
+    on_turn = False  # played out of turn: the seats after the turn player declare (RR-15)
 
     def __init__(self, rules: RailroadRules, action_type: type[Claim | Pass]) -> None:
         super().__init__(rules)

@@ -123,3 +123,15 @@ def test_no_module_imports_another_module_s_private_names() -> None:
                 if private and not (node.module == "rummykit" and private == ["_moved"]):
                     found.append(f"{_shown(path)}:{node.lineno}: {node.module} {private}")
     assert not found, found
+
+
+def test_the_core_draws_a_picture_with_the_pictures_named_by_rummykit_imported_on_first_use() -> None:
+    # The core imports no layer above it (lint-imports' second contract): a card draws itself with what the
+    # rummykit package names in rummykit.core.pictures, the pictures imported when the first one is drawn.
+    code = (
+        "import sys, rummykit; before = 'rummykit.svg' in sys.modules; "
+        "drawn = rummykit.Card.parse('QH')._repr_svg_(); "
+        "print(before, 'rummykit.svg' in sys.modules, drawn == str(rummykit.svg.card(rummykit.Card.parse('QH'))))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
+    assert result.stdout.split() == ["False", "True", "True"]

@@ -14,6 +14,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from rummykit import _moved
+from rummykit.core import pictures
 from rummykit.core.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
 from rummykit.core.applied import Applied, Moved, Place
 from rummykit.core.bots import Bot, RandomBot, UnknownBotError
@@ -70,6 +71,16 @@ if TYPE_CHECKING:
 __version__ = "0.2.0"
 
 _moved.install()
+
+
+def _pictures() -> Any:
+    """The pictures (`rummykit.svg`), imported when the core draws its first picture."""
+    from rummykit import svg  # noqa: PLC0415 (imported only when a picture is drawn)
+
+    return svg
+
+
+pictures.use(_pictures)
 
 _TOOLS = frozenset({"svg", "viewer", "play", "rl", "testing"})
 """The packages built on the rules that ``import rummykit`` leaves out (the pictures, the replay

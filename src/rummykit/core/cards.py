@@ -26,6 +26,7 @@ from typing import Any, Final, NewType
 
 import attrs
 
+from rummykit.core import pictures
 from rummykit.core.errors import InvalidCardError, quote
 
 __all__ = [
@@ -263,9 +264,7 @@ class Card:
 
     def _repr_svg_(self) -> str:
         """The card as a picture, for Jupyter ([`rummykit.svg.card`][rummykit.svg.card])."""
-        from rummykit import svg  # noqa: PLC0415 (the pictures build on cards)
-
-        return str(svg.card(self))
+        return str(pictures.painter().card(self))
 
 
 def _build_faces() -> tuple[Card, ...]:

@@ -28,7 +28,7 @@ from typing import Any, Final
 import attrs
 import pluggy
 
-from rummykit.core import defaults, hookspecs
+from rummykit.core import defaults
 from rummykit.core.actions import Action
 from rummykit.core.bots import BotFactory
 from rummykit.core.cards import CardId
@@ -42,6 +42,7 @@ from rummykit.core.plugins import (
     house_rule_spec,
     load_house_rule,
     load_variant,
+    new_manager,
     plugin_references,
     registry_generation,
     variant_spec,
@@ -203,13 +204,6 @@ def _configured(
 
 
 copyreg.pickle(Configuration, _reduce)
-
-
-def new_manager() -> pluggy.PluginManager:
-    """A plugin manager that knows rummykit's hooks and nothing else."""
-    pm = pluggy.PluginManager(hookspecs.PROJECT)
-    pm.add_hookspecs(hookspecs)
-    return pm
 
 
 def _implements(pm: pluggy.PluginManager, plugin: Plugin, hook: str) -> bool:

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import pluggy
 
-from rummykit.core import legacy, validation
+from rummykit.core import legacy, pictures, validation
 from rummykit.core.actions import Action, LayOff
 from rummykit.core.applied import Applied
 from rummykit.core.cards import Card, CardId, face, parse_cards, shoe_ids
@@ -434,11 +434,10 @@ class Game:
             >>> game.picture(0) == game.view(0).picture()
             True
         """
-        from rummykit import svg  # noqa: PLC0415 (the pictures build on the engine)
-
         melds = getattr(self._state.rules, "melds", None)
         options.setdefault("wilds", getattr(melds, "wild_faces", frozenset()))
-        return svg.view(self.view(seat), **options)
+        picture: Svg = pictures.painter().view(self.view(seat), **options)
+        return picture
 
     def _repr_svg_(self) -> str:
         return str(self.picture())

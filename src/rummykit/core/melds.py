@@ -32,6 +32,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
+from rummykit.core import pictures
 from rummykit.core.cards import Card, Rank
 from rummykit.core.errors import IllegalActionError
 
@@ -143,9 +144,7 @@ class Meld:
 
     def _repr_svg_(self) -> str:
         """The meld as a picture, for Jupyter ([`rummykit.svg.meld`][rummykit.svg.meld])."""
-        from rummykit import svg  # noqa: PLC0415 (the pictures build on melds)
-
-        return str(svg.meld(self))
+        return str(pictures.painter().meld(self))
 
     def __str__(self) -> str:
         parts = []

@@ -38,6 +38,7 @@ import pluggy
 
 from rummykit.core import hookspecs
 from rummykit.core.bots import Bot, BotFactory, UnknownBotError
+from rummykit.core.defaults import CoreBots
 from rummykit.core.errors import (
     InvalidOptionError,
     PluginError,
@@ -67,6 +68,7 @@ __all__ = [
     "load_house_rule",
     "load_variant",
     "make_bot",
+    "new_manager",
     "parse_bot",
     "plugin_references",
     "plugins_of",
@@ -159,7 +161,7 @@ def _single(plugin: Plugin, hook: str) -> Any:
         known = None
     if known is not None and known[0] is function:
         return known[1]
-    pm = _new_manager()
+    pm = new_manager()
     try:
         pm.register(plugin)
     except (pluggy.PluginValidationError, ValueError) as exc:
@@ -331,7 +333,8 @@ def unregister_house_rule(name: str) -> None:
     _unregister(HOUSE_RULE_GROUP, "house rule", name)
 
 
-def _new_manager() -> pluggy.PluginManager:
+def new_manager() -> pluggy.PluginManager:
+    """A plugin manager that knows rummykit's hooks and nothing else."""
     pm = pluggy.PluginManager(hookspecs.PROJECT)
     pm.add_hookspecs(hookspecs)
     return pm
@@ -387,16 +390,16 @@ def plugin_references(
 
 def _factories(variant: str | Plugin | pluggy.PluginManager | Configuration) -> dict[str, BotFactory]:
     factories: dict[str, BotFactory] = {name: _generic_bot(ep) for name, ep in _scan(BOT_GROUP, tuple(sys.path))}
-    if isinstance(variant, pluggy.PluginManager):
-        for contribution in reversed(variant.hook.rummykit_bots()):  # later plug-ins answer first
-            factories.update(contribution)
-        return factories
-    from rummykit.core.configuration import Configuration, configure  # noqa: PLC0415 - configurations build on plug-ins
-
-    if isinstance(variant, Configuration):
-        return {**factories, **variant.bots()}
-    spec = variant_spec(variant)
-    return {**factories, **configure(variant, spec.min_players).bots()}
+    manager = getattr(variant, "plugin_manager", variant)  # a configuration answers with its plug-ins
+    if isinstance(manager, pluggy.PluginManager):
+        contributions = manager.hook.rummykit_bots()
+    else:  # a variant alone (a name or a plug-in): its bots, after the core's
+        plugin = load_variant(variant) if isinstance(variant, str) else variant
+        variant_spec(plugin)  # a plug-in that declares no variant is refused as such
+        contributions = [*_single(plugin, "rummykit_bots"), CoreBots().rummykit_bots()]
+    for contribution in reversed(contributions):  # later plug-ins answer first
+        factories.update(contribution)
+    return factories
 
 
 def _generic_bot(ep: EntryPoint) -> BotFactory:

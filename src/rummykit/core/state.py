@@ -35,6 +35,7 @@ from typing import Any, Final, NamedTuple, TypeVar
 
 import attrs
 
+from rummykit.core import pictures
 from rummykit.core.actions import Action
 from rummykit.core.cards import Card, CardId, face
 from rummykit.core.melds import Meld
@@ -150,9 +151,7 @@ class TableMeld:
 
     def _repr_svg_(self) -> str:
         """The meld as a picture, for Jupyter ([`rummykit.svg.meld`][rummykit.svg.meld])."""
-        from rummykit import svg  # noqa: PLC0415 (the pictures build on the state's records)
-
-        return str(svg.meld(self))
+        return str(pictures.painter().meld(self))
 
 
 class RoundEnd(NamedTuple):

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from rummykit.core import pictures
 from rummykit.core.actions import Action
 from rummykit.core.cards import COPY_SHIFT, FACE_MASK, Card, CardId, face
 from rummykit.core.state import GameState, RoundResult, TableMeld
@@ -99,9 +100,8 @@ class View:
 
     def picture(self, **options: Any) -> Svg:
         """This view drawn as SVG: [`rummykit.svg.view`][rummykit.svg.view] with ``options``."""
-        from rummykit import svg  # noqa: PLC0415 (the pictures build on views)
-
-        return svg.view(self, **options)
+        picture: Svg = pictures.painter().view(self, **options)
+        return picture
 
     def _repr_svg_(self) -> str:
         return str(self.picture())

@@ -310,10 +310,31 @@ def test_a_plug_in_implementing_a_hook_rummykit_does_not_have_is_refused() -> No
         rummykit.new_game("railroad-rummy", players=3, house_rules=[Old()])
 
 
+def test_an_entry_point_may_name_the_plug_in_class_whose_one_object_every_game_shares() -> None:
+    # The built-in variants' entry points name their classes: the class is the whole declaration.
+    [entry_point] = [ep for name, ep in plugins._scan(plugins.VARIANT_GROUP, tuple(sys.path)) if name == "rummy"]
+    assert entry_point.value == "rummykit_variants.classic_rummy.plugin:ClassicRummy"
+    loaded = plugins.load_variant("rummy")
+    assert type(loaded) is ClassicRummy and plugins.load_variant("rummy") is loaded
+    by_name = rummykit.new_game("rummy", 2, seed=4)
+    by_class = rummykit.new_game(ClassicRummy, 2, seed=4)
+    assert by_class.configuration is by_name.configuration  # one object of the class, one compiled configuration
+    assert by_class.state == by_name.state
+
+
+def test_a_plug_in_class_that_cannot_be_made_without_arguments_is_refused_naming_it() -> None:
+    class Needs(ClassicRummy):
+        def __init__(self, level: int) -> None:
+            self.level = level
+
+    with pytest.raises(PluginError, match=r"Needs could not be made without arguments: TypeError"):
+        rummykit.new_game(Needs, 2)
+
+
 @pytest.mark.parametrize(
     ("group", "value", "load"),
     [
-        ("rummykit.variants", "rummykit_variants.railroad_rummy.plugin:plugin", "load_variant"),
+        ("rummykit.variants", "rummykit_variants.railroad_rummy.plugin:RailroadRummy", "load_variant"),
         ("rummykit.house_rules", "rummykit_variants.classic_rummy.house_rules.jokers:plugin", "load_house_rule"),
     ],
 )

@@ -43,6 +43,7 @@ from rummykit.core.plugins import (
     load_house_rule,
     load_variant,
     new_manager,
+    plugin_object,
     plugin_references,
     registry_generation,
     variant_spec,
@@ -269,12 +270,15 @@ def configure(
         raise InvalidOptionError(
             f"a variant is given by its name, such as 'rummy', not {quote(variant)}", field="variant"
         )
-    plugin = load_variant(variant) if isinstance(variant, str) else variant
+    plugin = load_variant(variant) if isinstance(variant, str) else plugin_object(variant)
     spec = variant_spec(plugin)
     check_players(spec, players)
     rule_plugins: list[tuple[Plugin, HouseRuleSpec]] = []
     for house_rule in house_rule_list(house_rules):
-        rule_plugin = load_house_rule(house_rule, spec.name) if isinstance(house_rule, str) else house_rule
+        if isinstance(house_rule, str):
+            rule_plugin = load_house_rule(house_rule, spec.name)
+        else:
+            rule_plugin = plugin_object(house_rule)
         rule_spec = house_rule_spec(rule_plugin)
         if spec.name not in rule_spec.applies_to:
             raise UnknownHouseRuleError(rule_spec.name, spec.name, available_house_rules(spec.name), installed=True)

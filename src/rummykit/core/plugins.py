@@ -70,6 +70,7 @@ __all__ = [
     "make_bot",
     "new_manager",
     "parse_bot",
+    "plugin_object",
     "plugin_references",
     "plugins_of",
     "register_house_rule",
@@ -90,7 +91,42 @@ each a factory taking a seed (``None``: unseeded) and, if it has levels, a keywo
 variant's own bot of the same name wins over it."""
 
 Plugin = Any
-"""A plug-in: a module or object whose ``rummykit_*`` functions are marked with ``hookimpl``."""
+"""A plug-in: a module or object whose ``rummykit_*`` functions are marked with ``hookimpl``, or a class
+of such objects (made once per process: `plugin_object`)."""
+
+_MADE: dict[type, Any] = {}
+"""The plug-in object of each plug-in class given (`plugin_object`)."""
+
+
+def plugin_object(plugin: Plugin) -> Plugin:
+    """``plugin`` as pluggy registers it: a class is made into its one object of the process (made
+    without arguments the first time), so that the class itself is a variant's whole declaration, named
+    by its entry point (``gin-rummy = "rummykit_variants.gin_rummy.plugin:GinRummy"``); a module or
+    an object is itself.
+
+    Raises:
+        PluginError: a class that cannot be made without arguments.
+
+    Examples:
+        >>> from rummykit_variants.gin_rummy.plugin import GinRummy
+        >>> plugin_object(GinRummy) is plugin_object(GinRummy), isinstance(plugin_object(GinRummy), GinRummy)
+        (True, True)
+    """
+    if not isinstance(plugin, type):
+        return plugin
+    made = _MADE.get(plugin)
+    if made is None:
+        try:
+            made = plugin()
+        except Exception as exc:
+            raise PluginError(
+                f"the plug-in class {plugin.__module__}.{plugin.__qualname__} could not be made without "
+                f"arguments: {type(exc).__name__}: {exc}"
+            ) from exc
+        with _LOCK:  # two threads that made one each keep the first
+            made = _MADE.setdefault(plugin, made)
+    return made
+
 
 _REGISTERED: dict[str, dict[str, Plugin]] = {VARIANT_GROUP: {}, HOUSE_RULE_GROUP: {}}
 """Plug-ins registered for this process ([`register_variant`][rummykit.core.plugins.register_variant],
@@ -140,7 +176,7 @@ def load_variant(name: str) -> Plugin:
     eps = plugins_of(VARIANT_GROUP)
     if name not in eps:
         raise UnknownVariantError(name, eps)
-    plugin = _load(eps[name], "variant")
+    plugin = plugin_object(_load(eps[name], "variant"))
     _check_declared_name("variant", name, eps[name], variant_spec(plugin).name)
     return plugin
 
@@ -181,7 +217,7 @@ def variant_spec(variant: str | Plugin) -> VariantSpec:
         known = _SPEC_BY_NAME.get((variant, tuple(sys.path)))
         if known is not None:
             return known
-    plugin = load_variant(variant) if isinstance(variant, str) else variant
+    plugin = load_variant(variant) if isinstance(variant, str) else plugin_object(variant)
     spec = _single(plugin, "rummykit_variant")
     if not isinstance(spec, VariantSpec):
         raise PluginError(f"plug-in {plugin!r} does not declare a variant (rummykit_variant returned {spec!r})")
@@ -209,7 +245,7 @@ def registry_generation() -> int:
 
 def house_rule_spec(house_rule: str | Plugin) -> HouseRuleSpec:
     """The [`HouseRuleSpec`][rummykit.core.specs.HouseRuleSpec] a house rule declares (by name, or a plug-in object)."""
-    plugin = load_house_rule(house_rule) if isinstance(house_rule, str) else house_rule
+    plugin = load_house_rule(house_rule) if isinstance(house_rule, str) else plugin_object(house_rule)
     spec = _single(plugin, "rummykit_house_rule")
     if not isinstance(spec, HouseRuleSpec):
         raise PluginError(f"plug-in {plugin!r} does not declare a house rule (rummykit_house_rule returned {spec!r})")
@@ -232,7 +268,7 @@ def load_house_rule(name: str, variant: str | None = None) -> Plugin:
     eps = plugins_of(HOUSE_RULE_GROUP)
     if name not in eps:
         raise UnknownHouseRuleError(name, variant or "any variant", available_house_rules(variant))
-    plugin = _load(eps[name], "house rule")
+    plugin = plugin_object(_load(eps[name], "house rule"))
     spec = house_rule_spec(plugin)
     _check_declared_name("house rule", name, eps[name], spec.name)
     if variant is not None and variant not in spec.applies_to:
@@ -285,6 +321,7 @@ def register_variant(name: str, plugin: Plugin) -> None:
         ...
         rummykit.core.errors.PluginError: a variant called 'rummy' is already installed or registered
     """
+    plugin = plugin_object(plugin)
     _register(VARIANT_GROUP, "variant", name, plugin, variant_spec(plugin).name)
 
 
@@ -296,6 +333,7 @@ def register_house_rule(name: str, plugin: Plugin) -> None:
         PluginError: the plug-in declares another name (``rummykit_house_rule``), or another house
             rule is already installed or registered as ``name``.
     """
+    plugin = plugin_object(plugin)
     _register(HOUSE_RULE_GROUP, "house rule", name, plugin, house_rule_spec(plugin).name)
 
 
@@ -394,7 +432,7 @@ def _factories(variant: str | Plugin | pluggy.PluginManager | Configuration) -> 
     if isinstance(manager, pluggy.PluginManager):
         contributions = manager.hook.rummykit_bots()
     else:  # a variant alone (a name or a plug-in): its bots, after the core's
-        plugin = load_variant(variant) if isinstance(variant, str) else variant
+        plugin = load_variant(variant) if isinstance(variant, str) else plugin_object(variant)
         variant_spec(plugin)  # a plug-in that declares no variant is refused as such
         contributions = [*_single(plugin, "rummykit_bots"), CoreBots().rummykit_bots()]
     for contribution in reversed(contributions):  # later plug-ins answer first

@@ -2,7 +2,8 @@
 melding and laying off on any turn, winner-takes-all scoring to a target, and five opt-in house
 rules (CR-20 to CR-24) in `rummykit_variants.classic_rummy.house_rules`.
 
-The plug-in object is `rummykit_variants.classic_rummy.plugin.plugin`; games are created by name::
+The plug-in is the class `rummykit_variants.classic_rummy.plugin.ClassicRummy`, which its entry point
+names; games are created by name::
 
     import rummykit
     game = rummykit.new_game("rummy", players=2, seed=7, house_rules=["ace-low", "jokers"])

@@ -15,7 +15,7 @@ from rummykit.standard import StandardRules, StandardRummy, StandardState, Stand
 from rummykit_variants.classic_rummy.bot import HeuristicBot
 from rummykit_variants.classic_rummy.rules import OPTIONS, RULES, make_rules
 
-__all__ = ["SPEC", "ClassicRummy", "plugin"]
+__all__ = ["SPEC", "ClassicRummy"]
 
 SPEC = VariantSpec(
     name="rummy",
@@ -66,7 +66,3 @@ class ClassicRummy(StandardRummy[StandardRules, StandardState]):
     @hookimpl
     def rummykit_bots(self) -> Mapping[str, Callable[[int | None], Bot]]:
         return {"heuristic": HeuristicBot}
-
-
-plugin = ClassicRummy()
-"""The plug-in object the entry point names."""

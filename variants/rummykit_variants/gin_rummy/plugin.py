@@ -21,7 +21,7 @@ from rummykit_variants.gin_rummy.bot import GinBot
 from rummykit_variants.gin_rummy.rules import OPTIONS, RULES, GinRules, make_rules
 from rummykit_variants.gin_rummy.state import GinState
 
-__all__ = ["SPEC", "GinRummy", "plugin"]
+__all__ = ["SPEC", "GinRummy"]
 
 SPEC = VariantSpec(
     name="gin-rummy",
@@ -89,7 +89,3 @@ class GinRummy(StandardRummy[GinRules, GinState]):
     @hookimpl
     def rummykit_bots(self) -> Mapping[str, Callable[[int | None], Bot]]:
         return {"heuristic": GinBot}
-
-
-plugin = GinRummy()
-"""The plug-in object the entry point names."""

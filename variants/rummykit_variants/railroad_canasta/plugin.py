@@ -43,7 +43,7 @@ from rummykit_variants.railroad_canasta.rules import (
 )
 from rummykit_variants.railroad_canasta.state import LOOK_KINDS, CanastaState, RailroadCanastaView, canastas_of
 
-__all__ = ["SPEC", "RailroadCanasta", "plugin"]
+__all__ = ["SPEC", "RailroadCanasta"]
 
 SPEC = VariantSpec(
     name="railroad-canasta",
@@ -276,7 +276,3 @@ class RailroadCanasta(StandardRummy[CanastaRules, CanastaState]):
             case ["end"] | ["end", "round"]:
                 return EndRound(seat=seat)
         return None
-
-
-plugin = RailroadCanasta()
-"""The plug-in object the entry point names."""

@@ -6,7 +6,8 @@ an *HMG* is a token a player may spend on a claim to put it ahead of every claim
 (RR-16). Each player has 3 for the whole game (RR-18). The rule book never spells the letters out:
 what the token does is all there is to it.
 
-The plug-in object is `rummykit_variants.railroad_rummy.plugin.plugin`; games are created by name::
+The plug-in is the class `rummykit_variants.railroad_rummy.plugin.RailroadRummy`, which its entry point
+names; games are created by name::
 
     import rummykit
     game = rummykit.new_game("railroad-rummy", players=4, seed=7)

@@ -23,7 +23,7 @@ from rummykit_variants.railroad_rummy.bot import HeuristicBot
 from rummykit_variants.railroad_rummy.rules import OPTIONS, RULES, RailroadPhase, RailroadRules, make_rules
 from rummykit_variants.railroad_rummy.state import ClaimOutcome, Declaration, RailroadRummyView, RailroadState
 
-__all__ = ["SPEC", "RailroadRummy", "plugin"]
+__all__ = ["SPEC", "RailroadRummy"]
 
 SPEC = VariantSpec(
     name="railroad-rummy",
@@ -231,7 +231,3 @@ class RailroadRummy(StandardRummy[RailroadRules, RailroadState]):
         if words == ["pass"]:
             return Pass(seat=seat)
         return None
-
-
-plugin = RailroadRummy()
-"""The plug-in object the entry point names."""

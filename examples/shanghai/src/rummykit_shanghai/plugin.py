@@ -14,7 +14,7 @@ from rummykit.standard import ContractGoDown, StandardRules, StandardRummy, Stan
 from rummykit_shanghai.bot import ShanghaiBot
 from rummykit_shanghai.rules import OPTIONS, RULES, make_rules
 
-__all__ = ["SPEC", "Shanghai", "plugin"]
+__all__ = ["SPEC", "Shanghai"]
 
 SPEC = VariantSpec(
     name="shanghai",
@@ -61,7 +61,3 @@ class Shanghai(StandardRummy[StandardRules, StandardState]):
     @hookimpl
     def rummykit_bots(self) -> Mapping[str, Callable[[int | None], Bot]]:
         return {"heuristic": ShanghaiBot}
-
-
-plugin = Shanghai()
-"""The plug-in object the entry point names."""

@@ -47,6 +47,7 @@ from rummykit.play.simulate import simulate
 from rummykit.standard import StandardRules
 from rummykit.standard.melding import disjoint_combinations, single_melds
 from rummykit_variants.classic_rummy import ClassicRummyView
+from rummykit_variants.classic_rummy.plugin import ClassicRummy
 from rummykit_variants.classic_rummy.rules import MELD_RULES
 from tests.classic_support import arrange, legal_by_brute_force, stacked_shoe, table_melds
 from tests.support import play, refuse
@@ -511,6 +512,25 @@ def test_cr_c2_with_no_card_to_draw_at_all_the_round_ends_unscored() -> None:
     assert game.legal_actions(0) == [Draw(seat=0)]
     game.apply(Draw(seat=0))
     assert last(game).went_out is None and last(game).scores == (0, 0) and "CR-C2" in last(game).reason
+    assert "the stock is used up, and the discard pile holds no card" in last(game).reason
+
+
+class _NoRebuild(ClassicRummy):
+    """Classic Rummy at a table that never shuffles the discard pile into a new stock."""
+
+    @rummykit.hookimpl
+    def rummykit_setup(self, config: rummykit.GameSettings) -> StandardRules:
+        rules = super().rummykit_setup(config)
+        return attrs.evolve(rules, stock=attrs.evolve(rules.stock, reshuffle="none"))
+
+
+def test_cr_c2_at_a_table_that_never_rebuilds_the_stock_the_reason_says_the_stock_ran_out() -> None:
+    # The discard pile holds cards, so it is not "used up": the round ends because the stock ran out.
+    game = rummykit.build_position(_NoRebuild(), 2, hands=["4H 9S", None], stock="", rest="discard")
+    assert len(game.state.piles["discard"]) > 1
+    game.apply(Draw(seat=game.turn))
+    assert last(game).rule == "CR-C2" and last(game).went_out is None
+    assert last(game).reason == ("the stock ran out, and the discard pile is never shuffled into a new one (CR-C2)")
 
 
 # -- CR-10 card points -----------------------------------------------------------------------------

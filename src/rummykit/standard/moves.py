@@ -189,8 +189,12 @@ def _refill(state: StandardState, rng: Randomness) -> RoundEnd | None:
     pile = piles["discard"]
     keep = 1 if rules.stock.reshuffle == "below-top" else 0
     ids = rules.ids
-    if rules.stock.reshuffle == "none" or len(pile) <= keep:
-        reason = f"no card can be drawn: the stock and the discard pile are used up ({ids.no_card})"
+    if rules.stock.reshuffle == "none":
+        reason = f"the stock ran out, and the discard pile is never shuffled into a new one ({ids.no_card})"
+        return RoundEnd(None, ids.no_card, reason)
+    if len(pile) <= keep:
+        left = "only its top card" if pile else "no card"
+        reason = f"no card can be drawn: the stock is used up, and the discard pile holds {left} ({ids.no_card})"
         return RoundEnd(None, ids.no_card, reason)
     limit = rules.stock.rebuilds
     if limit is not None and state.rebuilds >= limit:

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from rummykit.core.cards import Rank, parse_cards
+from rummykit.core.cards import Card, Rank, parse_cards
 from rummykit.core.errors import IllegalActionError
-from rummykit.core.melds import MeldKind, MeldRules, RunEnd, extend_meld, read_meld
+from rummykit.core.melds import Meld, MeldKind, MeldRules, RunEnd, extend_meld, read_meld
 from rummykit.standard import melding
 from rummykit_variants.classic_rummy.rules import MELD_RULES as CLASSIC
 from rummykit_variants.railroad_rummy.rules import MELD_RULES
+from tests.sizes import examples
 
 RULES = MELD_RULES
 
@@ -147,3 +151,102 @@ def test_the_quick_test_of_free_melds_never_misses_a_meld(changes: dict[str, obj
         counts = melding._Hand(hand, rules)
         if [*counts.sets(), *counts.runs()]:
             assert melding._may_meld(hand, rules), hand
+
+
+# -- The canasta family's wild-card limits as data (MeldRules.min_naturals, max_wilds, natural_only) ---------
+
+CANASTA_SETS = MeldRules(
+    wild_faces=frozenset(parse_cards("2C 2D 2H 2S JK")),
+    set_ranks=frozenset(Rank(r) for r in range(3, 15)),
+    run_order=(),
+    wilds_at_most_naturals=False,
+    min_naturals=2,
+    max_wilds=3,
+    natural_only=frozenset({Rank.SEVEN}),
+    rules={"wilds": "CAN-12", "set": "CAN-12", "run": "CAN-12", "natural-only": "RC-10"},
+)
+"""Classic Canasta's melds (CAN-12: at least 2 natural cards, at most 3 wild cards), with Railroad
+Canasta's meld of 7s that holds no wild card (RC-10)."""
+
+
+@pytest.mark.parametrize(
+    ("text", "naturals", "wilds"),
+    [("KH KD 2C", 2, 1), ("KH KD 2C 2D JK", 2, 3), ("KH KD KS KC 2C 2D 2H", 4, 3), ("7H 7D 7C 7S", 4, 0)],
+)
+def test_can_12_a_meld_of_two_naturals_or_more_and_three_wild_cards_or_fewer_is_read(
+    text: str, naturals: int, wilds: int
+) -> None:
+    meld = read_meld(parse_cards(text), CANASTA_SETS)
+    assert meld.kind == MeldKind.SET and len(meld) - meld.wild_count(CANASTA_SETS) == naturals
+    assert meld.wild_count(CANASTA_SETS) == wilds
+
+
+@pytest.mark.parametrize(
+    ("text", "rule", "says"),
+    [
+        ("KH 2C JK", "CAN-12", "holds 1 natural card; a meld holds at least 2"),
+        ("KH KD KS 2C 2D 2H JK", "CAN-12", "holds 4 wild cards; a meld holds at most 3"),
+        ("KH KD 2C 2D 2H JK", "CAN-12", "holds 4 wild cards; a meld holds at most 3"),
+        ("7H 7D 2C", "RC-10", "a meld of 7s holds no wild card"),
+    ],
+)
+def test_can_12_and_rc_10_a_meld_past_the_wild_card_limits_is_refused_citing_the_rule(
+    text: str, rule: str, says: str
+) -> None:
+    with pytest.raises(IllegalActionError, match=says) as refused:
+        read_meld(parse_cards(text), CANASTA_SETS)
+    assert refused.value.rule == rule
+
+
+def test_can_12_a_wild_card_added_past_the_limit_is_refused_and_a_natural_card_is_not() -> None:
+    three_wild = read_meld(parse_cards("KH KD KS 2C 2D 2H"), CANASTA_SETS)
+    with pytest.raises(IllegalActionError) as refused:
+        extend_meld(three_wild, parse_cards("JK")[0], CANASTA_SETS)
+    assert refused.value.rule == "CAN-12"
+    assert len(extend_meld(three_wild, parse_cards("KC")[0], CANASTA_SETS)) == 7
+    sevens = read_meld(parse_cards("7H 7D 7C"), CANASTA_SETS)
+    with pytest.raises(IllegalActionError) as refused:
+        extend_meld(sevens, parse_cards("2S")[0], CANASTA_SETS)
+    assert refused.value.rule == "RC-10"
+
+
+def _as_key(meld: Meld) -> tuple[str, tuple[tuple[int, int], ...]]:
+    """A meld as its kind and its cards with the rank each stands for, in any order."""
+    return meld.kind, tuple(sorted((card.index, int(rank)) for card, rank in zip(meld.cards, meld.ranks, strict=True)))
+
+
+@st.composite
+def _limited_rules(draw: st.DrawFn) -> MeldRules:
+    """Classic Rummy's meld shapes with jokers and 2s wild, under wild-card limits drawn at random."""
+    return attrs.evolve(
+        CLASSIC,
+        wild_faces=frozenset(parse_cards("2C JK")),
+        wilds_at_most_naturals=draw(st.booleans()),
+        min_naturals=draw(st.integers(1, 3)),
+        max_wilds=draw(st.none() | st.integers(0, 3)),
+        natural_only=frozenset(draw(st.sets(st.sampled_from([Rank.FIVE, Rank.SEVEN, Rank.KING])))),
+        max_set=draw(st.none() | st.integers(3, 6)),
+    )
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(
+    rules=_limited_rules(),
+    hand=st.lists(st.sampled_from(parse_cards("4H 5H 5D 6H 7H 7D 7S 8H KH KD KS 2C JK")), max_size=7),
+)
+def test_the_listing_of_melds_is_every_group_read_meld_accepts_under_any_wild_card_limits(
+    rules: MeldRules, hand: list[Card]
+) -> None:
+    """Every meld the standard listing names (`single_melds`) is one `read_meld` reads, and every group of
+    the hand's cards that it reads, in every order, is listed: under the limits of `MeldRules`."""
+    listed = {_as_key(meld) for meld in melding.single_melds(hand, rules)}
+    accepted = set()
+    for size in range(3, len(hand) + 1):
+        for group in set(itertools.combinations(sorted(hand), size)):
+            for order in set(itertools.permutations(group)):
+                for kind in (MeldKind.SET, MeldKind.RUN):  # a lone natural card with wild cards may be either
+                    try:
+                        accepted.add(_as_key(read_meld(order, rules, kind)))
+                    except IllegalActionError:
+                        continue
+    assert listed == accepted

@@ -45,6 +45,11 @@ RR_CONTRACTS = {
 }
 
 RR_NO_WILD_LIMIT = attrs.evolve(RR_RULES, wilds_at_most_naturals=False)
+RR_CANASTA_LIMITS = attrs.evolve(
+    RR_RULES, wilds_at_most_naturals=False, min_naturals=2, max_wilds=2, natural_only=frozenset({Rank.SEVEN})
+)
+"""RailRoad Rummy's shapes under the canasta family's kind of wild-card limits (`MeldRules.min_naturals`,
+`max_wilds`, `natural_only`), for the oracle."""
 
 CLASSIC_ORDER = (Rank.ACE, *(Rank(value) for value in range(2, 15)))  # A 2 3 ... K A
 CLASSIC_RULES = MeldRules(
@@ -469,6 +474,15 @@ def test_no_wild_limit_against_brute_force(round_number: int, data: st.DataObjec
     check_against_brute_force(hand, contract, RR_NO_WILD_LIMIT)
 
 
+@pytest.mark.parametrize("round_number", [1, 2, 5])
+@ORACLE_SETTINGS
+@given(data=st.data())
+def test_canasta_wild_card_limits_against_brute_force(round_number: int, data: st.DataObject) -> None:
+    contract = RR_CONTRACTS[round_number]
+    hand = data.draw(hands(RR_CANASTA_LIMITS, contract, ranks=5, most_wilds=3))
+    check_against_brute_force(hand, contract, RR_CANASTA_LIMITS)
+
+
 @pytest.mark.parametrize("rules", [CLASSIC_RULES, CLASSIC_JOKER_RULES], ids=["no-wilds", "jokers"])
 @pytest.mark.parametrize("name", sorted(CLASSIC_CONTRACTS))
 @ORACLE_SETTINGS
@@ -494,7 +508,10 @@ def _wilds(way: Sequence[Meld], rules: MeldRules) -> tuple[int, int]:
     return sum(1 for card in cards if card in rules.wild_faces), sum(1 for card in cards if card.rank is Rank.JOKER)
 
 
-@pytest.mark.parametrize(("round_number", "rules"), [*((n, RR_RULES) for n in range(1, 7)), (2, RR_NO_WILD_LIMIT)])
+@pytest.mark.parametrize(
+    ("round_number", "rules"),
+    [*((n, RR_RULES) for n in range(1, 7)), (2, RR_NO_WILD_LIMIT), (1, RR_CANASTA_LIMITS), (2, RR_CANASTA_LIMITS)],
+)
 @ORACLE_SETTINGS
 @given(data=st.data())
 def test_fewest_wild_ways_name_each_choice_of_ranks_once_with_the_fewest_wild_cards(

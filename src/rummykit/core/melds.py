@@ -70,8 +70,22 @@ class MeldRules:
         max_set: largest set (``None``: no limit).
         suited_runs: every natural card of a run has the same suit.
         wilds_at_most_naturals: a meld never holds more wild cards than natural cards.
-        rules: the rule ids to cite for broken shapes: keys ``"wilds"`` (the wild-card limit),
-            ``"set"`` and ``"run"``.
+        min_naturals: the fewest natural cards of any meld (the canasta family's 2; at least 1: a meld
+            has a natural card to tell its rank).
+        max_wilds: the most wild cards of any meld (the canasta family's 3; ``None``: no limit of its own).
+        natural_only: ranks whose sets hold no wild card at all (Railroad Canasta's 7s).
+        rules: the rule ids to cite for broken shapes: keys ``"wilds"`` (the wild-card limits),
+            ``"set"`` and ``"run"``, and ``"natural-only"`` (a wild card in a set of a `natural_only`
+            rank; ``"wilds"``'s rule if not given).
+
+    Examples:
+        >>> from rummykit.core.cards import parse_cards
+        >>> canasta = MeldRules(wild_faces=frozenset(parse_cards("2C 2D 2H 2S JK")), wilds_at_most_naturals=False,
+        ...                     min_naturals=2, max_wilds=3, natural_only=frozenset({Rank.SEVEN}))
+        >>> [canasta.least_naturals(size) for size in range(3, 9)]  # at least 2, and all but 3 at most wild
+        [2, 2, 2, 3, 4, 5]
+        >>> canasta.least_naturals(4, Rank.SEVEN)
+        4
     """
 
     wild_faces: frozenset[Card] = frozenset()
@@ -82,6 +96,11 @@ class MeldRules:
     min_run: int = 3
     suited_runs: bool = False
     wilds_at_most_naturals: bool = True
+    min_naturals: int = attrs.field(default=1, validator=attrs.validators.ge(1))
+    max_wilds: int | None = attrs.field(
+        default=None, validator=attrs.validators.optional(attrs.validators.ge(0))
+    )
+    natural_only: frozenset[Rank] = frozenset()
     rules: Mapping[str, str] = attrs.field(factory=dict)
     wild_indices: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     """The face indices of `wild_faces`, in card order (worked out once)."""
@@ -99,8 +118,22 @@ class MeldRules:
         return card in self.wild_faces
 
     def rule(self, key: str) -> str:
-        """The rule id for a broken shape (``"wilds"``, ``"set"``, ``"run"``)."""
+        """The rule id for a broken shape (``"wilds"``, ``"set"``, ``"run"``; ``"natural-only"``, else the
+        wild-card limits' rule)."""
+        if key == "natural-only" and key not in self.rules:
+            key = "wilds"
         return self.rules.get(key, key)
+
+    def least_naturals(self, size: int, rank: Rank | None = None) -> int:
+        """The fewest natural cards a meld of ``size`` cards may hold under the wild-card limits (of a set
+        of ``rank``, where a `natural_only` rank takes no wild card): the one place every reader, listing
+        and solver asks."""
+        if rank is not None and rank in self.natural_only:
+            return size
+        least = max(self.min_naturals, (size + 1) // 2 if self.wilds_at_most_naturals else 1)
+        if self.max_wilds is not None:
+            least = max(least, size - self.max_wilds)
+        return min(least, size)
 
     def run_positions(self, ranks: Sequence[Rank]) -> int | None:
         """The index in `run_order` of the first of ``ranks``, if they are a slice of it
@@ -160,15 +193,28 @@ def _refuse(rules: MeldRules, key: str, reason: str) -> IllegalActionError:
     return IllegalActionError(rules.rule(key), reason)
 
 
-def _check_wild_limit(cards: Sequence[Card], wilds: int, rules: MeldRules) -> None:
+def _check_wild_limit(cards: Sequence[Card], wilds: int, rules: MeldRules, rank: Rank | None = None) -> None:
+    """The wild-card limits of `MeldRules` for ``cards`` (``wilds`` of them wild; a set of ``rank``)."""
     naturals = len(cards) - wilds
-    if rules.wilds_at_most_naturals and wilds > naturals:
+    if naturals >= rules.least_naturals(len(cards), rank):
+        return
+    if rank is not None and rank in rules.natural_only:
+        raise _refuse(rules, "natural-only", f"{_fmt(cards)}: a meld of {rank.symbol}s holds no wild card")
+    if rules.max_wilds is not None and wilds > rules.max_wilds:
+        raise _refuse(rules, "wilds", f"{_fmt(cards)} holds {wilds} wild cards; a meld holds at most {rules.max_wilds}")
+    if naturals < rules.min_naturals:
         raise _refuse(
             rules,
             "wilds",
-            f"{_fmt(cards)} holds {wilds} wild cards and only {naturals} natural card{'s' * (naturals != 1)}; "
-            "a meld never holds more wild cards than natural cards",
+            f"{_fmt(cards)} holds {naturals} natural card{'s' * (naturals != 1)}; "
+            f"a meld holds at least {rules.min_naturals}",
         )
+    raise _refuse(
+        rules,
+        "wilds",
+        f"{_fmt(cards)} holds {wilds} wild cards and only {naturals} natural card{'s' * (naturals != 1)}; "
+        "a meld never holds more wild cards than natural cards",
+    )
 
 
 def _fmt(cards: Iterable[Card]) -> str:
@@ -191,7 +237,7 @@ def read_set(cards: Sequence[Card], rules: MeldRules) -> Meld:
         raise _refuse(rules, "set", f"{_fmt(cards)} mixes ranks; the natural cards of a set all have one rank")
     if rank not in rules.set_ranks:
         raise _refuse(rules, "set", f"{_fmt(cards)}: {rank.symbol}s cannot form a set")
-    _check_wild_limit(cards, len(cards) - len(naturals), rules)
+    _check_wild_limit(cards, len(cards) - len(naturals), rules, rank)
     return Meld(MeldKind.SET, tuple(cards), (rank,) * len(cards))
 
 
@@ -328,10 +374,9 @@ def can_extend(meld: Meld, card: Card, rules: MeldRules, end: RunEnd | None = No
             suit = next(c.suit for c in meld.cards if c not in rules.wild_faces)
             if card.suit is not suit:
                 return False
-    if rules.wilds_at_most_naturals:
-        wilds = sum(1 for c in meld.cards if c in rules.wild_faces) + wild
-        return wilds <= len(meld.cards) + 1 - wilds
-    return True
+    size = len(meld.cards) + 1
+    naturals = size - sum(1 for c in meld.cards if c in rules.wild_faces) - wild
+    return naturals >= rules.least_naturals(size, meld.rank if meld.kind == MeldKind.SET else None)
 
 
 def extend_meld(meld: Meld, card: Card, rules: MeldRules, end: RunEnd | None = None) -> Meld:
@@ -348,7 +393,7 @@ def extend_meld(meld: Meld, card: Card, rules: MeldRules, end: RunEnd | None = N
         cards = (*meld.cards, card)
         if rules.max_set is not None and len(cards) > rules.max_set:
             raise _refuse(rules, "set", f"the set {meld} already holds {rules.max_set} cards")
-        _check_wild_limit(cards, sum(1 for c in cards if c in rules.wild_faces), rules)
+        _check_wild_limit(cards, sum(1 for c in cards if c in rules.wild_faces), rules, meld.rank)
         return Meld(MeldKind.SET, cards, (*meld.ranks, meld.rank))
     start = rules.run_positions(meld.ranks)
     order = rules.run_order

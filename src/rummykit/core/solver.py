@@ -277,7 +277,7 @@ class _Tables:
     __slots__ = (
         "covers",
         "highs_after",
-        "limited",
+        "meld_rules",
         "longest_runs",
         "lows_after",
         "max_leftover",
@@ -303,7 +303,7 @@ class _Tables:
         self.run_bits = tuple(itertools.accumulate((1 << rank for rank in self.run_order), operator.xor, initial=0))
         """Cumulative bits of ``run_order``: see `window`."""
         self.suited = rules.suited_runs
-        self.limited = rules.wilds_at_most_naturals
+        self.meld_rules = rules
         self.max_leftover = contract.max_leftover
         self.steps = _resolve(contract, rules, max(self.longest_runs, default=0))
         self.possible = all(step.low <= step.high for step in self.steps)
@@ -321,9 +321,10 @@ class _Tables:
         self.covers: dict[tuple[int, int], int] = {}
         """Cache of `cover`."""
 
-    def min_naturals(self, size: int) -> int:
-        """The fewest natural cards of a meld of ``size`` cards."""
-        return (size + 1) // 2 if self.limited else 1
+    def min_naturals(self, size: int, rank: int | None = None) -> int:
+        """The fewest natural cards of a meld of ``size`` cards (a set of rank value ``rank``):
+        [`MeldRules.least_naturals`][rummykit.core.melds.MeldRules.least_naturals]."""
+        return self.meld_rules.least_naturals(size, None if rank is None else _RANK_BY_VALUE[rank])
 
     def window(self, start: int, size: int) -> int:
         """The ranks of the run of ``size`` places from ``start`` in ``run_order``, as a bit mask."""
@@ -621,7 +622,7 @@ class _Search:
             naturals = by_rank[rank]
             free = naturals - reach[rank]
             for size in sizes:
-                need = self.tables.min_naturals(size)
+                need = self.tables.min_naturals(size, rank)
                 if naturals < need or size - free > spare:
                     break  # a larger set needs even more natural cards, or wild cards
                 ranks = (rank,) * size
@@ -688,7 +689,7 @@ class _Search:
         best = -1
         if step.kind == MeldKind.SET:
             for rank in self.set_ranks:
-                if by_rank[rank] >= need:  # a larger set needs even more natural cards
+                if by_rank[rank] >= self.tables.min_naturals(size, rank):  # a larger set needs even more
                     best = max(best, by_rank[rank] - reach[rank])
         else:
             # A longer run may hold enough natural cards where its first ``size`` places do not.

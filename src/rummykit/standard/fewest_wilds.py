@@ -57,10 +57,10 @@ def _natural(rank: Rank) -> Card:
     return Card.of(rank, Suit.CLUBS)
 
 
-def _most_wild(size: int, rules: MeldRules) -> int:
-    """The most wild cards a meld of ``size`` cards may hold: no more than its natural cards where the
-    rules say so, else all but one (a meld has a natural card to tell its rank)."""
-    return size // 2 if rules.wilds_at_most_naturals else size - 1
+def _most_wild(ranks: tuple[Rank, ...], kind: MeldKind, rules: MeldRules) -> int:
+    """The most wild cards a meld of ``kind`` over ``ranks`` may hold, under the wild-card limits
+    ([`MeldRules.least_naturals`][rummykit.core.melds.MeldRules.least_naturals])."""
+    return len(ranks) - rules.least_naturals(len(ranks), ranks[0] if kind == MeldKind.SET else None)
 
 
 class _Place:
@@ -72,7 +72,7 @@ class _Place:
     def __init__(self, kind: MeldKind, ranks: tuple[Rank, ...], rules: MeldRules) -> None:
         self.kind = kind
         self.ranks = ranks
-        self.most_wild = _most_wild(len(ranks), rules)
+        self.most_wild = _most_wild(ranks, kind, rules)
         need: dict[Rank, int] = {}
         for rank in ranks:
             need[rank] = need.get(rank, 0) + 1
@@ -135,10 +135,9 @@ def _groups(
             order = rules.run_order
             shapes = [order[start : start + size] for start in range(len(order) - size + 1)]
         options = []
-        most_wild = _most_wild(size, rules)
         for ranks in shapes:
             held = sum(min(naturals[rank], ranks.count(rank)) for rank in set(ranks))
-            if held >= size - most_wild and size - held <= spare:
+            if held >= size - _most_wild(ranks, kind, rules) and size - held <= spare:
                 options.append(_Place(kind, tuple(ranks), rules))
         if not options:
             return None

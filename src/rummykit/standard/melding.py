@@ -67,7 +67,7 @@ class _Hand:
         rules = self.rules
         wilds = sum(self.wilds)
         naturals = self.naturals
-        least = max(rules.min_set - wilds, 1)  # the fewest natural cards of a rank that can make a set
+        least = max(rules.min_set - wilds, rules.min_naturals)  # the fewest natural cards that can make a set
         by_rank = [0] * 16  # natural cards held per rank value (the joker's face counts at 15, never read)
         for index in self.natural_faces:
             by_rank[_RANK_VALUE[index]] += naturals[index]
@@ -79,9 +79,10 @@ class _Hand:
             faces = [index for index in range(first, first + 4) if naturals[index]]
             largest = held + wilds if rules.max_set is None else min(rules.max_set, held + wilds)
             for size in range(rules.min_set, largest + 1):
+                fewest = rules.least_naturals(size, _RANKS[rank])  # the wild-card limits
                 for natural_count in range(min(size, held), 0, -1):
                     wild_count = size - natural_count
-                    if wild_count > wilds or (self.limited and wild_count > natural_count):
+                    if wild_count > wilds or natural_count < fewest:
                         break
                     for natural_ids in multisets(self.naturals, faces, natural_count):
                         for wild_ids in multisets(self.wilds, self.wild_ids, wild_count):
@@ -133,7 +134,7 @@ class _Hand:
         """The runs from place ``start`` that begin with ``picked`` (one face index per place)."""
         length = len(picked)
         wild_count = length - naturals
-        if length >= self.rules.min_run and naturals and not (self.limited and wild_count > naturals):
+        if length >= self.rules.min_run and naturals >= self.rules.least_naturals(length):
             cards = tuple(_FACES[index] for index in picked)
             yield Meld(MeldKind.RUN, cards, places.ranks[start : start + length])
         place = start + length
@@ -146,8 +147,11 @@ class _Hand:
                 yield from self._grow(places, start, stop, picked, naturals + 1)
                 picked.pop()
                 self.naturals[index] += 1
-        # A wild card here only helps if enough natural cards may still come (CR-24's limit).
+        # A wild card here only helps if enough natural cards may still come (CR-24's limit), and within
+        # the most wild cards a meld may hold.
         if self.limited and wild_count + 1 > naturals + places.ahead[place + 1]:
+            return
+        if self.rules.max_wilds is not None and wild_count + 1 > self.rules.max_wilds:
             return
         for index in self.wild_ids:
             if self.wilds[index]:

@@ -14,7 +14,7 @@ Examples:
     >>> read_group(parse_cards("7C 7D 2S"))
     Traceback (most recent call last):
     ...
-    rummykit.core.errors.IllegalActionError: a meld of 7s holds no wild cards (RC-10)
+    rummykit.core.errors.IllegalActionError: 7C 7D 2S: a meld of 7s holds no wild card (RC-10)
 """
 
 from __future__ import annotations
@@ -27,8 +27,15 @@ import attrs
 
 from rummykit.core.cards import Card, Rank, Suit, standard_deck
 from rummykit.core.errors import IllegalActionError
-from rummykit.core.melds import Meld, MeldKind
-from rummykit_variants.railroad_canasta.rules import WILD_RANKS, CanastaKind, card_value, is_red_three, is_wild
+from rummykit.core.melds import Meld, MeldKind, read_set
+from rummykit_variants.railroad_canasta.rules import (
+    MELD_RULES,
+    WILD_RANKS,
+    CanastaKind,
+    card_value,
+    is_red_three,
+    is_wild,
+)
 
 __all__ = ["RED_THREE_FACES", "WILD", "Shape", "can_add", "canasta_kind", "read_group", "single_shapes"]
 
@@ -70,20 +77,7 @@ def read_group(cards: Sequence[Card]) -> Meld:
         if not 3 <= count <= CANASTA_SIZE:
             raise IllegalActionError("RC-9", f"a wild meld is 3 to 7 wild cards, not {count} ({_shown(cards)})")
         return Meld(WILD, tuple(cards), tuple(ranks))
-    rank = naturals[0]
-    if naturals.count(rank) != len(naturals):
-        mixed = len(set(naturals))
-        raise IllegalActionError("RC-8", f"a meld is of one rank, and {_shown(cards)} mixes {mixed}")
-    if not 3 <= count <= CANASTA_SIZE:
-        raise IllegalActionError("RC-8", f"a meld is 3 to 7 cards, not {count} ({_shown(cards)})")
-    wilds = count - len(naturals)
-    if rank is Rank.SEVEN and wilds:
-        raise IllegalActionError("RC-10", "a meld of 7s holds no wild cards")
-    if len(naturals) < 2:
-        raise IllegalActionError("RC-8", f"a meld holds at least 2 natural cards ({_shown(cards)})")
-    if wilds > MAX_WILDS:
-        raise IllegalActionError("RC-8", f"a meld holds at most 3 wild cards, not {wilds} ({_shown(cards)})")
-    return Meld(MeldKind.SET, tuple(cards), (rank,) * count)
+    return read_set(cards, MELD_RULES)  # RC-8 and RC-10, as data
 
 
 def is_black_threes(meld: Meld) -> bool:

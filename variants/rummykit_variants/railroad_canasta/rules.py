@@ -21,6 +21,7 @@ from rummykit_variants.railroad_canasta.actions import EndRound, TakePile
 
 __all__ = [
     "CANASTA_BONUS",
+    "MELD_RULES",
     "RULES",
     "CanastaKind",
     "CanastaPhase",
@@ -283,6 +284,22 @@ class CanastaRules(StandardRules):
         super().check_turn(state, action)
 
 
+MELD_RULES: Final = MeldRules(
+    wild_faces=frozenset(parse_cards("2C 2D 2H 2S JK")),
+    set_ranks=frozenset(Rank(r) for r in range(4, 15)),
+    run_order=(),
+    max_set=7,
+    wilds_at_most_naturals=False,
+    min_naturals=2,
+    max_wilds=3,
+    natural_only=frozenset({Rank.SEVEN}),
+    rules={"wilds": "RC-8", "set": "RC-8", "run": "RC-8", "natural-only": "RC-10"},
+)
+"""RC-8 and RC-10 as data: a meld of 3 to 7 cards of one rank (4 to A) with at least 2 natural cards and
+at most 3 wild cards, none in a meld of 7s (black 3s, RC-7, and wild melds, RC-9, are read on their own:
+`melding.read_group`)."""
+
+
 def make_rules(config: GameSettings) -> CanastaRules:
     """The rules of a configuration: two decks and two jokers a player, one shuffled shoe (RC-1); 13
     cards to hand and 11 to the kitty, the up-card turned after the red 3s are replaced (RC-3,
@@ -292,13 +309,7 @@ def make_rules(config: GameSettings) -> CanastaRules:
         deal=Deal(hand_size=13, seat_piles=(("kitty", 11), ("red_threes", 0)), up_card=False),
         stock=Stock(reshuffle="none", cards=2, from_discard=False),
         turns=Turns(draws=(Draw, TakePile, EndRound)),
-        melds=MeldRules(
-            wild_faces=frozenset(parse_cards("2C 2D 2H 2S JK")),
-            set_ranks=frozenset(Rank(r) for r in range(3, 15)),
-            run_order=(),
-            max_set=7,
-            rules={"wilds": "RC-8", "set": "RC-8", "run": "RC-8"},
-        ),
+        melds=MELD_RULES,
         scoring=Scoring(points=POINTS, target=20_000),
         ids=IDS,
     )

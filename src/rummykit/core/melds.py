@@ -97,9 +97,7 @@ class MeldRules:
     suited_runs: bool = False
     wilds_at_most_naturals: bool = True
     min_naturals: int = attrs.field(default=1, validator=attrs.validators.ge(1))
-    max_wilds: int | None = attrs.field(
-        default=None, validator=attrs.validators.optional(attrs.validators.ge(0))
-    )
+    max_wilds: int | None = attrs.field(default=None, validator=attrs.validators.optional(attrs.validators.ge(0)))
     natural_only: frozenset[Rank] = frozenset()
     rules: Mapping[str, str] = attrs.field(factory=dict)
     wild_indices: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)

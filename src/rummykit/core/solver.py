@@ -277,10 +277,10 @@ class _Tables:
     __slots__ = (
         "covers",
         "highs_after",
-        "meld_rules",
         "longest_runs",
         "lows_after",
         "max_leftover",
+        "meld_rules",
         "possible",
         "run_bits",
         "run_order",

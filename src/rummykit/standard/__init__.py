@@ -13,6 +13,7 @@ Examples:
     (10, 'all', 2, True)
 """
 
+from rummykit.standard.canastas import Canasta, Canastas
 from rummykit.standard.going_down import ContractGoDown, FreeGoDown, canonical_melds, ordered_melds, read_group
 from rummykit.standard.knocking import (
     Knock,
@@ -66,6 +67,8 @@ from rummykit.standard.rules import (
 from rummykit.standard.state import KnockState, StandardState
 
 __all__ = [
+    "Canasta",
+    "Canastas",
     "ContractGoDown",
     "ContractMelds",
     "Deal",

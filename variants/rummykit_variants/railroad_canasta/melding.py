@@ -29,6 +29,7 @@ from rummykit.core.cards import Card, Rank, Suit, standard_deck
 from rummykit.core.errors import IllegalActionError
 from rummykit.core.melds import Meld, MeldKind, read_set
 from rummykit_variants.railroad_canasta.rules import (
+    CANASTAS,
     MELD_RULES,
     WILD_RANKS,
     CanastaKind,
@@ -96,18 +97,9 @@ def is_closed(meld: Meld) -> bool:
 
 
 def canasta_kind(meld: Meld) -> CanastaKind | None:
-    """The kind of canasta ``meld`` is (RC-12), or ``None`` if it is not one."""
-    cards = meld.cards
-    if len(cards) < CANASTA_SIZE:
-        return None
-    if meld.kind == WILD:
-        return CanastaKind.WILD
-    rank = meld.ranks[0]
-    if rank is Rank.THREE:
-        return None
-    if any(card.rank in WILD_RANKS for card in cards):
-        return CanastaKind.BLACK
-    return CanastaKind.SEVENS if rank is Rank.SEVEN else CanastaKind.RED
+    """The kind of canasta ``meld`` is (RC-12, `CANASTAS`), or ``None`` if it is not one."""
+    kind = CANASTAS.kind_of(meld, MELD_RULES)
+    return None if kind is None else CanastaKind(kind.name)
 
 
 def can_add(meld: Meld, card: Card) -> IllegalActionError | None:

@@ -17,6 +17,7 @@ from rummykit.core.shoe import decks
 from rummykit.core.specs import GameSettings, RuleText
 from rummykit.core.state import GameState
 from rummykit.standard import Deal, RuleIds, Scoring, StandardRules, Stock, Turns
+from rummykit.standard.canastas import Canasta, Canastas
 from rummykit_variants.railroad_canasta.actions import EndRound, TakePile
 
 __all__ = [
@@ -197,12 +198,20 @@ class CanastaKind(enum.StrEnum):
     BLACK = "black"
 
 
-CANASTA_BONUS: Final[Mapping[CanastaKind, int]] = {
-    CanastaKind.SEVENS: 1500,
-    CanastaKind.WILD: 1000,
-    CanastaKind.RED: 500,
-    CanastaKind.BLACK: 300,
-}
+CANASTAS: Final = Canastas(
+    kinds=(
+        Canasta(CanastaKind.SEVENS, 1500, natural=True, ranks=frozenset({Rank.SEVEN})),
+        Canasta(CanastaKind.WILD, 1000, wild=True),
+        Canasta(CanastaKind.RED, 500, natural=True),
+        Canasta(CanastaKind.BLACK, 300, natural=False),
+    ),
+    closed=True,
+    never=frozenset({Rank.THREE}),
+    rule="RC-12",
+)
+"""RC-12 as data: a meld of 7 cards is a canasta, closed, of the first kind it fits (black 3s never are)."""
+
+CANASTA_BONUS: Final[Mapping[CanastaKind, int]] = {CanastaKind(kind.name): kind.bonus for kind in CANASTAS.kinds}
 """RC-12: each kind of canasta's bonus."""
 
 POINTS: Final = {

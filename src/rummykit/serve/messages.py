@@ -37,7 +37,9 @@ have passed. Bots are always ready; spectators are never waited for.
 
 Everything sent to a seat is made from that seat's view alone (and the game's public outcome):
 its view document, its legal actions (its own cards and public ones), the picture of its view, the
-words of its view's log. Nothing carries a card hidden from it, the seed or a shuffle.
+words of the game's log as its view may know it ([`journal`][rummykit.serve.journal]: the rounds
+over, and the round being played as far as its view's log tells it). Nothing carries a card hidden
+from it, the seed or a shuffle.
 
 Examples:
     >>> read_message('{"type": "act", "action": {"type": "draw", "seat": 0}, "at": 3}')
@@ -297,9 +299,7 @@ def seat_message(
         "legal": entries,
         "log": log,
         "log_older": older,
-        "glossary": journal.glossary(
-            [*(entry["text"] for entry in entries), *(text for entry in log for text in (entry["text"], *entry["news"]))]
-        ),
+        "glossary": journal.glossary([str(entry["text"]) for entry in entries] + _texts(log)),
         "connected": sorted(connected),
         "over": game.is_over,
         "winners": list(game.winners) if game.is_over else [],
@@ -312,13 +312,18 @@ def seat_message(
     return message
 
 
+def _texts(log: list[dict[str, Any]]) -> list[str]:
+    """The words of a log's entries: their texts and their news."""
+    return [text for entry in log for text in (entry["text"], *entry["news"])]
+
+
 def log_message(game: Game, seat: int | None, journal: Journal, before: int) -> dict[str, Any]:
     """The ``log`` message of a page that asked for the log's entries numbered below ``before``: the
     last [`LOG_PAGE`][rummykit.serve.journal.LOG_PAGE] of them that ``seat`` may know (``entries``),
     whether it may know older ones (``older``), and the ``glossary`` of their words."""
     entries, older = journal.page(game, game.view(seat), before=before)
-    texts = [text for entry in entries for text in (entry["text"], *entry["news"])]
-    return {"type": "log", "before": before, "entries": entries, "older": older, "glossary": journal.glossary(texts)}
+    glossary = journal.glossary(_texts(entries))
+    return {"type": "log", "before": before, "entries": entries, "older": older, "glossary": glossary}
 
 
 def _card_texts(cards: tuple[Card, ...]) -> list[str]:

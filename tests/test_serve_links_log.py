@@ -5,7 +5,8 @@ a claim told with its winner and HMG spelled out where it is first used, an open
 declarations still sealed; the variants' options are given with what a form needs to offer them; the
 server has an icon; a restart names the games it brought back; and a variant from a plug-in that is
 not rummykit's own (the Shanghai example, registered for the process) is offered, played and replayed
-like a built-in one. The pages themselves: tests/test_serve_links_browser.py."""
+like a built-in one, and a game of it waits in the storage while it is not installed, the server
+starting without it. The pages themselves: tests/test_serve_links_browser.py."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ import rummykit
 from rummykit.core.plugins import make_bot, register_variant, unregister_variant
 from rummykit.documents.serialize import load_record
 from rummykit.serve.journal import GLOSSARY, LOG_PAGE
-from tests.serve_support import Seat, choice, create, server, table_of, token_of, tokens
+from tests.serve_support import Seat, choice, create, server, table_of, tables, token_of, tokens
 
 BOUND: Final = 60.0
 """How long the server's bots may take to finish a game (seconds): a bound for a stuck test, never a measure."""
@@ -249,6 +250,8 @@ def test_a_restarted_server_names_the_games_it_brought_back(tmp_path: Path, capl
 
 SHANGHAI: Final = Path(__file__).resolve().parents[1] / "examples" / "shanghai" / "src"
 """The source of the example plug-in of a third party (Shanghai), not installed with rummykit."""
+PLUGINS_REGISTERED: dict[str, Any] = {}
+"""The plug-ins the `shanghai` fixture has registered for the process, by name."""
 
 
 @pytest.fixture
@@ -262,9 +265,11 @@ def shanghai() -> Iterator[str]:
     try:
         plugin = importlib.import_module("rummykit_shanghai.plugin")
         register_variant("shanghai", plugin.plugin)
+        PLUGINS_REGISTERED["shanghai"] = plugin.plugin
         try:
             yield "shanghai"
         finally:
+            del PLUGINS_REGISTERED["shanghai"]
             unregister_variant("shanghai")
     finally:
         sys.path.remove(str(SHANGHAI))
@@ -298,3 +303,25 @@ def test_a_third_party_variant_is_offered_played_and_replayed_like_a_built_in_on
         replay = client.post("/api/replay", headers={"Authorization": f"Bearer {person}"})
         assert replay.status_code == 200
         assert "Shanghai" in replay.text and "seat 0's view" in replay.text
+
+
+def test_a_game_whose_variant_is_no_longer_installed_waits_in_the_storage_and_the_server_starts(
+    shanghai: str, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    if shanghai not in PLUGINS_REGISTERED:
+        pytest.skip("Shanghai is installed beside rummykit: it cannot be taken away for the test")
+    database = str(tmp_path / "games.sqlite3")
+    with server(database=database) as client:
+        gone = table_of(client, tokens(create(client, shanghai, [None, None]))[0]).id
+        kept = tokens(create(client, "rummy", [None, None]))[0]
+    unregister_variant(shanghai)  # the plug-in is uninstalled
+    try:
+        with caplog.at_level(logging.INFO, logger="rummykit.serve"), server(database=database) as client:
+            assert table_of(client, kept).game.variant == "rummy"  # the server starts, with the others
+            assert gone not in tables(client).tables
+        told = [record.getMessage() for record in caplog.records]
+        assert any(f"cannot bring back game {gone}" in text and "'shanghai'" in text for text in told), told
+    finally:
+        register_variant(shanghai, PLUGINS_REGISTERED[shanghai])  # and installed again
+    with server(database=database) as client:
+        assert tables(client).tables[gone].game.variant == shanghai  # it was kept: it is back

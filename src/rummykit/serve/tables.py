@@ -654,13 +654,20 @@ class Tables:
     def restore(self) -> list[Table]:
         """Bring back every unfinished game from the storage; the tables brought back, oldest game
         first. Each counts in the server's totals (over them if it must: it was promised), in no
-        client's; its idle time starts now."""
+        client's; its idle time starts now. A game that cannot be brought back (its variant, a house
+        rule or a bot is no longer installed) is left in the storage, as it is, and the log says why:
+        installed again, it is brought back at the next start."""
         restored = []
         for game_id in self.storage.unfinished_games():
             stored = self.storage.load_game(game_id)
             if stored is not None and game_id not in self.tables:
                 seconds = ROUND_END_SECONDS if stored.round_end_seconds is None else stored.round_end_seconds
-                game, journal = _replayed(stored)
+                try:
+                    game, journal = _replayed(stored)
+                    self._check_bots(game, stored.seats)
+                except RummyError as exc:
+                    log.error("cannot bring back game %s, left in the storage as it is: %s", game_id, exc)
+                    continue
                 table = self._table(
                     game_id, game, stored.seats, client=None, round_end_seconds=seconds, journal=journal
                 )
@@ -670,6 +677,16 @@ class Tables:
                 self.tables[game_id] = table
                 restored.append(table)
         return restored
+
+    @staticmethod
+    def _check_bots(game: Game, seats: Sequence[str | None]) -> None:
+        """Raise `InvalidOptionError` if a seat's bot is not one of ``game``'s."""
+        bots = available_bots(game.configuration)
+        for seat, name in enumerate(seats):
+            if name is not None and name not in bots:
+                raise InvalidOptionError(
+                    f"seat {seat}: {game.variant} has no bot {quote(name)}; its bots: {', '.join(bots)}"
+                )
 
     def _table(
         self,
@@ -768,12 +785,7 @@ class Tables:
         game = new_game(
             variant, len(seats), seed=secrets.randbelow(MAX_SEED + 1), options=options, house_rules=house_rules
         )
-        bots = available_bots(game.configuration)
-        for seat, name in enumerate(seats):
-            if name is not None and name not in bots:
-                raise InvalidOptionError(
-                    f"seat {seat}: {variant} has no bot {quote(name)}; its bots: {', '.join(bots)}"
-                )
+        self._check_bots(game, seats)
         game_id = secrets.token_urlsafe(12)
         tokens = ["" if name is not None else secrets.token_urlsafe(32) for name in seats]
         spectators = secrets.token_urlsafe(32)
@@ -858,12 +870,16 @@ class Tables:
         """A finished game from the storage (in the worker thread).
 
         Raises:
-            LookupError: the game is not stored, or not over (removed since, or another server's).
+            LookupError: the game is not stored, or not over (removed since, or another server's), or
+                its variant is no longer installed.
         """
         stored = self.storage.load_game(game_id)
         if stored is None or not stored.finished:
             raise LookupError(f"no finished game {game_id} in the store")
-        game, journal = _replayed(stored)
+        try:
+            game, journal = _replayed(stored)
+        except RummyError as exc:  # its variant, or a house rule, is no longer installed
+            raise LookupError(f"game {game_id} cannot be brought back: {exc}") from None
         return self._table(game_id, game, stored.seats, client=None, journal=journal)
 
     def record(self, game_id: str) -> Callable[[], GameRecord]:
@@ -884,6 +900,9 @@ class Tables:
                 raise LookupError(f"no game {game_id} in the store")
             if not stored.finished:
                 raise NotOver("the game is not over: its record and replay come at its end")
-            return _record_of(stored)
+            try:
+                return _record_of(stored)
+            except RummyError as exc:  # its variant, or a house rule, is no longer installed
+                raise LookupError(f"game {game_id} cannot be read: {exc}") from None
 
         return stored_record

@@ -263,9 +263,9 @@ def shanghai() -> Iterator[str]:
         return
     sys.path.insert(0, str(SHANGHAI))
     try:
-        plugin = importlib.import_module("rummykit_shanghai.plugin")
-        register_variant("shanghai", plugin.plugin)
-        PLUGINS_REGISTERED["shanghai"] = plugin.plugin
+        plugin = importlib.import_module("rummykit_shanghai.plugin").Shanghai()
+        register_variant("shanghai", plugin)
+        PLUGINS_REGISTERED["shanghai"] = plugin
         try:
             yield "shanghai"
         finally:

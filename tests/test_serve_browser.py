@@ -119,9 +119,10 @@ def test_two_people_play_a_game_to_its_end_one_of_them_reopening_the_page(browse
     host.page.fill('[data-testid="players"]', "2")
     host.page.select_option('[data-testid="seat-0"]', "")
     host.page.select_option('[data-testid="seat-1"]', "")
-    host.page.fill('[data-testid="options"]', "max_rounds=1\nmax_turns_per_round=12")
+    host.page.fill('[data-testid="option-max_rounds"]', "1")
+    host.page.fill('[data-testid="option-max_turns_per_round"]', "12")
     host.page.click('[data-testid="create"]')
-    links = [host.page.get_attribute(f'[data-testid="link-{seat}"]', "href") for seat in (0, 1)]
+    links = [host.page.input_value(f'[data-testid="link-{seat}"]') for seat in (0, 1)]
     assert all(link and "#" in link for link in links)
     guest = Person(browser, server)
     host.open(links[0])

@@ -118,7 +118,7 @@ def test_a_finished_game_is_brought_back_while_other_requests_are_served(
     with server(database=database) as client:
         token = finished_game(client)
     with server(database=database) as client:  # restarted: the finished game is in the storage only
-        replayed = HeldBack(monkeypatch, "rummykit.serve.tables.replay")
+        replayed = HeldBack(monkeypatch, "rummykit.serve.journal.replay")
         seat = in_thread(lambda: state_of(client, token))
         assert replayed.started.wait(BOUND)
         other = in_thread(lambda: client.get("/api/variants"))

@@ -71,10 +71,11 @@ def test_two_people_see_a_rounds_end_and_the_next_deal_waits_until_both_are_read
     host.page.select_option('[data-testid="variant"]', "rummy")
     host.page.select_option('[data-testid="seat-0"]', "")
     host.page.select_option('[data-testid="seat-1"]', "")
-    host.page.fill('[data-testid="options"]', "max_rounds=2\nmax_turns_per_round=2")
+    host.page.fill('[data-testid="option-max_rounds"]', "2")
+    host.page.fill('[data-testid="option-max_turns_per_round"]', "2")
     host.page.fill('[data-testid="round-end-seconds"]', "600")
     host.page.click('[data-testid="create"]')
-    links = [host.page.get_attribute(f'[data-testid="link-{seat}"]', "href") for seat in (0, 1)]
+    links = [host.page.input_value(f'[data-testid="link-{seat}"]') for seat in (0, 1)]
     guest = Person(browser, server)
     host.open(links[0])
     guest.open(links[1])
@@ -276,7 +277,7 @@ def test_the_create_page_offers_the_round_end_seconds(browser: Any, server: Serv
     with person.page.expect_request("**/api/games") as asked:
         person.page.click('[data-testid="create"]')
     assert json.loads(asked.value.post_data)["round_end_seconds"] == 5
-    link = person.page.get_attribute('[data-testid="link-0"]', "href")
+    link = person.page.input_value('[data-testid="link-0"]')
     person.close()
     with server.seat(link.split("#")[1]) as page:
         assert json.loads(page.recv(timeout=WAIT / 1000))["type"] == "state"

@@ -7,8 +7,10 @@ token; spectators get one too. A seat's page shows that seat's view, with its pi
 legal actions as buttons, grouped by kind, with the cards of the hand to pick from where there are
 many (going down, laying off): the controls are made from the legal actions' documents, so every
 variant works, third-party ones included, with no page code of its own. Moves arrive live on every
-page; a closed page opened again from its link is back at its seat. A finished game's record and
-replay page can be downloaded.
+page; a closed page opened again from its link is back at its seat, and another link opened in the
+same tab switches it to that link's seat. Every page shows which seats are played, and the game's
+whole log, numbered from its first action, a page at a time. A finished game's record and replay page
+can be downloaded.
 
 Every accepted action is committed to the storage (SQLite by default,
 [`SqliteStorage`][rummykit.serve.storage.SqliteStorage]) before it is acknowledged, and a restarted
@@ -21,9 +23,10 @@ too long to arrive is closed ([`Settings`][rummykit.serve.app.Settings], docs/ho
 
 The parts: [`app`][rummykit.serve.app] (the web application), [`tables`][rummykit.serve.tables]
 (the games being played), [`messages`][rummykit.serve.messages] (the protocol, and what a seat is
-sent), [`storage`][rummykit.serve.storage], [`builds`][rummykit.serve.builds] (the slow work, off
-the event loop) and [`replays`][rummykit.serve.replays] (the replay pages), and
-[`server`][rummykit.serve.server] (uvicorn, with the server's connection limits).
+sent), [`journal`][rummykit.serve.journal] (the game's log), [`storage`][rummykit.serve.storage],
+[`builds`][rummykit.serve.builds] (the slow work, off the event loop) and
+[`replays`][rummykit.serve.replays] (the replay pages), and [`server`][rummykit.serve.server]
+(uvicorn, with the server's connection limits).
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 =========================  =================================================================
 ``GET /``                   the page that creates a game
 ``GET /play``               a seat's page (the invitation link: ``/play#TOKEN``)
-``GET /static/NAME``        the pages' script and style
+``GET /static/NAME``        the pages' script, style and icon
+``GET /favicon.ico``        the icon (an SVG picture)
 ``GET /api/variants``       the installed variants, their players, bots, options, house rules
 ``POST /api/games``         create a game: ``{"variant", "seats": [null, "heuristic"], ...}``
 ``POST /api/record``        a finished game's record (``Authorization: Bearer TOKEN``)
@@ -41,10 +42,10 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from rummykit.core.errors import RummyError, quote
 from rummykit.core.plugins import available_bots, available_house_rules, available_variants, variant_spec
 from rummykit.core.records import GameRecord
-from rummykit.core.specs import COMMON_OPTIONS
+from rummykit.core.specs import COMMON_OPTIONS, Option
 from rummykit.documents.serialize import dump_record
 from rummykit.serve.builds import Builds, Busy
-from rummykit.serve.messages import MAX_MESSAGE_BYTES, BadMessage, Hello, Ready, read_message
+from rummykit.serve.messages import MAX_MESSAGE_BYTES, BadMessage, Hello, LogPage, Ready, read_message
 from rummykit.serve.replays import ReplayPages, TooLarge
 from rummykit.serve.storage import SqliteStorage, Storage
 from rummykit.serve.tables import (
@@ -138,7 +139,12 @@ _PAGE_POLICY: Final = (
 """The pages' Content-Security-Policy: their own script and style only, and connections to the server."""
 _RECORD_BUTTON: Final = '<button type="button" id="get-record" data-testid="get-record">Download the record</button>'
 """The record's button of a seat's page, left out where records are not shared."""
-_STATIC: Final = {"play.js": "text/javascript", "create.js": "text/javascript", "style.css": "text/css"}
+_STATIC: Final = {
+    "play.js": "text/javascript",
+    "create.js": "text/javascript",
+    "style.css": "text/css",
+    "icon.svg": "image/svg+xml",
+}
 
 
 def _resource(name: str) -> str:
@@ -214,16 +220,33 @@ async def _body(request: Request) -> Any:
         raise Refused("the request's body is one JSON object") from None
 
 
+def _option(option: Option) -> dict[str, Any]:
+    """An option as ``/api/variants`` gives it, for the page to make its control from.
+
+    Examples:
+        >>> _option(Option("hmg_per_player", int, 3, "RR-18: HMGs", minimum=0, rule="RR-18"))["type"]
+        'int'
+    """
+    return {
+        "name": option.name,
+        "type": option.type.__name__,
+        "default": option.default,
+        "help": option.help,
+        "minimum": option.minimum,
+        "maximum": option.maximum,
+        "choices": None if option.choices is None else list(option.choices),
+        "optional": option.optional,
+    }
+
+
 def _variants() -> list[dict[str, Any]]:
+    """Every installed variant (``available_variants``: the built-in ones and any other plug-in,
+    installed or registered for the process, alike) with its players, bots, options and house rules."""
     found = []
     for name in available_variants():
         spec = variant_spec(name)
         every = {option.name: option for option in (*COMMON_OPTIONS, *spec.options)}  # the variant's own last
-        options = [
-            {"name": option.name, "default": option.default, "help": option.help}
-            for option in every.values()
-            if isinstance(option.default, bool | int | str | None)
-        ]
+        options = [_option(option) for option in every.values() if option.type in (bool, int, str)]
         found.append(
             {
                 "name": name,
@@ -321,9 +344,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        count = tables.restore()
-        if count:
-            log.info("brought back %d unfinished games", count)
+        restored = tables.restore()
+        if restored:
+            games = ", ".join(f"{table.id} ({table.game.variant}, {table.at} actions)" for table in restored)
+            log.info("brought back %d unfinished games: %s", len(restored), games)
         tables.start_bots()
         sweeper = None if idle is None else asyncio.get_running_loop().create_task(sweep(min(SWEEP_SECONDS, idle / 4)))
         yield
@@ -344,6 +368,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
             return page("play.html")
         html = _resource("play.html").replace(_RECORD_BUTTON, "")
         return HTMLResponse(html, headers=_headers({"Content-Security-Policy": _PAGE_POLICY}))
+
+    async def icon(request: Request) -> Response:
+        return Response(_resource("icon.svg"), media_type=_STATIC["icon.svg"], headers=_headers())
 
     async def static(request: Request) -> Response:
         name = request.path_params["name"]
@@ -462,6 +489,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/", create_page),
         Route("/play", play_page),
         Route("/static/{name}", static),
+        Route("/favicon.ico", icon),
         Route("/api/variants", variants),
         Route("/api/games", create_game, methods=["POST"]),
         Route("/api/record", record, methods=["POST"]),
@@ -530,6 +558,8 @@ async def _serve_seat(websocket: WebSocket, tables: Tables) -> None:
                     raise BadMessage("this page has said hello already")
                 if isinstance(message, Ready):
                     table.say_ready(listener, message.round, message.seat)
+                elif isinstance(message, LogPage):
+                    table.send_log(listener, message.before)
                 else:
                     await table.act(listener, message.action, message.at)
             except (BadMessage, Refused) as exc:

@@ -14,6 +14,8 @@ From the page:
 - ``{"type": "ready", "round": 3}``: the page's person has seen round 3's end and is ready for the
   next deal. It counts for the page's own seat only (a ``"seat"``, if given, must be the page's); a
   spectator's is refused.
+- ``{"type": "log", "before": 41}``: a page of the game's log, the entries numbered below 41 (a state
+  message carries only the latest entries).
 
 To the page:
 
@@ -21,6 +23,11 @@ To the page:
   and after every action of the game;
 - ``{"type": "accepted", "at": 13}``: the page's action is stored (committed) as the game's action
   number 12 (``at`` is the number of actions after it);
+- ``{"type": "connected", "seats": [0, 2]}``: the seats with a page open at the server, when a seat's
+  first page opens or its last one closes (a state message's ``connected`` tells it too);
+- ``{"type": "log", "before": 41, "entries": [...], "older": true}``: the page of the log asked for:
+  the last [`LOG_PAGE`][rummykit.serve.journal.LOG_PAGE] entries numbered below ``before`` that the
+  seat may know, as a state message's ``log`` holds them, and whether there are older ones;
 - ``{"type": "error", "message": "..."}``: the page's message is refused and nothing changed.
 
 When a round ends and the game goes on, the table holds the next deal on the round's end
@@ -30,13 +37,17 @@ have passed. Bots are always ready; spectators are never waited for.
 
 Everything sent to a seat is made from that seat's view alone (and the game's public outcome):
 its view document, its legal actions (its own cards and public ones), the picture of its view, the
-words of its view's log. Nothing carries a card hidden from it, the seed or a shuffle.
+words of the game's log as its view may know it ([`journal`][rummykit.serve.journal]: the rounds
+over, and the round being played as far as its view's log tells it). Nothing carries a card hidden
+from it, the seed or a shuffle.
 
 Examples:
     >>> read_message('{"type": "act", "action": {"type": "draw", "seat": 0}, "at": 3}')
     Act(action={'type': 'draw', 'seat': 0}, at=3)
     >>> read_message('{"type": "ready", "round": 2}')
     Ready(round=2, seat=None)
+    >>> read_message('{"type": "log", "before": 41}')
+    LogPage(before=41)
     >>> read_message('{"type": "act", "action": [], "at": 3}')
     Traceback (most recent call last):
     ...
@@ -46,7 +57,7 @@ Examples:
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 import attrs
@@ -59,6 +70,7 @@ from rummykit.core.specs import COMMON_RULES
 from rummykit.core.state import RoundResult
 from rummykit.documents.converter import converter, read_checked
 from rummykit.documents.serialize import view_to_data
+from rummykit.serve.journal import Journal, journal_of
 
 __all__ = [
     "MAX_MESSAGE_BYTES",
@@ -66,9 +78,11 @@ __all__ = [
     "Act",
     "BadMessage",
     "Hello",
+    "LogPage",
     "Ready",
     "RoundHold",
     "action_document",
+    "log_message",
     "read_action",
     "read_message",
     "round_end_data",
@@ -79,8 +93,6 @@ MAX_MESSAGE_BYTES: Final = 16 * 1024
 """The largest message a page may send (the largest action document is far smaller)."""
 MAX_TOKEN_LENGTH: Final = 64
 """The longest token read (the server's are 43 characters)."""
-LOG_SHOWN: Final = 40
-"""How many of the round's last actions a state message tells in words."""
 
 
 class BadMessage(ValueError):
@@ -112,6 +124,13 @@ class Ready:
     seat: int | None = None
 
 
+@attrs.frozen
+class LogPage:
+    """A page asks for a page of the game's log: the entries numbered below ``before``."""
+
+    before: int
+
+
 @attrs.frozen(kw_only=True)
 class RoundHold:
     """A round's end held on screen, as a state message tells it: the round, the seats ready and the
@@ -128,10 +147,11 @@ _KEYS: Final = {
     "hello": frozenset({"type", "token", "pictures"}),
     "act": frozenset({"type", "action", "at"}),
     "ready": frozenset({"type", "round", "seat"}),
+    "log": frozenset({"type", "before"}),
 }
 
 
-def read_message(text: str | bytes) -> Hello | Act | Ready:
+def read_message(text: str | bytes) -> Hello | Act | Ready | LogPage:
     """Read a page's message, checking its size, its JSON and its fields.
 
     Raises:
@@ -148,7 +168,7 @@ def read_message(text: str | bytes) -> Hello | Act | Ready:
     kind = data.get("type")
     keys = _KEYS.get(kind) if type(kind) is str else None
     if keys is None:
-        raise BadMessage(f"a message's type is 'hello', 'act' or 'ready', not {quote(kind)}")
+        raise BadMessage(f"a message's type is 'hello', 'act', 'ready' or 'log', not {quote(kind)}")
     unknown = sorted(set(data) - keys)
     if unknown:
         raise BadMessage(f"a {kind} message has no field {quote(unknown[0])}; its fields: {', '.join(sorted(keys))}")
@@ -168,6 +188,14 @@ def read_message(text: str | bytes) -> Hello | Act | Ready:
         if seat is not None and (type(seat) is not int or seat < 0):
             raise BadMessage(f"a ready's 'seat' is the page's own seat (a number from 0), not {quote(seat)}")
         return Ready(number, seat)
+    if kind == "log":
+        before = data.get("before")
+        if type(before) is not int or before < 1:
+            raise BadMessage(
+                f"a log's 'before' is the number of an entry of the log (1 or more): the page holds the "
+                f"entries before it; not {quote(before)}"
+            )
+        return LogPage(before)
     action, at = data.get("action"), data.get("at")
     if type(action) is not dict:
         raise BadMessage(
@@ -213,15 +241,27 @@ def _named_cards(value: Any, hand: frozenset[str], found: list[str]) -> None:
 
 
 def seat_message(
-    game: Game, seat: int | None, at: int, *, pictures: bool | str = False, hold: RoundHold | None = None
+    game: Game,
+    seat: int | None,
+    at: int,
+    *,
+    pictures: bool | str = False,
+    hold: RoundHold | None = None,
+    journal: Journal | None = None,
+    connected: Sequence[int] = (),
 ) -> dict[str, Any]:
     """The state message for ``seat`` (``None``: a spectator), ``at`` actions into the game: made from
-    the seat's view alone, and the game's winners once it is over.
+    the seat's view alone, the game's public log, and the game's winners once it is over.
 
     Its fields: ``at``, ``seat``, ``players``, ``variant`` and ``title``; ``view``, the seat's view
     document; ``legal``, the seat's legal actions now, each with its document (``action``), its kind,
-    its words (``text``) and the cards of the seat's hand it names (``cards``); ``log``, the words of
-    the round's actions as the view tells them; ``over`` and ``winners``; ``round_end``, the last
+    its words (``text``) and the cards of the seat's hand it names (``cards``); ``log``, the latest
+    entries of the game's log that the seat may know (``journal``'s; rebuilt from the game's record if
+    not given: [`Journal.told`][rummykit.serve.journal.Journal.told]), each with its ``number`` from
+    the game's start, its ``round``, ``seat``, ``text`` and ``news`` (a claim's winner), and
+    ``log_older``, whether older entries can be asked for (a ``log`` message); ``glossary``, each
+    abbreviation the message's words use, in words; ``connected``, the seats with a page open at the
+    server now (``connected``); ``over`` and ``winners``; ``round_end``, the last
     round's end ([`round_end_data`][rummykit.serve.messages.round_end_data]) while the table holds it
     on screen (``hold``; then ``legal`` is empty: nobody acts) and once the game is over, else
     ``None``; and with ``pictures``, ``picture``, the SVG picture of the view (``"small"``: its small
@@ -246,6 +286,8 @@ def seat_message(
         named: list[str] = []
         _named_cards(document, hand, named)
         entries.append({"action": document, "kind": action.kind, "text": action.describe(), "cards": named})
+    journal = journal_of(game) if journal is None else journal
+    log, older = journal.page(game, view)
     message: dict[str, Any] = {
         "type": "state",
         "at": at,
@@ -255,7 +297,10 @@ def seat_message(
         "title": game.spec.title,
         "view": view_to_data(view),
         "legal": entries,
-        "log": [_told(action, seat) for action in view.log[-LOG_SHOWN:]],
+        "log": log,
+        "log_older": older,
+        "glossary": journal.glossary([str(entry["text"]) for entry in entries] + _texts(log)),
+        "connected": sorted(connected),
         "over": game.is_over,
         "winners": list(game.winners) if game.is_over else [],
         "round_end": None,
@@ -267,9 +312,18 @@ def seat_message(
     return message
 
 
-def _told(action: Action, seat: int | None) -> str:
-    who = "you" if action.seat == seat else f"seat {action.seat}"
-    return f"{who}: {action.describe()}"
+def _texts(log: list[dict[str, Any]]) -> list[str]:
+    """The words of a log's entries: their texts and their news."""
+    return [text for entry in log for text in (entry["text"], *entry["news"])]
+
+
+def log_message(game: Game, seat: int | None, journal: Journal, before: int) -> dict[str, Any]:
+    """The ``log`` message of a page that asked for the log's entries numbered below ``before``: the
+    last [`LOG_PAGE`][rummykit.serve.journal.LOG_PAGE] of them that ``seat`` may know (``entries``),
+    whether it may know older ones (``older``), and the ``glossary`` of their words."""
+    entries, older = journal.page(game, game.view(seat), before=before)
+    glossary = journal.glossary(_texts(entries))
+    return {"type": "log", "before": before, "entries": entries, "older": older, "glossary": glossary}
 
 
 def _card_texts(cards: tuple[Card, ...]) -> list[str]:

@@ -40,14 +40,15 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Protocol
 
 from rummykit.core.bots import Bot
-from rummykit.core.engine import Game, new_game, replay
+from rummykit.core.engine import Game, new_game
 from rummykit.core.errors import InvalidOptionError, RummyError, quote
 from rummykit.core.plugins import available_bots, make_bot
 from rummykit.core.records import GameRecord
 from rummykit.core.shoe import MAX_SEED
 from rummykit.documents.serialize import dump_record, load_record
 from rummykit.serve.builds import Builds, Cache
-from rummykit.serve.messages import BadMessage, RoundHold, action_document, read_action, seat_message
+from rummykit.serve.journal import Journal, replayed
+from rummykit.serve.messages import BadMessage, RoundHold, action_document, log_message, read_action, seat_message
 from rummykit.serve.storage import Storage, StoredAction, StoredGame
 
 __all__ = [
@@ -197,7 +198,7 @@ class Watcher(Protocol):
 
 class Listener:
     """One page watching a table as one seat: its messages wait here, in order, and one task sends
-    them; of the state messages only the latest waits."""
+    them; of the state messages (and of the ``connected`` ones) only the latest waits."""
 
     def __init__(self, watcher: Watcher, seat: int | None, *, pictures: bool | str) -> None:
         self.watcher = watcher
@@ -212,8 +213,8 @@ class Listener:
     def put(self, kind: str, text: str) -> None:
         if self.closed or self.ending is not None:
             return
-        if kind == "state":
-            self.outbox = collections.deque(item for item in self.outbox if item[0] != "state")
+        if kind in ("state", "connected"):  # only the latest of a kind waits
+            self.outbox = collections.deque(item for item in self.outbox if item[0] != kind)
         self.outbox.append((kind, text))
         if len(self.outbox) > MAX_PENDING:
             self.closed = True
@@ -247,7 +248,11 @@ class Table:
     ``client`` is the address of the client that created it (``None`` when brought back after a
     restart), and ``last_played`` the time (``time.monotonic``) of its last action, or of its creation
     or its bringing back; ``over`` is called once when an action ends the game. A round's end is held
-    on screen for at most ``round_end_seconds`` (0: not held).
+    on screen for at most ``round_end_seconds`` (0: not held). ``journal`` is the game's log so far (a
+    new one, from the game as it is, if not given: for a game with no action yet).
+
+    Every page is told which seats have a page open (its state's ``connected``), and told again (a
+    ``connected`` message) when a seat's first page opens or its last one closes.
     """
 
     def __init__(
@@ -261,9 +266,11 @@ class Table:
         client: str | None = None,
         over: Callable[[Table], None] | None = None,
         round_end_seconds: float = ROUND_END_SECONDS,
+        journal: Journal | None = None,
     ) -> None:
         self.id = game_id
         self.game = game
+        self.journal = Journal(game) if journal is None else journal
         self.seats = tuple(seats)
         self.writer = writer
         self.storage = writer.storage
@@ -298,8 +305,27 @@ class Table:
 
     def message(self, seat: int | None, *, pictures: bool | str) -> str:
         """The state message of ``seat`` now, as JSON text."""
-        message = seat_message(self.game, seat, self.at, pictures=pictures, hold=self.hold())
+        message = seat_message(
+            self.game,
+            seat,
+            self.at,
+            pictures=pictures,
+            hold=self.hold(),
+            journal=self.journal,
+            connected=self.connected(),
+        )
         return json.dumps(message, ensure_ascii=False)
+
+    def connected(self) -> list[int]:
+        """The seats played now: a bot's always, a person's while a page of theirs is open (a
+        spectator's page is no seat's)."""
+        pages = {listener.seat for listener in self.listeners if listener.seat is not None}
+        return sorted(pages | set(self.bots))
+
+    def send_log(self, listener: Listener, before: int) -> None:
+        """Send ``listener`` the page of the log it asked for: the entries numbered below ``before``."""
+        message = log_message(self.game, listener.seat, self.journal, before)
+        listener.put("log", json.dumps(message, ensure_ascii=False))
 
     # -- a round's end on screen ---------------------------------------------------------------
 
@@ -344,10 +370,6 @@ class Table:
         self._broadcast()
         self.start_bots()
 
-    def _release_if_ready(self) -> None:
-        if self.holding is not None and not self.waited_for():
-            self._release(self.holding)
-
     def say_ready(self, listener: Listener, number: int, seat: int | None = None) -> None:
         """``listener``'s person has seen round ``number``'s end: their seat is ready for the next
         deal, which comes once every person at the table is.
@@ -375,12 +397,26 @@ class Table:
         async with self.lock:
             if len(self.listeners) >= MAX_LISTENERS:
                 raise Refused(f"this game has {MAX_LISTENERS} pages open, as many as it may: close one")
+            before = self.connected()
             self.listeners.add(listener)
             listener.put("state", self.message(listener.seat, pictures=listener.pictures))
+            if self.connected() != before:
+                self._tell_connected(but=listener)
 
     def leave(self, listener: Listener) -> None:
+        before = self.connected()
         self.listeners.discard(listener)
-        self._release_if_ready()  # the page that was waited for has gone
+        if self.connected() != before:
+            self._tell_connected()
+        if self.holding is not None and not self.waited_for():
+            self._release(self.holding)  # the page that was waited for has gone
+
+    def _tell_connected(self, but: Listener | None = None) -> None:
+        """Tell every page (``but`` one, whose state says it) which seats have a page open."""
+        text = json.dumps({"type": "connected", "seats": self.connected()})
+        for listener in list(self.listeners):
+            if listener is not but:
+                listener.put("connected", text)
 
     def _broadcast(self) -> None:
         made: dict[tuple[int | None, bool | str], str] = {}
@@ -411,6 +447,7 @@ class Table:
             raise Refused(f"seat {seat} has acted since that page's state (action {at}; now {self.at})")
         if seat not in game.to_act:
             raise Refused(f"seat {seat} may not act now; to act: {', '.join(map(str, game.to_act)) or 'nobody'}")
+        round_number = game.round
         try:
             applied = game.apply(action)
         except RummyError as exc:
@@ -422,8 +459,9 @@ class Table:
             await self.writer.add_action(StoredAction(game=self.id, number=self.at, action=text, finished=game.is_over))
         except Exception:  # the game goes back to what is stored
             log.exception("cannot store action %d of game %s", self.at, self.id)
-            self.game = _restore(self.storage, self.id)
+            self.game, self.journal = _restore(self.storage, self.id)
             raise Refused("the server could not store the action: try again") from None
+        self.journal.add(game, applied.action, round_number=round_number)
         self.last_acted[seat] = self.at
         self.at += 1
         if game.is_over and self.over is not None:
@@ -496,7 +534,7 @@ class Table:
                 self._broadcast()
 
 
-def _restore(storage: Storage, game_id: str) -> Game:
+def _restore(storage: Storage, game_id: str) -> tuple[Game, Journal]:
     stored = storage.load_game(game_id)
     if stored is None:
         raise LookupError(f"no game {game_id} in the store")
@@ -510,9 +548,9 @@ def _record_of(stored: StoredGame) -> GameRecord:
     return load_record(document, check=False)
 
 
-def _replayed(stored: StoredGame) -> Game:
-    """A stored game brought back: its start, and its actions applied again."""
-    return replay(_record_of(stored))
+def _replayed(stored: StoredGame) -> tuple[Game, Journal]:
+    """A stored game brought back: its start, and its actions applied again; and its log."""
+    return replayed(_record_of(stored))
 
 
 class Quota:
@@ -613,19 +651,42 @@ class Tables:
         self.finished: Cache[str, Table] = Cache(self.builds, most=finished_kept)
         """The finished games kept in memory."""
 
-    def restore(self) -> int:
-        """Bring back every unfinished game from the storage; how many. Each counts in the server's
-        totals (over them if it must: it was promised), in no client's; its idle time starts now."""
+    def restore(self) -> list[Table]:
+        """Bring back every unfinished game from the storage; the tables brought back, oldest game
+        first. Each counts in the server's totals (over them if it must: it was promised), in no
+        client's; its idle time starts now. A game that cannot be brought back (its variant, a house
+        rule or a bot is no longer installed) is left in the storage, as it is, and the log says why:
+        installed again, it is brought back at the next start."""
+        restored = []
         for game_id in self.storage.unfinished_games():
             stored = self.storage.load_game(game_id)
             if stored is not None and game_id not in self.tables:
                 seconds = ROUND_END_SECONDS if stored.round_end_seconds is None else stored.round_end_seconds
-                table = self._table(game_id, _replayed(stored), stored.seats, client=None, round_end_seconds=seconds)
+                try:
+                    game, journal = _replayed(stored)
+                    self._check_bots(game, stored.seats)
+                except RummyError as exc:
+                    log.error("cannot bring back game %s, left in the storage as it is: %s", game_id, exc)
+                    continue
+                table = self._table(
+                    game_id, game, stored.seats, client=None, round_end_seconds=seconds, journal=journal
+                )
                 self.games.take(None)
                 if table.bots_alone:
                     self.bot_games.take(None)
                 self.tables[game_id] = table
-        return len(self.tables)
+                restored.append(table)
+        return restored
+
+    @staticmethod
+    def _check_bots(game: Game, seats: Sequence[str | None]) -> None:
+        """Raise `InvalidOptionError` if a seat's bot is not one of ``game``'s."""
+        bots = available_bots(game.configuration)
+        for seat, name in enumerate(seats):
+            if name is not None and name not in bots:
+                raise InvalidOptionError(
+                    f"seat {seat}: {game.variant} has no bot {quote(name)}; its bots: {', '.join(bots)}"
+                )
 
     def _table(
         self,
@@ -635,6 +696,7 @@ class Tables:
         *,
         client: str | None,
         round_end_seconds: float = ROUND_END_SECONDS,
+        journal: Journal | None = None,
     ) -> Table:
         over = None if game.is_over else self._over
         return Table(
@@ -646,6 +708,7 @@ class Tables:
             client=client,
             over=over,
             round_end_seconds=round_end_seconds,
+            journal=journal,
         )
 
     def start_bots(self) -> None:
@@ -722,12 +785,7 @@ class Tables:
         game = new_game(
             variant, len(seats), seed=secrets.randbelow(MAX_SEED + 1), options=options, house_rules=house_rules
         )
-        bots = available_bots(game.configuration)
-        for seat, name in enumerate(seats):
-            if name is not None and name not in bots:
-                raise InvalidOptionError(
-                    f"seat {seat}: {variant} has no bot {quote(name)}; its bots: {', '.join(bots)}"
-                )
+        self._check_bots(game, seats)
         game_id = secrets.token_urlsafe(12)
         tokens = ["" if name is not None else secrets.token_urlsafe(32) for name in seats]
         spectators = secrets.token_urlsafe(32)
@@ -812,12 +870,17 @@ class Tables:
         """A finished game from the storage (in the worker thread).
 
         Raises:
-            LookupError: the game is not stored, or not over (removed since, or another server's).
+            LookupError: the game is not stored, or not over (removed since, or another server's), or
+                its variant is no longer installed.
         """
         stored = self.storage.load_game(game_id)
         if stored is None or not stored.finished:
             raise LookupError(f"no finished game {game_id} in the store")
-        return self._table(game_id, _replayed(stored), stored.seats, client=None)
+        try:
+            game, journal = _replayed(stored)
+        except RummyError as exc:  # its variant, or a house rule, is no longer installed
+            raise LookupError(f"game {game_id} cannot be brought back: {exc}") from None
+        return self._table(game_id, game, stored.seats, client=None, journal=journal)
 
     def record(self, game_id: str) -> Callable[[], GameRecord]:
         """A way to the record of finished game ``game_id``, to call in the worker thread.
@@ -837,6 +900,9 @@ class Tables:
                 raise LookupError(f"no game {game_id} in the store")
             if not stored.finished:
                 raise NotOver("the game is not over: its record and replay come at its end")
-            return _record_of(stored)
+            try:
+                return _record_of(stored)
+            except RummyError as exc:  # its variant, or a house rule, is no longer installed
+                raise LookupError(f"game {game_id} cannot be read: {exc}") from None
 
         return stored_record

@@ -5,15 +5,20 @@
 // picking cards keeps the actions that use them. When a round ends, the server sends its result
 // (round_end): the page shows it in place of the next deal, each seat's hand laid open, its melds and
 // its score line by line with the rules' ids, with a "Next round" button while the table waits for
-// the people to be ready. Nothing here knows a variant: it reads only the legal actions' documents
-// and words and the round's result. Every text is set as text; only the server's SVG picture is set as
-// markup.
+// the people to be ready. The game's log is shown from its start, numbered, a page at a time (the
+// state carries the latest page; an older one is asked for with a "log" message), each abbreviation
+// spelled out where it is first used and in the page's glossary; every page shows which seats are
+// being played (a "connected" message when that changes). Opening another link in the same tab (its
+// part after '#' changes) leaves the seat and opens the new link's. Nothing here knows a variant: it
+// reads only the legal actions' documents and words and the round's result. Every text is set as
+// text; only the server's SVG picture is set as markup.
 "use strict";
 
 const byId = (id) => document.getElementById(id);
-const token = decodeURIComponent(location.hash.slice(1));
+let token = decodeURIComponent(location.hash.slice(1));
 const SHOWN = 24; // the most actions of one kind shown at once
 const PICKING = 8; // a kind with more actions that use cards shows the cards to pick from
+const LOG_PAGE = 40; // the entries of a page of the log (rummykit.serve.journal.LOG_PAGE)
 const ENDED = 4000; // the close code of a game ended for being idle (rummykit.serve.tables.EXPIRED)
 let socket = null;
 let state = null;
@@ -21,6 +26,8 @@ let picked = [];
 let retry = 0;
 let stopped = false;
 let countdown = null;
+let connected = [];
+let logPage = null; // the page of the log asked for (null: the latest, as each state carries it)
 const SUITS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
 
 function element(tag, text, attributes) {
@@ -221,8 +228,10 @@ function show(next) {
   if (state.picture !== undefined) byId("picture").innerHTML = state.picture;
   byId("picture").hidden = holding; // the next deal waits behind the round's end
   byId("this-round").hidden = holding;
-  const log = byId("log");
-  log.replaceChildren(...state.log.map((line) => element("li", line)));
+  connected = state.connected;
+  showSeatsHere();
+  showGlossary(state.glossary);
+  if (logPage === null) showLog(state.log, state.log_older, true);
   byId("over").hidden = !state.over;
   if (state.over) {
     const winners = state.winners.map(who);
@@ -230,6 +239,55 @@ function show(next) {
   }
   showRoundEnd();
   showControls();
+}
+
+// The log's entries, each numbered from the game's start, with the round it was played in and what it
+// led to (a claim's winner); `older`: the seat may ask for older ones; `latest`: the last page.
+function showLog(entries, older, latest) {
+  const log = byId("log");
+  const items = [];
+  let round = null;
+  for (const entry of entries) {
+    if (entry.round !== round) {
+      round = entry.round;
+      items.push(element("li", `Round ${round}`, { class: "log-round", "aria-hidden": "true" }));
+    }
+    const item = element("li", entry.text, { value: String(entry.number), "data-number": String(entry.number) });
+    for (const news of entry.news) item.append(element("div", news, { class: "news" }));
+    items.push(item);
+  }
+  log.replaceChildren(...items);
+  log.dataset.first = entries.length ? String(entries[0].number) : "";
+  log.dataset.last = entries.length ? String(entries[entries.length - 1].number) : "";
+  byId("log-older").hidden = !older;
+  byId("log-newer").hidden = latest;
+  byId("log-latest").hidden = latest;
+}
+
+function showLatestLog() {
+  logPage = null;
+  if (state) showLog(state.log, state.log_older, true);
+}
+
+function askLog(before) {
+  logPage = before;
+  socket.send(JSON.stringify({ type: "log", before: before }));
+}
+
+function showGlossary(words) {
+  const list = byId("glossary");
+  const items = [];
+  for (const [word, meaning] of Object.entries(words || {})) items.push(element("dt", word), element("dd", meaning));
+  list.replaceChildren(...items);
+  list.hidden = items.length === 0;
+}
+
+// Which seats are being played now (a bot's always, a person's while their page is open).
+function showSeatsHere() {
+  if (!state) return;
+  const seats = [];
+  for (let seat = 0; seat < state.players; seat++) seats.push(`${who(seat)} ${connected.includes(seat) ? "here" : "away"}`);
+  byId("seats-here").textContent = `At the table: ${seats.join(", ")}.`;
 }
 
 function connect() {
@@ -245,12 +303,20 @@ function connect() {
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "state") show(message);
-    else if (message.type === "error") {
+    else if (message.type === "connected") {
+      connected = message.seats;
+      showSeatsHere();
+    } else if (message.type === "log" && message.before === logPage) {
+      showLog(message.entries, message.older, false);
+      showGlossary({ ...(state ? state.glossary : {}), ...message.glossary });
+    } else if (message.type === "error") {
       byId("status").textContent = message.message;
       if (state) showControls();
     }
   });
+  const mine = socket;
   socket.addEventListener("close", (event) => {
+    if (socket !== mine) return; // a page left for another link's
     byId("connection").textContent = "disconnected: reconnecting…";
     if (event.code === 1008 && !state) {
       stopped = true;
@@ -280,11 +346,63 @@ async function download(path, name, type) {
   link.remove();
 }
 
+// Another link opened in this tab: the seat of the old one is left, and the new one's opened.
+function switchLink() {
+  const next = decodeURIComponent(location.hash.slice(1));
+  if (next === token) return;
+  token = next;
+  const old = socket;
+  socket = null;
+  if (old) old.close();
+  state = null;
+  picked = [];
+  retry = 0;
+  stopped = false;
+  logPage = null;
+  connected = [];
+  byId("picture").replaceChildren();
+  byId("log").replaceChildren();
+  byId("controls").replaceChildren();
+  byId("round-end").hidden = true;
+  byId("over").hidden = true;
+  byId("whose").textContent = "";
+  byId("seats-here").textContent = "";
+  showGlossary({});
+  start();
+}
+
+function start() {
+  byId("link-text").value = location.href;
+  if (!token) {
+    byId("status").textContent = "Open this page from your invitation link (it ends with #, then your token).";
+    byId("connection").textContent = "";
+  } else {
+    byId("status").textContent = "";
+    byId("connection").textContent = "connecting…";
+    connect();
+  }
+}
+
+async function copyLink() {
+  const text = byId("link-text");
+  text.select();
+  try {
+    await navigator.clipboard.writeText(text.value);
+    byId("status").textContent = "Your link is copied.";
+  } catch {
+    byId("status").textContent = "Your link is selected: copy it (Ctrl+C, or your phone's Copy).";
+  }
+}
+
 byId("get-record")?.addEventListener("click", () => download("/api/record", "game.json", "application/json"));
 byId("get-replay").addEventListener("click", () => download("/api/replay", "game.html", "text/html"));
-if (!token) {
-  byId("status").textContent = "Open this page from your invitation link (it ends with #, then your token).";
-  byId("connection").textContent = "";
-} else {
-  connect();
-}
+byId("copy-link").addEventListener("click", copyLink);
+byId("log-older").addEventListener("click", () => askLog(Number(byId("log").dataset.first)));
+byId("log-newer").addEventListener("click", () => {
+  const before = Number(byId("log").dataset.last) + 1 + LOG_PAGE;
+  if (state && before > state.at) showLatestLog();
+  else askLog(before);
+});
+byId("log-latest").addEventListener("click", showLatestLog);
+window.addEventListener("hashchange", switchLink);
+start();

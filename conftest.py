@@ -31,7 +31,7 @@ _NEEDS: dict[str, tuple[str, ...]] = {
     # every module of the package: importing one imports the package, and so the application
     **{
         f"serve/{name}.py": ("starlette",)
-        for name in ("__init__", "app", "builds", "messages", "replays", "server", "storage", "tables")
+        for name in ("__init__", "app", "builds", "journal", "messages", "replays", "server", "storage", "tables")
     },
 }
 """The modules of rummykit (paths within the package) whose doctests need an extra, and its modules."""

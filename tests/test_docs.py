@@ -39,6 +39,7 @@ _EXTRA_MODULES = {
     "rummykit.serve.messages": "starlette",
     "rummykit.serve.storage": "starlette",
     "rummykit.serve.builds": "starlette",
+    "rummykit.serve.journal": "starlette",
     "rummykit.serve.replays": "starlette",
     "rummykit.serve.server": "starlette",
 }

@@ -44,7 +44,7 @@ from rummykit.core.cards import shoe_ids, standard_deck
 from rummykit.documents.serialize import dump_position, dump_record, dump_view, load_position, load_record, load_view
 from rummykit.play.commands import parse_move
 from rummykit.play.simulate import simulate
-from rummykit.standard import StandardRules
+from rummykit.standard import FreeMelds, Minimums, StandardRules
 from rummykit.standard.melding import disjoint_combinations, single_melds
 from rummykit_variants.classic_rummy import ClassicRummyView
 from rummykit_variants.classic_rummy.plugin import ClassicRummy
@@ -513,6 +513,39 @@ def test_cr_c2_with_no_card_to_draw_at_all_the_round_ends_unscored() -> None:
     game.apply(Draw(seat=0))
     assert last(game).went_out is None and last(game).scores == (0, 0) and "CR-C2" in last(game).reason
     assert "the stock is used up, and the discard pile holds no card" in last(game).reason
+
+
+class _GrowingMinimum(ClassicRummy):
+    """Classic Rummy at a table whose first meld action must be worth more as a player's total grows, as the
+    canasta family's does (`Minimums`): 20 points below a total of 100, 40 from 100 up."""
+
+    @rummykit.hookimpl
+    def rummykit_setup(self, config: rummykit.GameSettings) -> StandardRules:
+        rules = super().rummykit_setup(config)
+        minimums = Minimums(((100, 40),), below=20)
+        return attrs.evolve(rules, melding=FreeMelds(initial_minimum=minimums, initial_rule="CR-23"))
+
+
+@pytest.mark.parametrize(("total", "melds", "accepted"), [(0, "5H 5D 5S", False), (0, "9H 9D 9S", True),
+                                                          (150, "9H 9D 9S", False), (150, "9H 9D 9S 9C", False),
+                                                          (150, "QH QD QS QC", True)])  # fmt: skip
+def test_an_initial_meld_minimum_by_the_players_total_is_the_minimum_of_the_step_it_reaches(
+    total: int, melds: str, accepted: bool
+) -> None:
+    # 5s: 15 points, 9s: 27, four 9s: 36, four queens: 40 (CR-10). Below a total of 100 the first meld
+    # action must be worth 20; from 100 up, 40.
+    game = rummykit.build_position(
+        _GrowingMinimum(), 2, hands=["5H 5D 5S 9H 9D 9S 9C QH QD QS QC", None], turn=0, phase="play",
+        totals=[total, 0],
+    )  # fmt: skip
+    action = GoDown(seat=0, melds=(melds,))
+    if accepted:
+        game.apply(action)
+        return
+    minimum = 20 if total < 100 else 40
+    with pytest.raises(IllegalActionError, match=f"worth at least {minimum} points") as refused:
+        game.apply(action)
+    assert refused.value.rule == "CR-23"
 
 
 class _NoRebuild(ClassicRummy):

@@ -111,7 +111,7 @@ class FreeGoDown(_GoDown[S]):
                     f"one new meld per turn at this table, not {len(melds)} in one action",
                     action,
                 )
-        minimum = melding.initial_minimum
+        minimum = melding.minimum_for(state.totals[action.seat])
         if minimum is not None and state.melded_on[action.seat] is None:
             points = sum(self.rules.scoring.points_of(card) for meld in melds for card in meld.cards)
             if points < minimum:
@@ -152,7 +152,7 @@ class FreeGoDown(_GoDown[S]):
         taken = state.taken if state.taken in hand and not self.rules.may_discard_taken else None
         taken_face = None if taken is None else taken & FACE_MASK
         held_taken = 0 if taken_face is None else counts[taken_face]
-        minimum = melding.initial_minimum if state.melded_on[seat] is None else None
+        minimum = melding.minimum_for(state.totals[seat]) if state.melded_on[seat] is None else None
         points = self.rules.scoring.points_of
         going_out = self.rules.ids.discard_to_go_out is None
         size = len(hand)

@@ -357,8 +357,8 @@ class LayOffMove(StandardMove[S, LayOff]):
         elif melding.initial_minimum is not None and melded is None:
             raise self.refuse(
                 melding.lay_off_rule or melding.initial_rule,
-                f"a player lays off only after their initial meld of {melding.initial_minimum} or more points "
-                f"({melding.initial_rule})",
+                f"a player lays off only after their initial meld of {melding.minimum_for(state.totals[action.seat])} "
+                f"or more points ({melding.initial_rule})",
                 action,
             )
 

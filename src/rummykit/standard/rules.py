@@ -18,7 +18,7 @@ import enum
 import functools
 import re
 import warnings
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final, Literal
 
@@ -44,6 +44,7 @@ __all__ = [
     "FreeMelds",
     "KnockPhase",
     "Knocking",
+    "Minimums",
     "RuleIds",
     "Scoring",
     "StandardRules",
@@ -134,6 +135,33 @@ class Turns:
     draws: tuple[type[Action], ...] = (Draw, TakeDiscard)
 
 
+def _highest_first(steps: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    return tuple(sorted(steps, reverse=True))
+
+
+@attrs.frozen
+class Minimums:
+    """An initial meld's minimum that grows with the player's (or side's) total before the round, as the
+    canasta family's does: the minimum of the highest step the total reaches, else ``below``.
+
+    Attributes:
+        steps: ``(total, minimum)`` pairs: from that total up, that minimum (in any order).
+        below: the minimum of a total below every step (a negative total in Canasta).
+
+    Examples:
+        >>> canasta = Minimums(((0, 50), (1500, 90), (3000, 120)), below=15)  # Canasta's CAN-15
+        >>> [canasta.of(total) for total in (-5, 0, 1495, 1500, 2995, 3000, 9000)]
+        [15, 50, 50, 90, 90, 120, 120]
+    """
+
+    steps: tuple[tuple[int, int], ...] = attrs.field(converter=_highest_first)
+    below: int = 0
+
+    def of(self, total: int) -> int:
+        """The minimum for a total of ``total``."""
+        return next((minimum for floor, minimum in self.steps if total >= floor), self.below)
+
+
 @attrs.frozen(kw_only=True)
 class FreeMelds:
     """Melding as in classic rummy: after drawing, a player lays down any sets and runs, several at
@@ -144,16 +172,23 @@ class FreeMelds:
         per_turn_rule: the rule that sets ``per_turn``.
         initial_minimum: a player's first meld action of a round is worth at least this many
             points ([`Scoring`][rummykit.standard.rules.Scoring]), and they lay off only after it
-            (``None``: no minimum).
+            (``None``: no minimum); or [`Minimums`][rummykit.standard.rules.Minimums], by the player's
+            total before the round ([`minimum_for`][rummykit.standard.rules.FreeMelds.minimum_for]).
         initial_rule: the rule that sets ``initial_minimum``.
         lay_off_rule: the rule that forbids laying off before the initial meld (else ``initial_rule``).
     """
 
     per_turn: int | None = None
     per_turn_rule: str = ""
-    initial_minimum: int | None = None
+    initial_minimum: int | Minimums | None = None
     initial_rule: str = ""
     lay_off_rule: str = ""
+
+    def minimum_for(self, total: int) -> int | None:
+        """What a first meld action of a player with ``total`` before the round must be worth (``None``: no
+        minimum)."""
+        minimum = self.initial_minimum
+        return minimum.of(total) if isinstance(minimum, Minimums) else minimum
 
 
 @attrs.frozen(kw_only=True)

@@ -16,7 +16,7 @@ from rummykit.core.melds import MeldRules
 from rummykit.core.shoe import decks
 from rummykit.core.specs import GameSettings, RuleText
 from rummykit.core.state import GameState
-from rummykit.standard import Deal, RuleIds, Scoring, StandardRules, Stock, Turns
+from rummykit.standard import Deal, Minimums, RuleIds, Scoring, StandardRules, Stock, Turns
 from rummykit.standard.canastas import Canasta, Canastas
 from rummykit_variants.railroad_canasta.actions import EndRound, TakePile
 
@@ -247,7 +247,8 @@ def card_value(card: Card) -> int:
     return 0 if is_red_three(card) else POINTS[card.rank]
 
 
-_MINIMUMS: Final = ((15_000, 150), (10_000, 120), (5_000, 90), (0, 50))
+MINIMUMS: Final = Minimums(((0, 50), (5_000, 90), (10_000, 120), (15_000, 150)), below=15)
+"""RC-13 as data: the initial meld's minimum by the player's total before the round."""
 
 
 def initial_minimum(total: int) -> int:
@@ -257,10 +258,7 @@ def initial_minimum(total: int) -> int:
         >>> [initial_minimum(t) for t in (-5, 0, 4995, 5000, 10000, 15000)]
         [15, 50, 50, 90, 120, 150]
     """
-    for floor, minimum in _MINIMUMS:
-        if total >= floor:
-            return minimum
-    return 15
+    return MINIMUMS.of(total)
 
 
 IDS: Final = RuleIds(

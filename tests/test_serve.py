@@ -97,6 +97,26 @@ def test_a_seat_joins_by_its_token_and_is_sent_its_own_view() -> None:
         assert watched["legal"] == []
 
 
+def test_each_legal_action_says_where_on_the_table_it_goes() -> None:
+    """Issue 36, finding 3: a page makes the stock, the discard pile, the table and each table meld a
+    click target, from each legal action's ``target``: a draw goes to the stock, taking the top discard
+    and discarding to the discard pile, going down to the table, a lay-off to the meld it names."""
+    game = rummykit.new_game("rummy", players=2, seed=1)
+    seat = game.to_act[0]
+    first = seat_message(game, seat, 0)["legal"]
+    assert [(entry["kind"], entry["target"]) for entry in first] == [("draw", "stock"), ("take-discard", "discard")]
+    game.apply(game.legal_actions(seat)[0])  # the seat draws: two melds in hand, 4S 5S 6S and 7D 7H 7S
+    going_down = next(action for action in game.legal_actions(seat) if action.kind == "go-down")
+    game.apply(going_down)
+    message = seat_message(game, seat, 2)
+    for entry in message["legal"]:
+        expected = {"discard": "discard", "go-down": "table"}.get(entry["kind"], entry["action"].get("meld"))
+        assert entry["target"] == expected, entry
+    laying_off = [entry for entry in message["legal"] if entry["kind"] == "lay-off"]
+    assert laying_off and all(entry["target"] == entry["action"]["meld"] for entry in laying_off)
+    assert {entry["target"] for entry in laying_off} <= set(range(len(message["view"]["table"])))
+
+
 def play_to_the_end(client: Any, token: str, seed: int) -> tuple[dict[str, Any], int]:
     """Play a person's seat with a heuristic bot that knows only the seat's messages, to the game's end;
     the last state and how many actions were acknowledged."""

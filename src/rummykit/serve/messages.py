@@ -62,7 +62,7 @@ from typing import Any, Final
 
 import attrs
 
-from rummykit.core.actions import Action
+from rummykit.core.actions import Action, Discard, Draw, GoDown, TakeDiscard
 from rummykit.core.cards import Card
 from rummykit.core.engine import Game
 from rummykit.core.errors import InvalidPositionError, quote
@@ -240,6 +240,21 @@ def _named_cards(value: Any, hand: frozenset[str], found: list[str]) -> None:
             _named_cards(item, hand, found)
 
 
+def _target(action: Action, document: Mapping[str, Any]) -> str | int | None:
+    """Where an action goes on the table, for a page to make that place a click (and drop) target:
+    ``"stock"`` (a draw), ``"discard"`` (taking the top discard, or discarding), ``"table"`` (going
+    down: new melds), the index of a table meld (an action whose document names a ``meld``: a lay-off),
+    or ``None`` (no one place)."""
+    if isinstance(action, Draw):
+        return "stock"
+    if isinstance(action, TakeDiscard | Discard):
+        return "discard"
+    if isinstance(action, GoDown):
+        return "table"
+    meld = document.get("meld")
+    return meld if type(meld) is int else None
+
+
 def seat_message(
     game: Game,
     seat: int | None,
@@ -255,7 +270,9 @@ def seat_message(
 
     Its fields: ``at``, ``seat``, ``players``, ``variant`` and ``title``; ``view``, the seat's view
     document; ``legal``, the seat's legal actions now, each with its document (``action``), its kind,
-    its words (``text``) and the cards of the seat's hand it names (``cards``); ``log``, the latest
+    its words (``text``), the cards of the seat's hand it names (``cards``) and the place on the table it
+    goes to (``target``: ``"stock"``, ``"discard"``, ``"table"`` for new melds, a table meld's index,
+    or ``None``); ``log``, the latest
     entries of the game's log that the seat may know (``journal``'s; rebuilt from the game's record if
     not given: [`Journal.told`][rummykit.serve.journal.Journal.told]), each with its ``number`` from
     the game's start, its ``round``, ``seat``, ``text`` and ``news`` (a claim's winner), and
@@ -273,6 +290,8 @@ def seat_message(
         >>> message = seat_message(game, game.turn, 0)
         >>> [entry["text"] for entry in message["legal"]]
         ['draw from the stock', 'take the top discard']
+        >>> [entry["target"] for entry in message["legal"]]
+        ['stock', 'discard']
         >>> message["view"]["hand"] == [str(card) for card in game.hand(game.turn)]
         True
     """
@@ -285,7 +304,15 @@ def seat_message(
         document = action_document(game, action)
         named: list[str] = []
         _named_cards(document, hand, named)
-        entries.append({"action": document, "kind": action.kind, "text": action.describe(), "cards": named})
+        entries.append(
+            {
+                "action": document,
+                "kind": action.kind,
+                "text": action.describe(),
+                "cards": named,
+                "target": _target(action, document),
+            }
+        )
     journal = journal_of(game) if journal is None else journal
     log, older = journal.page(game, view)
     message: dict[str, Any] = {

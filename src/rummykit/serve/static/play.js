@@ -1,28 +1,34 @@
 // A seat's page: its token is the invitation link's part after '#' (never sent in an address). The
 // page says hello with it over the WebSocket /ws, then shows each state the server sends: the picture
-// of the seat's view, the round's actions in words, and the seat's legal actions as buttons, grouped
-// by kind. A kind with many actions (going down, laying off) shows the cards they use as buttons:
-// picking cards keeps the actions that use them. When a round ends, the server sends its result
-// (round_end): the page shows it in place of the next deal, each seat's hand laid open, its melds and
-// its score line by line with the rules' ids, with a "Next round" button while the table waits for
+// of the seat's view, the round's actions in words, and the seat's moves played with the cards. The
+// hand's cards are buttons to select (click, tap, or Tab and Space or Enter; "Clear selection" undoes
+// it); the moves whose cards are the selection are offered (with none selected, those that use no
+// card: drawing, taking the discard); the stock, the discard pile, a new meld and each meld of the
+// table are places to click or to drop the selection on, each completing the one legal action that
+// goes there with exactly the selected cards (each legal action says where it goes: its `target`).
+// Every legal action is also listed in words under "All moves", the fallback without cards. Only the
+// server's legal actions are ever sent (and the server checks them again). When a round ends, the
+// server sends its result (round_end): the page shows it in place of the next deal, each seat's
+// hand laid open, its melds and its score line by line with the rules' ids, with a "Next round" button while the table waits for
 // the people to be ready. The game's log is shown from its start, numbered, a page at a time (the
 // state carries the latest page; an older one is asked for with a "log" message), each abbreviation
 // spelled out where it is first used and in the page's glossary; every page shows which seats are
 // being played (a "connected" message when that changes). Opening another link in the same tab (its
 // part after '#' changes) leaves the seat and opens the new link's. Nothing here knows a variant: it
-// reads only the legal actions' documents and words and the round's result. Every text is set as
+// reads only the view's hand and table, the legal actions' documents, words, cards and targets, and
+// the round's result. Every text is set as
 // text; only the server's SVG picture is set as markup.
 "use strict";
 
 const byId = (id) => document.getElementById(id);
 let token = decodeURIComponent(location.hash.slice(1));
-const SHOWN = 24; // the most actions of one kind shown at once
-const PICKING = 8; // a kind with more actions that use cards shows the cards to pick from
+const SHOWN = 24; // the most moves offered at once for a selection
 const LOG_PAGE = 40; // the entries of a page of the log (rummykit.serve.journal.LOG_PAGE)
 const ENDED = 4000; // the close code of a game ended for being idle (rummykit.serve.tables.EXPIRED)
 let socket = null;
 let state = null;
-let picked = [];
+let selected = new Set(); // the indexes of the cards selected in the hand
+let allOpen = false; // whether the list of all moves is open
 let retry = 0;
 let stopped = false;
 let countdown = null;
@@ -42,15 +48,33 @@ function who(seat) {
   return `seat ${seat}`;
 }
 
-// Whether `cards` holds every picked card (as many times as picked).
-function usesPicked(cards) {
+// The cards selected in the hand, as text, in the hand's order.
+function selection() {
+  const hand = state ? state.view.hand : [];
+  return [...selected].sort((a, b) => a - b).map((index) => hand[index]);
+}
+
+// Whether `cards` holds every selected card (as many times as selected).
+function usesSelection(cards, chosen) {
   const left = [...cards];
-  for (const card of picked) {
+  for (const card of chosen) {
     const at = left.indexOf(card);
     if (at < 0) return false;
     left.splice(at, 1);
   }
   return true;
+}
+
+// Whether `cards` are exactly the selected ones.
+function isSelection(cards, chosen) {
+  return cards.length === chosen.length && usesSelection(cards, chosen);
+}
+
+// The legal actions that a click (or a drop) on `target` completes with the selection: those going
+// there whose cards are exactly the selected ones.
+function completing(target) {
+  const chosen = selection();
+  return state.legal.filter((entry) => entry.target === target && isSelection(entry.cards, chosen));
 }
 
 function act(entry) {
@@ -59,38 +83,125 @@ function act(entry) {
   socket.send(JSON.stringify({ type: "act", action: entry.action, at: state.at }));
 }
 
+// A click (or a drop) on a place of the table: the one legal action it completes is sent; if several
+// fit (a card laid off at either end of a run), the offered moves list them to choose from.
+function complete(target) {
+  const fitting = completing(target);
+  if (fitting.length === 1) act(fitting[0]);
+  else if (fitting.length > 1) byId("status").textContent = "More than one move fits: choose one of the offered moves.";
+  else byId("status").textContent = "No move goes there with the selected cards.";
+}
+
+function toggle(index) {
+  if (selected.has(index)) selected.delete(index);
+  else selected.add(index);
+  byId("status").textContent = "";
+  refresh();
+}
+
+function clearSelection() {
+  selected.clear();
+  byId("status").textContent = "";
+  refresh();
+}
+
+function moveButton(entry, testid) {
+  const button = element("button", entry.text, { type: "button" });
+  if (testid) button.dataset.testid = testid;
+  button.addEventListener("click", () => act(entry));
+  return button;
+}
+
 function showGroup(kind, entries) {
   const group = element("div", undefined, { class: "group", "data-testid": `kind-${kind}` });
   group.append(element("h3", kind.replaceAll("-", " ")));
-  const named = entries.some((entry) => entry.cards.length > 0);
-  if (named && entries.length > PICKING) {
-    const chips = element("div", undefined, { class: "chips", "aria-label": "pick cards" });
-    const hand = state.view.hand;
-    for (const [index, card] of hand.entries()) {
-      if (!entries.some((entry) => entry.cards.includes(card))) continue;
-      const count = picked.filter((one) => one === card).length;
-      const before = hand.slice(0, index).filter((one) => one === card).length;
-      const chip = element("button", card, { type: "button", "aria-pressed": String(before < count), "data-testid": `pick-${kind}-${card}` });
-      chip.addEventListener("click", () => {
-        const at = picked.indexOf(card);
-        if (before < count && at >= 0) picked.splice(at, 1);
-        else picked.push(card);
-        showControls();
-      });
-      chips.append(chip);
-    }
-    group.append(element("p", "Pick cards to see the moves that use them:", { class: "more" }), chips);
-  }
-  const fitting = entries.filter((entry) => usesPicked(entry.cards));
   const list = element("div", undefined, { class: "actions" });
-  for (const entry of fitting.slice(0, SHOWN)) {
-    const button = element("button", entry.text, { type: "button" });
-    button.addEventListener("click", () => act(entry));
-    list.append(button);
-  }
+  for (const entry of entries) list.append(moveButton(entry));
   group.append(list);
-  if (fitting.length > SHOWN) group.append(element("p", `${fitting.length - SHOWN} more: pick cards to narrow them down`, { class: "more" }));
   return group;
+}
+
+// A place of the table a click or a drop completes a move at (`target`, as the legal actions name it).
+function targetButton(target, label, testid, cards) {
+  const button = element("button", undefined, { type: "button", class: "target", "data-testid": testid, "data-target": String(target) });
+  button.append(element("span", label, { class: "label" }));
+  if (cards) button.append(cards);
+  button.addEventListener("click", () => complete(target));
+  button.addEventListener("dragover", (event) => {
+    if (completing(target).length) event.preventDefault();
+  });
+  button.addEventListener("drop", (event) => {
+    event.preventDefault();
+    complete(target);
+  });
+  return button;
+}
+
+function showTable(view) {
+  const places = element("div", undefined, { class: "places", "aria-label": "The table: click a place to move there" });
+  const piles = element("div", undefined, { class: "piles" });
+  const top = view.discard_top;
+  piles.append(
+    targetButton("stock", `Stock (${view.stock_size})`, "stock"),
+    targetButton("discard", top ? "Discard pile" : "Discard pile (empty)", "discard-pile", top ? cardChip(top) : undefined),
+    targetButton("table", "Meld", "meld-target"),
+  );
+  places.append(piles);
+  if (view.table.length) {
+    const melds = element("div", undefined, { class: "table-melds" });
+    for (const [index, meld] of view.table.entries()) {
+      const owner = meld.owner === undefined || meld.owner === null ? "" : ` (${who(meld.owner)})`;
+      melds.append(targetButton(index, `Meld ${index + 1}${owner}`, `meld-${index}`, cardRow(meld.cards, `meld ${index + 1}`)));
+    }
+    places.append(melds);
+  }
+  return places;
+}
+
+function showHand(view) {
+  const hand = element("div", undefined, { class: "hand", role: "group", "aria-label": "Your hand: select cards" });
+  for (const [index, card] of view.hand.entries()) {
+    const usable = state.legal.some((entry) => entry.cards.includes(card));
+    const button = element("button", undefined, { type: "button", class: "hand-card", "data-testid": `hand-${card}`, "aria-pressed": "false", "data-index": String(index) });
+    button.append(cardChip(card));
+    button.disabled = !usable;
+    if (usable) {
+      button.draggable = true;
+      button.addEventListener("click", () => toggle(index));
+      button.addEventListener("dragstart", (event) => {
+        if (!selected.has(index)) toggle(index);
+        event.dataTransfer.setData("text/plain", selection().join(" "));
+        event.dataTransfer.effectAllowed = "move";
+      });
+    }
+    hand.append(button);
+  }
+  return hand;
+}
+
+// What the selection changes: the cards pressed, the places it can go, the moves offered.
+function refresh() {
+  const controls = byId("controls");
+  if (!state || state.legal.length === 0) return;
+  const chosen = selection();
+  for (const button of controls.querySelectorAll(".hand-card")) button.setAttribute("aria-pressed", String(selected.has(Number(button.dataset.index))));
+  for (const button of controls.querySelectorAll(".target")) {
+    const target = button.dataset.target;
+    button.disabled = completing(/^\d+$/.test(target) ? Number(target) : target).length === 0;
+  }
+  byId("selected").textContent = chosen.length ? `Selected: ${chosen.join(" ")}` : "Select cards in your hand (click, tap, or Tab and Space) to see the moves that use them.";
+  byId("clear-selection").disabled = chosen.length === 0;
+  const offered = byId("offered");
+  const exact = [];
+  const wider = [];
+  for (const entry of state.legal) {
+    if (chosen.length === 0 ? entry.cards.length === 0 : isSelection(entry.cards, chosen)) exact.push(entry);
+    else if (chosen.length && usesSelection(entry.cards, chosen)) wider.push(entry);
+  }
+  const fitting = [...exact, ...wider];
+  offered.replaceChildren(...fitting.slice(0, SHOWN).map((entry) => moveButton(entry)));
+  if (fitting.length > SHOWN) offered.append(element("p", `${fitting.length - SHOWN} more: select more cards to narrow them down, or see all moves`, { class: "more" }));
+  if (chosen.length && fitting.length === 0) offered.append(element("p", "No move uses these cards together: clear the selection or select others.", { class: "more", "data-testid": "no-move" }));
 }
 
 // A card as text, its rank and suit apart ("10H" as 10♥; a wild card of a meld, "2C(6)", with what it
@@ -206,16 +317,32 @@ function showControls() {
   controls.replaceChildren();
   if (!state || state.legal.length === 0) return;
   controls.append(element("h2", "Your move"));
+  const view = state.view;
+  controls.append(showTable(view), showHand(view));
+  const bar = element("div", undefined, { class: "selection-bar" });
+  bar.append(element("p", "", { id: "selected", "data-testid": "selected", "aria-live": "polite" }));
+  const clear = element("button", "Clear selection", { type: "button", id: "clear-selection", "data-testid": "clear-selection" });
+  clear.addEventListener("click", clearSelection);
+  bar.append(clear);
+  controls.append(bar, element("div", undefined, { id: "offered", class: "offered", "data-testid": "offered", "aria-label": "The moves offered" }));
+  const all = element("details", undefined, { id: "all-moves", "data-testid": "all-moves" });
+  all.open = allOpen;
+  all.addEventListener("toggle", () => {
+    allOpen = all.open;
+  });
+  all.append(element("summary", `All moves (${state.legal.length})`));
   const kinds = new Map();
   for (const entry of state.legal) {
     if (!kinds.has(entry.kind)) kinds.set(entry.kind, []);
     kinds.get(entry.kind).push(entry);
   }
-  for (const [kind, entries] of kinds) controls.append(showGroup(kind, entries));
+  for (const [kind, entries] of kinds) all.append(showGroup(kind, entries));
+  controls.append(all);
+  refresh();
 }
 
 function show(next) {
-  if (!state || next.at !== state.at) picked = [];
+  if (!state || next.at !== state.at) selected = new Set();
   state = next;
   document.body.dataset.at = String(state.at);
   const view = state.view;
@@ -355,7 +482,7 @@ function switchLink() {
   socket = null;
   if (old) old.close();
   state = null;
-  picked = [];
+  selected = new Set();
   retry = 0;
   stopped = false;
   logPage = null;

@@ -142,7 +142,7 @@ function showTable(view) {
   const piles = element("div", undefined, { class: "piles" });
   const top = view.discard_top;
   piles.append(
-    targetButton("stock", `Stock (${view.stock_size})`, "stock"),
+    targetButton("stock", typeof view.stock_size === "number" ? `Stock (${view.stock_size})` : "Stock", "stock"),
     targetButton("discard", top ? "Discard pile" : "Discard pile (empty)", "discard-pile", top ? cardChip(top) : undefined),
     targetButton("table", "Meld", "meld-target"),
   );
@@ -314,6 +314,8 @@ function showRoundEnd() {
 
 function showControls() {
   const controls = byId("controls");
+  const shown = byId("all-moves");
+  if (shown) allOpen = shown.open; // opened or closed just now: its toggle event may not have come yet
   controls.replaceChildren();
   if (!state || state.legal.length === 0) return;
   controls.append(element("h2", "Your move"));

@@ -81,6 +81,7 @@ from rummykit.play.ray_backend import local_ray
 from rummykit.play.results import RUN_FIELDS
 from rummykit.play.simulate import SimulationInterrupted, simulate
 
+signal.signal(signal.SIGINT, signal.default_int_handler)  # as in a terminal (see tests.support.AS_IN_A_TERMINAL)
 run = {"players": 2, "bots": ("heuristic", "random")}
 stopped = 0
 with local_ray(2):

@@ -56,8 +56,8 @@ def test_every_acknowledged_action_outlives_a_killed_server(tmp_path: Path, serv
         mover = next(i for i, message in enumerate(states) if message["legal"])
         entry = states[mover]["legal"][-1]
         seats[mover].send(json.dumps({"type": "act", "action": entry["action"], "at": states[mover]["at"]}))
-        while (answer := json.loads(seats[mover].recv(timeout=30)))["type"] == "state":
-            pass
+        while (answer := json.loads(seats[mover].recv(timeout=30)))["type"] in ("state", "connected"):
+            pass  # (a page is told which seats are played as pages open: "connected")
         assert answer["type"] == "accepted", answer
         acknowledged.append(entry["action"])
         states = [state(seat) for seat in seats]

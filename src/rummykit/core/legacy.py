@@ -122,9 +122,7 @@ def notes_its_moves(move: Move[Any, Any]) -> bool:
     variant's), or names ``note_moved`` itself. Any other move of a variant written for 0.1 (one that
     declares no ``round_ends``) may have been written when the engine worked out what an action moved
     on its own: the engine checks it (`settle_moved`)."""
-    while isinstance(move, Restricted):  # a restriction performs the move it restricts
-        move = move.move
-    move_type = type(move)
+    move_type = type(_unrestricted(move))  # a restriction performs the move it restricts
     known = _NOTES.get(move_type)
     if known is None:
         perform = _perform_of(move_type)
@@ -158,9 +156,7 @@ def settle_moved(
         for cid, source, target in found
         if (cid, source, target) not in noted
     ]
-    inner = move
-    while isinstance(inner, Restricted):
-        inner = inner.move
+    inner = _unrestricted(move)
     name = f"{type(inner).__module__}.{type(inner).__qualname__}"
     message = (
         f"{name}.perform moved cards without noting them: {', '.join(missing) or 'none'}. A move notes each "
@@ -173,13 +169,18 @@ def settle_moved(
     notes[:] = found
 
 
+def _unrestricted(move: Move[Any, Any]) -> Move[Any, Any]:
+    """The plug-in's own move under any house rules' restrictions (the code a warning points at)."""
+    while isinstance(move, Restricted):
+        move = move.move
+    return move
+
+
 def warn_ungated(move: Move[Any, Any]) -> None:
     """Warn that ``move``, which does not declare `Move.on_turn`, accepted an action that the phase gate
     refuses (a seat's play out of turn, among the seats to act): accepted as before the gate until
     rummykit 0.3, which refuses it."""
-    inner = move
-    while isinstance(inner, Restricted):
-        inner = inner.move
+    inner = _unrestricted(move)
     name = f"{type(inner).__module__}.{type(inner).__qualname__}"
     message = (
         f"{name} accepted a play that the engine's phase gate refuses (whose turn, which phase): a move "

@@ -14,7 +14,6 @@ its reference in tests/data/pictures/ (``table-cards-selected-*.png``; write the
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Final
 
@@ -27,31 +26,16 @@ from starlette.testclient import TestClient
 
 import rummykit
 from rummykit.core.engine import Game
-from rummykit.serve import Settings, create_app
 from rummykit.serve.messages import action_document, read_action, seat_message
-from tests.test_serve_browser import CHROMIUM, WAIT, sync_api
-from tests.test_serve_round_end_browser import SITE, SIZES, Screen
+from tests.test_serve_browser import WAIT, browser
+from tests.test_serve_round_end_browser import SIZES, Screen, pages
 
 pytestmark = pytest.mark.browser
+__all__ = ["browser", "pages"]  # the fixtures, shared with the other browser tests of the table
 
 SEED: Final = 1
 """A Rummy deal whose first seat to act holds, once it has drawn, the run 4S 5S 6S, 7S to lay off on
 it, and the set 7D 7H 7S."""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture(scope="module")
-def pages() -> Iterator[TestClient]:
-    """The server's pages, as it serves them (its application in a test client)."""
-    with TestClient(create_app(Settings(allowed_hosts=["table.test"])), base_url=SITE) as client:
-        yield client
 
 
 class Table(Screen):

@@ -32,23 +32,16 @@ from rummykit.serve.messages import RoundHold, seat_message
 from tests.pictures_support import position
 from tests.serve_support import Server, free_port
 from tests.test_browser import DATA, UPDATE, Image, _looks_alike, _strays
-from tests.test_serve_browser import CHROMIUM, WAIT, Person, sync_api
+from tests.test_serve_browser import WAIT, Person, browser
 
 pytestmark = pytest.mark.browser
+__all__ = ["browser"]  # the fixture, shared with tests/test_serve_browser.py
 
 SIZES: Final = {"desktop": (1280, 800), "phone": (390, 844)}
 Message = dict[str, Any] | Callable[[Any], dict[str, Any]]
 """What the test's WebSocket sends a page after its hello: a state, or one made for the pictures asked for."""
 SITE: Final = "http://table.test"
 """Where the pages answered by the test are served from (no network: every request is answered here)."""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture(scope="module")

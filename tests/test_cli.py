@@ -780,7 +780,7 @@ _FIGURES = re.compile(r"│ +\d+ │ +\d+\.\d% │ +\d+\.\d–\d+\.\d% │ +-?\d
         # the README's first command (fewer games: the layout is what is tested)
         pytest.param(["railroad-rummy", "--players", "4", "--games", "20", "--bots", "heuristic,random"], id="readme"),
         *(
-            pytest.param([v, "--players", str(rummykit.variant_spec(v).max_players), "--games", "4"], id=v)
+            pytest.param([v, "--players", str(rummykit.variant_spec(v).max_players), "--games", "2"], id=v)
             for v in VARIANTS
         ),
     ],

@@ -59,7 +59,15 @@ def test_every_rummy_stack_is_checked_in_the_slow_run_and_six_in_the_quick_run()
 # -- the quick run -----------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("variant", list(VARIANTS))
+SLOW_DEFAULT_CALLS: Final = frozenset({"railroad-canasta"})
+"""The games whose default call takes longest (Railroad Canasta's: 25 s and more on one core): in the slow
+set (``pytest -m slow``, as CI runs it), so that the quick suite stays quick; the others in both."""
+
+
+@pytest.mark.parametrize(
+    "variant",
+    [pytest.param(name, marks=[pytest.mark.slow] if name in SLOW_DEFAULT_CALLS else []) for name in VARIANTS],
+)
 def test_the_default_call_proves_the_variant(variant: str) -> None:
     # what a variant author calls first: nothing but the name; the kit reaches everything by itself
     report = check_variant(variant)

@@ -919,7 +919,8 @@ def test_the_knock_toy_without_a_flaw_passes_its_games_reach_the_knock_and_check
     check_random_actions(KnockRummy.name, max_examples=10, max_steps=100)
 
 
-def test_a_phase_never_reached_fails_coverage_unless_declared_unreachable_with_a_reason() -> None:
+@pytest.mark.slow  # the budget's searches and steered games toward a phase no game reaches: 15 s and more
+def test_a_phase_never_reached_fails_coverage_after_the_budget_of_searches() -> None:
     err = failure(lambda: check_games(DeclaresAnIntermission.name, games=GAMES, budget=5))
     # the games, then the budget of searches and steered games toward it, never reached it
     assert err.property == "coverage" and err.detail.startswith(f"{GAMES + 3} games (and 80 scouting games")
@@ -928,6 +929,9 @@ def test_a_phase_never_reached_fails_coverage_unless_declared_unreachable_with_a
         "from rummykit.testing import check_games; check_games('toy-declares-an-intermission', games=6, budget=5)"
     )
     assert "unreachable" in err.detail and err.variant == DeclaresAnIntermission.name
+
+
+def test_a_phase_declared_unreachable_needs_a_reason_and_is_reported_with_it() -> None:
     reason = "no rule of the toy ever starts an intermission"
     report = check_games(DeclaresAnIntermission.name, games=GAMES, unreachable={"phase:intermission": reason})
     assert report.unreachable["phase:intermission"] == reason and "phase:intermission" not in report.reached

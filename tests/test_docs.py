@@ -427,8 +427,8 @@ LEFT_OUT: Final = (
 )
 """The shell snippets of the docs that a test cannot run, by what they do: a snippet with a line that
 matches one of these is left out (and listed as skipped, with the reason); every other one runs."""
-SLOW_SNIPPETS: Final = r"\brummykit check\b"
-"""Snippets that take seconds a command (the conformance kit's default run): run in the slow set
+SLOW_SNIPPETS: Final = r"\brummykit (check|simulate)\b"
+"""Snippets that take seconds a command (the conformance kit's default run, simulations): run in the slow set
 (``pytest -m slow``, as CI runs it) with the rest of their page; the quick suite runs the others."""
 GAMES_RUN: Final = 10
 """A snippet's ``--games N`` is run with at most this many games: what the test checks is that the

@@ -9,8 +9,8 @@ import pytest
 from rummykit.core.cards import parse_cards
 from rummykit.core.melds import Meld, MeldRules, read_meld
 from rummykit.standard.canastas import Canasta, Canastas
-from rummykit_variants.railroad_canasta.melding import read_group
 from rummykit_variants.railroad_canasta.rules import CANASTAS as RC_CANASTAS
+from rummykit_variants.railroad_canasta.rules import GROUPS
 from rummykit_variants.railroad_canasta.rules import MELD_RULES as RC_MELDS
 
 CAN_MELDS = MeldRules(
@@ -80,7 +80,7 @@ def test_a_sides_canasta_bonuses_add_up() -> None:
     ],
 )
 def test_rc_12_each_kind_of_canasta_and_its_bonus(text: str, kind: str | None, bonus: int) -> None:
-    meld = read_group(parse_cards(text))
+    meld = GROUPS.read(parse_cards(text))
     found = RC_CANASTAS.kind_of(meld, RC_MELDS)
     assert (found.name if found else None) == kind and RC_CANASTAS.bonus(meld, RC_MELDS) == bonus
     assert RC_CANASTAS.closed and RC_CANASTAS.size == 7

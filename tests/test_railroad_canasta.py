@@ -33,6 +33,7 @@ from rummykit import (
 from rummykit.core.cards import Card, Rank, face, parse_cards
 from rummykit.documents.serialize import load_position, position_to_data
 from rummykit.play.cli import app
+from rummykit.standard.groups import canonical_order, shape_cards
 from rummykit.testing import check_action
 from rummykit_variants.railroad_canasta import (
     CanastaKind,
@@ -43,11 +44,10 @@ from rummykit_variants.railroad_canasta import (
     TakePile,
     card_value,
     initial_minimum,
-    melding,
 )
 from rummykit_variants.railroad_canasta.bot import HeuristicBot
-from rummykit_variants.railroad_canasta.melding import canasta_kind, read_group
 from rummykit_variants.railroad_canasta.moves import Hand, split_initial
+from rummykit_variants.railroad_canasta.rules import GROUPS, canasta_kind
 from rummykit_variants.railroad_canasta.state import CanastaState
 from tests.canasta_support import arrange, canasta_state, faces, new_game
 from tests.support import play, refuse
@@ -224,7 +224,7 @@ def test_rc_6_red_3s_are_never_melded() -> None:
     # A red 3 is never held, so no play can name one from hand (that is G-7); the meld reader refuses
     # one, and so does the loader for a position with a red 3 in a meld.
     with pytest.raises(IllegalActionError) as err:
-        read_group(parse_cards("3H 3S 3C"))
+        GROUPS.read(parse_cards("3H 3S 3C"))
     assert err.value.rule == "RC-6"
     game = arrange(new_game(), hands=["5C 6D 9H", OTHER], table=[(0, "KC KD KH")], stock="3H")
     data = position_to_data(game)
@@ -360,7 +360,7 @@ def test_rc_12_a_canasta_is_closed_with_its_kind() -> None:
 
 @pytest.mark.parametrize(("cards", "kind"), [(SEVENS, "sevens"), (WILDS, "wild"), (REDS, "red"), (BLACKS, "black")])
 def test_rc_12_the_four_kinds_of_canasta(cards: str, kind: str) -> None:
-    meld = read_group(parse_cards(cards))
+    meld = GROUPS.read(parse_cards(cards))
     found = canasta_kind(meld)
     assert found is not None and found.value == kind
 
@@ -1105,15 +1105,15 @@ def _initial_melds_by_brute_force(game: rummykit.Game) -> dict[frozenset[int], t
     fewest wild cards, jokers and cards."""
     state = cast(CanastaState, game.state)
     hand = Hand.of(state, 0)
-    keys = melding.meld_keys(hand.counts, ())
+    keys = GROUPS.keys(hand.counts, ())
     best: dict[frozenset[int], tuple[int, int, int]] = {}
     for size in range(1, len(keys) + 1):
         for chosen in itertools.combinations(keys, size):
             twos, jokers = hand.counts[int(Rank.TWO)], hand.counts[int(Rank.JOKER)]
-            options = [list(melding.single_shapes(key, hand.counts[key], twos, jokers)) for key in chosen]
+            options = [list(GROUPS.shapes(key, hand.counts[key], twos, jokers)) for key in chosen]
             for shapes in itertools.product(*options):
                 try:
-                    groups = melding.shape_cards(melding.canonical_order(shapes), hand.cards)
+                    groups = shape_cards(canonical_order(shapes), hand.cards)
                     action = game.check(GoDown(seat=0, melds=tuple(groups)))
                 except (rummykit.IllegalActionError, ValueError, IndexError, AssertionError):
                     continue
@@ -1139,7 +1139,7 @@ def test_rc_c6_the_listed_initial_melds_are_the_brute_forces_fewest_wild_least_f
     listed: dict[frozenset[int], tuple[int, int, int]] = {}
     for action in game.legal_actions(0):
         if isinstance(action, GoDown):
-            key = frozenset(melding.meld_key(read_group(meld)) for meld in action.melds)
+            key = frozenset(GROUPS.key(GROUPS.read(meld)) for meld in action.melds)
             assert key not in listed, f"{action}: its ranks are listed twice"
             cards = [card for meld in action.melds for card in meld]
             wild = [card for card in cards if card.rank in (Rank.TWO, Rank.JOKER)]

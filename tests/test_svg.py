@@ -29,7 +29,7 @@ from rummykit.core.views import Picture, View, shown
 from rummykit.documents.serialize import dump_view, load_view
 from rummykit.svg import canvas, drawing
 from rummykit.testing.visibility import RoundWatch, observers
-from rummykit_variants.railroad_canasta.melding import read_group
+from rummykit_variants.railroad_canasta.rules import GROUPS
 from rummykit_variants.railroad_canasta.state import RailroadCanastaView, canastas_of
 from tests.pictures_support import (
     SVG,
@@ -494,7 +494,7 @@ def test_canastas_are_marked_with_their_kind_in_the_view_and_the_picture() -> No
     melds = ["7C 7D 7H 7S 7C 7D 7H", "JK JK 2C 2D 2H 2S JK", "KC KD KH KS KC KD KH", "QC QD QH 2C QS QC QD", "9C 9D 9H"]
     state = game.state.copy()
     state.table = [
-        TableMeld(owner=seat % 2, meld=read_group(parse_cards(text)), ids=()) for seat, text in enumerate(melds)
+        TableMeld(owner=seat % 2, meld=GROUPS.read(parse_cards(text)), ids=()) for seat, text in enumerate(melds)
     ]
     kinds = canastas_of(state.table)
     assert kinds == ("sevens", "wild", "red", "black", "")  # RC-12, by hand

@@ -15,6 +15,7 @@ Examples:
 
 from rummykit.standard.canastas import Canasta, Canastas
 from rummykit.standard.going_down import ContractGoDown, FreeGoDown, canonical_melds, ordered_melds, read_group
+from rummykit.standard.groups import GroupRuleIds, Groups
 from rummykit.standard.knocking import (
     Knock,
     KnockDiscard,
@@ -77,6 +78,8 @@ __all__ = [
     "DrawMove",
     "FreeGoDown",
     "FreeMelds",
+    "GroupRuleIds",
+    "Groups",
     "Knock",
     "KnockDiscard",
     "KnockDraw",

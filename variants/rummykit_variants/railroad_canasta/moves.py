@@ -21,15 +21,25 @@ from rummykit.core.moves import Move
 from rummykit.core.shoe import Randomness
 from rummykit.core.state import Phase, Place, RoundEnd, TableMeld, in_hand, in_pile, in_seat_pile, on_table
 from rummykit.standard import StandardMove, went_out
+from rummykit.standard.groups import (
+    WILD_KEY,
+    Shape,
+    canonical_order,
+    left_after,
+    ordered_cards,
+    rank_counts,
+    shape_cards,
+)
 from rummykit.standard.turns import end_turn, pick_cards, remove_cards
-from rummykit_variants.railroad_canasta import melding
 from rummykit_variants.railroad_canasta.actions import EndRound, LeaveKitty, PickUpKitty, TakePile
-from rummykit_variants.railroad_canasta.melding import CANASTA_SIZE, WILD_KEY, Shape, read_group
 from rummykit_variants.railroad_canasta.rules import (
+    CANASTAS,
+    GROUPS,
     WILD_RANKS,
     CanastaKind,
     CanastaPhase,
     CanastaRules,
+    canasta_kind,
     initial_minimum,
     is_red_three,
     is_wild,
@@ -46,6 +56,12 @@ Problem = tuple[str, str] | None
 _SEVEN, _TWO, _JOKER, _THREE = int(Rank.SEVEN), int(Rank.TWO), int(Rank.JOKER), int(Rank.THREE)
 _ALL_KINDS = frozenset(CanastaKind)
 _INDEX = operator.attrgetter("index")
+
+
+def _kind(shape: Shape) -> CanastaKind | None:
+    """The kind of canasta a shape is (RC-12), if any."""
+    kind = GROUPS.shape_kind(shape)
+    return None if kind is None else CanastaKind(kind.name)
 
 
 def draw_cards(state: CanastaState, seat: int, count: int) -> None:
@@ -114,18 +130,19 @@ class Hand:
         # sevens canasta (RC-18), may meld or lay off any of them, down to an empty hand (RC-22)
         only_sevens = bool(cards) and all(card.rank is Rank.SEVEN for card in cards)
         exception = state.stuck and only_sevens and not (CanastaKind.SEVENS in kinds and others)
-        return cls(cards, melding.rank_counts(cards), kinds, others, state.stuck, exception)
+        return cls(cards, rank_counts(cards), kinds, others, state.stuck, exception)
 
     def problem(self, shapes: Sequence[Shape], closes: CanastaKind | None = None) -> Problem:
         """What is wrong with what melding ``shapes`` from this hand leaves (`leaves`); ``closes``
         is the kind of canasta a lay-off completes."""
         if self.exception:
             return None
-        counts, size = melding.left_after(self.counts, len(self.cards), shapes)
+        counts, size = left_after(self.counts, len(self.cards), shapes)
         kinds = self.kinds if closes is None else self.kinds | {closes}
         for shape in shapes:
-            if shape.canasta is not None:
-                kinds |= {shape.canasta}
+            kind = _kind(shape)
+            if kind is not None:
+                kinds |= {kind}
         black = any(shape.key == _THREE for shape in shapes)
         return self.leaves(counts[_SEVEN], size, kinds, black_threes=black, exempt=self.stuck)
 
@@ -174,7 +191,7 @@ class CanastaMove(StandardMove[CanastaState, A]):
     ) -> list[Shape]:
         """RC-11 and RC-C2: one meld per key in an action (none of ``taken``, the top card's), none of
         a key the seat has open; and the melds' shapes in the action's order."""
-        keys = [melding.meld_key(meld) for meld in melds]
+        keys = [GROUPS.key(meld) for meld in melds]
         opened = state.open_melds(action.seat)
         for meld, key in zip(melds, keys, strict=True):
             what = "wild melds" if key == WILD_KEY else f"{Rank(key).symbol}s"
@@ -183,12 +200,12 @@ class CanastaMove(StandardMove[CanastaState, A]):
             if key in opened:
                 reason = f"seat {action.seat} already has an unfinished meld of {what} ({meld} would be a second)"
                 raise self.refuse("RC-11", reason, action)
-        return list(melding.canonical_order([Shape.of(meld) for meld in melds]))
+        return list(canonical_order([GROUPS.shape_of(meld) for meld in melds]))
 
     def check_initial(self, state: CanastaState, shapes: Sequence[Shape], action: Action) -> None:
         """RC-13: an initial meld reaches the minimum."""
         total = state.totals[action.seat]
-        minimum, value = initial_minimum(total), sum(shape.value for shape in shapes)
+        minimum, value = initial_minimum(total), sum(map(GROUPS.shape_value, shapes))
         if not state.has_melded(action.seat) and value < minimum:
             reason = (
                 f"an initial meld must be worth at least {minimum} at a total of {total}, and this is worth {value}"
@@ -311,12 +328,12 @@ class TakePileMove(CanastaMove[TakePile]):
             if onto is not None and len(action.cards) != 2:
                 reason = f"with an unfinished meld of {symbol}s the pile is taken with exactly two natural cards"
                 raise self.refuse("RC-C3", reason, action)
-            top_shape = Shape(rank, 3) if onto is not None else Shape.of(read_group((top, *action.cards)))
-        others = [read_group(group) for group in action.melds]
+            top_shape = Shape(rank, 3) if onto is not None else GROUPS.shape_of(GROUPS.read((top, *action.cards)))
+        others = [GROUPS.read(group) for group in action.melds]
         shapes = [top_shape, *self.check_new_melds(state, others, action, taken=rank)]
         self.check_initial(state, shapes, action)
         self.check_end(self.problem(state, Hand.of(state, seat), onto, shapes), action)
-        return TakePile(seat=seat, cards=melding.ordered_cards(action.cards), melds=melding.ordered_groups(others))
+        return TakePile(seat=seat, cards=ordered_cards(action.cards), melds=GROUPS.ordered_groups(others))
 
     def legal(self, state: CanastaState, seat: int) -> list[TakePile]:
         pile = state.piles["discard"]
@@ -341,18 +358,20 @@ class TakePileMove(CanastaMove[TakePile]):
                 candidates.append((Shape(rank, 3), ()))
             candidates = [candidate for candidate in candidates if allowed([candidate[0]])]
         elif counts[rank] >= 2:
-            shapes = melding.single_shapes(rank, counts[rank], counts[_TWO], counts[_JOKER], extra=1)
+            shapes = GROUPS.shapes(rank, counts[rank], counts[_TWO], counts[_JOKER], extra=1)
             top_shapes = [shape for shape in shapes if shape.naturals >= 3]
             minimum = initial_minimum(state.totals[seat])
-            keys = melding.meld_keys(counts, {rank})
+            keys = GROUPS.keys(counts, {rank})
             for shape in top_shapes:
-                if state.has_melded(seat) or shape.value >= minimum:
-                    least = state.has_melded(seat) or not melding.excess((shape,), shape.value - minimum, top=True)
+                if state.has_melded(seat) or GROUPS.shape_value(shape) >= minimum:
+                    least = state.has_melded(seat) or not GROUPS.excess(
+                        (shape,), GROUPS.shape_value(shape) - minimum, top=True
+                    )
                     if least and allowed([shape]):
                         candidates.append((shape, ()))
                     continue
                 twos, jokers = counts[_TWO] - shape.twos, counts[_JOKER] - shape.jokers
-                for melds in melding.initial_melds(
+                for melds in GROUPS.initial_melds(
                     counts,
                     keys,
                     twos,
@@ -362,14 +381,14 @@ class TakePileMove(CanastaMove[TakePile]):
                     top=True,
                     allowed=allowed,
                 ):
-                    candidates.append((shape, melding.canonical_order(melds[1:])))
+                    candidates.append((shape, canonical_order(melds[1:])))
         actions = []
         for top_shape, others in candidates:  # each allowed (RC-19)
             if top_shape.naturals > 1:  # with a pair from hand
-                groups = melding.shape_cards([top_shape, *others], hand.cards, skip=[1])
+                groups = shape_cards([top_shape, *others], hand.cards, skip=[1])
                 actions.append(TakePile(seat=seat, cards=groups[0], melds=tuple(groups[1:])))
             else:
-                actions.append(TakePile(seat=seat, melds=tuple(melding.shape_cards(others, hand.cards))))
+                actions.append(TakePile(seat=seat, melds=tuple(shape_cards(others, hand.cards))))
         return actions
 
     def problem(self, state: CanastaState, hand: Hand, onto: int | None, shapes: Sequence[Shape]) -> Problem:
@@ -381,13 +400,13 @@ class TakePileMove(CanastaMove[TakePile]):
         top_shape, others = shapes[0], shapes[1:]
         rank = top_shape.key
         from_hand = attrs.evolve(top_shape, naturals=top_shape.naturals - 1)
-        counts, size = melding.left_after(hand.counts, len(hand.cards), [from_hand, *others])
-        kinds = hand.kinds | {shape.canasta for shape in others if shape.canasta is not None}
+        counts, size = left_after(hand.counts, len(hand.cards), [from_hand, *others])
+        kinds = hand.kinds | {kind for kind in map(_kind, others) if kind is not None}
         if onto is None:
-            kinds |= {top_shape.canasta} if top_shape.canasta is not None else set()
+            kinds |= {kind} if (kind := _kind(top_shape)) is not None else set()
         else:
             meld = state.table[onto].meld
-            room = CANASTA_SIZE - len(meld)
+            room = CANASTAS.size - len(meld)
             fits = min(room, top_shape.naturals)
             counts[rank] += top_shape.naturals - fits  # RC-C3: what does not fit stays in hand
             size += top_shape.naturals - fits
@@ -418,20 +437,20 @@ class TakePileMove(CanastaMove[TakePile]):
         state.note_moved((top_id,), in_pile("discard"), target)
         ids = _remove(state, seat, action.cards, target)
         if onto is None:
-            state.table.append(TableMeld(owner=seat, meld=read_group((top, *action.cards)), ids=(top_id, *ids)))
+            state.table.append(TableMeld(owner=seat, meld=GROUPS.read((top, *action.cards)), ids=(top_id, *ids)))
         else:
             meld, meld_ids = state.table[onto].meld, list(state.table[onto].ids)
             for cid in (top_id, *ids):
-                if len(meld) >= CANASTA_SIZE:
+                if len(meld) >= CANASTAS.size:
                     hand.append(cid)  # RC-C3: a card that does not fit stays in hand
                     state.note_moved((cid,), target, in_hand(seat))
                 else:
-                    meld = melding.added(meld, face(cid))
+                    meld = GROUPS.added(meld, face(cid))
                     meld_ids.append(cid)
             state.table[onto] = _table_meld(seat, meld, meld_ids)
         for group in action.melds:
             ids = _remove(state, seat, group, on_table(len(state.table)))
-            state.table.append(TableMeld(owner=seat, meld=read_group(group), ids=tuple(ids)))
+            state.table.append(TableMeld(owner=seat, meld=GROUPS.read(group), ids=tuple(ids)))
         _place(state, seat, pile, in_pile("discard"))
         pile.clear()
         state.frozen = False
@@ -458,42 +477,41 @@ class GoDownMove(CanastaMove[GoDown]):
         if state.has_melded(action.seat) and len(action.melds) > 1:
             raise self.refuse("RC-C2", "after the initial meld each meld action lays down one meld", action)
         self.played_cards(state, action, [card for group in action.melds for card in group])
-        melds = [read_group(group) for group in action.melds]
+        melds = [GROUPS.read(group) for group in action.melds]
         shapes = self.check_new_melds(state, melds, action)
         self.check_initial(state, shapes, action)
         self.check_end(Hand.of(state, action.seat).problem(shapes), action)
-        return GoDown(seat=action.seat, melds=melding.ordered_groups(melds))
+        return GoDown(seat=action.seat, melds=GROUPS.ordered_groups(melds))
 
     def legal(self, state: CanastaState, seat: int) -> list[GoDown]:
         if seat != state.turn:
             return []
         hand = Hand.of(state, seat)
         counts = hand.counts
-        keys = melding.meld_keys(counts, state.open_melds(seat))
+        keys = GROUPS.keys(counts, state.open_melds(seat))
 
         def allowed(shapes: Sequence[Shape]) -> bool:
-            return hand.problem(melding.canonical_order(shapes)) is None
+            return hand.problem(canonical_order(shapes)) is None
 
         candidates: Iterable[tuple[Shape, ...]]
         if state.has_melded(seat):
             candidates = (
                 (shape,)
                 for key in keys
-                for shape in melding.single_shapes(key, counts[key], counts[_TWO], counts[_JOKER])
+                for shape in GROUPS.shapes(key, counts[key], counts[_TWO], counts[_JOKER])
                 if allowed((shape,))
             )
         else:
             minimum = initial_minimum(state.totals[seat])
-            candidates = melding.initial_melds(counts, keys, counts[_TWO], counts[_JOKER], minimum, allowed=allowed)
+            candidates = GROUPS.initial_melds(counts, keys, counts[_TWO], counts[_JOKER], minimum, allowed=allowed)
         return [  # each allowed (RC-19)
-            GoDown(seat=seat, melds=tuple(melding.shape_cards(melding.canonical_order(shapes), hand.cards)))
-            for shapes in candidates
+            GoDown(seat=seat, melds=tuple(shape_cards(canonical_order(shapes), hand.cards))) for shapes in candidates
         ]
 
     def perform(self, state: CanastaState, action: GoDown, rng: Randomness) -> None:
         for group in action.melds:
             ids = _remove(state, action.seat, group, on_table(len(state.table)))
-            state.table.append(TableMeld(owner=action.seat, meld=read_group(group), ids=tuple(ids)))
+            state.table.append(TableMeld(owner=action.seat, meld=GROUPS.read(group), ids=tuple(ids)))
         self.melded(state, action.seat)
         self.after_play(state, action.seat)
 
@@ -521,15 +539,15 @@ class LayOffMove(CanastaMove[LayOff]):
             reason = f"meld {action.meld} is seat {target.owner}'s: nobody adds to another's melds"
             raise self.refuse("RC-8", reason, action)
         self.played_cards(state, action, [card])
-        problem = melding.can_add(target.meld, card)
+        problem = GROUPS.can_add(target.meld, card)
         if problem is not None:
             raise problem
-        closes = melding.canasta_kind(melding.added(target.meld, card))
-        self.check_end(Hand.of(state, seat).problem([Shape.of_card(card)], closes), action)
+        closes = canasta_kind(GROUPS.added(target.meld, card))
+        self.check_end(Hand.of(state, seat).problem([GROUPS.shape_of_card(card)], closes), action)
         return LayOff(seat=seat, card=card, meld=action.meld)
 
     def legal(self, state: CanastaState, seat: int) -> list[LayOff]:
-        melds = [(i, m.meld) for i, m in enumerate(state.table) if m.owner == seat and not melding.is_closed(m.meld)]
+        melds = [(i, m.meld) for i, m in enumerate(state.table) if m.owner == seat and not GROUPS.is_closed(m.meld)]
         if seat != state.turn or not melds:
             return []
         hand = Hand.of(state, seat)
@@ -538,11 +556,11 @@ class LayOffMove(CanastaMove[LayOff]):
             firsts.setdefault(card.rank, card)
         actions = []
         for index, meld in melds:
-            closing = len(meld) + 1 == CANASTA_SIZE and not melding.is_black_threes(meld)
+            closing = len(meld) + 1 == CANASTAS.size and not GROUPS.is_going_out_meld(meld)
             for card in firsts.values():
-                if (card.rank is meld.ranks[0] or card.rank in WILD_RANKS) and melding.can_add(meld, card) is None:
-                    closes = melding.canasta_kind(melding.added(meld, card)) if closing else None
-                    if hand.problem([Shape.of_card(card)], closes) is None:
+                if (card.rank is meld.ranks[0] or card.rank in WILD_RANKS) and GROUPS.can_add(meld, card) is None:
+                    closes = canasta_kind(GROUPS.added(meld, card)) if closing else None
+                    if hand.problem([GROUPS.shape_of_card(card)], closes) is None:
                         actions.append(LayOff(seat=seat, card=card, meld=index))
         return actions
 
@@ -550,7 +568,7 @@ class LayOffMove(CanastaMove[LayOff]):
         ids = _remove(state, action.seat, [action.card], on_table(action.meld))
         target = state.table[action.meld]
         state.table[action.meld] = _table_meld(
-            target.owner, melding.added(target.meld, action.card), [*target.ids, *ids]
+            target.owner, GROUPS.added(target.meld, action.card), [*target.ids, *ids]
         )
         self.after_play(state, action.seat)
 
@@ -663,10 +681,10 @@ def canasta_moves(rules: CanastaRules) -> dict[type[Action], Move[Any, Any]]:
 def _initial_choice(state: CanastaState, action: GoDown | TakePile) -> tuple[object, ...]:
     """What a listed initial meld stands for (RC-C6): the keys of its new melds, and when it takes the
     pile, the shape of the top card's meld."""
-    keys = tuple(sorted(melding.meld_key(read_group(group)) for group in action.melds))
+    keys = tuple(sorted(GROUPS.key(GROUPS.read(group)) for group in action.melds))
     if isinstance(action, TakePile):
         top = face(state.piles["discard"][-1])
-        return Shape.of(read_group([top, *action.cards])), keys
+        return GROUPS.shape_of(GROUPS.read([top, *action.cards])), keys
     return (keys,)
 
 
@@ -699,17 +717,17 @@ def split_initial(state: CanastaState, action: GoDown | TakePile) -> list[Action
     melds = [list(group) for group in action.melds]
     if isinstance(action, TakePile):
         melds.insert(0, [face(state.piles["discard"][-1]), *action.cards])
-    kept, dropped, extra_cards = melding.least_form(melds, initial_minimum(state.totals[seat]), top=top)
+    kept, dropped, extra_cards = GROUPS.least_form(melds, initial_minimum(state.totals[seat]), top=top)
     if not dropped and not extra_cards:
         return None
-    kept_melds = [read_group(meld) for meld in kept]
-    groups = melding.ordered_groups(kept_melds[1:] if top else kept_melds)
-    order = [melding.meld_key(read_group(group)) for group in groups]  # the melds' places on the table
+    kept_melds = [GROUPS.read(meld) for meld in kept]
+    groups = GROUPS.ordered_groups(kept_melds[1:] if top else kept_melds)
+    order = [GROUPS.key(GROUPS.read(group)) for group in groups]  # the melds' places on the table
     first: Action = GoDown(seat=seat, melds=groups)
     if top:
-        first = TakePile(seat=seat, cards=melding.ordered_cards(kept[0][1:]), melds=groups)
-        order.insert(0, melding.meld_key(kept_melds[0]))
-    dropped.sort(key=lambda meld: read_group(meld).rank is Rank.THREE)
-    parts: list[Action] = [first, *(GoDown(seat=seat, melds=(melding.ordered_cards(meld),)) for meld in dropped)]
+        first = TakePile(seat=seat, cards=ordered_cards(kept[0][1:]), melds=groups)
+        order.insert(0, GROUPS.key(kept_melds[0]))
+    dropped.sort(key=lambda meld: GROUPS.read(meld).rank is Rank.THREE)
+    parts: list[Action] = [first, *(GoDown(seat=seat, melds=(ordered_cards(meld),)) for meld in dropped)]
     parts += [LayOff(seat=seat, card=card, meld=len(state.table) + order.index(key)) for key, card in extra_cards]
     return parts

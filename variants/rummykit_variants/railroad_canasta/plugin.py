@@ -19,22 +19,17 @@ from rummykit.core.specs import GameSettings, VariantSpec
 from rummykit.core.state import Phase, ScoreItem, SeatScore
 from rummykit.core.views import View
 from rummykit.standard import StandardRummy, deal, view_fields
+from rummykit.standard.groups import WILD
 from rummykit_variants.railroad_canasta.actions import EndRound, LeaveKitty, PickUpKitty, TakePile
 from rummykit_variants.railroad_canasta.bot import HeuristicBot
-from rummykit_variants.railroad_canasta.melding import (
-    RED_THREE_FACES,
-    WILD,
-    canasta_kind,
-    is_closed,
-    meld_key,
-    read_group,
-)
 from rummykit_variants.railroad_canasta.moves import canasta_moves, draw_cards
 from rummykit_variants.railroad_canasta.rules import (
     CANASTA_BONUS,
+    GROUPS,
     RULES,
     CanastaPhase,
     CanastaRules,
+    canasta_kind,
     card_value,
     initial_minimum,
     is_red_three,
@@ -198,7 +193,7 @@ class RailroadCanasta(StandardRummy[CanastaRules, CanastaState]):
                 )
         for seat, held in enumerate(state.hands):
             for i, cid in enumerate(held):
-                if cid & FACE_MASK in RED_THREE_FACES:
+                if cid & FACE_MASK in GROUPS.never_indices:
                     raise InvalidPositionError(
                         f"hands[{seat}][{i}]",
                         "a red 3 is never held: it is placed when it comes (RC-6)",
@@ -219,7 +214,7 @@ class RailroadCanasta(StandardRummy[CanastaRules, CanastaState]):
             if given.kind not in _KINDS:
                 raise InvalidPositionError(f"table[{index}].kind", f"a set or a wild meld, not {given.kind!r}")
             try:
-                meld = read_group(given.cards)
+                meld = GROUPS.read(given.cards)
             except IllegalActionError as exc:
                 raise InvalidPositionError(f"table[{index}]", f"not a valid meld: {exc}") from exc
             if meld.kind != given.kind:
@@ -229,8 +224,8 @@ class RailroadCanasta(StandardRummy[CanastaRules, CanastaState]):
                 raise InvalidPositionError(f"table[{index}].ranks", f"the cards of {meld} stand for {ranks}")
             if not state.has_melded(owner):
                 raise InvalidPositionError(f"table[{index}].owner", f"seat {owner} has not melded this round")
-            if not is_closed(meld):
-                key = (owner, meld_key(meld))
+            if not GROUPS.is_closed(meld):
+                key = (owner, GROUPS.key(meld))
                 if key in open_keys:
                     raise InvalidPositionError("table", f"seat {owner} has two unfinished melds of one rank (RC-11)")
                 open_keys.add(key)
@@ -247,7 +242,7 @@ class RailroadCanasta(StandardRummy[CanastaRules, CanastaState]):
 
     @hookimpl
     def rummykit_read_meld(self, rules: CanastaRules, cards: tuple[Card, ...]) -> Meld:
-        return read_group(cards)
+        return GROUPS.read(cards)
 
     @hookimpl
     def rummykit_arrange_position(self, state: CanastaState, melded: frozenset[int], given: frozenset[str]) -> None:

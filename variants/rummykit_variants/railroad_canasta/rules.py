@@ -12,21 +12,24 @@ import attrs
 from rummykit.core.actions import Action, Draw
 from rummykit.core.cards import Card, Rank, Suit, parse_cards
 from rummykit.core.errors import IllegalActionError
-from rummykit.core.melds import MeldRules
+from rummykit.core.melds import Meld, MeldRules
 from rummykit.core.shoe import decks
 from rummykit.core.specs import GameSettings, RuleText
 from rummykit.core.state import GameState
 from rummykit.standard import Deal, Minimums, RuleIds, Scoring, StandardRules, Stock, Turns
 from rummykit.standard.canastas import Canasta, Canastas
+from rummykit.standard.groups import GroupRuleIds, Groups
 from rummykit_variants.railroad_canasta.actions import EndRound, TakePile
 
 __all__ = [
     "CANASTA_BONUS",
+    "GROUPS",
     "MELD_RULES",
     "RULES",
     "CanastaKind",
     "CanastaPhase",
     "CanastaRules",
+    "canasta_kind",
     "card_value",
     "initial_minimum",
     "is_red_three",
@@ -303,8 +306,31 @@ MELD_RULES: Final = MeldRules(
     rules={"wilds": "RC-8", "set": "RC-8", "run": "RC-8", "natural-only": "RC-10"},
 )
 """RC-8 and RC-10 as data: a meld of 3 to 7 cards of one rank (4 to A) with at least 2 natural cards and
-at most 3 wild cards, none in a meld of 7s (black 3s, RC-7, and wild melds, RC-9, are read on their own:
-`melding.read_group`)."""
+at most 3 wild cards, none in a meld of 7s (black 3s, RC-7, and wild melds, RC-9: `GROUPS`)."""
+
+GROUPS: Final = Groups(
+    melds=MELD_RULES,
+    points=POINTS,
+    canastas=CANASTAS,
+    wild_melds=True,
+    never=frozenset(parse_cards("3H 3D")),
+    going_out_only=frozenset({Rank.THREE}),
+    one_open_per_key=True,
+    ids=GroupRuleIds(never="RC-6", going_out="RC-7", wild_meld="RC-9", one_per_key="RC-11"),
+)
+"""RC-6 to RC-12 as data: `MELD_RULES`, wild melds (RC-9), red 3s never melded (RC-6), black 3s only when going
+out (RC-7), one unfinished meld of a rank (RC-11), the canastas (RC-12)."""
+
+
+def canasta_kind(meld: Meld) -> CanastaKind | None:
+    """The kind of canasta ``meld`` is (RC-12), or ``None`` if it is not one.
+
+    Examples:
+        >>> canasta_kind(GROUPS.read(parse_cards("9C 9D 9H 9S 9C 9D JK")))
+        <CanastaKind.BLACK: 'black'>
+    """
+    kind = GROUPS.kind_of(meld)
+    return None if kind is None else CanastaKind(kind.name)
 
 
 def make_rules(config: GameSettings) -> CanastaRules:

@@ -16,8 +16,7 @@ from rummykit.core.cards import Card
 from rummykit.core.state import TableMeld, cache
 from rummykit.core.views import Picture, shown
 from rummykit.standard import StandardState, StandardView
-from rummykit_variants.railroad_canasta.melding import CANASTA_SIZE, canasta_kind, is_black_threes, meld_key
-from rummykit_variants.railroad_canasta.rules import CanastaKind, CanastaRules
+from rummykit_variants.railroad_canasta.rules import CANASTAS, GROUPS, CanastaKind, CanastaRules, canasta_kind
 
 __all__ = ["LOOK_KINDS", "CanastaState", "RailroadCanastaView", "canastas_of"]
 
@@ -30,8 +29,7 @@ def canastas_of(table: Sequence[TableMeld]) -> tuple[str, ...]:
 
     Examples:
         >>> from rummykit.core.cards import parse_cards
-        >>> from rummykit_variants.railroad_canasta.melding import read_group
-        >>> meld = read_group(parse_cards("8C 8D 8H 8S 8C 8D 2H"))
+        >>> meld = GROUPS.read(parse_cards("8C 8D 8H 8S 8C 8D 2H"))
         >>> canasta = TableMeld(owner=0, meld=meld, ids=())
         >>> canastas_of([canasta])
         ('black',)
@@ -92,9 +90,9 @@ class CanastaState(StandardState):
     def open_melds(self, seat: int) -> dict[int, int]:
         """``seat``'s unfinished melds (black 3s aside): the table index of each by key (RC-11)."""
         return {
-            meld_key(m.meld): index
+            GROUPS.key(m.meld): index
             for index, m in enumerate(self.table)
-            if m.owner == seat and len(m.ids) < CANASTA_SIZE and not is_black_threes(m.meld)
+            if m.owner == seat and len(m.ids) < CANASTAS.size and not GROUPS.is_going_out_meld(m.meld)
         }
 
 

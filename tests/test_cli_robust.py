@@ -33,7 +33,7 @@ from rummykit.play.cli import app
 from rummykit.play.commands import move_help, parse_move
 from rummykit.play.simulate import GameOutcome, machine_cpus, simulate
 from rummykit_variants.classic_rummy import plugin as classic
-from rummykit_variants.railroad_canasta.actions import TakePile
+from rummykit_variants.railroad_canasta import TakePile
 from tests.support import AS_IN_A_TERMINAL
 
 runner = CliRunner()

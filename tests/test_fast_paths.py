@@ -258,7 +258,7 @@ def test_canasta_kinds_remembered_are_the_kinds_worked_out_afresh() -> None:
             kinds = state.canasta_kinds()
             assert state.canasta_kinds() is kinds  # remembered while the table stays as it is
             fresh = state.copy()
-            fresh.kinds_seen = None
+            fresh.sides_seen = None  # the canasta family's cache (GroupState)
             assert fresh.canasta_kinds() == kinds
             game.apply(rng.choice(game.legal_actions(game.to_act[0])))
 

@@ -37,7 +37,7 @@ from rummykit.documents.serialize import (
     view_to_data,
 )
 from rummykit.play.cli import app
-from rummykit_variants.railroad_canasta.actions import TakePile
+from rummykit_variants.railroad_canasta import TakePile
 from tests.sizes import examples
 
 Document = dict[str, Any]

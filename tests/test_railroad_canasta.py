@@ -33,7 +33,8 @@ from rummykit import (
 from rummykit.core.cards import Card, Rank, face, parse_cards
 from rummykit.documents.serialize import load_position, position_to_data
 from rummykit.play.cli import app
-from rummykit.standard.groups import canonical_order, shape_cards
+from rummykit.standard import FamilyMove
+from rummykit.standard.groups import canonical_order, rank_counts, shape_cards
 from rummykit.testing import check_action
 from rummykit_variants.railroad_canasta import (
     CanastaKind,
@@ -46,7 +47,6 @@ from rummykit_variants.railroad_canasta import (
     initial_minimum,
 )
 from rummykit_variants.railroad_canasta.bot import HeuristicBot
-from rummykit_variants.railroad_canasta.moves import Hand, split_initial
 from rummykit_variants.railroad_canasta.rules import GROUPS, canasta_kind
 from rummykit_variants.railroad_canasta.state import CanastaState
 from tests.canasta_support import arrange, canasta_state, faces, new_game
@@ -1104,21 +1104,24 @@ def _initial_melds_by_brute_force(game: rummykit.Game) -> dict[frozenset[int], t
     shape of every choice of ranks on the game itself: its choices of ranks (keys), each with its
     fewest wild cards, jokers and cards."""
     state = cast(CanastaState, game.state)
-    hand = Hand.of(state, 0)
-    keys = GROUPS.keys(hand.counts, ())
+    held = state.hand_faces(0)
+    counts = rank_counts(held)
+    move = game.configuration.moves[GoDown]
+    assert isinstance(move, FamilyMove)
+    keys = GROUPS.keys(counts, ())
     best: dict[frozenset[int], tuple[int, int, int]] = {}
     for size in range(1, len(keys) + 1):
         for chosen in itertools.combinations(keys, size):
-            twos, jokers = hand.counts[int(Rank.TWO)], hand.counts[int(Rank.JOKER)]
-            options = [list(GROUPS.shapes(key, hand.counts[key], twos, jokers)) for key in chosen]
+            twos, jokers = counts[int(Rank.TWO)], counts[int(Rank.JOKER)]
+            options = [list(GROUPS.shapes(key, counts[key], twos, jokers)) for key in chosen]
             for shapes in itertools.product(*options):
                 try:
-                    groups = shape_cards(canonical_order(shapes), hand.cards)
+                    groups = shape_cards(canonical_order(shapes), held)
                     action = game.check(GoDown(seat=0, melds=tuple(groups)))
                 except (rummykit.IllegalActionError, ValueError, IndexError, AssertionError):
                     continue
                 assert isinstance(action, GoDown)
-                if split_initial(state, action) is not None:
+                if move.split_initial(state, action) is not None:
                     continue  # not a least form
                 cards = [card for meld in action.melds for card in meld]
                 wild = [card for card in cards if card.rank in (Rank.TWO, Rank.JOKER)]

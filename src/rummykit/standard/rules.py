@@ -32,6 +32,7 @@ from rummykit.core.melds import MeldRules
 from rummykit.core.solver import Contract, ContractSolver
 from rummykit.core.specs import Ruleset
 from rummykit.core.state import DRAW, Phase, ScoreItem, SeatScore
+from rummykit.standard.groups import Groups
 
 if TYPE_CHECKING:
     from rummykit.core.state import GameState
@@ -39,12 +40,15 @@ if TYPE_CHECKING:
 __all__ = [
     "KNOCK_POINTS",
     "KNOCK_RUN_ORDER",
+    "CanastaFamily",
     "ContractMelds",
     "Deal",
     "FreeMelds",
+    "GoingOut",
     "KnockPhase",
     "Knocking",
     "Minimums",
+    "PileTakes",
     "RuleIds",
     "Scoring",
     "StandardRules",
@@ -160,6 +164,129 @@ class Minimums:
     def of(self, total: int) -> int:
         """The minimum for a total of ``total``."""
         return next((minimum for floor, minimum in self.steps if total >= floor), self.below)
+
+
+@attrs.frozen(kw_only=True)
+class PileTakes:
+    """Taking the whole discard pile, as the canasta family does: instead of drawing, a player melds the
+    pile's top card at once, in one of the ways allowed, then takes the rest of the pile into hand.
+
+    Attributes:
+        pair: with two natural cards of its rank from hand (and wild cards if wanted), a new meld, or onto
+            the taker's meld of that rank.
+        natural_and_wild: with one natural card of its rank and at least one wild card from hand, on an
+            unfrozen pile only (Canasta's CAN-20).
+        onto_meld: the top card alone onto the taker's meld of its rank, on an unfrozen pile only.
+        exact_pair_onto_meld: with a meld of the top card's rank, the cards from hand are exactly two natural
+            cards, which go onto it with the top card as far as it has room, the rest back to hand
+            (Railroad Canasta's RC-C3).
+        blocked: ranks whose card on top of the pile blocks it for every player (wild cards, threes).
+        frozen_by: faces that freeze the pile while they lie in it (wild cards; a red three turned up): a
+            frozen pile is taken only with a natural pair.
+        frozen_until_melded: the pile is frozen for a side that has not made its initial meld (CAN-19).
+        not_single_to_single: a player holding one card may not take a pile of one card (CAN-22).
+        ids: the rules a refusal cites: ``take`` (the ways to take), ``frozen``, ``blocked``, ``onto``
+            (`exact_pair_onto_meld`), ``melds`` (other melds laid with the take: for an initial meld only),
+            ``empty`` (an empty pile) and ``single`` (`not_single_to_single`); each ``take``'s if empty.
+    """
+
+    pair: bool = True
+    natural_and_wild: bool = False
+    onto_meld: bool = True
+    exact_pair_onto_meld: bool = False
+    blocked: frozenset[Rank] = frozenset({Rank.TWO, Rank.JOKER, Rank.THREE})
+    frozen_by: frozenset[Card] = frozenset()
+    frozen_until_melded: bool = False
+    not_single_to_single: bool = False
+    ids: Mapping[str, str] = attrs.field(factory=dict)
+
+    def rule(self, key: str) -> str:
+        """The rule cited for ``key`` (``"take"``'s where the variant names none)."""
+        return self.ids.get(key) or self.ids.get("take", "")
+
+
+@attrs.frozen(kw_only=True)
+class GoingOut:
+    """What a side needs to go out, as the canasta family counts it.
+
+    Attributes:
+        canastas: the fewest canastas (Canasta: 1; 2 with two or six players).
+        kinds: kinds of canasta the side must each have one of (Railroad Canasta: all four).
+        without_discard: a player may go out by melding every card, with no discard (Canasta's CAN-24);
+            otherwise the last card is discarded.
+        rule: the rule that says so.
+
+    Examples:
+        >>> GoingOut(canastas=1, rule="CAN-24").allows(["mixed"]), GoingOut(canastas=2, rule="CAN-37").allows(["mixed"])
+        (True, False)
+        >>> railroad = GoingOut(kinds=frozenset({"sevens", "wild", "red", "black"}), rule="RC-21")
+        >>> railroad.allows(["red", "black", "wild"]), railroad.allows(["red", "black", "wild", "sevens"])
+        (False, True)
+    """
+
+    canastas: int = 1
+    kinds: frozenset[str] = frozenset()
+    without_discard: bool = False
+    rule: str
+
+    def allows(self, canastas: Iterable[str]) -> bool:
+        """Whether a side with canastas of ``canastas``' kinds (one entry a canasta) may go out."""
+        have = list(canastas)
+        return len(have) >= self.canastas and self.kinds <= set(have)
+
+    def missing(self, canastas: Iterable[str]) -> str:
+        """What a side with ``canastas`` lacks to go out, in words (``""``: nothing)."""
+        have = list(canastas)
+        kinds = sorted(self.kinds - set(have))
+        if kinds:
+            return "a canasta of each kind, and it lacks " + ", ".join(kinds)
+        if len(have) < self.canastas:
+            return f"{self.canastas} canasta{'s' * (self.canastas != 1)}, and it has {len(have)}"
+        return ""
+
+
+@attrs.frozen(kw_only=True)
+class CanastaFamily:
+    """The canasta family's mechanics, as data: its melds, its initial-meld minimums, taking the pile,
+    the faces laid out before a seat (red threes), partnerships and going out.
+
+    Attributes:
+        groups: the melds ([`Groups`][rummykit.standard.groups.Groups]).
+        minimums: an initial meld's minimum by the side's total before the round.
+        takes: how the whole discard pile is taken.
+        placed: the seat pile where `Groups.never` faces (red threes) are laid out the moment they come,
+            or ``None``.
+        replace_placed: a face laid out from the stock (a draw, the deal) is replaced by the next card of
+            the stock (none if it is empty).
+        sides: each seat's side (``(0, 1, 0, 1)`` for two partnerships); empty: each seat plays alone.
+        going_out: what a side needs to go out.
+        one_meld_after_initial: after the initial meld, each meld action lays down one meld (Railroad
+            Canasta's RC-C2).
+        ids: the rules cited: ``initial`` (the minimum), ``one_per_key`` (a second meld of a rank: else
+            `Groups.ids`), ``own`` (adding only to the side's own melds), ``one_meld`` (one meld an action),
+            ``going_out``: the last discard (else `GoingOut.rule`).
+    """
+
+    groups: Groups
+    minimums: Minimums
+    takes: PileTakes = PileTakes()
+    placed: str | None = None
+    replace_placed: bool = True
+    sides: tuple[int, ...] = ()
+    going_out: GoingOut
+    one_meld_after_initial: bool = False
+    ids: Mapping[str, str] = attrs.field(factory=dict)
+
+    def side_of(self, seat: int) -> int:
+        """``seat``'s side (itself when each plays alone)."""
+        return self.sides[seat] if self.sides else seat
+
+    def partners(self, seat: int, players: int) -> tuple[int, ...]:
+        """The seats of ``seat``'s side, ``seat`` among them, in seat order."""
+        if not self.sides:
+            return (seat,)
+        side = self.sides[seat]
+        return tuple(other for other in range(players) if self.sides[other] == side)
 
 
 @attrs.frozen(kw_only=True)
@@ -474,6 +601,7 @@ class StandardRules(Ruleset):
         scoring: how rounds are scored and the game ends.
         rounds: the game ends after this many rounds (``None``: when `Scoring.target` ends it).
         knocking: how a round ends by a knock (``None``: it does not).
+        family: the canasta family's mechanics (``None``: not of the family).
         ids: the rule ids cited.
         run_order_rule: the rule that sets which ranks a run may span, cited where a run is refused
             only because of it (``None``: the meld rules' own run rule).
@@ -490,6 +618,7 @@ class StandardRules(Ruleset):
     scoring: Scoring
     rounds: int | None = None
     knocking: Knocking | None = None
+    family: CanastaFamily | None = None
     ids: RuleIds
     run_order_rule: str | None = None
     natural_run_order: tuple[Rank, ...] = ()

@@ -5,10 +5,10 @@ from __future__ import annotations
 import attrs
 
 from rummykit.core.cards import face
-from rummykit.core.state import GameState
-from rummykit.standard.rules import StandardRules
+from rummykit.core.state import GameState, TableMeld, cache
+from rummykit.standard.rules import CanastaFamily, StandardRules
 
-__all__ = ["KnockState", "StandardState"]
+__all__ = ["GroupState", "KnockState", "StandardState"]
 
 
 @attrs.define(kw_only=True)
@@ -70,3 +70,74 @@ class KnockState(StandardState):
         assert knocking is not None, "a KnockState is the state of knock endings"
         self.knock_card = knocking.knock_card_of(face(self.piles["discard"][0]))
         self.knocker = None
+
+
+@attrs.define(kw_only=True)
+class GroupState(StandardState):
+    """The state of a canasta-family game (`StandardRules.family`): the standard rummy's, the pile's
+    freeze, and what the table says of each side, read again only when the table has changed.
+
+    Attributes:
+        frozen: the discard pile is frozen for every player (`PileTakes.frozen_by`).
+        stuck: the turn player's hand held no card they may discard right after their draw.
+    """
+
+    frozen: bool = False
+    stuck: bool = False
+    sides_seen: tuple[tuple[TableMeld, ...], tuple[tuple[str, ...], ...], tuple[frozenset[str], ...]] | None = cache()
+    """The kinds of each side's canastas (one entry a canasta, and as a set), with the table they were read from."""
+
+    @property
+    def family(self) -> CanastaFamily:
+        """The family's mechanics (`StandardRules.family`)."""
+        family = self.rules.family
+        assert family is not None, "a GroupState is the state of a canasta-family game"
+        return family
+
+    def start_round(self) -> None:
+        super().start_round()
+        self.frozen = False
+        self.stuck = False
+
+    def side_melded(self, seat: int) -> bool:
+        """``seat``'s side has made its initial meld this round."""
+        return any(self.has_melded(partner) for partner in self.family.partners(seat, self.players))
+
+    def _read_sides(self) -> tuple[tuple[tuple[str, ...], ...], tuple[frozenset[str], ...]]:
+        table = tuple(self.table)
+        seen = self.sides_seen
+        if seen is None or seen[0] != table:
+            family = self.family
+            canastas: list[list[str]] = [[] for _ in range(self.players)]
+            for table_meld in table:
+                kind = family.groups.kind_of(table_meld.meld)
+                if kind is not None:
+                    canastas[family.side_of(table_meld.owner)].append(kind.name)
+            seen = (table, tuple(map(tuple, canastas)), tuple(map(frozenset, canastas)))
+            self.sides_seen = seen
+        return seen[1], seen[2]
+
+    def canastas(self, seat: int) -> tuple[str, ...]:
+        """The kind of each canasta of ``seat``'s side (one entry a canasta)."""
+        return self._read_sides()[0][self.family.side_of(seat)]
+
+    def canasta_kinds_of(self, seat: int) -> frozenset[str]:
+        """The kinds of canasta ``seat``'s side has completed."""
+        return self._read_sides()[1][self.family.side_of(seat)]
+
+    def owns(self, seat: int, table_meld: TableMeld) -> bool:
+        """``table_meld`` is a meld of ``seat``'s side."""
+        family = self.family
+        return family.side_of(table_meld.owner) == family.side_of(seat)
+
+    def open_melds(self, seat: int) -> dict[int, int]:
+        """The melds of ``seat``'s side that a second meld of their key may not be laid beside, by key, with
+        each's place on the table: with `Groups.one_open_per_key`, those that are not canastas yet; else all
+        (melds of ranks melded only when going out aside)."""
+        groups = self.family.groups
+        size = groups.canastas.size if groups.one_open_per_key else None
+        return {
+            groups.key(m.meld): index
+            for index, m in enumerate(self.table)
+            if self.owns(seat, m) and (size is None or len(m.ids) < size) and not groups.is_going_out_meld(m.meld)
+        }

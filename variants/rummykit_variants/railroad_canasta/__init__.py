@@ -4,7 +4,8 @@ initial melds, and play to 20,000. Its plug-in object is `plugin`, found by the
 entry point: ``rummykit.new_game("railroad-canasta", players=4, seed=7)``.
 """
 
-from rummykit_variants.railroad_canasta.actions import EndRound, LeaveKitty, PickUpKitty, TakePile
+from rummykit.standard.canasta_family import EndRound, TakePile
+from rummykit_variants.railroad_canasta.actions import LeaveKitty, PickUpKitty
 from rummykit_variants.railroad_canasta.rules import (
     CANASTA_BONUS,
     RULES,

@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from rummykit.core.actions import Action, Discard, GoDown, LayOff
 from rummykit.core.cards import Card, Rank
 from rummykit.core.views import View
-from rummykit_variants.railroad_canasta.actions import EndRound, LeaveKitty, PickUpKitty, TakePile
+from rummykit.standard.canasta_family import EndRound, TakePile
+from rummykit_variants.railroad_canasta.actions import LeaveKitty, PickUpKitty
 from rummykit_variants.railroad_canasta.rules import card_value, is_wild
 from rummykit_variants.railroad_canasta.state import RailroadCanastaView
 

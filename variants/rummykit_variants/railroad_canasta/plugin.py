@@ -18,11 +18,12 @@ from rummykit.core.shoe import Randomness
 from rummykit.core.specs import GameSettings, VariantSpec
 from rummykit.core.state import Phase, ScoreItem, SeatScore
 from rummykit.core.views import View
-from rummykit.standard import StandardRummy, deal, view_fields
+from rummykit.standard import StandardRummy, view_fields
+from rummykit.standard.canasta_family import EndRound, TakePile, deal_family
 from rummykit.standard.groups import WILD
-from rummykit_variants.railroad_canasta.actions import EndRound, LeaveKitty, PickUpKitty, TakePile
+from rummykit_variants.railroad_canasta.actions import LeaveKitty, PickUpKitty
 from rummykit_variants.railroad_canasta.bot import HeuristicBot
-from rummykit_variants.railroad_canasta.moves import canasta_moves, draw_cards
+from rummykit_variants.railroad_canasta.moves import canasta_moves
 from rummykit_variants.railroad_canasta.rules import (
     CANASTA_BONUS,
     GROUPS,
@@ -81,17 +82,7 @@ class RailroadCanasta(StandardRummy[CanastaRules, CanastaState]):
         """RC-3 and RC-C1: the standard deal (13 cards to each hand, then 11 to each kitty); then the red
         3s in hands placed and replaced, seat by seat from the first player; then the up-card, which
         freezes the pile if it is a red 3 or a wild card (RC-15)."""
-        deal(state, shoe)
-        for step in range(state.players):
-            seat = state.next_seat(state.turn, step)
-            reds = [cid for cid in state.hands[seat] if is_red_three(face(cid))]
-            for cid in reds:
-                state.hands[seat].remove(cid)
-            state.seat_piles["red_threes"][seat].extend(reds)
-            draw_cards(state, seat, len(reds))
-        up = state.piles["stock"].pop()
-        state.piles["discard"].append(up)
-        state.frozen = is_red_three(face(up)) or is_wild(face(up))
+        deal_family(state, shoe)
         return True
 
     @hookimpl

@@ -16,13 +16,25 @@ from rummykit.core.melds import Meld, MeldRules
 from rummykit.core.shoe import decks
 from rummykit.core.specs import GameSettings, RuleText
 from rummykit.core.state import GameState
-from rummykit.standard import Deal, Minimums, RuleIds, Scoring, StandardRules, Stock, Turns
+from rummykit.standard import (
+    CanastaFamily,
+    Deal,
+    GoingOut,
+    Minimums,
+    PileTakes,
+    RuleIds,
+    Scoring,
+    StandardRules,
+    Stock,
+    Turns,
+)
+from rummykit.standard.canasta_family import EndRound, TakePile
 from rummykit.standard.canastas import Canasta, Canastas
 from rummykit.standard.groups import GroupRuleIds, Groups
-from rummykit_variants.railroad_canasta.actions import EndRound, TakePile
 
 __all__ = [
     "CANASTA_BONUS",
+    "FAMILY",
     "GROUPS",
     "MELD_RULES",
     "RULES",
@@ -322,6 +334,38 @@ GROUPS: Final = Groups(
 out (RC-7), one unfinished meld of a rank (RC-11), the canastas (RC-12)."""
 
 
+FAMILY: Final = CanastaFamily(
+    groups=GROUPS,
+    minimums=MINIMUMS,
+    takes=PileTakes(
+        exact_pair_onto_meld=True,
+        frozen_by=MELD_RULES.wild_faces,
+        ids={
+            "take": "RC-16",
+            "frozen": "RC-15",
+            "blocked": "RC-16",
+            "onto": "RC-C3",
+            "melds": "RC-C2",
+            "empty": "RC-14",
+        },
+    ),
+    placed="red_threes",
+    going_out=GoingOut(kinds=frozenset(CanastaKind), rule="RC-21"),
+    one_meld_after_initial=True,
+    ids={
+        "initial": "RC-13",
+        "keep": "RC-19",
+        "own": "RC-8",
+        "one_meld": "RC-C2",
+        "stuck": "RC-22",
+        "empty_stock": "RC-22",
+    },
+)
+"""Railroad Canasta as a game of the canasta family: `GROUPS`, the minimums of RC-13, taking the pile (RC-15 to
+RC-17, RC-C3), red 3s laid out and replaced (RC-6), a canasta of each kind to go out (RC-21), one meld an action
+after the initial meld (RC-C2), and the ends of a round at an empty stock or with no discard (RC-22)."""
+
+
 def canasta_kind(meld: Meld) -> CanastaKind | None:
     """The kind of canasta ``meld`` is (RC-12), or ``None`` if it is not one.
 
@@ -343,6 +387,7 @@ def make_rules(config: GameSettings) -> CanastaRules:
         stock=Stock(reshuffle="none", cards=2, from_discard=False),
         turns=Turns(draws=(Draw, TakePile, EndRound)),
         melds=MELD_RULES,
+        family=FAMILY,
         scoring=Scoring(points=POINTS, target=20_000),
         ids=IDS,
     )

@@ -2,7 +2,7 @@
 
 The kitties and the placed red 3s are the seat piles ``kitty`` and ``red_threes``
 (``state.seat_piles``); whether a seat has made its initial meld (RC-13) is the standard rummy's
-``melded_on``.
+``melded_on``; the pile's freeze (RC-15) the canasta family's ``frozen``.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from typing import Final
 import attrs
 
 from rummykit.core.cards import Card
-from rummykit.core.state import TableMeld, cache
+from rummykit.core.state import TableMeld
 from rummykit.core.views import Picture, shown
-from rummykit.standard import StandardState, StandardView
-from rummykit_variants.railroad_canasta.rules import CANASTAS, GROUPS, CanastaKind, CanastaRules, canasta_kind
+from rummykit.standard import GroupState, StandardView
+from rummykit_variants.railroad_canasta.rules import CanastaKind, CanastaRules, canasta_kind
 
 __all__ = ["LOOK_KINDS", "CanastaState", "RailroadCanastaView", "canastas_of"]
 
@@ -29,6 +29,7 @@ def canastas_of(table: Sequence[TableMeld]) -> tuple[str, ...]:
 
     Examples:
         >>> from rummykit.core.cards import parse_cards
+        >>> from rummykit_variants.railroad_canasta.rules import GROUPS
         >>> meld = GROUPS.read(parse_cards("8C 8D 8H 8S 8C 8D 2H"))
         >>> canasta = TableMeld(owner=0, meld=meld, ids=())
         >>> canastas_of([canasta])
@@ -38,41 +39,25 @@ def canastas_of(table: Sequence[TableMeld]) -> tuple[str, ...]:
 
 
 @attrs.define(kw_only=True)
-class CanastaState(StandardState):
-    """Railroad Canasta's state: the standard rummy's, and the round's own.
+class CanastaState(GroupState):
+    """Railroad Canasta's state: the canasta family's (the pile's freeze, ``stuck``: the turn player's hand
+    held no card they may discard right after drawing, RC-19 and RC-22), and the kitties.
 
     Attributes:
-        frozen: the discard pile is frozen (RC-15).
         kitty_taken: per seat, whether it has picked up its kitty this round (RC-20).
-        stuck: the turn player's hand held no card they may discard right after drawing (RC-19,
-            RC-22).
     """
 
     rules: CanastaRules
-    frozen: bool = False
     kitty_taken: list[bool] = attrs.Factory(list)
-    stuck: bool = False
-    kinds_seen: tuple[tuple[TableMeld, ...], tuple[frozenset[CanastaKind], ...]] | None = cache()
-    """The canasta kinds of each seat, with the table they were read from."""
 
     def start_round(self) -> None:
         super().start_round()
-        self.frozen = False
         self.kitty_taken = [False] * self.players
-        self.stuck = False
 
-    def canasta_kinds(self) -> tuple[frozenset[CanastaKind], ...]:
-        """The kinds of canasta each seat has completed this round (RC-12), read again only when the
-        table has changed (checking and listing ask many times a step)."""
-        table = tuple(self.table)
-        if self.kinds_seen is None or self.kinds_seen[0] != table:
-            kinds: list[set[CanastaKind]] = [set() for _ in range(self.players)]
-            for table_meld in table:
-                kind = canasta_kind(table_meld.meld)
-                if kind is not None:
-                    kinds[table_meld.owner].add(kind)
-            self.kinds_seen = (table, tuple(frozenset(seat_kinds) for seat_kinds in kinds))
-        return self.kinds_seen[1]
+    def canasta_kinds(self) -> tuple[frozenset[str], ...]:
+        """The kinds of canasta each seat has completed this round (RC-12), read again only when the table
+        has changed (checking and listing ask many times a step)."""
+        return self._read_sides()[1]
 
     def others_sevens(self, seat: int) -> bool:
         """Every seat but ``seat`` has completed a sevens canasta (RC-18)."""
@@ -86,14 +71,6 @@ class CanastaState(StandardState):
     def may_look(self, seat: int) -> bool:
         """RC-20: ``seat`` has completed a canasta that is not black."""
         return bool(self.canasta_kinds()[seat] & LOOK_KINDS)
-
-    def open_melds(self, seat: int) -> dict[int, int]:
-        """``seat``'s unfinished melds (black 3s aside): the table index of each by key (RC-11)."""
-        return {
-            GROUPS.key(m.meld): index
-            for index, m in enumerate(self.table)
-            if m.owner == seat and len(m.ids) < CANASTAS.size and not GROUPS.is_going_out_meld(m.meld)
-        }
 
 
 @attrs.frozen(kw_only=True)

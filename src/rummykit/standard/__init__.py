@@ -26,8 +26,10 @@ from rummykit.standard.canasta_family import (
     TakePileMove,
     deal_family,
     draw_placing,
+    family_game_over,
     family_moves,
     place_cards,
+    score_family,
 )
 from rummykit.standard.canastas import Canasta, Canastas
 from rummykit.standard.going_down import ContractGoDown, FreeGoDown, canonical_melds, ordered_melds, read_group
@@ -73,6 +75,7 @@ from rummykit.standard.rules import (
     CanastaFamily,
     ContractMelds,
     Deal,
+    FamilyScoring,
     FreeMelds,
     GoingOut,
     Knocking,
@@ -101,6 +104,7 @@ __all__ = [
     "EndRound",
     "EndRoundMove",
     "FamilyMove",
+    "FamilyScoring",
     "FreeGoDown",
     "FreeMelds",
     "GoDownGroupsMove",
@@ -147,6 +151,7 @@ __all__ = [
     "deal_family",
     "draw_card",
     "draw_placing",
+    "family_game_over",
     "family_moves",
     "game_over",
     "knock_move_help",
@@ -154,6 +159,7 @@ __all__ = [
     "ordered_melds",
     "place_cards",
     "read_group",
+    "score_family",
     "score_round",
     "score_sheet",
     "standard_moves",

@@ -26,7 +26,18 @@ from rummykit.core.errors import InvalidActionError
 from rummykit.core.melds import Meld
 from rummykit.core.moves import Move
 from rummykit.core.shoe import Randomness
-from rummykit.core.state import Phase, Place, RoundEnd, TableMeld, in_hand, in_pile, in_seat_pile, on_table
+from rummykit.core.state import (
+    Phase,
+    Place,
+    RoundEnd,
+    ScoreItem,
+    SeatScore,
+    TableMeld,
+    in_hand,
+    in_pile,
+    in_seat_pile,
+    on_table,
+)
 from rummykit.standard.groups import (
     WILD_KEY,
     Shape,
@@ -56,8 +67,10 @@ __all__ = [
     "TakePileMove",
     "deal_family",
     "draw_placing",
+    "family_game_over",
     "family_moves",
     "place_cards",
+    "score_family",
 ]
 
 S = TypeVar("S", bound=GroupState)
@@ -892,3 +905,77 @@ def family_moves(rules: StandardRules) -> dict[type[Action], Move[Any, Any]]:
     ):
         moves[move.action_type] = move
     return moves
+
+
+# -- the end of a round and of the game --------------------------------------------------------------------
+
+
+def score_family(state: GroupState) -> list[SeatScore]:
+    """Each seat's score for the round, line by line (`FamilyScoring`): its side's, so partners score alike.
+    A side scores its faces laid out (minus, without a meld, where `FamilyScoring.placed_minus_unmelded`), each
+    of its melds' cards and canasta bonus, minus the cards left in its hands and seat piles
+    (`FamilyScoring.seat_piles_minus`), and the going-out bonus (concealed: `GroupState.went_concealed`)."""
+    family, players = state.family, state.players
+    scoring, groups = family.scoring, family.groups
+    went = state.round_end.went_out if state.round_end else None
+    sheets: dict[int, SeatScore] = {}
+    for seat in range(players):
+        side = family.side_of(seat)
+        if side in sheets:
+            continue
+        partners = family.partners(seat, players)
+        items: list[ScoreItem] = []
+
+        def line(key: str, what: str, points: int, cards: tuple[Card, ...] = ()) -> None:
+            items.append(ScoreItem(rule=scoring.rule(key), what=what, points=points, cards=cards))  # noqa: B023
+
+        pile_name = family.placed
+        placed = tuple(face(cid) for p in partners for cid in state.seat_piles[pile_name][p]) if pile_name else ()
+        if placed:
+            points = scoring.placed_points(len(placed))
+            if scoring.placed_minus_unmelded and not state.side_melded(seat):
+                line("unmelded", f"{scoring.placed_what}, without a meld", -points, placed)
+            else:
+                line("placed", scoring.placed_what, points, placed)
+        for table_meld in state.table:
+            if family.side_of(table_meld.owner) == side:
+                cards = table_meld.meld.cards
+                line("melds", "a meld's cards", groups.value(cards), cards)
+                kind = groups.kind_of(table_meld.meld)
+                if kind is not None:
+                    rule = scoring.ids.get("canastas") or groups.canastas.rule
+                    items.append(ScoreItem(rule=rule, what=f"{kind.name} canasta bonus", points=kind.bonus))
+        left = 0
+        alone = len(partners) == 1
+        for partner in partners:
+            hand = tuple(face(cid) for cid in state.hands[partner])
+            if hand:
+                line("hand", "the cards left in hand" if alone else f"the cards left in seat {partner}'s hand",
+                     -groups.value(hand), hand)  # fmt: skip
+                left += groups.value(hand)
+        for name in scoring.seat_piles_minus:
+            for partner in partners:
+                pile = tuple(face(cid) for cid in state.seat_piles[name][partner])
+                if pile:
+                    whose = "the" if alone else f"seat {partner}'s"
+                    line("seat_piles", f"{whose} {name} not picked up", -groups.value(pile), pile)
+                    left += groups.value(pile)
+        if went is not None and went in partners:
+            if scoring.concealed and state.went_concealed(went):
+                line("concealed", "going out concealed", scoring.concealed)
+            else:
+                line("going_out", "going-out bonus", scoring.going_out)
+        sheets[side] = SeatScore(items=tuple(items), deadwood=left)
+    return [sheets[family.side_of(seat)] for seat in range(players)]
+
+
+def family_game_over(state: GroupState) -> bool:
+    """The game ends after a round in which a total has reached `Scoring.target` (in this round or an earlier
+    one), once one side alone has the highest total (a tie plays on)."""
+    target = state.rules.scoring.target
+    if target is None or not any(max(result.totals) >= target for result in state.history):
+        return False
+    family = state.family
+    sides = {family.side_of(seat): total for seat, total in enumerate(state.totals)}
+    best = max(sides.values())
+    return list(sides.values()).count(best) == 1

@@ -43,6 +43,7 @@ __all__ = [
     "CanastaFamily",
     "ContractMelds",
     "Deal",
+    "FamilyScoring",
     "FreeMelds",
     "GoingOut",
     "KnockPhase",
@@ -246,6 +247,49 @@ class GoingOut:
 
 
 @attrs.frozen(kw_only=True)
+class FamilyScoring:
+    """How the canasta family scores a round, side by side: plus the cards of the side's melds (each at its
+    own value, `Groups.points`), plus each canasta's bonus (`Canastas`), plus the faces laid out (red threes),
+    minus the cards left in the side's hands and in the seat piles not picked up, plus the going-out bonus.
+
+    Attributes:
+        placed_each: what each face laid out scores.
+        placed_all: what a side's faces laid out score together when there are this many of them (Canasta's
+            four red threes: ``{4: 800}``), instead of `placed_each` apiece.
+        placed_minus_unmelded: a side that made no meld in the round scores its faces laid out minus (CAN-32).
+        going_out: what going out scores the side of the player who went out.
+        concealed: what going out concealed scores instead (in all; 0: no such bonus).
+        seat_piles_minus: seat piles whose cards left in them count minus (Railroad Canasta's kitty).
+        placed_what: the faces laid out, in words (``"red threes"``).
+        ids: the rules each line cites: ``melds``, ``canastas`` (else `Canastas.rule`), ``placed``,
+            ``unmelded``, ``going_out``, ``concealed``, ``hand`` and ``seat_piles``; ``score`` where one is
+            not given.
+    """
+
+    placed_each: int = 100
+    placed_all: Mapping[int, int] = attrs.field(factory=dict)
+    placed_minus_unmelded: bool = False
+    going_out: int = 100
+    concealed: int = 0
+    seat_piles_minus: tuple[str, ...] = ()
+    placed_what: str = "red threes"
+    ids: Mapping[str, str] = attrs.field(factory=dict)
+
+    def rule(self, key: str) -> str:
+        """The rule a line of ``key`` cites."""
+        return self.ids.get(key) or self.ids.get("score", "")
+
+    def placed_points(self, count: int) -> int:
+        """What ``count`` faces laid out by one side score (before `placed_minus_unmelded`).
+
+        Examples:
+            >>> FamilyScoring(placed_all={4: 800}).placed_points(3), FamilyScoring(placed_all={4: 800}).placed_points(4)
+            (300, 800)
+        """
+        return self.placed_all.get(count, self.placed_each * count)
+
+
+@attrs.frozen(kw_only=True)
 class CanastaFamily:
     """The canasta family's mechanics, as data: its melds, its initial-meld minimums, taking the pile,
     the faces laid out before a seat (red threes), partnerships and going out.
@@ -262,6 +306,9 @@ class CanastaFamily:
         going_out: what a side needs to go out.
         one_meld_after_initial: after the initial meld, each meld action lays down one meld (Railroad
             Canasta's RC-C2).
+        last_placed_ends: the rule by which a face laid out as the stock's last card ends the round at once
+            (Canasta's CAN-10); ``""``: play goes on.
+        scoring: how a round is scored.
         ids: the rules cited: ``initial`` (the minimum), ``one_per_key`` (a second meld of a rank: else
             `Groups.ids`), ``own`` (adding only to the side's own melds), ``one_meld`` (one meld an action),
             ``going_out``: the last discard (else `GoingOut.rule`).
@@ -275,6 +322,8 @@ class CanastaFamily:
     sides: tuple[int, ...] = ()
     going_out: GoingOut
     one_meld_after_initial: bool = False
+    last_placed_ends: str = ""
+    scoring: FamilyScoring = FamilyScoring()
     ids: Mapping[str, str] = attrs.field(factory=dict)
 
     def side_of(self, seat: int) -> int:

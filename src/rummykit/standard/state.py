@@ -99,6 +99,11 @@ class GroupState(StandardState):
         self.frozen = False
         self.stuck = False
 
+    def went_concealed(self, seat: int) -> bool:
+        """Whether ``seat``, which went out, went out concealed (`FamilyScoring.concealed`): never, unless the
+        variant's state says so."""
+        return False
+
     def side_melded(self, seat: int) -> bool:
         """``seat``'s side has made its initial meld this round."""
         return any(self.has_melded(partner) for partner in self.family.partners(seat, self.players))

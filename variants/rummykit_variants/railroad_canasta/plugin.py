@@ -16,22 +16,19 @@ from rummykit.core.melds import Meld, MeldKind
 from rummykit.core.moves import Move
 from rummykit.core.shoe import Randomness
 from rummykit.core.specs import GameSettings, VariantSpec
-from rummykit.core.state import Phase, ScoreItem, SeatScore
+from rummykit.core.state import Phase, SeatScore
 from rummykit.core.views import View
 from rummykit.standard import StandardRummy, view_fields
-from rummykit.standard.canasta_family import EndRound, TakePile, deal_family
+from rummykit.standard.canasta_family import EndRound, TakePile, deal_family, family_game_over, score_family
 from rummykit.standard.groups import WILD
 from rummykit_variants.railroad_canasta.actions import LeaveKitty, PickUpKitty
 from rummykit_variants.railroad_canasta.bot import HeuristicBot
 from rummykit_variants.railroad_canasta.moves import canasta_moves
 from rummykit_variants.railroad_canasta.rules import (
-    CANASTA_BONUS,
     GROUPS,
     RULES,
     CanastaPhase,
     CanastaRules,
-    canasta_kind,
-    card_value,
     initial_minimum,
     is_red_three,
     is_wild,
@@ -87,55 +84,14 @@ class RailroadCanasta(StandardRummy[CanastaRules, CanastaState]):
 
     @hookimpl
     def rummykit_score_round(self, state: CanastaState) -> list[SeatScore]:
-        """RC-30, RC-31 (RC-C5: a round with nobody out has no going-out bonus), line by line."""
-        rules, went_out = state.rules, state.round_end.went_out if state.round_end else None
-        sheets = []
-        for seat in range(state.players):
-            items = []
-            reds = tuple(face(cid) for cid in state.seat_piles["red_threes"][seat])
-            if reds:
-                items.append(
-                    ScoreItem(rule="RC-31", what="red 3s placed", points=rules.red_three_bonus * len(reds), cards=reds)
-                )
-            for table_meld in state.table:
-                if table_meld.owner == seat:
-                    cards = table_meld.meld.cards
-                    items.append(
-                        ScoreItem(rule="RC-31", what="a meld's cards", points=sum(map(card_value, cards)), cards=cards)
-                    )
-                    kind = canasta_kind(table_meld.meld)
-                    if kind is not None:
-                        items.append(
-                            ScoreItem(rule="RC-12", what=f"{kind.value} canasta bonus", points=CANASTA_BONUS[kind])
-                        )
-            hand = tuple(face(cid) for cid in state.hands[seat])
-            kitty = tuple(face(cid) for cid in state.seat_piles["kitty"][seat])
-            left = sum(map(card_value, (*hand, *kitty)))
-            if hand:
-                items.append(
-                    ScoreItem(
-                        rule="RC-31", what="the cards left in hand", points=-sum(map(card_value, hand)), cards=hand
-                    )
-                )
-            if kitty:
-                items.append(
-                    ScoreItem(
-                        rule="RC-31", what="the kitty not picked up", points=-sum(map(card_value, kitty)), cards=kitty
-                    )
-                )
-            if seat == went_out:
-                items.append(ScoreItem(rule="RC-30", what="going-out bonus", points=rules.going_out_bonus))
-            sheets.append(SeatScore(items=tuple(items), deadwood=left))
-        return sheets
+        """RC-30, RC-31 (RC-C5: a round with nobody out has no going-out bonus), line by line (`FAMILY`'s scoring)."""
+        return score_family(state)
 
     @hookimpl
     def rummykit_game_over(self, state: CanastaState) -> bool:
         """RC-32: a player has reached the target in this round or an earlier one (RC-C8), and nobody
         ties the highest total."""
-        target = state.rules.scoring.target
-        if target is None or not any(max(result.totals) >= target for result in state.history):
-            return False
-        return state.totals.count(max(state.totals)) == 1
+        return family_game_over(state)
 
     @hookimpl
     def rummykit_view(self, state: CanastaState, seat: int | None, to_act: tuple[int, ...]) -> View:

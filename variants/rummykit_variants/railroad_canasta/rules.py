@@ -19,6 +19,7 @@ from rummykit.core.state import GameState
 from rummykit.standard import (
     CanastaFamily,
     Deal,
+    FamilyScoring,
     GoingOut,
     Minimums,
     PileTakes,
@@ -285,16 +286,8 @@ IDS: Final = RuleIds(
 
 @attrs.frozen(kw_only=True)
 class CanastaRules(StandardRules):
-    """Railroad Canasta's rules for a configuration: the deal (RC-3), the stock (RC-14), card values
-    and the target (RC-5, RC-32), and the bonuses of RC-30 and RC-31.
-
-    Attributes:
-        going_out_bonus: what going out scores (RC-30).
-        red_three_bonus: what each placed red 3 scores (RC-31).
-    """
-
-    going_out_bonus: int = 100
-    red_three_bonus: int = 100
+    """Railroad Canasta's rules for a configuration: the standard rummy's, with the canasta family's as
+    `FAMILY` (`StandardRules.family`), and the kitty's turn phase (RC-20)."""
 
     def check_turn(self, state: GameState, action: Action) -> None:
         """G-2 and RC-2; RC-20: after the discard the turn player first picks up their kitty or leaves
@@ -351,6 +344,9 @@ FAMILY: Final = CanastaFamily(
     ),
     placed="red_threes",
     going_out=GoingOut(kinds=frozenset(CanastaKind), rule="RC-21"),
+    scoring=FamilyScoring(
+        seat_piles_minus=("kitty",), placed_what="red 3s placed", ids={"score": "RC-31", "going_out": "RC-30"}
+    ),
     one_meld_after_initial=True,
     ids={
         "initial": "RC-13",

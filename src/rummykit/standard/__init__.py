@@ -32,6 +32,7 @@ from rummykit.standard.canasta_family import (
     score_family,
 )
 from rummykit.standard.canastas import Canasta, Canastas
+from rummykit.standard.family_plugin import CanastaFamilyRummy, FamilyView, check_family_position, family_view_fields
 from rummykit.standard.going_down import ContractGoDown, FreeGoDown, canonical_melds, ordered_melds, read_group
 from rummykit.standard.groups import GroupRuleIds, Groups
 from rummykit.standard.knocking import (
@@ -93,6 +94,7 @@ from rummykit.standard.state import GroupState, KnockState, StandardState
 __all__ = [
     "Canasta",
     "CanastaFamily",
+    "CanastaFamilyRummy",
     "Canastas",
     "ContractGoDown",
     "ContractMelds",
@@ -105,6 +107,7 @@ __all__ = [
     "EndRoundMove",
     "FamilyMove",
     "FamilyScoring",
+    "FamilyView",
     "FreeGoDown",
     "FreeMelds",
     "GoDownGroupsMove",
@@ -144,6 +147,7 @@ __all__ = [
     "Turns",
     "arrange_position",
     "canonical_melds",
+    "check_family_position",
     "check_knock",
     "check_position",
     "check_view",
@@ -153,6 +157,7 @@ __all__ = [
     "draw_placing",
     "family_game_over",
     "family_moves",
+    "family_view_fields",
     "game_over",
     "knock_move_help",
     "knock_moves",

@@ -23,6 +23,7 @@ from rummykit.testing import check_games, check_random_actions, check_variant
 
 #: Each built-in variant and the house rules it has.
 VARIANTS: Final[dict[str, tuple[str, ...]]] = {
+    "canasta": (),
     "gin-rummy": (),
     "railroad-canasta": (),
     "railroad-rummy": (),
@@ -59,8 +60,8 @@ def test_every_rummy_stack_is_checked_in_the_slow_run_and_six_in_the_quick_run()
 # -- the quick run -----------------------------------------------------------------------------------------
 
 
-SLOW_DEFAULT_CALLS: Final = frozenset({"railroad-canasta"})
-"""The games whose default call takes longest (Railroad Canasta's: 25 s and more on one core): in the slow
+SLOW_DEFAULT_CALLS: Final = frozenset({"canasta", "railroad-canasta"})
+"""The games whose default call takes longest (the two canasta games': 20 s and more each on one core): in the slow
 set (``pytest -m slow``, as CI runs it), so that the quick suite stays quick; the others in both."""
 
 
@@ -99,7 +100,7 @@ def test_random_actions_under_random_stacks(variant: str) -> None:
 
 # -- the full-size run -------------------------------------------------------------------------------------
 
-SLOW_GAMES: Final = {"gin-rummy": 200, "railroad-rummy": 500, "railroad-canasta": 50, "rummy": 100}
+SLOW_GAMES: Final = {"canasta": 50, "gin-rummy": 200, "railroad-rummy": 500, "railroad-canasta": 50, "rummy": 100}
 """Full-size runs: games of each variant alone, in batches that parallel test runs share out. Railroad
 Canasta's games are long (a random bot's round runs to hundreds of turns); tests/test_canasta_games.py
 plays 200 more of them."""

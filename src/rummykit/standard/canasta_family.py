@@ -141,15 +141,18 @@ def place_cards(state: GroupState, seat: int, cards: Sequence[CardId], source: P
             state.note_moved((cid,), source, in_hand(seat))
 
 
-def draw_placing(state: GroupState, seat: int, count: int) -> None:
+def draw_placing(state: GroupState, seat: int, count: int) -> bool:
     """Draw ``count`` cards from the stock to ``seat``'s hand, laying out faces that are never melded and
-    drawing their replacements while the stock lasts (`CanastaFamily.replace_placed`)."""
+    drawing their replacements while the stock lasts (`CanastaFamily.replace_placed`). Whether the stock's last
+    card was such a face, laid out."""
     family = state.family
     stock, hand, never = state.piles["stock"], state.hands[seat], family.groups.never_indices
     placed = state.seat_piles[family.placed][seat] if family.placed is not None else None
+    last_placed = False
     while count and stock:
         cid = stock.pop()
-        if placed is not None and cid & FACE_MASK in never:
+        last_placed = placed is not None and cid & FACE_MASK in never
+        if placed is not None and last_placed:
             placed.append(cid)
             state.note_moved((cid,), in_pile("stock"), in_seat_pile(family.placed or "", seat))
             if not family.replace_placed:
@@ -158,6 +161,7 @@ def draw_placing(state: GroupState, seat: int, count: int) -> None:
             hand.append(cid)
             state.note_moved((cid,), in_pile("stock"), in_hand(seat))
             count -= 1
+    return last_placed and not stock
 
 
 def deal_family(state: GroupState, shoe: Sequence[CardId]) -> None:
@@ -449,8 +453,12 @@ class DrawPlacingMove(FamilyMove[S, Draw]):
         return [Draw(seat=seat)] if seat == state.turn and state.piles["stock"] else []
 
     def perform(self, state: S, action: Draw, rng: Randomness) -> None:
-        draw_placing(state, action.seat, self.rules.stock.cards)
-        self.start_play(state, action.seat)
+        seat, rule = action.seat, self.family.last_placed_ends
+        if draw_placing(state, seat, self.rules.stock.cards) and rule:
+            reason = f"seat {seat} laid out the stock's last card, and the round ends at once ({rule})"
+            state.round_end = RoundEnd(None, rule, reason)
+            return
+        self.start_play(state, seat)
 
 
 class EndRoundMove(FamilyMove[S, EndRound]):
@@ -763,6 +771,12 @@ class GoDownGroupsMove(FamilyMove[S, GoDown]):
         self.after_play(state, action.seat)
 
     def split(self, state: S, action: GoDown) -> list[Action] | None:
+        """An initial meld larger than its least form in parts (`split_initial`); after the initial meld, several
+        melds laid down together one by one (the listing names one meld an action)."""
+        if state.side_melded(action.seat):
+            return (
+                [GoDown(seat=action.seat, melds=(group,)) for group in action.melds] if len(action.melds) > 1 else None
+            )
         return self.split_initial(state, action)
 
     def represent(self, state: S, action: GoDown) -> Action | None:

@@ -310,6 +310,10 @@ class Groups:
                 return kind
         return None
 
+    def is_valid(self, shape: Shape) -> bool:
+        """Whether a meld of ``shape`` may lie on the table."""
+        return self._valid(shape.key, shape.naturals, shape.twos, shape.jokers)
+
     def _valid(self, key: int, naturals: int, twos: int, jokers: int) -> bool:
         """Whether a meld of this shape may lie on the table."""
         rules, size = self.melds, naturals + twos + jokers

@@ -35,7 +35,14 @@ from rummykit.standard.plugin import StandardRummy, StandardView, arrange_positi
 from rummykit.standard.rules import CanastaFamily, StandardRules
 from rummykit.standard.state import GroupState
 
-__all__ = ["CanastaFamilyRummy", "FamilyView", "check_family_position", "family_view_fields"]
+__all__ = [
+    "CanastaFamilyRummy",
+    "FamilyView",
+    "canastas_of",
+    "check_canastas",
+    "check_family_position",
+    "family_view_fields",
+]
 
 R = TypeVar("R", bound=StandardRules)
 S = TypeVar("S", bound=GroupState)
@@ -85,10 +92,15 @@ def check_family_view(view: FamilyView, rules: StandardRules) -> None:
     """A loaded family view: the standard rummy's checks, and each meld's kind of canasta read from the table."""
     check_view(view, rules)
     assert rules.family is not None
-    kinds = canastas_of(rules.family, view.table)
-    if len(view.canastas) != len(kinds):
+    check_canastas(view.canastas, view.table, rules.family)
+
+
+def check_canastas(canastas: Sequence[str], table: Sequence[Any], family: CanastaFamily) -> None:
+    """A loaded view's kind of canasta of each meld (``canastas``) is the one ``table`` says."""
+    kinds = canastas_of(family, table)
+    if len(canastas) != len(kinds):
         raise InvalidPositionError("canastas", f"one entry for each of the {len(kinds)} melds on the table")
-    for index, (given, kind) in enumerate(zip(view.canastas, kinds, strict=True)):
+    for index, (given, kind) in enumerate(zip(canastas, kinds, strict=True)):
         if given != kind:
             what = f"a {kind} canasta" if kind else "not a canasta"
             raise InvalidPositionError(f"canastas[{index}]", f"meld {index} is {what}, not {given!r}")

@@ -26,18 +26,12 @@ from rummykit.standard import (
     Turns,
 )
 from rummykit.standard.canasta_family import EndRound, TakePile
-from rummykit.standard.canastas import Canasta, Canastas
+from rummykit.standard.canastas import FAMILY_POINTS, Canasta, Canastas
 from rummykit.standard.groups import GroupRuleIds, Groups
 
 __all__ = ["GROUPS", "MELD_RULES", "MINIMUMS", "OPTIONS", "POINTS", "make_rules"]
 
-POINTS: Final = {
-    Rank.JOKER: 50,
-    Rank.TWO: 20,
-    Rank.ACE: 20,
-    **{Rank(r): 10 for r in range(8, 14)},
-    **{Rank(r): 5 for r in range(3, 8)},
-}
+POINTS: Final = FAMILY_POINTS
 """CAN-4: joker 50; ace and 2: 20; K to 8: 10; 7 to 4 and a black three: 5 (a red three: nothing as a card)."""
 
 MELD_RULES: Final = MeldRules(

@@ -17,11 +17,12 @@ from rummykit.core.specs import GameSettings, VariantSpec
 from rummykit.core.views import View
 from rummykit.standard import view_fields
 from rummykit.standard.canasta_family import EndRound, TakePile
-from rummykit.standard.family_plugin import CanastaFamilyRummy
+from rummykit.standard.family_plugin import CanastaFamilyRummy, check_canastas
 from rummykit_variants.railroad_canasta.actions import LeaveKitty, PickUpKitty
 from rummykit_variants.railroad_canasta.bot import HeuristicBot
 from rummykit_variants.railroad_canasta.moves import canasta_moves
 from rummykit_variants.railroad_canasta.rules import (
+    FAMILY,
     RULES,
     CanastaPhase,
     CanastaRules,
@@ -90,13 +91,7 @@ class RailroadCanasta(CanastaFamilyRummy[CanastaRules, CanastaState]):
         super().rummykit_check_view(view, rules)
         if not isinstance(view, RailroadCanastaView):
             return
-        kinds = canastas_of(view.table)
-        if len(view.canastas) != len(kinds):
-            raise InvalidPositionError("canastas", f"one entry for each of the {len(kinds)} melds on the table")
-        for index, (given, kind) in enumerate(zip(view.canastas, kinds, strict=True)):
-            if given != kind:
-                what = f"a {kind} canasta" if kind else "not a canasta"
-                raise InvalidPositionError(f"canastas[{index}]", f"meld {index} is {what}, not {given!r}")
+        check_canastas(view.canastas, view.table, FAMILY)
 
     @hookimpl
     def rummykit_check_position(self, state: CanastaState) -> None:

@@ -30,7 +30,7 @@ from rummykit.standard import (
     Turns,
 )
 from rummykit.standard.canasta_family import EndRound, TakePile
-from rummykit.standard.canastas import Canasta, Canastas
+from rummykit.standard.canastas import FAMILY_POINTS, Canasta, Canastas
 from rummykit.standard.groups import GroupRuleIds, Groups
 
 __all__ = [
@@ -230,13 +230,7 @@ CANASTAS: Final = Canastas(
 CANASTA_BONUS: Final[Mapping[CanastaKind, int]] = {CanastaKind(kind.name): kind.bonus for kind in CANASTAS.kinds}
 """RC-12: each kind of canasta's bonus."""
 
-POINTS: Final = {
-    Rank.JOKER: 50,
-    Rank.TWO: 20,
-    Rank.ACE: 20,
-    **{Rank(r): 10 for r in range(8, 14)},
-    **{Rank(r): 5 for r in range(3, 8)},
-}
+POINTS: Final = FAMILY_POINTS
 """RC-5: what each rank is worth (a red 3 scores by RC-31 only: `card_value`)."""
 
 WILD_RANKS: Final = frozenset({Rank.TWO, Rank.JOKER})

@@ -16,7 +16,8 @@ from rummykit.core.cards import Card
 from rummykit.core.state import TableMeld
 from rummykit.core.views import Picture, shown
 from rummykit.standard import GroupState, StandardView
-from rummykit_variants.railroad_canasta.rules import CanastaKind, CanastaRules, canasta_kind
+from rummykit.standard.family_plugin import canastas_of as family_canastas
+from rummykit_variants.railroad_canasta.rules import FAMILY, CanastaKind, CanastaRules
 
 __all__ = ["LOOK_KINDS", "CanastaState", "RailroadCanastaView", "canastas_of"]
 
@@ -35,7 +36,7 @@ def canastas_of(table: Sequence[TableMeld]) -> tuple[str, ...]:
         >>> canastas_of([canasta])
         ('black',)
     """
-    return tuple(str(canasta_kind(table_meld.meld) or "") for table_meld in table)
+    return family_canastas(FAMILY, table)
 
 
 @attrs.define(kw_only=True)

@@ -22,7 +22,7 @@ from rummykit.core.errors import PluginError
 from rummykit.documents.serialize import dump_record, load_record
 from tests.test_engine import OneHmg
 
-PLAYERS: Final = {"rummy": (2, 4), "railroad-rummy": (2, 6), "railroad-canasta": (2, 4)}
+PLAYERS: Final = {"rummy": (2, 4), "railroad-rummy": (2, 6), "railroad-canasta": (2, 4), "canasta": (2, 4)}
 #: Short rounds, so that a few dozen actions reach new rounds and their shuffles.
 SHORT: Final = {"max_turns_per_round": 6, "max_rounds": 5}
 
@@ -121,6 +121,14 @@ def test_a_registered_plug_in_pickles_by_name() -> None:
         assert pickle.loads(pickle.dumps(game)) == game
     finally:
         rummykit.core.plugins.unregister_house_rule("one-hmg")
+
+
+@pytest.mark.parametrize("variant", rummykit.available_variants())
+def test_every_variant_s_rules_pickle_as_a_built_position_pickles_them(variant: str) -> None:
+    """A game from a position (OpenSpiel's serialization, Ray's tasks) pickles its start state, rules
+    included: no rule record may hold an unpicklable value (a ``MappingProxyType``)."""
+    rules = rummykit.new_game(variant, players=2, seed=1).state.rules
+    assert pickle.loads(pickle.dumps(rules)) == rules
 
 
 def test_views_records_and_errors_pickle() -> None:

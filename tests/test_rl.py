@@ -55,6 +55,8 @@ GAMES: Final = [
     ("railroad-rummy", 8, ()),
     ("railroad-canasta", 2, ()),
     ("railroad-canasta", 4, ()),
+    ("canasta", 2, ()),
+    ("canasta", 4, ()),
     ("rummy", 2, ()),
     ("rummy", 4, ()),
     ("rummy", 3, ("jokers", "initial-meld-50", "ace-low")),
@@ -1050,7 +1052,7 @@ def test_the_turn_cap_truncates_instead_of_terminating() -> None:
 # -- observations ------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("case", GAMES[:7], ids=_id)
+@pytest.mark.parametrize("case", GAMES[:9], ids=_id)
 def test_observations_are_bounded_and_fit_their_space(case: tuple[str, int, tuple[str, ...]]) -> None:
     variant, players, _ = case
     game_env = env(variant, players, options={"max_rounds": 2, "max_turns_per_round": 40})

@@ -23,7 +23,6 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from types import MappingProxyType
 from typing import Final
 
 import attrs
@@ -34,15 +33,13 @@ from rummykit.core.melds import Meld, MeldRules
 __all__ = ["FAMILY_POINTS", "Canasta", "Canastas"]
 
 
-FAMILY_POINTS: Final[Mapping[Rank, int]] = MappingProxyType(
-    {
-        Rank.JOKER: 50,
-        Rank.TWO: 20,
-        Rank.ACE: 20,
-        **{Rank(r): 10 for r in range(8, 14)},
-        **{Rank(r): 5 for r in range(3, 8)},
-    }
-)
+FAMILY_POINTS: Final[Mapping[Rank, int]] = {  # a dict, read-only by its type: rules pickle with it
+    Rank.JOKER: 50,
+    Rank.TWO: 20,
+    Rank.ACE: 20,
+    **{Rank(r): 10 for r in range(8, 14)},
+    **{Rank(r): 5 for r in range(3, 8)},
+}
 """The canasta family's card values (Canasta's CAN-4, Railroad Canasta's RC-5): joker 50; ace and 2: 20; K to 8:
 10; 7 to 4 and a black three: 5 (a red three scores only as one laid out: `Groups.never`)."""
 

@@ -299,3 +299,71 @@ def test_a_view_shows_the_partner_s_melds_and_never_the_partner_s_hand(seed: int
         for (where, i), card in zip(places, cards, strict=True):
             where[i] = card
         assert load_position(data).view(seat) == view
+
+
+# -- CAN-39: six players ----------------------------------------------------------------------------------
+
+SIX_TABLE = [
+    (0, "KC KC KD KD KH KS KS"),  # natural canasta: 70 + 500
+    (2, "8C 8D 8H 8H 8S 2C JK"),  # mixed canasta: 50 + 20 + 50 + 300
+    (1, "QC QD QH"),  # 30
+]
+
+
+def six(hands: Sequence[str], red_threes: Sequence[str], totals: Sequence[int], **options: object) -> rummykit.Game:
+    return position(6, hands=hands, table=SIX_TABLE, red_threes=red_threes, totals=totals, options=dict(options))
+
+
+def test_can_39_six_players_two_sides_of_three_score_five_red_threes_1000_and_play_to_10000() -> None:
+    # side A (seats 0, 2, 4): 70 + 120 + 500 + 300 + 1,000 (five red threes) + 100 - (5 + 5) = 2,080;
+    # side B (seats 1, 3, 5): 30 + 100 - (5 + 20 + 50) = 55
+    hands = ["9D", "4D", "4C", "AH", "7D", "JK"]
+    red_threes = ["3H 3D", "3D", "3H 3D", "", "3H", ""]
+    game = six(hands, red_threes, totals=[7_000, 0] * 3)
+    play(game, Discard(seat=0, card="9D"))
+    assert round_scores(game) == (2_080, 55) * 3
+    assert not game.is_over  # 9,080: the target is 10,000 with two sides
+    game = six(hands, red_threes, totals=[8_000, 0] * 3)
+    play(game, Discard(seat=0, card="9D"))
+    assert game.is_over and game.scores == (10_080, 55) * 3
+
+
+def test_can_39_three_sides_of_two_score_four_red_threes_400_and_play_to_7500() -> None:
+    # sides (0, 3), (1, 4), (2, 5). Side (0, 3): 70 + 120 + 500 + 300 + 400 (four red threes, 100 each) + 100 - 5
+    # = 1,485; side (1, 4): 30 - (5 + 5) = 20; side (2, 5), no meld: -(5 + 50) = -55
+    table = [SIX_TABLE[0], (3, SIX_TABLE[1][1]), SIX_TABLE[2]]
+    game = position(
+        6,
+        hands=["9D", "4D", "4C", "4H", "7D", "JK"],
+        table=table,
+        red_threes=["3H 3D", "", "", "3H 3D", "", ""],
+        totals=[6_100, 0, 0] * 2,
+        options={"six_player_sides": "three_of_two"},
+    )
+    play(game, Discard(seat=0, card="9D"))
+    assert round_scores(game) == (1_485, 20, -55) * 2
+    assert game.is_over and game.scores == (7_585, 20, -55) * 2  # the target is 7,500 with three sides
+
+
+def test_can_39_six_players_go_out_with_two_canastas() -> None:
+    # one canasta is enough with four players (CAN-24), not with six: melding the whole hand is refused
+    hands = ["5C 5D 5H", "4D", "4C", "AH", "7D", "JK"]
+    refuse(position(6, hands=hands, table=SIX_TABLE[:1]), GoDown(seat=0, melds=["5C 5D 5H"]), "G-4")
+    play(position(4, hands=hands[:4], table=SIX_TABLE[:1]), GoDown(seat=0, melds=["5C 5D 5H"]))
+
+
+def test_can_39_a_side_at_7500_needs_150_for_its_initial_meld() -> None:
+    # 80 + 30 + 30 = 140: enough for 120 with four players (CAN-15), not for 150 with six
+    hand, melds = "AC AD AH 2C KC KD KH QC QD QH 5S 9H", ["AC AD AH 2C", "KC KD KH", "QC QD QH"]
+    game = position(6, hands=[hand, "4C", "4D", "4H", "4S", "5C"], totals=[7_500, 0] * 3, melded=[])
+    refuse(game, GoDown(seat=0, melds=melds), "CAN-15")
+    game = position(4, hands=[hand, "4C", "4D", "4H"], totals=[7_500, 0] * 2, melded=[])
+    play(game, GoDown(seat=0, melds=melds))
+
+
+def test_can_1_and_can_39_canasta_is_not_played_by_five() -> None:
+    with pytest.raises(rummykit.InvalidOptionError, match=r"2, 3, 4 or 6 players, not 5 \(CAN-1\)"):
+        rummykit.new_game("canasta", players=5)
+    state = rummykit.new_game("canasta", players=6, seed=1).state
+    piles = [state.piles["stock"], state.piles["discard"], *state.hands, *state.seat_piles["red_threes"]]
+    assert sum(map(len, piles)) == 162  # CAN-2: three packs and six jokers

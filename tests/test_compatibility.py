@@ -135,9 +135,7 @@ def test_a_game_of_the_0_1_plugin_plays_to_the_end_and_the_lowest_total_wins(fro
     assert rummykit.replay(game.record) == game
 
 
-def test_the_0_1_plugin_passes_its_own_kit_test_and_the_default_call_warned_of_its_undeclared_round_ends(
-    frozen: Frozen,
-) -> None:
+def test_the_0_1_plugin_passes_its_own_kit_test_warned_of_its_undeclared_round_ends(frozen: Frozen) -> None:
     # its own conformance test, as written against 0.1 (tests/frozen/shanghai_0_1/tests/test_conformance.py)
     with pytest.warns(DeprecationWarning, match="not declared among the ways a round ends") as warned:
         report = check_games(NAME, games=6)
@@ -145,6 +143,10 @@ def test_the_0_1_plugin_passes_its_own_kit_test_and_the_default_call_warned_of_i
     assert "round-end:SH-12" in report.undeclared and report.games >= 6 and report.reached["phase:over"] == 6
     texts = [str(warning.message) for warning in warned if "not declared among" in str(warning.message)]
     assert all(f"a round of {NAME} ended by SH-" in text and "VariantSpec.round_ends" in text for text in texts)
+
+
+@pytest.mark.slow  # the kit's whole default run: seconds
+def test_the_0_1_plugin_passes_the_default_call_which_warns_of_its_undeclared_round_ends(frozen: Frozen) -> None:
     # the call a variant author makes first, with its defaults
     with pytest.warns(DeprecationWarning, match="ended by SH-12, which is not declared"):
         report = check_variant(NAME)

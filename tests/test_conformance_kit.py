@@ -1190,6 +1190,7 @@ def _run_in_a_process(seed: int, hash_seed: int) -> str:
     return result.stdout
 
 
+@pytest.mark.slow  # four new processes: seconds; the quick suite has the seed's test in this process
 def test_the_same_seed_gives_the_same_games_positions_and_report_in_every_process() -> None:
     # two processes whose hashes of strings differ (set orders differ), as two machines' runs would
     first, second = _run_in_a_process(5, hash_seed=1), _run_in_a_process(5, hash_seed=2)

@@ -427,9 +427,6 @@ LEFT_OUT: Final = (
 )
 """The shell snippets of the docs that a test cannot run, by what they do: a snippet with a line that
 matches one of these is left out (and listed as skipped, with the reason); every other one runs."""
-SLOW_SNIPPETS: Final = r"\brummykit (check|simulate)\b"
-"""Snippets that take seconds a command (the conformance kit's default run, simulations): run in the slow set
-(``pytest -m slow``, as CI runs it) with the rest of their page; the quick suite runs the others."""
 GAMES_RUN: Final = 10
 """A snippet's ``--games N`` is run with at most this many games: what the test checks is that the
 commands run as written and find the files they read, not the figures of a long run."""
@@ -464,15 +461,14 @@ def _ids(page: Path) -> str:
 
 
 def _pages_to_run() -> list[Any]:
-    """Each page with snippets to run: the quick ones in the quick suite, all of them in the slow set."""
-    params = []
-    for page in PAGES:
-        runnable = [snippet for _, snippet in shell_snippets(page) if left_out(snippet) is None]
-        if any(not re.search(SLOW_SNIPPETS, snippet) for snippet in runnable):
-            params.append(pytest.param(page, False, id=_ids(page)))
-        if any(re.search(SLOW_SNIPPETS, snippet) for snippet in runnable):
-            params.append(pytest.param(page, True, id=f"{_ids(page)}, all", marks=pytest.mark.slow))
-    return params
+    """Each page with snippets to run, in the slow set (``pytest -m slow``, as CI runs it): every command
+    is a new process that imports rummykit, and some play sets of games, so a page takes seconds; the
+    quick suite runs the docs' Python blocks (`test_python_blocks_run`)."""
+    return [
+        pytest.param(page, id=_ids(page), marks=pytest.mark.slow)
+        for page in PAGES
+        if any(left_out(snippet) is None for _, snippet in shell_snippets(page))
+    ]
 
 
 def _left_out_snippets() -> list[Any]:
@@ -486,10 +482,10 @@ def _left_out_snippets() -> list[Any]:
     ]
 
 
-@pytest.mark.parametrize(("page", "every"), _pages_to_run())
-def test_the_shell_snippets_of_a_page_run_in_a_fresh_directory(page: Path, every: bool, tmp_path: Path) -> None:
+@pytest.mark.parametrize("page", _pages_to_run())
+def test_the_shell_snippets_of_a_page_run_in_a_fresh_directory(page: Path, tmp_path: Path) -> None:
     """Every shell snippet of the docs that `LEFT_OUT` does not leave out runs as written (at most
-    `GAMES_RUN` games a command; `SLOW_SNIPPETS` only with ``every``), the snippets of a page one after
+    `GAMES_RUN` games a command), the snippets of a page one after
     the other in one fresh directory, as a reader would type them: each command succeeds, so every
     file one reads exists or an earlier one made it (issue 36: a page replayed a game file that no
     command had written). Standard input is empty, so ``rummykit play`` leaves at once (saving with
@@ -507,7 +503,7 @@ def test_the_shell_snippets_of_a_page_run_in_a_fresh_directory(page: Path, every
     path = os.pathsep.join([str(Path(sys.executable).parent), str(tools), os.environ.get("PATH", "")])
     env = {**os.environ, "PATH": path, "COLUMNS": "80"}
     for line, snippet in shell_snippets(page):
-        if left_out(snippet) is not None or (re.search(SLOW_SNIPPETS, snippet) and not every):
+        if left_out(snippet) is not None:
             continue
         script = re.sub(r"--games (\d+)", lambda m: f"--games {min(int(m.group(1)), GAMES_RUN)}", snippet)
         ran = subprocess.run(

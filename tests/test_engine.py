@@ -19,9 +19,10 @@ from rummykit.core.actions import Action, Discard, Draw, GoDown
 from rummykit.core.errors import InvalidPositionError, InvalidRecordError, PluginError, UnknownHouseRuleError
 from rummykit.core.moves import Move, restrict
 from rummykit.core.plugins import register_variant, unregister_variant
-from rummykit.core.specs import HouseRuleSpec, RuleText
+from rummykit.core.specs import HouseRuleSpec, RuleText, VariantSpec
 from rummykit.core.state import GameState
 from rummykit.documents.serialize import load_position, position_to_data
+from rummykit.testing.random_play import random_setup
 from rummykit_variants.classic_rummy.plugin import ClassicRummy
 from rummykit_variants.railroad_rummy import Claim, RailroadRules
 from tests.support import play_random
@@ -45,6 +46,18 @@ def test_player_count_outside_the_range_cites_rr_1(players: int) -> None:
     with pytest.raises(InvalidOptionError) as err:
         rummykit.new_game("railroad-rummy", players=players)
     assert err.value.rule == "RR-1" and "2 to 8" in str(err.value)
+
+
+def test_a_variant_played_by_some_counts_of_its_range_refuses_the_others_and_the_kit_never_tries_them() -> None:
+    # Canasta: 2, 3, 4 or 6 players (CAN-1, CAN-39), not 5
+    spec = rummykit.variant_spec("canasta")
+    assert spec.players == (2, 3, 4, 6) and spec.players_text == "2, 3, 4 or 6"
+    with pytest.raises(InvalidOptionError, match=r"played by 2, 3, 4 or 6 players, not 5 \(CAN-1\)"):
+        rummykit.new_game("canasta", players=5)
+    counts = {random_setup("canasta", (), random.Random(seed), max_steps=0).players for seed in range(60)}
+    assert counts == {2, 3, 4, 6}
+    with pytest.raises(ValueError, match="player_counts"):
+        VariantSpec(name="v", title="V", min_players=2, max_players=6, player_counts=(2, 4))  # 6 not among them
 
 
 @pytest.mark.parametrize(

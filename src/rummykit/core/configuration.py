@@ -342,11 +342,9 @@ def check_players(spec: VariantSpec, players: Any) -> int:
     """
     if isinstance(players, bool) or not isinstance(players, int):
         raise InvalidOptionError(f"players must be an int, not {quote(players)}", field="players")
-    if not spec.min_players <= players <= spec.max_players:
-        low, high = spec.min_players, spec.max_players
-        counts = f"{low} to {high}" if high > low else str(low)
+    if players not in spec.players:
         raise InvalidOptionError(
-            f"{spec.name} is played by {counts} players, not {quote(players)}",
+            f"{spec.name} is played by {spec.players_text} players, not {quote(players)}",
             rule=spec.players_rule,
             field="players",
         )

@@ -242,6 +242,10 @@ def _reasons(given: Mapping[str, str] | Iterable[tuple[str, str]]) -> tuple[tupl
     return tuple(sorted((str(name), str(reason)) for name, reason in pairs.items()))
 
 
+def _counts(counts: Iterable[int]) -> tuple[int, ...]:
+    return tuple(counts)
+
+
 @attrs.frozen(kw_only=True)
 class VariantSpec:
     """A variant's declaration, returned by its ``rummykit_variant`` hook.
@@ -250,6 +254,8 @@ class VariantSpec:
         name: the name games are created with (``"railroad-rummy"``), the same as its entry point.
         title: the name people use (``"RailRoad Rummy"``).
         min_players, max_players: the player range.
+        player_counts: the counts of that range the variant is played by, when not all of them are
+            (Canasta: ``(2, 3, 4, 6)``); empty: every count from `min_players` to `max_players`.
         players_rule: the id of the rule that sets the player range (``"RR-1"``).
         low_score_wins: the best total is the lowest (golf scoring), else the highest.
         rules: the variant's rule book, every rule with its id.
@@ -288,6 +294,7 @@ class VariantSpec:
     title: str
     min_players: int
     max_players: int
+    player_counts: tuple[int, ...] = attrs.field(default=(), converter=_counts)
     players_rule: str | None = None
     low_score_wins: bool = False
     rules: tuple[RuleText, ...] = ()
@@ -303,10 +310,47 @@ class VariantSpec:
     round_ends: tuple[str, ...] = ()
     unreachable_in_tests: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_reasons)
 
+    def __attrs_post_init__(self) -> None:
+        counts = self.player_counts
+        if counts and (
+            list(counts) != sorted(set(counts)) or counts[0] != self.min_players or counts[-1] != self.max_players
+        ):
+            raise ValueError(
+                f"{self.name}'s player_counts {list(counts)} are not the counts from min_players "
+                f"({self.min_players}) to max_players ({self.max_players}) it is played by, each once, lowest first"
+            )
+
     @property
     def rule_ids(self) -> frozenset[str]:
         """The ids of the rules this variant may cite when it refuses an action."""
         return frozenset(rule.id for rule in self.rules)
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        """Every player count the variant is played by, lowest first (`player_counts`, or the whole range).
+
+        Examples:
+            >>> VariantSpec(name="v", title="V", min_players=2, max_players=4).players
+            (2, 3, 4)
+            >>> VariantSpec(name="v", title="V", min_players=2, max_players=6, player_counts=(2, 3, 4, 6)).players
+            (2, 3, 4, 6)
+        """
+        return self.player_counts or tuple(range(self.min_players, self.max_players + 1))
+
+    @property
+    def players_text(self) -> str:
+        """The player counts in words.
+
+        Examples:
+            >>> VariantSpec(name="v", title="V", min_players=2, max_players=4).players_text
+            '2 to 4'
+            >>> VariantSpec(name="v", title="V", min_players=2, max_players=6, player_counts=(2, 3, 4, 6)).players_text
+            '2, 3, 4 or 6'
+        """
+        if self.player_counts and len(self.player_counts) != self.max_players - self.min_players + 1:
+            return ", ".join(map(str, self.player_counts[:-1])) + f" or {self.player_counts[-1]}"
+        low, high = self.min_players, self.max_players
+        return f"{low} to {high}" if high > low else str(low)
 
 
 @attrs.frozen(kw_only=True)

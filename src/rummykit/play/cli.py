@@ -246,8 +246,7 @@ def default_players(variant: str, usual: int) -> int:
         >>> default_players("rummy", 5)  # 2 to 4 players
         4
     """
-    spec = variant_spec(variant)
-    return min(max(usual, spec.min_players), spec.max_players)
+    return min(variant_spec(variant).players, key=lambda count: (abs(count - usual), count))
 
 
 def _players_option(what: str, usual: int) -> Any:
@@ -1018,7 +1017,7 @@ def rules_command(variant: VariantArg) -> None:
     spec = variant_spec(variant)
     width = _text_width()
     indent = " " * 4
-    counts = f"{spec.min_players} to {spec.max_players}" if spec.max_players > spec.min_players else spec.min_players
+    counts = spec.players_text
     out.print(
         Text.assemble((spec.title, "bold"), f" ({spec.name}), {counts} players"),
         soft_wrap=True,
@@ -1162,7 +1161,7 @@ def variants_command() -> None:
     for name in available_variants():
         spec = variant_spec(name)
         bots = ", ".join(available_bots(name))
-        table.add_row(Text(name), Text(spec.title), f"{spec.min_players}-{spec.max_players}", Text(bots))
+        table.add_row(Text(name), Text(spec.title), spec.players_text, Text(bots))
     _show(table)
 
 

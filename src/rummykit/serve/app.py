@@ -253,6 +253,7 @@ def _variants() -> list[dict[str, Any]]:
                 "title": spec.title,
                 "min_players": spec.min_players,
                 "max_players": spec.max_players,
+                "player_counts": list(spec.players),
                 "bots": list(available_bots(name)),
                 "options": options,
                 "house_rules": list(available_house_rules(name)),

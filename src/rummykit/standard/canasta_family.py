@@ -267,7 +267,7 @@ class FamilyMove(StandardMove[S, A], Generic[S, A]):
         canastas = [*hand.canastas, *(kind for kind in map(self.kind, shapes) if kind is not None)]
         if closes is not None:
             canastas.append(closes)
-        special = any(shape.key != WILD_KEY and Rank(shape.key) in self.groups.going_out_only for shape in shapes)
+        special = any(shape.key != WILD_KEY and shape.key in self.groups.going_out_only for shape in shapes)
         return self.leaves(state, seat, counts, size, tuple(canastas), going_out_meld=special, exempt=hand.stuck)
 
     def leaves(
@@ -673,7 +673,7 @@ class TakePileMove(FamilyMove[S, TakePile]):
             if card.index not in groups.never_indices or self.family.placed is None:
                 counts[card.rank] += 1
                 size += 1
-        special = any(shape.key != WILD_KEY and Rank(shape.key) in groups.going_out_only for shape in others)
+        special = any(shape.key != WILD_KEY and shape.key in groups.going_out_only for shape in others)
         return self.leaves(state, seat, counts, size, tuple(canastas), going_out_meld=special, exempt=False)
 
     def nothing_to_discard(self, state: S, seat: int, hand: GroupHand) -> bool:
@@ -808,31 +808,43 @@ class LayOffGroupMove(FamilyMove[S, LayOff]):
         self.check_end(self.problem(state, seat, self.hand(state, seat), [groups.shape_of_card(card)], closes), action)
         return LayOff(seat=seat, card=card, meld=action.meld)
 
-    def _closes(self, meld: Meld, card: Card) -> str | None:
-        """The kind of canasta ``meld`` becomes with ``card`` added, if it was none before."""
+    def _closes(self, meld: Meld, card: Card, *, was: bool | None = None) -> str | None:
+        """The kind of canasta ``meld`` becomes with ``card`` added, if it was none before (``was``: whether it was
+        one, if known)."""
         groups = self.groups
         if len(meld.cards) + 1 < groups.canastas.size:
             return None
-        if groups.kind_of(meld) is not None:
+        if was if was is not None else groups.kind_of(meld) is not None:
             return None  # a canasta already: the side's count of canastas stays
         after = groups.kind_of(groups.added(meld, card))
         return None if after is None else after.name
 
     def legal(self, state: S, seat: int) -> list[LayOff]:
         groups = self.groups
-        melds = [(i, m.meld) for i, m in enumerate(state.table) if state.owns(seat, m) and not groups.is_closed(m.meld)]
-        if seat != state.turn or not melds:
+        if seat != state.turn:
+            return []
+        melds = [(i, m.meld) for i, m in state.own_melds(seat) if not groups.is_closed(m.meld)]
+        if not melds:
             return []
         hand = self.hand(state, seat)
         firsts: dict[Rank, Card] = {}
         for card in sorted(hand.cards, key=_INDEX):
             firsts.setdefault(card.rank, card)
+        size = groups.canastas.size
+        cards = [(card, groups.is_wild(card)) for card in firsts.values()]
+        problems: dict[tuple[Card, str | None], bool] = {}  # what a lay-off leaves depends on its card and canasta
         actions = []
         for index, meld in melds:
-            for card in firsts.values():
-                if (card.rank is meld.ranks[0] or groups.is_wild(card)) and groups.can_add(meld, card) is None:
-                    closes = self._closes(meld, card)
-                    if self.problem(state, seat, hand, [groups.shape_of_card(card)], closes) is None:
+            was = groups.kind_of(meld) is not None if len(meld.cards) + 1 >= size else None
+            rank = meld.ranks[0]
+            for card, wild in cards:
+                if (card.rank is rank or wild) and groups.can_add(meld, card) is None:
+                    closes = None if was is None else self._closes(meld, card, was=was)
+                    fine = problems.get((card, closes))
+                    if fine is None:
+                        shapes = [groups.shape_of_card(card)]
+                        fine = problems[card, closes] = self.problem(state, seat, hand, shapes, closes) is None
+                    if fine:
                         actions.append(LayOff(seat=seat, card=card, meld=index))
         return actions
 

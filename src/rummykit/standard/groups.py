@@ -295,9 +295,9 @@ class Groups:
 
     def shape_kind(self, shape: Shape) -> Canasta | None:
         """The kind of canasta a shape is, if any (the first of `Canastas.kinds` it fits)."""
-        if shape.size < self.canastas.size or (shape.key != WILD_KEY and Rank(shape.key) in self.going_out_only):
+        if shape.size < self.canastas.size or (shape.key != WILD_KEY and shape.key in self.going_out_only):
             return None
-        if shape.key != WILD_KEY and Rank(shape.key) in self.canastas.never:
+        if shape.key != WILD_KEY and shape.key in self.canastas.never:
             return None
         for kind in self.canastas.kinds:
             if kind.wild:
@@ -306,7 +306,7 @@ class Groups:
                 continue
             if shape.key == WILD_KEY or (kind.natural is not None and kind.natural != (shape.wilds == 0)):
                 continue
-            if kind.ranks is None or Rank(shape.key) in kind.ranks:
+            if kind.ranks is None or shape.key in kind.ranks:
                 return kind
         return None
 
@@ -377,7 +377,7 @@ class Groups:
             return
         key, n, t, j = shape.key, shape.naturals, shape.twos, shape.jokers
         least = (
-            self.melds.min_set if key != WILD_KEY and Rank(key) in self.going_out_only else self.melds.min_naturals
+            self.melds.min_set if key != WILD_KEY and key in self.going_out_only else self.melds.min_naturals
         ) + fixed
         if key != WILD_KEY and n > least and self._valid(key, n - 1, t, j):
             yield key, self.natural_value(key)

@@ -6,6 +6,7 @@ import attrs
 
 from rummykit.core.cards import face
 from rummykit.core.state import GameState, TableMeld, cache
+from rummykit.standard.canastas import Canasta
 from rummykit.standard.rules import CanastaFamily, StandardRules
 
 __all__ = ["GroupState", "KnockState", "StandardState"]
@@ -84,8 +85,17 @@ class GroupState(StandardState):
 
     frozen: bool = False
     stuck: bool = False
-    sides_seen: tuple[tuple[TableMeld, ...], tuple[tuple[str, ...], ...], tuple[frozenset[str], ...]] | None = cache()
-    """The kinds of each side's canastas (one entry a canasta, and as a set), with the table they were read from."""
+    sides_seen: (
+        tuple[
+            tuple[TableMeld, ...],
+            tuple[tuple[str, ...], ...],
+            tuple[frozenset[str], ...],
+            tuple[Canasta | None, ...],
+        ]
+        | None
+    ) = cache()
+    """The kinds of each side's canastas (one entry a canasta, and as a set), with the table they were read from
+    and the kind of each of its melds."""
 
     @property
     def family(self) -> CanastaFamily:
@@ -113,12 +123,17 @@ class GroupState(StandardState):
         seen = self.sides_seen
         if seen is None or seen[0] != table:
             family = self.family
+            # a meld the table still holds (the same object: melds are replaced, never changed) keeps its kind
+            known = {} if seen is None else dict(zip(map(id, seen[0]), seen[3], strict=True))
+            kinds = tuple(
+                known[id(table_meld)] if id(table_meld) in known else family.groups.kind_of(table_meld.meld)
+                for table_meld in table
+            )
             canastas: list[list[str]] = [[] for _ in range(self.players)]
-            for table_meld in table:
-                kind = family.groups.kind_of(table_meld.meld)
+            for table_meld, kind in zip(table, kinds, strict=True):
                 if kind is not None:
                     canastas[family.side_of(table_meld.owner)].append(kind.name)
-            seen = (table, tuple(map(tuple, canastas)), tuple(map(frozenset, canastas)))
+            seen = (table, tuple(map(tuple, canastas)), tuple(map(frozenset, canastas)), kinds)
             self.sides_seen = seen
         return seen[1], seen[2]
 
@@ -132,8 +147,16 @@ class GroupState(StandardState):
 
     def owns(self, seat: int, table_meld: TableMeld) -> bool:
         """``table_meld`` is a meld of ``seat``'s side."""
-        family = self.family
-        return family.side_of(table_meld.owner) == family.side_of(seat)
+        sides = self.family.sides
+        return sides[table_meld.owner] == sides[seat] if sides else table_meld.owner == seat
+
+    def own_melds(self, seat: int) -> list[tuple[int, TableMeld]]:
+        """The melds of ``seat``'s side, each with its place on the table."""
+        sides = self.family.sides
+        if not sides:
+            return [(index, m) for index, m in enumerate(self.table) if m.owner == seat]
+        side = sides[seat]
+        return [(index, m) for index, m in enumerate(self.table) if sides[m.owner] == side]
 
     def open_melds(self, seat: int) -> dict[int, int]:
         """The melds of ``seat``'s side that a second meld of their key may not be laid beside, by key, with
@@ -143,6 +166,6 @@ class GroupState(StandardState):
         size = groups.canastas.size if groups.one_open_per_key else None
         return {
             groups.key(m.meld): index
-            for index, m in enumerate(self.table)
-            if self.owns(seat, m) and (size is None or len(m.ids) < size) and not groups.is_going_out_meld(m.meld)
+            for index, m in self.own_melds(seat)
+            if (size is None or len(m.ids) < size) and not groups.is_going_out_meld(m.meld)
         }

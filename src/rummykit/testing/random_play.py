@@ -272,7 +272,7 @@ def random_setup(
     stack = tuple(house_rules) if house_rules is not None else house_rule_stack(variant, rng)
     spec = _spec(variant)
     phases = [Phase.DRAW.value, Phase.PLAY.value, *(str(phase) for phase in spec.phases)]
-    players = rng.randint(spec.min_players, spec.max_players)
+    players = spec.players[rng.randrange(len(spec.players))]
     seed = rng.randrange(2**32)
     chosen = position_options(variant, stack, rng, fixed=options)
     steps = rng.randint(0, max_steps)

@@ -378,13 +378,13 @@ def _check_games(
 ) -> ConformanceReport:
     run = _Run(variant, stack, seed, unreachable, every, progress)
     spec = run.spec
-    span = spec.max_players - spec.min_players + 1
+    counts = spec.players
     starts = [_position_setup(variant, stack, position) for position in positions]
     chosen_bots = variant_bots(variant, stack) if bots is None else tuple(bots)
     setups = [
         GameSetup(
             variant=variant,
-            players=players if players is not None else spec.min_players + i % span,
+            players=players if players is not None else counts[i % len(counts)],
             seed=seed + i,
             options=game_options(variant, i, options, house_rules=stack),
             house_rules=stack,
@@ -505,11 +505,11 @@ def _steered_setup(
     """A steered game (see [`check_games`][rummykit.testing.runs.check_games]): its setup, who plays
     its seats, the mood of the kit's random player, and the game in words."""
     spec = run.spec
-    span = spec.max_players - spec.min_players + 1
+    counts = spec.players
     # the fewest players in two steered games of three (short rounds, where one seat's goal is
     # nearest), the other counts in turn in the third
-    others = number // 3 % span if number % 3 == 2 else 0
-    seats = players if players is not None else spec.min_players + others
+    others = number // 3 % len(counts) if number % 3 == 2 else 0
+    seats = players if players is not None else counts[others]
     chosen = game_options(run.variant, 2 * number, house_rules=run.stack)
     chosen.pop("max_turns_per_round", None)
     steer = steered_options(declared_options(run.variant, run.stack), run.coverage.missing(), rng)

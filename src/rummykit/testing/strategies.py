@@ -69,9 +69,8 @@ def seeds() -> st.SearchStrategy[int]:
 
 
 def player_counts(variant: str) -> st.SearchStrategy[int]:
-    """A player count within the variant's range."""
-    spec = rummykit.variant_spec(variant)
-    return st.integers(spec.min_players, spec.max_players)
+    """A player count the variant is played by (`VariantSpec.players`)."""
+    return st.sampled_from(rummykit.variant_spec(variant).players)
 
 
 def house_rule_stacks(variant: str) -> st.SearchStrategy[tuple[str, ...]]:

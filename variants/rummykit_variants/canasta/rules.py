@@ -61,10 +61,17 @@ MINIMUMS: Final = Minimums(((0, 50), (1_500, 90), (3_000, 120)), below=15)
 
 OPTIONS: Final = (
     Option(
-        "canastas_to_go_out", int, None, "CAN-24: the canastas a side needs to go out (none: 1, or 2 with two players)",
+        "canastas_to_go_out", int, None, "CAN-24: the canastas a side needs to go out (none: 1; 2 with two or six)",
         minimum=1, maximum=5, optional=True, rule="CAN-24",
     ),
-    Option("target", int, 5_000, "CAN-36: the total that ends the game", minimum=1, rule="CAN-36"),
+    Option(
+        "target", int, None, "CAN-36: the total that ends the game (none: 5,000; with six players CAN-39's)",
+        minimum=1, optional=True, rule="CAN-36",
+    ),
+    Option(
+        "six_player_sides", str, "two_of_three", "CAN-39: six players in two sides of three or three sides of two",
+        choices=("two_of_three", "three_of_two"), rule="CAN-39",
+    ),
 )  # fmt: skip
 """Classic Canasta's options: name, type, default, meaning and the rule each sets."""
 
@@ -84,64 +91,54 @@ SCORE_IDS: Final = {
 }  # fmt: skip
 """The rules each line of a score cites (`FamilyScoring.ids`)."""
 
-SIDES: Final = {2: (), 3: (), 4: (0, 1, 0, 1)}
-"""CAN-1, CAN-37, CAN-38: partners sit opposite with four players; with two or three each plays alone."""
+SIDES: Final = {2: (), 3: (), 4: (0, 1, 0, 1), 6: (0, 1, 0, 1, 0, 1)}
+"""CAN-1, CAN-37 to CAN-39: partners sit opposite with four players, every other seat with six in two sides; with
+two or three each plays alone."""
+THREE_SIDES: Final = (0, 1, 2, 0, 1, 2)
+"""CAN-39's three sides of two, partners sitting opposite."""
 
 
 def make_rules(config: GameSettings) -> StandardRules:
     """The rules of a configuration: the shoe (CAN-2), the deal (CAN-6: 11 cards, 15 with two players, 13 with
-    three), the draw (CAN-11: one card, two with two players, CAN-37), a stock never rebuilt (CAN-27), the family's
-    mechanics with the sides, and the target (CAN-36)."""
-    players = config.players
+    three or six), the draw (CAN-11: one card, two with two players, CAN-37), a stock never rebuilt (CAN-27), the
+    family's mechanics with the sides, and the target (CAN-36, CAN-39)."""
+    players, options = config.players, config.options
     if players not in SIDES:
-        reason = f"canasta is played by 2, 3 or 4 players, not {players}"
+        reason = f"canasta is played by 2, 3, 4 or 6 players, not {players}"
         raise InvalidOptionError(reason, rule="CAN-1", field="players")
-    canastas = config.options.get("canastas_to_go_out") or (2 if players == 2 else 1)
+    six = players == 6
+    sides = THREE_SIDES if six and options["six_player_sides"] == "three_of_two" else SIDES[players]
+    canastas = options.get("canastas_to_go_out") or (2 if players in (2, 6) else 1)
+    target = options["target"] or (5_000 if not six else 7_500 if len(set(sides)) == 3 else 10_000)
     family = CanastaFamily(
         groups=GROUPS,
-        minimums=MINIMUMS,
+        minimums=Minimums((*MINIMUMS.steps, (7_500, 150)), below=MINIMUMS.below) if six else MINIMUMS,
         takes=PileTakes(
             natural_and_wild=True,
             frozen_by=MELD_RULES.wild_faces,
             frozen_until_melded=True,
             not_single_to_single=True,
-            ids={
-                "take": "CAN-20",
-                "frozen": "CAN-19",
-                "blocked": "CAN-20",
-                "melds": "CAN-16",
-                "empty": "CAN-21",
-                "single": "CAN-22",
-            },
+            ids=TAKE_IDS,
         ),
         placed="red_threes",
-        sides=SIDES[players],
+        sides=sides,
         going_out=GoingOut(canastas=canastas, without_discard=True, rule="CAN-24"),
         last_placed_ends="CAN-10",
         scoring=FamilyScoring(
-            placed_all={4: 800},
+            placed_all={5: 1_000, 6: 1_200} if six else {4: 800},
             placed_minus_unmelded=True,
             concealed=200,
-            ids={
-                "melds": "CAN-29",
-                "canastas": "CAN-30",
-                "placed": "CAN-31",
-                "unmelded": "CAN-32",
-                "going_out": "CAN-33",
-                "concealed": "CAN-33",
-                "hand": "CAN-34",
-                "score": "CAN-35",
-            },
+            ids=SCORE_IDS,
         ),
         ids={"initial": "CAN-15", "own": "CAN-13", "stuck": "CAN-28", "empty_stock": "CAN-27"},
     )
     return StandardRules(
-        shoe_parts=(decks(2, jokers_per_deck=2),),
-        deal=Deal(hand_size={2: 15, 3: 13}.get(players, 11), seat_piles=(("red_threes", 0),), up_card=False),
+        shoe_parts=(decks(3 if six else 2, jokers_per_deck=2),),
+        deal=Deal(hand_size={2: 15, 3: 13, 6: 13}.get(players, 11), seat_piles=(("red_threes", 0),), up_card=False),
         stock=Stock(reshuffle="none", cards=2 if players == 2 else 1, from_discard=False),
         turns=Turns(draws=(Draw, TakePile, EndRound)),
         melds=MELD_RULES,
         family=family,
-        scoring=Scoring(points=POINTS, target=config.options["target"]),
+        scoring=Scoring(points=POINTS, target=target),
         ids=IDS,
     )

@@ -25,7 +25,10 @@ function showSeats() {
   const players = byId("players");
   players.min = variant.min_players;
   players.max = variant.max_players;
-  const count = Math.min(Math.max(Number(players.value) || variant.min_players, variant.min_players), variant.max_players);
+  // the nearest count the variant is played by (Canasta: 2, 3, 4 or 6), the lower of two as near
+  const wanted = Number(players.value) || variant.min_players;
+  const counts = variant.player_counts;
+  const count = counts.reduce((best, n) => (Math.abs(n - wanted) < Math.abs(best - wanted) ? n : best), counts[0]);
   players.value = count;
   const seats = byId("seats");
   const before = [...seats.querySelectorAll("select")].map((select) => select.value);

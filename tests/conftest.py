@@ -5,6 +5,7 @@ own tests, as examples/shanghai does."""
 
 from __future__ import annotations
 
+import functools
 from importlib.metadata import EntryPoint
 
 import pytest
@@ -25,6 +26,7 @@ def pytest_configure(config: pytest.Config) -> None:
     """Before collection (some tests list the variants when their module is imported)."""
     scan = plugins._scan
 
+    @functools.cache  # as the scan itself is: reading an entry point's distribution name parses its metadata
     def shipped_only(group: str, path: tuple[str, ...]) -> tuple[tuple[str, EntryPoint], ...]:
         return tuple((name, entry_point) for name, entry_point in scan(group, path) if _shipped(entry_point))
 

@@ -45,17 +45,15 @@ def games() -> Iterator[dict[str, Any]]:
     """Every game of the plan: how it is set up."""
     for variant, house_rules, options, count in PLAN:
         spec = rummykit.variant_spec(variant)
-        span = spec.max_players - spec.min_players + 1
         for seed in range(count):
+            players = spec.players[seed % len(spec.players)]
             yield {
                 "variant": variant,
                 "house_rules": list(house_rules),
                 "options": options,
-                "players": spec.min_players + seed % span,
+                "players": players,
                 "seed": seed,
-                "bots": [
-                    "heuristic" if (seat + seed) % 2 else "random" for seat in range(spec.min_players + seed % span)
-                ],
+                "bots": ["heuristic" if (seat + seed) % 2 else "random" for seat in range(players)],
             }
 
 

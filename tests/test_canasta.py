@@ -367,3 +367,29 @@ def test_can_1_and_can_39_canasta_is_not_played_by_five() -> None:
     state = rummykit.new_game("canasta", players=6, seed=1).state
     piles = [state.piles["stock"], state.piles["discard"], *state.hands, *state.seat_piles["red_threes"]]
     assert sum(map(len, piles)) == 162  # CAN-2: three packs and six jokers
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "reason"),
+    [
+        ("drew_on", None, "one entry per seat (6), not 0"),
+        ("added_on", [None] * 5, "one entry per seat (6), not 5"),
+        ("drew_on", [None, None, 99, None, None, None], "turn 99 is not one of 1 to"),
+    ],
+)
+def test_a_position_whose_turns_kept_per_seat_do_not_fit_its_seats_is_refused(
+    name: str, value: list[int | None] | None, reason: str
+) -> None:
+    """CAN-26 needs to know who drew from the stock this turn: a six-player position whose ``drew_on`` (or
+    ``added_on``) is left out (its default: no entry), lacks a seat or names a turn not yet played is refused,
+    naming the field, before any move can read it."""
+    game = rummykit.new_game("canasta", 6, seed=3)
+    document = json.loads(dump_position(game))
+    if value is None:
+        del document["extra"][name]
+    else:
+        document["extra"][name] = value
+    with pytest.raises(rummykit.InvalidPositionError) as refused:
+        load_position(document)
+    path = f"extra.{name}" if value is None or len(value) != 6 else f"extra.{name}[2]"
+    assert refused.value.path == path and reason in str(refused.value)

@@ -39,6 +39,7 @@ from rummykit.play.results import RUN_FIELDS
 from rummykit.standard import Deal, RuleIds, Scoring, StandardRules, StandardRummy, StandardState, Stock
 from rummykit_variants.railroad_rummy.rules import card_points
 from tests.pictures_support import page_data
+from tests.sizes import variant_params
 from tests.support import arrange
 
 runner = CliRunner()
@@ -753,7 +754,7 @@ def _late_position(variant: str, tmp_path: Path) -> Path:
     return path
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", variant_params(VARIANTS))
 def test_play_is_readable_at_80_columns(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, variant: str) -> None:
     """Every variant, from the most seats at its start and from a position late in a game: no line
     over 80 columns, no cell of the seats' table cut short with "…"."""

@@ -20,6 +20,7 @@ from typing import Final
 import pytest
 
 from rummykit.testing import check_games, check_random_actions, check_variant
+from tests.sizes import variant_params
 
 #: Each built-in variant and the house rules it has.
 VARIANTS: Final[dict[str, tuple[str, ...]]] = {
@@ -60,15 +61,9 @@ def test_every_rummy_stack_is_checked_in_the_slow_run_and_six_in_the_quick_run()
 # -- the quick run -----------------------------------------------------------------------------------------
 
 
-SLOW_DEFAULT_CALLS: Final = frozenset({"canasta", "railroad-canasta"})
-"""The games whose default call takes longest (the two canasta games': 20 s and more each on one core): in the slow
-set (``pytest -m slow``, as CI runs it), so that the quick suite stays quick; the others in both."""
-
-
-@pytest.mark.parametrize(
-    "variant",
-    [pytest.param(name, marks=[pytest.mark.slow] if name in SLOW_DEFAULT_CALLS else []) for name in VARIANTS],
-)
+# the canasta games' default calls take longest (20 s and more each on one core): in the slow set (`pytest -m slow`,
+# as CI runs it) only, so that the quick suite stays quick; the others in both
+@pytest.mark.parametrize("variant", variant_params(VARIANTS))
 def test_the_default_call_proves_the_variant(variant: str) -> None:
     # what a variant author calls first: nothing but the name; the kit reaches everything by itself
     report = check_variant(variant)

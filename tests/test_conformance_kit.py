@@ -1249,6 +1249,7 @@ class SeedRecorded(VariantConformance):
         self.seen.append(self.the_seed)
 
 
+@pytest.mark.slow  # a pytest of its own in a subprocess: 4 s
 def test_the_pytest_plugin_takes_the_seed_as_an_option(tmp_path: Any) -> None:
     module = tmp_path / "test_seeded.py"
     module.write_text(

@@ -233,7 +233,7 @@ def maybe(values: st.SearchStrategy[Any], odd: st.SearchStrategy[Any] = ODD) -> 
 def builder_arguments(draw: st.DrawFn, variant: str) -> dict[str, Any]:
     """Arguments for [`build_position`][rummykit.documents.builder.build_position], mostly sensible."""
     spec = rummykit.variant_spec(variant)
-    players = draw(maybe(st.integers(spec.min_players, spec.max_players), st.integers(-1, 12)))
+    players = draw(maybe(st.sampled_from(spec.players), st.integers(-1, 12)))
     seats = players if isinstance(players, int) and 1 <= players <= 12 else 2
     hand = st.one_of(st.none(), st.none(), st.none(), CARDS.map(" ".join), CARDS)
     arguments: dict[str, Any] = {

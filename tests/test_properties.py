@@ -518,8 +518,8 @@ BRUTE_FORCE_SEEDS: Final = (0, 1, 2, 3, 4, 5, 6)
 
 @pytest.mark.parametrize(
     "seed",
-    # every player count from 2 to 8: 2 to 5 in the quick suite, 6 to 8 (the longest games) in the slow set
-    [pytest.param(seed, marks=[pytest.mark.slow] if seed >= 4 else []) for seed in BRUTE_FORCE_SEEDS],
+    # every player count from 2 to 8: 2 and 3 in the quick suite, 4 to 8 (the longer games) in the slow set
+    [pytest.param(seed, marks=[pytest.mark.slow] if seed >= 2 else []) for seed in BRUTE_FORCE_SEEDS],
 )
 def test_legal_actions_along_seeded_games_of_rounds_1_to_3(seed: int) -> None:
     """Every position where the turn player has drawn (go-downs, lay-offs), and every 9th other one."""

@@ -40,6 +40,7 @@ from tests.pictures_support import (
     without_defs,
     words,
 )
+from tests.sizes import variant_params
 
 runner = CliRunner()
 VARIANTS = rummykit.available_variants()
@@ -207,7 +208,7 @@ def test_write_replay_html(tmp_path: Path) -> None:
     assert "<title>Ann &amp; Bob · seat 1&#x27;s view</title>" in page or "<h1>Ann &amp; Bob</h1>" in page
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", variant_params(VARIANTS))
 def test_no_page_shows_a_card_hidden_from_its_seat(variant: str) -> None:
     """Each frame of a seat's page draws face up exactly what its view shows, each a card it has seen,
     and each step's words name only cards it has seen; at a round's end, the cards left in every hand

@@ -1071,7 +1071,7 @@ def test_observations_are_bounded_and_fit_their_space(case: tuple[str, int, tupl
 def test_fixed_sizes_are_the_same_for_every_player_count(variant: str) -> None:
     spec = rummykit.new_game(variant, 2, seed=1).spec
     sizes = set()
-    for players in range(spec.min_players, spec.max_players + 1):
+    for players in spec.players:
         game_env = env(variant, players, fixed_size=True)
         game_env.reset(seed=players)
         agent = game_env.agent_selection

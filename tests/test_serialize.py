@@ -147,7 +147,7 @@ def setups(draw: st.DrawFn, variant: str, *, seeds: st.SearchStrategy[int | None
     """Any player count; a seed (or none: shuffled by the system); any house rules; some options at
     small values; sometimes a given dealer or a stacked shoe; 0 to 300 random actions."""
     spec = spec_of(variant)
-    players = draw(st.integers(spec.min_players, spec.max_players), label="players")
+    players = draw(st.sampled_from(spec.players), label="players")
     seed = draw(seeds if seeds is not None else st.none() | st.integers(0, 2**64), label="seed")
     available = house_rules_of(variant)
     house_rules = tuple(draw(st.lists(st.sampled_from(available), unique=True))) if available else ()

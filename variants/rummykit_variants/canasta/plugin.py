@@ -10,6 +10,7 @@ from typing import Any
 from rummykit.core.actions import Action, Discard, Draw, GoDown, LayOff
 from rummykit.core.bots import Bot
 from rummykit.core.cards import FACE_MASK, CardId
+from rummykit.core.errors import InvalidPositionError
 from rummykit.core.hookspecs import hookimpl
 from rummykit.core.moves import Move
 from rummykit.core.shoe import Randomness
@@ -69,6 +70,21 @@ class ClassicCanasta(CanastaFamilyRummy[StandardRules, ClassicCanastaState]):
             state.note_moved(pile[-1:], in_pile("stock"), in_pile("discard"))
         state.frozen = any(cid & FACE_MASK in freezes for cid in pile)
         return True
+
+    @hookimpl
+    def rummykit_check_position(self, state: ClassicCanastaState) -> None:
+        """The family's position rules, and the turns Classic Canasta keeps per seat: one entry a seat, each a turn
+        already played (``drew_on``: CAN-26's draw from the stock; ``added_on``: a card added to a partner's meld)."""
+        for name in ("drew_on", "added_on"):
+            turns = getattr(state, name)
+            if len(turns) != state.players:
+                raise InvalidPositionError(f"extra.{name}", f"one entry per seat ({state.players}), not {len(turns)}")
+            for seat, turn in enumerate(turns):
+                if turn is not None and not 1 <= turn <= state.turn_number:
+                    raise InvalidPositionError(
+                        f"extra.{name}[{seat}]", f"turn {turn} is not one of 1 to {state.turn_number}"
+                    )
+        super().rummykit_check_position(state)
 
     @hookimpl
     def rummykit_bots(self) -> Mapping[str, Callable[[int | None], Bot]]:

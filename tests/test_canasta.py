@@ -14,7 +14,7 @@ import rummykit
 from rummykit.core.actions import Discard, Draw, GoDown, LayOff
 from rummykit.core.cards import face
 from rummykit.documents.serialize import dump_position, load_position
-from rummykit.standard import EndRound, FamilyView, GroupState, TakePile
+from rummykit.standard import AnswerGoOut, AskToGoOut, EndRound, FamilyView, GroupState, TakePile
 from tests.support import play, refuse
 
 
@@ -393,3 +393,98 @@ def test_a_position_whose_turns_kept_per_seat_do_not_fit_its_seats_is_refused(
         load_position(document)
     path = f"extra.{name}" if value is None or len(value) != 6 else f"extra.{name}[2]"
     assert refused.value.path == path and reason in str(refused.value)
+
+
+# -- CAN-25: "Partner, may I go out?" ------------------------------------------------------------------------
+
+ASKING_TABLE = [(0, "KC KC KD KD KH KS KS"), (2, "5S 5C 5H")]
+"""Seats 0 and 2 have melded: a natural canasta of kings (CAN-24's one canasta) and three 5s."""
+ASKING_HANDS = ["9S 9C 9H 4C JK", "6C 6D 7S 8S 10C", "QH QD 8H 7H 10H", "7C 8C 8D 10S JC"]
+"""Seat 0 draws the stock's 4D: then 9S 9C 9H and 4C 4D JK meld every card (CAN-24, no discard)."""
+
+
+def asking(players: int = 4, **given: object) -> rummykit.Game:
+    """Seat 0 to draw the 4D (the stock's top card) in the ``ASKING_*`` position, then drawn."""
+    hands = given.pop("hands", ASKING_HANDS)
+    game = position(players, hands=hands, table=ASKING_TABLE, stock="4D", phase="draw", **given)  # type: ignore[arg-type]
+    play(game, Draw(seat=0))
+    return game
+
+
+def test_a_player_who_could_go_out_asks_right_after_drawing_and_only_the_partner_answers() -> None:
+    """CAN-25: seat 0's side has its canasta and its hand could all be melded, so after its draw it may ask; seat 2,
+    its partner, is the one to act and answer; while the question waits, seat 0 plays nothing else."""
+    game = asking()
+    assert AskToGoOut(seat=0) in game.legal_actions(0)
+    play(game, AskToGoOut(seat=0))
+    assert (game.phase, game.to_act) == ("ask", (2,))
+    assert set(game.legal_actions(2)) == {AnswerGoOut(seat=2, yes=True), AnswerGoOut(seat=2, yes=False)}
+    refuse(game, AnswerGoOut(seat=1, yes=True), "CAN-25")  # an opponent does not answer
+    refuse(game, GoDown(seat=0, melds=("9S 9C 9H",)), "CAN-25")  # the asker waits for the answer
+    play(game, AnswerGoOut(seat=2, yes=True))
+    assert (game.phase, game.to_act) == ("play", (0,))
+    assert all(game.view(seat).log[-1] == AnswerGoOut(seat=2, yes=True) for seat in (None, 0, 1, 2, 3))
+
+
+def test_after_yes_every_play_keeps_a_way_to_go_out_and_the_player_goes_out() -> None:
+    """CAN-25: after yes, a discard that keeps cards is refused, and so is the joker added to the kings (4C 4D would
+    be left with no wild card to meld them: no way out); 9S 9C 9H leaves 4C 4D JK, which then go out."""
+    game = asking()
+    play(game, AskToGoOut(seat=0), AnswerGoOut(seat=2, yes=True))
+    refuse(game, Discard(seat=0, card="4C"), "CAN-25")
+    refuse(game, LayOff(seat=0, card="JK", meld=0), "CAN-25")
+    assert LayOff(seat=0, card="JK", meld=0) not in game.legal_actions(0)
+    assert not any(isinstance(action, Discard) for action in game.legal_actions(0))
+    play(game, GoDown(seat=0, melds=("9S 9C 9H",)))
+    play(game, GoDown(seat=0, melds=("4C 4D JK",)))
+    assert game.history[-1].went_out == 0
+
+
+def test_after_no_the_player_keeps_two_cards_and_may_not_go_out_in_this_turn() -> None:
+    """CAN-25 (and CAN-23): after no, melding every card is refused, and so is a meld that would leave one card to
+    discard; 9S 9C 9H (3 cards left) is fine, and a discard that keeps cards ends the turn."""
+    game = asking()
+    play(game, AskToGoOut(seat=0), AnswerGoOut(seat=2, yes=False))
+    refuse(game, GoDown(seat=0, melds=("9S 9C 9H", "4C 4D JK")), "CAN-25")
+    play(game, GoDown(seat=0, melds=("9S 9C 9H",)))
+    refuse(game, GoDown(seat=0, melds=("4C 4D JK",)), "CAN-25")
+    play(game, Discard(seat=0, card="4C"))
+    assert (game.turn, game.phase) == (1, "draw")
+
+
+def test_asking_is_refused_when_the_player_could_not_go_out_or_has_asked_or_played() -> None:
+    """CAN-25: a hand with two natural cards that have no meld (7C and 8D) cannot go out (one may be discarded, not
+    two); a player asks once a turn, and right after the draw, before any meld."""
+    lonely = ["9S 9C 9H 7C 8D", *ASKING_HANDS[1:]]
+    assert "could not go out" in str(refuse(asking(hands=lonely), AskToGoOut(seat=0), "CAN-25"))
+    game = asking()
+    play(game, AskToGoOut(seat=0), AnswerGoOut(seat=2, yes=False))
+    assert "once" in str(refuse(game, AskToGoOut(seat=0), "CAN-25"))
+    game = asking()
+    play(game, GoDown(seat=0, melds=("9S 9C 9H",)))
+    assert "right after" in str(refuse(game, AskToGoOut(seat=0), "CAN-25"))
+
+
+def test_nobody_asks_alone_or_with_the_option_off() -> None:
+    """CAN-25: with three players each plays alone, so there is no partner to ask; with ask_partner false the
+    question is no action of the game."""
+    hands = [*ASKING_HANDS[:2], "QH QD 8H 7H 10H"]
+    table = [(0, "KC KC KD KD KH KS KS"), (0, "5S 5C 5H")]
+    game = position(3, hands=hands, table=table, stock="4D", phase="draw")
+    play(game, Draw(seat=0))
+    assert "plays alone" in str(refuse(game, AskToGoOut(seat=0), "CAN-25"))
+    game = asking(options={"ask_partner": False})
+    assert not any(isinstance(action, AskToGoOut) for action in game.legal_actions(0))
+    with pytest.raises(rummykit.InvalidActionError):
+        game.apply(AskToGoOut(seat=0))
+
+
+@pytest.mark.parametrize(("sides", "partner"), [("two_of_three", 2), ("three_of_two", 3)])
+def test_with_six_players_the_next_partner_in_turn_order_answers(sides: str, partner: int) -> None:
+    """CAN-25 with CAN-39: sides of three (seats 0, 2 and 4) ask the next partner, seat 2; sides of two, seat 3.
+    Two canastas to go out with six players: the kings and the queens."""
+    hands = ["9S 9C 9H 4C JK", "6C 6D 7S", "8H 7H 10H", "7C 8C 8D", "6H 6S 7D", "10C 10S JC"]
+    table = [(0, "KC KC KD KD KH KS KS"), (partner, "QC QC QD QD QH QS QS")]
+    game = position(6, hands=hands, table=table, stock="4D", phase="draw", options={"six_player_sides": sides})
+    play(game, Draw(seat=0), AskToGoOut(seat=0))
+    assert game.to_act == (partner,)

@@ -13,6 +13,7 @@ Examples:
     (10, 'all', 2, True)
 """
 
+from rummykit.standard.asking import AnswerGoOut, AnswerMove, AskMove, AskToGoOut, with_asking
 from rummykit.standard.canasta_family import (
     DiscardGroupMove,
     DrawPlacingMove,
@@ -92,6 +93,10 @@ from rummykit.standard.rules import (
 from rummykit.standard.state import GroupState, KnockState, StandardState
 
 __all__ = [
+    "AnswerGoOut",
+    "AnswerMove",
+    "AskMove",
+    "AskToGoOut",
     "Canasta",
     "CanastaFamily",
     "CanastaFamilyRummy",
@@ -170,4 +175,5 @@ __all__ = [
     "standard_moves",
     "view_fields",
     "went_out",
+    "with_asking",
 ]

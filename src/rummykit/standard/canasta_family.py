@@ -593,12 +593,13 @@ class TakePileMove(FamilyMove[S, TakePile]):
                 candidates.append((Shape(rank, 3), ()))
             if not takes.exact_pair_onto_meld and not frozen and takes.natural_and_wild and counts[rank]:
                 meld = state.table[onto].meld
-                for twos, jokers in ((1, 0), (0, 1)):
-                    if counts[_TWO] >= twos and counts[_JOKER] >= jokers:
-                        wild = Card.parse("2C" if twos else "JK")
-                        if self._fits(meld, (top, top, wild)):
-                            candidates.append((Shape(rank, 2, twos, jokers), ()))
-                            break
+                natural = next(card for card in hand.cards if int(card.rank) == rank)
+                for wild_rank in (Rank.TWO, Rank.JOKER):  # the hand's own cards: a 2 first, else a joker
+                    wild = next((card for card in hand.cards if card.rank is wild_rank), None)
+                    if wild is not None and self._fits(meld, (top, natural, wild)):
+                        twos = int(wild_rank is Rank.TWO)
+                        candidates.append((Shape(rank, 2, twos, 1 - twos), ()))
+                        break
             candidates = [candidate for candidate in candidates if allowed([candidate[0]])]
         elif counts[rank] >= 2 or (
             takes.natural_and_wild and not frozen and counts[rank] and counts[_TWO] + counts[_JOKER]

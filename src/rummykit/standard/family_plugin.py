@@ -22,6 +22,7 @@ from rummykit.core.moves import Move
 from rummykit.core.shoe import Randomness
 from rummykit.core.state import Phase, SeatScore
 from rummykit.core.views import Picture, View, shown
+from rummykit.standard.asking import ASK, AnswerGoOut, AskToGoOut, asked_partner, with_asking
 from rummykit.standard.canasta_family import (
     EndRound,
     TakePile,
@@ -158,12 +159,32 @@ def check_family_position(state: GroupState) -> None:
                     "table", f"seat {owner}'s side has two melds of one rank it may not ({rule})"
                 )
             keys.add(key)
+    _check_asked(state)
     emptied: set[int | None] = set()
     if state.phase == Phase.OVER:  # the last round ended with the seat that went out, or melded every card
         emptied = {state.history[-1].went_out if state.history else None, state.turn}
     for seat, hand in enumerate(state.hands):
         if not hand and seat not in emptied:
             raise InvalidPositionError(f"hands[{seat}]", "an empty hand means the seat went out, ending the round")
+
+
+def _check_asked(state: GroupState) -> None:
+    """ "Partner, may I go out?" (`GoingOut.ask_partner`): a question of a turn played, an answer only to one, and
+    the phase `asking.ASK` only while the turn player's question of this turn waits for their partner."""
+    asked, turn = state.asked_on, state.turn_number
+    if asked is not None and not 1 <= asked <= turn:
+        raise InvalidPositionError("extra.asked_on", f"turn {asked} is not one of 1 to {turn}")
+    if state.answer is not None and asked is None:
+        raise InvalidPositionError("extra.answer", "an answer needs a question: asked_on is null")
+    if state.phase != ASK:
+        return
+    if state.family.going_out.ask_partner is None:
+        raise InvalidPositionError("phase", f"nobody asks to go out in {state.config.variant} as configured")
+    if asked_partner(state, state.turn) is None:
+        raise InvalidPositionError("phase", f"seat {state.turn} plays alone: there is no partner to answer")
+    if asked != turn or state.answer is not None:
+        reason = f"in the phase {ASK} the turn player has asked in this turn (turn {turn}), and nobody has answered"
+        raise InvalidPositionError("extra.asked_on", reason)
 
 
 class CanastaFamilyRummy(StandardRummy[R, S], Generic[R, S]):
@@ -173,8 +194,17 @@ class CanastaFamilyRummy(StandardRummy[R, S], Generic[R, S]):
 
     @hookimpl
     def rummykit_moves(self, rules: R) -> dict[type[Action], Move[Any, Any]]:
-        """The family's moves ([`family_moves`][rummykit.standard.canasta_family.family_moves])."""
-        return family_moves(rules)
+        """The family's moves ([`family_moves`][rummykit.standard.canasta_family.family_moves]), with "Partner, may I
+        go out?" where the rules offer it ([`with_asking`][rummykit.standard.asking.with_asking])."""
+        return with_asking(rules, family_moves(rules))
+
+    @hookimpl
+    def rummykit_to_act(self, state: S) -> tuple[int, ...]:
+        """The turn player; while they wait for an answer (`asking.ASK`), the partner they asked."""
+        if state.is_over:
+            return ()
+        partner = asked_partner(state, state.turn) if state.phase == ASK else None
+        return (state.turn,) if partner is None else (partner,)
 
     @hookimpl
     def rummykit_start_round(self, state: S, shoe: list[CardId], rng: Randomness) -> bool:
@@ -232,10 +262,15 @@ class CanastaFamilyRummy(StandardRummy[R, S], Generic[R, S]):
 
     @hookimpl
     def rummykit_parse_move(self, seat: int, words: list[str]) -> Action | None:
-        """``take [cards]`` (``take pile 8H 8S``) takes the discard pile; ``end`` ends the round at an empty stock."""
+        """``take [cards]`` (``take pile 8H 8S``) takes the discard pile; ``end`` ends the round at an empty stock;
+        ``ask`` asks "Partner, may I go out?", and ``yes`` or ``no`` (``answer yes``) answers."""
         match words:
             case ["take", "pile", *cards] | ["take", *cards]:
                 return TakePile(seat=seat, cards=" ".join(cards))
             case ["end"] | ["end", "round"]:
                 return EndRound(seat=seat)
+            case ["ask"]:
+                return AskToGoOut(seat=seat)
+            case ["yes" | "no" as answer] | ["answer", "yes" | "no" as answer]:
+                return AnswerGoOut(seat=seat, yes=answer == "yes")
         return None

@@ -216,6 +216,8 @@ class GoingOut:
         without_discard: a player may go out by melding every card, with no discard (Canasta's CAN-24);
             otherwise the last card is discarded.
         rule: the rule that says so.
+        ask_partner: the rule by which a player with a partner asks "may I go out?" and is bound by the answer
+            (Canasta's CAN-25: `rummykit.standard.asking`); ``None``: nobody asks.
 
     Examples:
         >>> GoingOut(canastas=1, rule="CAN-24").allows(["mixed"]), GoingOut(canastas=2, rule="CAN-37").allows(["mixed"])
@@ -229,6 +231,7 @@ class GoingOut:
     kinds: frozenset[str] = frozenset()
     without_discard: bool = False
     rule: str
+    ask_partner: str | None = None
 
     def allows(self, canastas: Iterable[str]) -> bool:
         """Whether a side with canastas of ``canastas``' kinds (one entry a canasta) may go out."""

@@ -81,10 +81,15 @@ class GroupState(StandardState):
     Attributes:
         frozen: the discard pile is frozen for every player (`PileTakes.frozen_by`).
         stuck: the turn player's hand held no card they may discard right after their draw.
+        asked_on: the turn on which the turn player last asked their partner "may I go out?"
+            (`GoingOut.ask_partner`), or ``None``.
+        answer: the partner's answer to that question (``None``: not answered yet).
     """
 
     frozen: bool = False
     stuck: bool = False
+    asked_on: int | None = None
+    answer: bool | None = None
     sides_seen: (
         tuple[
             tuple[TableMeld, ...],
@@ -108,6 +113,7 @@ class GroupState(StandardState):
         super().start_round()
         self.frozen = False
         self.stuck = False
+        self.asked_on = self.answer = None
 
     def went_concealed(self, seat: int) -> bool:
         """Whether ``seat``, which went out, went out concealed (`FamilyScoring.concealed`): never, unless the

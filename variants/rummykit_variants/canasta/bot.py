@@ -2,9 +2,10 @@
 
 It sees only its seat's view and legal actions. It takes the discard pile whenever it can (the bigger the pile,
 the better, saving wild cards), lays down and adds natural cards as soon as it can, spends wild cards only to
-reach a canasta or where the initial meld needs them, goes out as soon as its side may, and discards what its
-side has no use for and the next player (an opponent) is least likely to take: black threes first (they stop
-the pile), never a wild card while it has another choice (a wild card freezes the pile for both sides).
+reach a canasta or where the initial meld needs them, goes out as soon as its side may (asking its partner
+first, CAN-25, who answers yes unless it holds 8 cards or more), and discards what its side has no use for and
+the next player (an opponent) is least likely to take: black threes first (they stop the pile), never a wild
+card while it has another choice (a wild card freezes the pile for both sides).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Sequence
 from rummykit.core.actions import Action, Discard, GoDown, LayOff
 from rummykit.core.cards import Card, Rank
 from rummykit.core.views import View
-from rummykit.standard import EndRound, FamilyView, TakePile
+from rummykit.standard import AnswerGoOut, AskToGoOut, EndRound, FamilyView, TakePile
 
 __all__ = ["HeuristicBot"]
 
@@ -38,6 +39,12 @@ class HeuristicBot:
         """Choose an action from the seat's view and legal actions."""
         if len(legal) == 1:
             return legal[0]
+        ask = next((a for a in legal if isinstance(a, AskToGoOut)), None)
+        if ask is not None:
+            return ask  # it could go out: it asks first (CAN-25)
+        answers = [a for a in legal if isinstance(a, AnswerGoOut)]
+        if answers:  # yes, unless it holds many cards its side could still meld
+            return next(a for a in answers if a.yes == (len(view.hand) < 8))
         if view.phase == "draw":
             takes = [a for a in legal if isinstance(a, TakePile)]
             if takes:

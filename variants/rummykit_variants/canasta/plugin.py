@@ -16,7 +16,18 @@ from rummykit.core.moves import Move
 from rummykit.core.shoe import Randomness
 from rummykit.core.specs import GameSettings, VariantSpec
 from rummykit.core.state import in_pile
-from rummykit.standard import CanastaFamilyRummy, EndRound, FamilyView, StandardRules, TakePile, deal_family
+from rummykit.standard import (
+    AnswerGoOut,
+    AskToGoOut,
+    CanastaFamilyRummy,
+    EndRound,
+    FamilyView,
+    StandardRules,
+    TakePile,
+    deal_family,
+    with_asking,
+)
+from rummykit.standard.asking import ASK
 from rummykit_variants.canasta.book import RULES
 from rummykit_variants.canasta.bot import HeuristicBot
 from rummykit_variants.canasta.moves import ClassicCanastaState, canasta_moves
@@ -33,7 +44,8 @@ SPEC = VariantSpec(
     players_rule="CAN-1",
     rules=RULES,
     options=OPTIONS,
-    actions=(Draw, TakePile, EndRound, GoDown, LayOff, Discard),
+    actions=(Draw, TakePile, EndRound, GoDown, LayOff, Discard, AskToGoOut, AnswerGoOut),
+    phases=(ASK,),
     seat_piles=("red_threes",),
     public_seat_piles=("red_threes",),
     state_type=ClassicCanastaState,
@@ -54,7 +66,7 @@ class ClassicCanasta(CanastaFamilyRummy[StandardRules, ClassicCanastaState]):
 
     @hookimpl
     def rummykit_moves(self, rules: StandardRules) -> dict[type[Action], Move[Any, Any]]:
-        return canasta_moves(rules)
+        return with_asking(rules, canasta_moves(rules))
 
     @hookimpl
     def rummykit_start_round(self, state: ClassicCanastaState, shoe: list[CardId], rng: Randomness) -> bool:

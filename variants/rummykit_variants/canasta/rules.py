@@ -12,6 +12,7 @@ from rummykit.core.errors import InvalidOptionError
 from rummykit.core.melds import MeldRules
 from rummykit.core.shoe import decks
 from rummykit.core.specs import GameSettings, Option
+from rummykit.core.state import Phase
 from rummykit.standard import (
     CanastaFamily,
     Deal,
@@ -25,6 +26,7 @@ from rummykit.standard import (
     Stock,
     Turns,
 )
+from rummykit.standard.asking import ASK
 from rummykit.standard.canasta_family import EndRound, TakePile
 from rummykit.standard.canastas import FAMILY_POINTS, Canasta, Canastas
 from rummykit.standard.groups import GroupRuleIds, Groups
@@ -72,6 +74,8 @@ OPTIONS: Final = (
         "six_player_sides", str, "two_of_three", "CAN-39: six players in two sides of three or three sides of two",
         choices=("two_of_three", "three_of_two"), rule="CAN-39",
     ),
+    Option("ask_partner", bool, True, 'CAN-25: a player may ask "Partner, may I go out?" (false: nobody asks)',
+           rule="CAN-25"),
 )  # fmt: skip
 """Classic Canasta's options: name, type, default, meaning and the rule each sets."""
 
@@ -122,7 +126,12 @@ def make_rules(config: GameSettings) -> StandardRules:
         ),
         placed="red_threes",
         sides=sides,
-        going_out=GoingOut(canastas=canastas, without_discard=True, rule="CAN-24"),
+        going_out=GoingOut(
+            canastas=canastas,
+            without_discard=True,
+            rule="CAN-24",
+            ask_partner="CAN-25" if options["ask_partner"] else None,
+        ),
         last_placed_ends="CAN-10",
         scoring=FamilyScoring(
             placed_all={5: 1_000, 6: 1_200} if six else {4: 800},
@@ -136,7 +145,11 @@ def make_rules(config: GameSettings) -> StandardRules:
         shoe_parts=(decks(3 if six else 2, jokers_per_deck=2),),
         deal=Deal(hand_size={2: 15, 3: 13, 6: 13}.get(players, 11), seat_piles=(("red_threes", 0),), up_card=False),
         stock=Stock(reshuffle="none", cards=2 if players == 2 else 1, from_discard=False),
-        turns=Turns(draws=(Draw, TakePile, EndRound)),
+        turns=Turns(
+            draws=(Draw, TakePile, EndRound),
+            after_draw=frozenset({Phase.PLAY, ASK}),
+            phase_rules={ASK: ("CAN-25", "the player who asked to go out waits for their partner's answer")},
+        ),
         melds=MELD_RULES,
         family=family,
         scoring=Scoring(points=POINTS, target=target),

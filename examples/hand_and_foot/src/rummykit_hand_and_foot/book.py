@@ -47,8 +47,9 @@ HF-5 | Dealer and turn order | The first dealer is chosen at random (from the ga
 HF-6 | Deal | Each player is dealt a hand of 13 cards, one at a time from the seat after the dealer, then a foot of
     13 cards face down, which nobody looks at until its owner picks it up (HF-13). The next card is turned face up
     to start the discard pile (a red three turned up stays there, for whoever takes the pile, HF-7; a wild card or a
-    three on top stops the pile, HF-11); the rest, face down, is the stock. [decision: some tables have each player count off
-    about 22 cards themselves, with a bonus for an exact count; Pagat's main version deals, and so does this book.]
+    three on top stops the pile, HF-11); the rest, face down, is the stock. [decision: some tables have each player
+    count off about 22 cards themselves, with a bonus for an exact count; Pagat's main version deals, and so does
+    this book.]
 HF-7 | Red threes | A red three is never held in hand. Dealt to the hand or drawn from the stock, it is laid face up
     before its player at once and replaced by the next card of the stock (none if the stock is empty); a red three
     that comes in a picked-up foot or a taken pile is laid face up without replacement. Red threes are not melds and

@@ -1,6 +1,5 @@
-"""Hand and Foot's rules as data (`book.RULES`, HF-1 onwards): the canasta family of `rummykit.standard` with five
-packs and ten jokers, sides of partners, a 13-card foot dealt to each seat as a seat pile, red threes laid out,
-books of 7 that close, the pile taken with a natural pair, and four rounds.
+"""Hand and Foot's rules (`book.RULES`) as the canasta family's data: five packs and ten jokers, sides of partners, a
+foot of 13 cards a seat (a seat pile), red threes laid out, books of 7 that close, the pile taken with a natural pair.
 
 Examples:
     >>> import rummykit
@@ -15,7 +14,6 @@ from typing import Final
 
 from rummykit.core.actions import Draw
 from rummykit.core.cards import Rank, parse_cards
-from rummykit.core.errors import InvalidOptionError
 from rummykit.core.melds import MeldRules
 from rummykit.core.shoe import decks
 from rummykit.core.specs import GameSettings
@@ -36,7 +34,7 @@ from rummykit.standard.canasta_family import EndRound, TakePile
 from rummykit.standard.canastas import FAMILY_POINTS, Canasta, Canastas
 from rummykit.standard.groups import GroupRuleIds, Groups
 
-__all__ = ["GROUPS", "MINIMUMS", "SIDES", "make_rules"]
+__all__ = ["GROUPS", "MINIMUMS", "make_rules"]
 
 MINIMUMS: Final = (50, 90, 120, 150)
 """HF-12: the initial meld's minimum in rounds 1 to 4 (HF-21: the game's four rounds)."""
@@ -44,7 +42,6 @@ MINIMUMS: Final = (50, 90, 120, 150)
 MELD_RULES: Final = MeldRules(
     wild_faces=frozenset(parse_cards("2C 2D 2H 2S JK")),
     set_ranks=frozenset(Rank(r) for r in range(4, 15)),
-    run_order=(),
     max_set=7,
     wilds_at_most_naturals=False,
     min_naturals=2,
@@ -61,11 +58,7 @@ GROUPS: Final = Groups(
     one_open_per_key=True,
     ids=GroupRuleIds(never="HF-7", closed="HF-10", one_per_key="HF-10"),
 )
-"""HF-4, HF-7, HF-9, HF-10 and HF-17 as data: the family's card values, red threes never melded, one unfinished meld
-of a rank a side, books of 7 that close, clean (500) and dirty (300)."""
-
-SIDES: Final = {2: (), 4: (0, 1, 0, 1)}
-"""HF-1: partners sit opposite with four players; with two each plays alone."""
+"""HF-4, HF-7, HF-10, HF-17: red threes never melded, one unfinished meld of a rank, books of 7 that close."""
 
 IDS: Final = RuleIds(
     start="HF-5", draw="HF-8", empty_discard="HF-11", meld="HF-9", lay_off="HF-10", discard="HF-8",
@@ -73,28 +66,23 @@ IDS: Final = RuleIds(
 )  # fmt: skip
 """The rules the standard rummy cites in Hand and Foot."""
 
-TAKE_IDS: Final = {"take": "HF-11", "blocked": "HF-11", "onto": "HF-11", "melds": "HF-12", "empty": "HF-11"}
-"""The rules taking the pile cites (`PileTakes.ids`)."""
-
 SCORE_IDS: Final = {
     "melds": "HF-16", "canastas": "HF-17", "placed": "HF-18", "unmelded": "HF-18", "going_out": "HF-19",
     "hand": "HF-20", "seat_piles": "HF-20", "score": "HF-16",
 }  # fmt: skip
-"""The rules each line of a score cites (`FamilyScoring.ids`)."""
+"""The rules each line of a score cites (`FamilyScoring.ids`); taking the pile cites HF-11, HF-12 for other melds."""
 
 
 def make_rules(config: GameSettings) -> StandardRules:
     """The rules of a configuration: the shoe (HF-2), the deal of hands and feet (HF-6), the draw of two (HF-8), a
     stock never rebuilt (HF-15), the family's mechanics with the sides (HF-1) and four rounds (HF-21)."""
-    players = config.players
-    if players not in SIDES:
-        raise InvalidOptionError(f"Hand and Foot is played by 2 or 4 players, not {players}", rule="HF-1", field="players")
+    players = config.players  # 2 or 4 (`VariantSpec.player_counts`)
     family = CanastaFamily(
         groups=GROUPS,
         minimums=Minimums(((0, MINIMUMS[0]),)),  # by round, not by total: the moves' `minimum` (HF-12)
-        takes=PileTakes(onto_meld=False, exact_pair_onto_meld=True, ids=TAKE_IDS),
+        takes=PileTakes(onto_meld=False, exact_pair_onto_meld=True, ids={"take": "HF-11", "melds": "HF-12"}),
         placed="red_threes",
-        sides=SIDES[players],
+        sides=(0, 1, 0, 1) if players == 4 else (),  # HF-1: partners opposite; with two, each alone
         going_out=GoingOut(kinds=frozenset({"clean", "dirty"}), without_discard=True, rule="HF-14"),
         scoring=FamilyScoring(placed_minus_unmelded=True, seat_piles_minus=("foot",), ids=SCORE_IDS),
         ids={"initial": "HF-12", "own": "HF-10", "keep": "HF-14", "stuck": "HF-15", "empty_stock": "HF-15"},

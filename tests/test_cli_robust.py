@@ -253,7 +253,8 @@ def test_canastas_help_and_take_are_its_own() -> None:
     assert not any(line.startswith("take") for line in move_help(game))
     assert isinstance(parse_move(game, game.turn, "take"), TakePile)
     result = runner.invoke(app, ["play", "railroad-canasta", "--seed", "1", "--players", "2"], input="help\nquit\n")
-    assert "take the top discard" not in result.stdout and "take pile" in result.stdout
+    assert "take the top discard" not in result.stdout
+    assert "take 8H 8S" in result.stdout and "kitty" in result.stdout  # the family's own moves, then the kitty
 
 
 # -- Ctrl-C and memory -----------------------------------------------------------------------------

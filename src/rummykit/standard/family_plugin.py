@@ -261,6 +261,19 @@ class CanastaFamilyRummy(StandardRummy[R, S], Generic[R, S]):
             state.frozen = first or any(card in family.takes.frozen_by for card in pile)
 
     @hookimpl
+    def rummykit_move_help(self, rules: R) -> list[tuple[str, str]]:
+        """How to type the family's own moves (`rummykit_parse_move`): the pile's take, the end of the round at an
+        empty stock and, where the rules offer it, "Partner, may I go out?" and its answer."""
+        lines = [
+            ("take 8H 8S", "take the discard pile, its top card melded with 8H 8S from hand"),
+            ("take", "take the discard pile, its top card onto the side's meld of its rank"),
+            ("end", "with the stock empty, end the round rather than take the pile"),
+        ]
+        if rules.family is not None and rules.family.going_out.ask_partner is not None:
+            lines += [("ask", 'ask "Partner, may I go out?", right after the draw'), ("yes / no", "answer it")]
+        return lines
+
+    @hookimpl
     def rummykit_parse_move(self, seat: int, words: list[str]) -> Action | None:
         """``take [cards]`` (``take pile 8H 8S``) takes the discard pile; ``end`` ends the round at an empty stock;
         ``ask`` asks "Partner, may I go out?", and ``yes`` or ``no`` (``answer yes``) answers."""

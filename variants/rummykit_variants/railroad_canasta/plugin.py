@@ -123,6 +123,12 @@ class RailroadCanasta(CanastaFamilyRummy[CanastaRules, CanastaState]):
         return {"heuristic": HeuristicBot}
 
     @hookimpl
+    def rummykit_move_help(self, rules: CanastaRules) -> list[tuple[str, str]]:
+        """The family's moves, and the kitty's (RC-20)."""
+        kitty = [("kitty", "pick up your kitty (RC-20)"), ("leave", "leave your kitty for later (RC-20)")]
+        return [*super().rummykit_move_help(rules), *kitty]
+
+    @hookimpl
     def rummykit_parse_move(self, seat: int, words: list[str]) -> Action | None:
         match words:
             case ["kitty"] | ["pick", "up", "kitty"]:

@@ -231,6 +231,9 @@ class FamilyMove(StandardMove[S, A], Generic[S, A]):
         self.family: CanastaFamily = rules.family
         self.groups = rules.family.groups
         self.moves = moves
+        self._least = self.groups.canastas.size
+        self._going_out_keys = frozenset(int(rank) for rank in self.groups.going_out_only)
+        self._kinds: dict[Shape, str | None] = {}  # each shape's kind of canasta, as `kind` reads it
 
     def rule(self, key: str, default: str = "") -> str:
         """The id `CanastaFamily.ids` gives ``key`` (else ``default``)."""
@@ -264,11 +267,16 @@ class FamilyMove(StandardMove[S, A], Generic[S, A]):
         if hand.exempt:
             return None
         counts, size = left_after(hand.counts, len(hand.cards), shapes)
-        canastas = [*hand.canastas, *(kind for kind in map(self.kind, shapes) if kind is not None)]
+        canastas, kinds, special = hand.canastas, self._kinds, False
+        for shape in shapes:  # a play's problem is asked for every play listed: what it needs is read once
+            if shape.size >= self._least:
+                kind = kinds[shape] if shape in kinds else kinds.setdefault(shape, self.kind(shape))
+                if kind is not None:
+                    canastas = (*canastas, kind)
+            special = special or shape.key in self._going_out_keys
         if closes is not None:
-            canastas.append(closes)
-        special = any(shape.key != WILD_KEY and shape.key in self.groups.going_out_only for shape in shapes)
-        return self.leaves(state, seat, counts, size, tuple(canastas), going_out_meld=special, exempt=hand.stuck)
+            canastas = (*canastas, closes)
+        return self.leaves(state, seat, counts, size, canastas, going_out_meld=special, exempt=hand.stuck)
 
     def leaves(
         self,
@@ -817,7 +825,10 @@ class LayOffGroupMove(FamilyMove[S, LayOff]):
             return None
         if was if was is not None else groups.kind_of(meld) is not None:
             return None  # a canasta already: the side's count of canastas stays
-        after = groups.kind_of(groups.added(meld, card))
+        before, more = groups.shape_of(meld), groups.shape_of_card(card)  # a canasta's kind is its shape's
+        after = groups.shape_kind(
+            Shape(before.key, before.naturals + more.naturals, before.twos + more.twos, before.jokers + more.jokers)
+        )
         return None if after is None else after.name
 
     def legal(self, state: S, seat: int) -> list[LayOff]:

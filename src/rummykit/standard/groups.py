@@ -145,6 +145,9 @@ class Groups:
     one_open_per_key: bool = False
     ids: GroupRuleIds = GroupRuleIds()
     never_indices: frozenset[int] = attrs.field(init=False, eq=False, repr=False)
+    _shapes_of: dict[tuple[int, int, int, int, int], tuple[Shape, ...]] = attrs.field(
+        init=False, eq=False, repr=False, factory=dict
+    )
     """The faces of `never` as face indexes (`Card.index`), to find one among card ids in one pass."""
 
     def __attrs_post_init__(self) -> None:
@@ -328,10 +331,18 @@ class Groups:
             return False
         return naturals >= rules.least_naturals(size, rank)
 
-    def shapes(self, key: int, have: int, twos: int, jokers: int, *, extra: int = 0) -> Iterator[Shape]:
+    def shapes(self, key: int, have: int, twos: int, jokers: int, *, extra: int = 0) -> tuple[Shape, ...]:
         """Every shape of a new meld of ``key`` from ``have`` natural cards of that rank, ``twos`` 2s and
         ``jokers`` jokers: by natural cards, then 2s, then jokers, fewest first. ``extra`` natural cards
-        come from elsewhere (the top of the discard pile): they count in the shape on top of ``have``."""
+        come from elsewhere (the top of the discard pile): they count in the shape on top of ``have``.
+        Read once for each question (every listing of a meld play asks it)."""
+        question = (key, have, twos, jokers, extra)
+        found = self._shapes_of.get(question)
+        if found is None:
+            found = self._shapes_of[question] = tuple(self._shapes(key, have, twos, jokers, extra))
+        return found
+
+    def _shapes(self, key: int, have: int, twos: int, jokers: int, extra: int) -> Iterator[Shape]:
         rules = self.melds
         most = rules.max_set
         if key == WILD_KEY:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import NamedTuple
+
 import attrs
 
 from rummykit.core.cards import face
@@ -9,7 +12,7 @@ from rummykit.core.state import GameState, TableMeld, cache
 from rummykit.standard.canastas import Canasta
 from rummykit.standard.rules import CanastaFamily, StandardRules
 
-__all__ = ["GroupState", "KnockState", "StandardState"]
+__all__ = ["GroupState", "KnockState", "SidesRead", "StandardState"]
 
 
 @attrs.define(kw_only=True)
@@ -73,6 +76,28 @@ class KnockState(StandardState):
         self.knocker = None
 
 
+class SidesRead(NamedTuple):
+    """What the table says of each side of a canasta-family game, read once for each table
+    (`GroupState.read_sides`); by side (`CanastaFamily.side_of`).
+
+    Attributes:
+        table: the table it was read from.
+        canastas: each side's canastas, one kind a canasta.
+        kinds: the kinds of canasta each side has completed.
+        meld_kinds: the kind of canasta of each meld on the table, or ``None``.
+        owned: each side's melds, with their places on the table.
+        opened: each side's melds a second meld of their key may not be laid beside, by key
+            (`GroupState.open_melds`).
+    """
+
+    table: tuple[TableMeld, ...]
+    canastas: tuple[tuple[str, ...], ...]
+    kinds: tuple[frozenset[str], ...]
+    meld_kinds: tuple[Canasta | None, ...]
+    owned: tuple[tuple[tuple[int, TableMeld], ...], ...]
+    opened: tuple[Mapping[int, int], ...]
+
+
 @attrs.define(kw_only=True)
 class GroupState(StandardState):
     """The state of a canasta-family game (`StandardRules.family`): the standard rummy's, the pile's
@@ -90,17 +115,8 @@ class GroupState(StandardState):
     stuck: bool = False
     asked_on: int | None = None
     answer: bool | None = None
-    sides_seen: (
-        tuple[
-            tuple[TableMeld, ...],
-            tuple[tuple[str, ...], ...],
-            tuple[frozenset[str], ...],
-            tuple[Canasta | None, ...],
-        ]
-        | None
-    ) = cache()
-    """The kinds of each side's canastas (one entry a canasta, and as a set), with the table they were read from
-    and the kind of each of its melds."""
+    sides_seen: SidesRead | None = cache()  # noqa: RUF009 - attrs' field of a cache: None, never shared
+    """What the table says of each side (`read_sides`), with the table it was read from."""
 
     @property
     def family(self) -> CanastaFamily:
@@ -124,54 +140,65 @@ class GroupState(StandardState):
         """``seat``'s side has made its initial meld this round."""
         return any(self.has_melded(partner) for partner in self.family.partners(seat, self.players))
 
-    def _read_sides(self) -> tuple[tuple[tuple[str, ...], ...], tuple[frozenset[str], ...]]:
+    def read_sides(self) -> SidesRead:
+        """What the table says of each side (`SidesRead`), read again only when the table has changed: checking
+        and listing ask many times a step. Its mappings are shared: read them, never change them."""
         table = tuple(self.table)
         seen = self.sides_seen
-        if seen is None or seen[0] != table:
-            family = self.family
-            # a meld the table still holds (the same object: melds are replaced, never changed) keeps its kind
-            known = {} if seen is None else dict(zip(map(id, seen[0]), seen[3], strict=True))
-            kinds = tuple(
-                known[id(table_meld)] if id(table_meld) in known else family.groups.kind_of(table_meld.meld)
-                for table_meld in table
-            )
-            canastas: list[list[str]] = [[] for _ in range(self.players)]
-            for table_meld, kind in zip(table, kinds, strict=True):
-                if kind is not None:
-                    canastas[family.side_of(table_meld.owner)].append(kind.name)
-            seen = (table, tuple(map(tuple, canastas)), tuple(map(frozenset, canastas)), kinds)
-            self.sides_seen = seen
-        return seen[1], seen[2]
+        if seen is None or seen.table != table:
+            seen = self.sides_seen = self._sides_of(table, seen)
+        return seen
+
+    def _sides_of(self, table: tuple[TableMeld, ...], seen: SidesRead | None) -> SidesRead:
+        family = self.family
+        groups = family.groups
+        # a meld the table still holds (the same object: melds are replaced, never changed) keeps its kind
+        known = {} if seen is None else dict(zip(map(id, seen.table), seen.meld_kinds, strict=True))
+        kinds = tuple(
+            known[id(table_meld)] if id(table_meld) in known else groups.kind_of(table_meld.meld)
+            for table_meld in table
+        )
+        sides = range(self.players)
+        canastas: list[list[str]] = [[] for _ in sides]
+        owned: list[list[tuple[int, TableMeld]]] = [[] for _ in sides]
+        opened: list[dict[int, int]] = [{} for _ in sides]
+        size = groups.canastas.size if groups.one_open_per_key else None
+        for index, (table_meld, kind) in enumerate(zip(table, kinds, strict=True)):
+            side = family.side_of(table_meld.owner)
+            owned[side].append((index, table_meld))
+            if kind is not None:
+                canastas[side].append(kind.name)
+            meld = table_meld.meld
+            if (size is None or len(table_meld.ids) < size) and not groups.is_going_out_meld(meld):
+                opened[side][groups.key(meld)] = index
+        return SidesRead(
+            table,
+            tuple(map(tuple, canastas)),
+            tuple(map(frozenset, canastas)),
+            kinds,
+            tuple(map(tuple, owned)),
+            tuple(opened),
+        )
 
     def canastas(self, seat: int) -> tuple[str, ...]:
         """The kind of each canasta of ``seat``'s side (one entry a canasta)."""
-        return self._read_sides()[0][self.family.side_of(seat)]
+        return self.read_sides().canastas[self.family.side_of(seat)]
 
     def canasta_kinds_of(self, seat: int) -> frozenset[str]:
         """The kinds of canasta ``seat``'s side has completed."""
-        return self._read_sides()[1][self.family.side_of(seat)]
+        return self.read_sides().kinds[self.family.side_of(seat)]
 
     def owns(self, seat: int, table_meld: TableMeld) -> bool:
         """``table_meld`` is a meld of ``seat``'s side."""
         sides = self.family.sides
         return sides[table_meld.owner] == sides[seat] if sides else table_meld.owner == seat
 
-    def own_melds(self, seat: int) -> list[tuple[int, TableMeld]]:
+    def own_melds(self, seat: int) -> tuple[tuple[int, TableMeld], ...]:
         """The melds of ``seat``'s side, each with its place on the table."""
-        sides = self.family.sides
-        if not sides:
-            return [(index, m) for index, m in enumerate(self.table) if m.owner == seat]
-        side = sides[seat]
-        return [(index, m) for index, m in enumerate(self.table) if sides[m.owner] == side]
+        return self.read_sides().owned[self.family.side_of(seat)]
 
-    def open_melds(self, seat: int) -> dict[int, int]:
+    def open_melds(self, seat: int) -> Mapping[int, int]:
         """The melds of ``seat``'s side that a second meld of their key may not be laid beside, by key, with
         each's place on the table: with `Groups.one_open_per_key`, those that are not canastas yet; else all
         (melds of ranks melded only when going out aside)."""
-        groups = self.family.groups
-        size = groups.canastas.size if groups.one_open_per_key else None
-        return {
-            groups.key(m.meld): index
-            for index, m in self.own_melds(seat)
-            if (size is None or len(m.ids) < size) and not groups.is_going_out_meld(m.meld)
-        }
+        return self.read_sides().opened[self.family.side_of(seat)]

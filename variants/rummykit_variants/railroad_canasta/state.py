@@ -58,7 +58,7 @@ class CanastaState(GroupState):
     def canasta_kinds(self) -> tuple[frozenset[str], ...]:
         """The kinds of canasta each seat has completed this round (RC-12), read again only when the table
         has changed (checking and listing ask many times a step)."""
-        return self._read_sides()[1]
+        return self.read_sides().kinds
 
     def others_sevens(self, seat: int) -> bool:
         """Every seat but ``seat`` has completed a sevens canasta (RC-18)."""

@@ -277,6 +277,7 @@ class _Tables:
     __slots__ = (
         "covers",
         "highs_after",
+        "leasts",
         "longest_runs",
         "lows_after",
         "max_leftover",
@@ -320,11 +321,26 @@ class _Tables:
         sizes, the sizes alone say how many cards stay in hand)."""
         self.covers: dict[tuple[int, int], int] = {}
         """Cache of `cover`."""
+        self.leasts: dict[int, tuple[int, ...]] = {}
+        """Cache of `least_of`."""
 
     def min_naturals(self, size: int, rank: int | None = None) -> int:
         """The fewest natural cards of a meld of ``size`` cards (a set of rank value ``rank``):
         [`MeldRules.least_naturals`][rummykit.core.melds.MeldRules.least_naturals]."""
-        return self.meld_rules.least_naturals(size, None if rank is None else _RANK_BY_VALUE[rank])
+        return self.least_of(size)[0 if rank is None else rank]
+
+    def least_of(self, size: int) -> tuple[int, ...]:
+        """`min_naturals` of every meld of ``size`` cards, read once: a run's at 0, a set's at its rank value
+        (the search asks them for every shape it tries)."""
+        found = self.leasts.get(size)
+        if found is None:
+            rules = self.meld_rules
+            any_meld = rules.least_naturals(size)
+            found = self.leasts[size] = tuple(  # rank values start at 2: slot 0 is free for a run's
+                rules.least_naturals(size, _RANK_BY_VALUE[value]) if value in _RANK_BY_VALUE else any_meld
+                for value in range(_RANK_SLOTS)
+            )
+        return found
 
     def window(self, start: int, size: int) -> int:
         """The ranks of the run of ``size`` places from ``start`` in ``run_order``, as a bit mask."""
@@ -688,8 +704,9 @@ class _Search:
         need = self.tables.min_naturals(size)
         best = -1
         if step.kind == MeldKind.SET:
+            least = self.tables.least_of(size)
             for rank in self.set_ranks:
-                if by_rank[rank] >= self.tables.min_naturals(size, rank):  # a larger set needs even more
+                if by_rank[rank] >= least[rank]:  # a larger set needs even more
                     best = max(best, by_rank[rank] - reach[rank])
         else:
             # A longer run may hold enough natural cards where its first ``size`` places do not.

@@ -488,3 +488,26 @@ def test_with_six_players_the_next_partner_in_turn_order_answers(sides: str, par
     game = position(6, hands=hands, table=table, stock="4D", phase="draw", options={"six_player_sides": sides})
     play(game, Draw(seat=0), AskToGoOut(seat=0))
     assert game.to_act == (partner,)
+
+
+def test_after_yes_any_listed_plays_end_with_the_player_going_out() -> None:
+    """CAN-25's binding never strands a player: in seeded four-player games, every time a player asks and hears
+    yes, random plays from the listing (which holds only plays that keep a way out) end the turn by going out."""
+    asked = 0
+    for seed in range(40):
+        game = rummykit.new_game("canasta", 4, seed=seed, options={"max_rounds": 1})
+        rng = random.Random(seed)
+        while not game.is_over:
+            seat = game.to_act[0]
+            legal = game.legal_actions(seat)
+            ask = next((action for action in legal if isinstance(action, AskToGoOut)), None)
+            if ask is None:
+                game.apply(rng.choice(legal))
+                continue
+            asked += 1
+            game.apply(ask)
+            game.apply(AnswerGoOut(seat=game.to_act[0], yes=True))
+            while not game.is_over and game.turn == seat:
+                game.apply(rng.choice(game.legal_actions(seat)))
+            assert game.history[0].went_out == seat, f"seed {seed}: seat {seat} heard yes and did not go out"
+    assert asked >= 10

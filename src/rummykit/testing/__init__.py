@@ -36,8 +36,8 @@ index of the action that breaks it:
 
 Examples:
     >>> from rummykit.testing import check_variant
-    >>> report = check_variant("railroad-rummy", games=2, max_examples=2)
-    >>> report.games >= 2, report.reached_games["phase:claim"] >= 2, report.reached["round-end:G-1"] > 0
+    >>> report = check_variant("rummy", games=2, max_examples=2)
+    >>> report.games >= 2, report.reached["round-end:CR-9"] > 0, not report.undeclared
     (True, True, True)
 """
 

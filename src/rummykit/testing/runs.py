@@ -341,9 +341,9 @@ def check_games(
         UnknownBotError: a name of ``bots`` that is no bot of the variant.
 
     Examples:
-        >>> report = check_games("railroad-rummy", games=2)
-        >>> report.reached["round-end:G-1"] > 0, report.reached_games["phase:claim"] > 0
-        (True, True)
+        >>> report = check_games("rummy", games=2)
+        >>> report.reached["round-end:CR-9"] > 0, report.reached_games["phase:over"]
+        (True, 2)
     """
     every = {"soundness_every": soundness_every, "views_every": views_every, "json_every": json_every}
     return _check_games(

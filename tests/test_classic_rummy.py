@@ -1049,7 +1049,11 @@ def test_legal_actions_are_complete_and_sound_in_built_positions(hand: str, top:
     _check_complete_and_sound(game)
 
 
-@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3), (2, 4), (2, 5), (3, 6)])
+@pytest.mark.parametrize(
+    ("players", "seed"),
+    # 2, 3 and 4 players in the quick suite; three more games in the slow set
+    [(2, 1), (3, 2), (4, 3), *(pytest.param(*case, marks=pytest.mark.slow) for case in [(2, 4), (2, 5), (3, 6)])],
+)
 def test_legal_actions_are_complete_and_sound_in_random_positions(players: int, seed: int) -> None:
     positions = _play_positions(players, seed, 4)
     assert positions

@@ -198,11 +198,13 @@ class Server:
         self.process.wait(timeout=30)
 
     def stop(self) -> None:
-        with contextlib.suppress(Exception):
-            self.connections.close()
+        """The server stopped first, then its pages' connections closed: a connection's close waits for the
+        server's answer, and websockets 11.0 (the serve extra's floor) waited for ever for a live server's."""
         if self.process.poll() is None:
             self.process.terminate()
             try:
                 self.process.wait(timeout=30)
             except subprocess.TimeoutExpired:
                 self.kill()
+        with contextlib.suppress(Exception):
+            self.connections.close()

@@ -174,3 +174,25 @@ def test_shape_cards_lays_down_the_hand_s_own_cards_for_each_shape(hand: list[st
             (meld,) = shape_cards([shape], cards)
             assert CANASTA.shape_of(CANASTA.read(meld)) == shape
             assert all(meld.count(card) <= cards.count(card) for card in meld)
+
+
+@pytest.mark.parametrize("groups", [CANASTA, RAILROAD], ids=["canasta", "railroad-canasta"])
+def test_a_shape_s_kind_of_canasta_is_the_kind_of_every_meld_of_that_shape(groups: Groups) -> None:
+    """The lay-off listing reads the canasta a card would complete from shapes (`shape_kind`), the score and the
+    views from melds (`kind_of`): for every meld of 6 cards a hand could make, and every card added to it,
+    both say the same, so a second reading cannot drift from the first."""
+    cards = parse_cards("7C 7D 7H 7S 7C 7D KC KD KH KS KC KD 2C 2D JK JK 3S 3C 3S 3C")
+    compared = 0
+    for meld_cards in {tuple(sorted(group)) for group in itertools.combinations(cards, 6)}:
+        try:
+            meld = groups.read(meld_cards)
+        except IllegalActionError:
+            continue
+        for card in set(cards):
+            if groups.can_add(meld, card) is not None:
+                continue
+            added = groups.added(meld, card)
+            kind, shaped = groups.kind_of(added), groups.shape_kind(groups.shape_of(added))
+            assert kind == shaped, f"{added}: {kind} as a meld, {shaped} as a shape"
+            compared += 1
+    assert compared > 20

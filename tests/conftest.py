@@ -18,8 +18,8 @@ of their own, run from their own directory once installed (``.ci/run``); this su
 through ``tests/test_compatibility.py``."""
 
 
-def _shipped(entry_point: EntryPoint) -> bool:
-    return entry_point.dist is not None and entry_point.dist.name == "rummykit"
+def _shipped(entry_point: EntryPoint | plugins.NameClash) -> bool:
+    return isinstance(entry_point, EntryPoint) and entry_point.dist is not None and entry_point.dist.name == "rummykit"
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -27,7 +27,7 @@ def pytest_configure(config: pytest.Config) -> None:
     scan = plugins._scan
 
     @functools.cache  # as the scan itself is: reading an entry point's distribution name parses its metadata
-    def shipped_only(group: str, path: tuple[str, ...]) -> tuple[tuple[str, EntryPoint], ...]:
+    def shipped_only(group: str, path: tuple[str, ...]) -> tuple[tuple[str, EntryPoint | plugins.NameClash], ...]:
         return tuple((name, entry_point) for name, entry_point in scan(group, path) if _shipped(entry_point))
 
     setattr(plugins, "_scan", shipped_only)  # noqa: B010 - a module's function, replaced for the session

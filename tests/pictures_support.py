@@ -15,7 +15,7 @@ import rummykit
 from rummykit.core.cards import Card, standard_deck
 from rummykit.core.engine import Game
 from rummykit.core.melds import MeldRules
-from rummykit.core.views import View, shown_fields
+from rummykit.core.views import Picture, View, shown_fields
 from rummykit.standard import StandardRules
 from rummykit.testing import choose_action
 from rummykit.testing.visibility import cards_in
@@ -70,11 +70,12 @@ def named_faces(text: str) -> set[Card]:
 
 
 def view_faces(view: View) -> Counter[Card]:
-    """The cards a view shows face up: the hand, the table, the top discard, the card taken from it,
-    and the cards of the fields it declares (a kitty, red 3s)."""
+    """The cards a view shows face up: the hand, the table, the top discard (or the whole pile where it lies
+    spread), the card taken from it, and the cards of the fields it declares (a kitty, red 3s)."""
     shown: Counter[Card] = Counter(view.hand)
     shown.update(card for table_meld in view.table for card in table_meld.meld.cards)
-    shown.update(card for card in (view.discard_top, view.taken) if card is not None)
+    spread = any(field.picture is Picture.SPREAD for field in shown_fields(view))
+    shown.update(card for card in (None if spread else view.discard_top, view.taken) if card is not None)
     for field in shown_fields(view):
         if not field.news:
             shown.update(cards_in(field.value))

@@ -561,9 +561,13 @@ def test_cr_c2_at_a_table_that_never_rebuilds_the_stock_the_reason_says_the_stoc
     # The discard pile holds cards, so it is not "used up": the round ends because the stock ran out.
     game = rummykit.build_position(_NoRebuild(), 2, hands=["4H 9S", None], stock="", rest="discard")
     assert len(game.state.piles["discard"]) > 1
-    game.apply(Draw(seat=game.turn))
+    seat = game.turn
+    game.apply(Draw(seat=seat))
     assert last(game).rule == "CR-C2" and last(game).went_out is None
-    assert last(game).reason == ("the stock ran out, and the discard pile is never shuffled into a new one (CR-C2)")
+    assert last(game).reason == (
+        f"the stock has run out: seat {seat} drew from it rather than take from the discard pile, which is never "
+        "shuffled into a new stock, so play ends (CR-C2)"
+    )
 
 
 # -- CR-10 card points -----------------------------------------------------------------------------

@@ -17,6 +17,7 @@ import inspect
 import sys
 import warnings
 from collections.abc import Iterator
+from importlib.metadata import EntryPoint
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Final
@@ -27,6 +28,7 @@ import pytest
 import rummykit
 from rummykit import Discard, Draw, TakeDiscard, VariantSpec, hookimpl
 from rummykit._moved import MOVED
+from rummykit.core import plugins
 from rummykit.core.actions import Action
 from rummykit.core.cards import face
 from rummykit.core.errors import IllegalActionError
@@ -327,3 +329,65 @@ def test_the_frozen_plugin_is_never_edited() -> None:
     assert not changed, f"tests/frozen/shanghai_0_1 is frozen, yet these files changed: {changed}"
     rules = (FROZEN / "rummykit_shanghai_0_1" / "rules.py").read_text(encoding="utf-8")
     assert 'empty_discard="a new stock was formed, SH-13"' in rules and "low_score_wins=True" in rules
+
+
+# -- a game built in after a plug-in of its name was written ---------------------------------------------------------
+
+_HOUSE_500: Final = '''
+"""A Rummy 500 written as a plug-in before rummykit built one in: Classic Rummy's rules to 500, named rummy-500."""
+import attrs
+from rummykit import GameSettings, hookimpl
+from rummykit_variants.classic_rummy.plugin import SPEC, ClassicRummy
+
+
+class HouseRummy500(ClassicRummy):
+    spec = attrs.evolve(SPEC, name="rummy-500", title="House Rummy 500")
+
+    @hookimpl
+    def rummykit_setup(self, config: GameSettings):
+        rules = super().rummykit_setup(config)
+        return attrs.evolve(rules, scoring=attrs.evolve(rules.scoring, target=500))
+'''
+
+
+@pytest.fixture
+def house_500(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """A third-party ``rummy-500`` on the path, its entry point beside the built-in one; yields a function that
+    installs the given entry points of ``rummy-500`` as the only ones of that name."""
+    (tmp_path / "house_rummy_500.py").write_text(_HOUSE_500)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    installed = [
+        (name, ep) for name, ep in plugins._scan(plugins.VARIANT_GROUP, tuple(sys.path)) if name != "rummy-500"
+    ]
+
+    def install(*values: str) -> None:
+        eps = [EntryPoint("rummy-500", value, plugins.VARIANT_GROUP) for value in values]
+        resolved = (*installed, *plugins.resolve_names(plugins.VARIANT_GROUP, eps))
+        monkeypatch.setattr(plugins, "_scan", lambda group, path: resolved if group == plugins.VARIANT_GROUP else ())
+
+    yield install
+    sys.modules.pop("house_rummy_500", None)
+
+
+BUILT_IN_500: Final = "rummykit_variants.rummy_500.plugin:Rummy500"
+
+
+def test_a_plug_in_keeps_its_name_when_rummykit_builds_in_a_game_of_that_name(house_500: Any) -> None:
+    house_500(BUILT_IN_500, "house_rummy_500:HouseRummy500")
+    game = rummykit.new_game("rummy-500", players=2, seed=1)
+    assert game.spec.title == "House Rummy 500" and getattr(game.state.rules, "scoring").target == 500  # noqa: B009
+    assert TakeDiscard in game.spec.actions  # the plug-in's own game, not the built-in's deep take
+    house_500("house_rummy_500:HouseRummy500", BUILT_IN_500)  # whichever order the entry points are found in
+    assert rummykit.new_game("rummy-500", players=2, seed=1).spec.title == "House Rummy 500"
+
+
+def test_the_built_in_plays_where_no_plug_in_takes_its_name(house_500: Any) -> None:
+    house_500(BUILT_IN_500)
+    assert rummykit.new_game("rummy-500", players=2, seed=1).spec.title == "Rummy 500"
+
+
+def test_two_plug_ins_of_one_name_are_refused_naming_both(house_500: Any) -> None:
+    house_500("house_rummy_500:HouseRummy500", BUILT_IN_500, "house_rummy_500:HouseRummy500Too")
+    with pytest.raises(rummykit.PluginError, match=r"2 installed plug-ins call themselves 'rummy-500'") as refused:
+        rummykit.new_game("rummy-500", players=2, seed=1)
+    assert "house_rummy_500:HouseRummy500 and house_rummy_500:HouseRummy500Too" in str(refused.value)

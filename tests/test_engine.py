@@ -326,6 +326,7 @@ def test_a_plug_in_implementing_a_hook_rummykit_does_not_have_is_refused() -> No
 def test_an_entry_point_may_name_the_plug_in_class_whose_one_object_every_game_shares() -> None:
     # The built-in variants' entry points name their classes: the class is the whole declaration.
     [entry_point] = [ep for name, ep in plugins._scan(plugins.VARIANT_GROUP, tuple(sys.path)) if name == "rummy"]
+    assert not isinstance(entry_point, plugins.NameClash)
     assert entry_point.value == "rummykit_variants.classic_rummy.plugin:ClassicRummy"
     loaded = plugins.load_variant("rummy")
     assert type(loaded) is ClassicRummy and plugins.load_variant("rummy") is loaded

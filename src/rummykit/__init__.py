@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from rummykit import _moved
 from rummykit.core import pictures
-from rummykit.core.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
+from rummykit.core.actions import Action, DeepTake, Discard, Draw, GoDown, LayOff, TakeDiscard
 from rummykit.core.applied import Applied, Moved, Place
 from rummykit.core.bots import Bot, RandomBot, UnknownBotError
 from rummykit.core.cards import Card, CardId, Rank, Suit, card_id, face, format_cards, parse_card, parse_cards
@@ -114,6 +114,7 @@ __all__ = [
     "CardId",
     "Configuration",
     "Contract",
+    "DeepTake",
     "Discard",
     "Draw",
     "Game",

@@ -32,6 +32,7 @@ from rummykit.core.melds import RunEnd
 
 __all__ = [
     "Action",
+    "DeepTake",
     "Discard",
     "Draw",
     "GoDown",
@@ -125,6 +126,25 @@ class TakeDiscard(Action):
 
     def describe(self) -> str:
         return "take the top discard"
+
+
+@attrs.frozen
+class DeepTake(Action):
+    """Take ``card`` from a discard pile that lies spread, with every card above it, instead of drawing
+    (Rummy 500's draw, `rummykit.standard.SpreadPile`): the card taken deepest must be played at once.
+    Where the pile holds ``card`` twice (two packs), the upper one is taken.
+
+    Examples:
+        >>> DeepTake(seat=1, card="7H").describe()
+        'take 7H and every card above it from the discard pile'
+    """
+
+    kind: ClassVar[str] = "deep-take"
+
+    card: Card = attrs.field(converter=to_card)
+
+    def describe(self) -> str:
+        return f"take {self.card} and every card above it from the discard pile"
 
 
 @attrs.frozen

@@ -32,8 +32,9 @@ import sys
 import threading
 import types
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
+import attrs
 import pluggy
 
 from rummykit.core import hookspecs
@@ -56,8 +57,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BOT_GROUP",
+    "BUILT_IN",
     "HOUSE_RULE_GROUP",
     "VARIANT_GROUP",
+    "NameClash",
     "available_bots",
     "available_house_rules",
     "available_variants",
@@ -76,6 +79,7 @@ __all__ = [
     "register_house_rule",
     "register_variant",
     "registry_generation",
+    "resolve_names",
     "unregister_house_rule",
     "unregister_variant",
     "variant_spec",
@@ -140,12 +144,75 @@ def plugins_of(group: str) -> dict[str, EntryPoint | Plugin]:
 
 
 @functools.cache
-def _scan(group: str, path: tuple[str, ...]) -> tuple[tuple[str, EntryPoint], ...]:
-    """The entry points of ``group``, read once per process and ``sys.path`` (reading the installed
-    distributions' metadata costs milliseconds, and a simulation creates thousands of games)."""
+def _scan(group: str, path: tuple[str, ...]) -> tuple[tuple[str, EntryPoint | NameClash], ...]:
+    """The entry points of ``group`` by name, read once per process and ``sys.path`` (reading the installed
+    distributions' metadata costs milliseconds, and a simulation creates thousands of games).
+
+    Two entry points of one name: an installed plug-in keeps its name against one built into rummykit (a
+    plug-in written before rummykit built in a game of that name goes on working, and the built-in steps
+    aside); two plug-ins from outside rummykit are a [`NameClash`][rummykit.core.plugins.NameClash], refused
+    with both named when the name is loaded."""
     from importlib.metadata import entry_points  # noqa: PLC0415 (costs 30 ms: only once plug-ins are looked for)
 
-    return tuple((ep.name, ep) for ep in entry_points(group=group))
+    return resolve_names(group, entry_points(group=group))
+
+
+def resolve_names(group: str, found: Iterable[EntryPoint]) -> tuple[tuple[str, EntryPoint | NameClash], ...]:
+    """The entry points ``found`` in ``group`` by name, as the installed plug-ins are read:
+    an installed plug-in keeps its name against one built into rummykit, and two from outside clash.
+
+    Examples:
+        >>> from importlib.metadata import EntryPoint
+        >>> built_in = EntryPoint("rummy-500", "rummykit_variants.rummy_500.plugin:Rummy500", VARIANT_GROUP)
+        >>> mine = EntryPoint("rummy-500", "my_rummy_500:MyRummy500", VARIANT_GROUP)
+        >>> resolve_names(VARIANT_GROUP, [built_in, mine])[0][1].value
+        'my_rummy_500:MyRummy500'
+        >>> theirs = EntryPoint("rummy-500", "their_rummy_500:Theirs", VARIANT_GROUP)
+        >>> clash = resolve_names(VARIANT_GROUP, [built_in, mine, theirs])[0][1]
+        >>> print(clash.error())
+        2 installed plug-ins call themselves 'rummy-500' in rummykit.variants: my_rummy_500:MyRummy500 and ...
+    """
+    by_name: dict[str, list[EntryPoint]] = {}
+    for ep in found:
+        by_name.setdefault(ep.name, []).append(ep)
+    resolved: list[tuple[str, EntryPoint | NameClash]] = []
+    for name, eps in by_name.items():
+        outside = [ep for ep in eps if not ep.value.startswith(BUILT_IN)] or eps[:1]
+        distinct = list({ep.value: ep for ep in outside}.values())  # one package seen twice on the path
+        resolved.append((name, distinct[0] if len(distinct) == 1 else NameClash(group, name, tuple(distinct))))
+    return tuple(resolved)
+
+
+BUILT_IN: Final = ("rummykit.", "rummykit_variants.")
+"""How the entry points of the plug-ins built into rummykit begin (their modules')."""
+
+
+@attrs.frozen
+class NameClash:
+    """Two installed plug-ins from outside rummykit give themselves one name in one group: loading the name
+    is refused, naming both (`PluginError`).
+
+    Attributes:
+        group: the entry-point group (`VARIANT_GROUP`, `HOUSE_RULE_GROUP`, `BOT_GROUP`).
+        name: the name both give.
+        entry_points: each plug-in's entry point.
+    """
+
+    group: str
+    name: str
+    entry_points: tuple[EntryPoint, ...]
+
+    def error(self) -> PluginError:
+        """The refusal of the name, naming each plug-in and the distribution that installs it."""
+        named = []
+        for ep in self.entry_points:
+            dist = ep.dist
+            named.append(f"{ep.value} (from {dist.name} {dist.version})" if dist is not None else ep.value)
+        return PluginError(
+            f"{len(named)} installed plug-ins call themselves {self.name!r} in {self.group}: "
+            + " and ".join(named)
+            + "; uninstall all but one, or give one another name in its entry point"
+        )
 
 
 def available_variants() -> tuple[str, ...]:
@@ -161,6 +228,8 @@ def _is_entry_point(plugin: EntryPoint | Plugin) -> bool:
 
 
 def _load(ep: EntryPoint | Plugin, kind: str) -> Plugin:
+    if isinstance(ep, NameClash):
+        raise ep.error()
     if not _is_entry_point(ep):
         return ep  # registered in this process: the plug-in itself
     try:
@@ -440,7 +509,7 @@ def _factories(variant: str | Plugin | pluggy.PluginManager | Configuration) -> 
     return factories
 
 
-def _generic_bot(ep: EntryPoint) -> BotFactory:
+def _generic_bot(ep: EntryPoint | NameClash) -> BotFactory:
     """A factory that loads the bot of entry point ``ep`` when a bot is made (not when bots are listed)."""
 
     def factory(seed: int | None, **level: Any) -> Bot:

@@ -144,6 +144,9 @@ class Picture(enum.StrEnum):
     CROSSWISE = "crosswise"
     """A flag that, while true, draws a card crosswise under the top of the discard pile, labelled
     (a frozen pile in Canasta)."""
+    SPREAD = "spread"
+    """Cards of a pile that lies spread, bottom to top (Rummy 500's discard pile): drawn, and listed, in
+    that order, never sorted."""
     MELDS = "melds"
     """One word for each meld on the table, in the table's order (empty for a meld it says nothing
     of): each meld so named is marked with the word and the field's label (Canasta's canastas and
@@ -178,10 +181,10 @@ def shown(
         >>> @attrs.frozen(kw_only=True)
         ... class MyView(View):
         ...     bonus: tuple[int, ...] = shown("bonus points", per_seat=True)
-        >>> shown("kitty", picture="heap")
+        >>> shown("kitty", picture="heap")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        ValueError: picture='heap' is not a way to draw a field; the ways: words, pile, tokens, seats, crosswise, melds
+        ValueError: picture='heap' is not a way to draw a field; the ways: words, pile, tokens, seats, ...
     """
     if picture is not None:
         try:

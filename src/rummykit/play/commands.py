@@ -5,6 +5,7 @@ The common moves:
 =================================  ===========================================
 ``draw``                           draw from the stock (the draw pile)
 ``take``                           take the top discard
+``take 7H``                        take 7H and every card above it (a spread discard pile)
 ``down 5H 5D JK / 7C 7S 7D``       go down with melds separated by ``/``
 ``lay QS on 3`` (``low``/``high``)  lay off a card on meld 3 (a wild says which end)
 ``discard 9C``                     discard a card
@@ -30,7 +31,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from rummykit.core.actions import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
+from rummykit.core.actions import Action, DeepTake, Discard, Draw, GoDown, LayOff, TakeDiscard
 from rummykit.core.cards import parse_cards
 from rummykit.core.engine import Game
 from rummykit.core.errors import InvalidActionError, InvalidCardError, quote
@@ -41,6 +42,7 @@ __all__ = ["MOVE_HELP", "move_help", "parse_move"]
 _HELP: Final[tuple[tuple[type[Action], str], ...]] = (
     (Draw, "draw                       draw from the stock"),
     (TakeDiscard, "take                       take the top discard"),
+    (DeepTake, "take 7H                    take 7H and every card above it from the discard pile"),
     (GoDown, "down 5H 5D JK / 7C 7S 7D   go down (melds separated by /, runs low to high)"),
     (LayOff, "lay QS on 3 [low|high]     lay off a card on meld 3 (a wild card says which end)"),
     (Discard, "discard 9C                 discard a card"),
@@ -91,6 +93,11 @@ def parse_move(game: Game, seat: int, text: str) -> Action:
             return Draw(seat=seat)
         if verb == "take" and not rest and TakeDiscard in has:
             return TakeDiscard(seat=seat)
+        if verb == "take" and len(rest) <= 1 and DeepTake in has:
+            card = rest[0] if rest else game.view(seat).discard_top
+            if card is None:
+                raise InvalidActionError("the discard pile is empty: draw")
+            return DeepTake(seat=seat, card=card)
         if verb == "down" and rest and GoDown in has:
             groups = " ".join(rest).split("/")
             if any(not group.strip() for group in groups):

@@ -389,7 +389,7 @@ class _Session:
         for field in shown_fields(view):
             # news was told as it came (a claim's outcome); the melds' marks are on the table's lines
             # the seats it names are marked in the seats' table (who knocked)
-            if field.per_seat or field.news or field.picture in (Picture.MELDS, Picture.SEATS):
+            if field.per_seat or field.news or field.picture in (Picture.MELDS, Picture.SEATS, Picture.SPREAD):
                 continue
             if field.name in ("hand_size", "contract"):
                 continue
@@ -496,8 +496,12 @@ class _Session:
             yield Text(f"  meld {number}: {whose} {kind}{mark}: ") + self._meld(table_meld)
 
     def _piles(self, view: View) -> Text:
+        spread = next((field.value for field in shown_fields(view) if field.picture is Picture.SPREAD), None)
         line = Text("Discard pile: ")
-        if view.discard_top is None:
+        if spread:  # it lies spread: every card, in pile order (never sorted: the order is the game)
+            line = Text("Discard pile, bottom to top: ") + self._cards(spread)
+            line += Text(f" ({_count(view.discard_size, 'card')})")
+        elif view.discard_top is None:
             line += Text("empty")
         else:
             line += self._cards([view.discard_top]) + Text(f" on top ({_count(view.discard_size, 'card')})")

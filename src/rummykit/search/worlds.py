@@ -38,7 +38,7 @@ from typing import Any, Final
 
 import attrs
 
-from rummykit.core.actions import Discard, TakeDiscard
+from rummykit.core.actions import DeepTake, Discard, TakeDiscard
 from rummykit.core.cards import Card, face
 from rummykit.core.configuration import Configuration, configure
 from rummykit.core.engine import Game
@@ -47,6 +47,7 @@ from rummykit.core.views import View
 from rummykit.documents.builder import build_position
 from rummykit.documents.converter import converter
 from rummykit.documents.serialize import own_fields
+from rummykit.standard.plugin import SpreadView
 
 __all__ = ["ALIASES", "Knowledge", "NoWorldError", "known_cards", "sample_world"]
 
@@ -98,7 +99,7 @@ def known_cards(view: View) -> Knowledge:
     cards. What the log cannot tell is settled against the view: the pile's size and top card.
 
     Examples:
-        >>> from rummykit.core.actions import Discard, TakeDiscard
+        >>> from rummykit.core.actions import DeepTake, Discard, TakeDiscard
         >>> import rummykit
         >>> view = rummykit.new_game("rummy", players=2, seed=1).view(0)
         >>> log = (Discard(seat=1, card="5H"), TakeDiscard(seat=0), Discard(seat=0, card="KS"))
@@ -119,6 +120,11 @@ def known_cards(view: View) -> Knowledge:
             if pile:
                 pile.pop()
             continue
+        if isinstance(action, DeepTake):  # the card and every card above it (the upper copy: a spread pile)
+            depth = next((len(pile) - i for i in range(len(pile) - 1, -1, -1) if pile[i] == action.card), len(pile))
+            held[seat].extend(card for card in pile[len(pile) - depth :] if card is not None)
+            del pile[len(pile) - depth :]
+            continue
         if "pile" in action.kind:
             held[seat].extend(card for card in pile if card is not None)
             pile = []
@@ -132,6 +138,8 @@ def known_cards(view: View) -> Knowledge:
     shown = (unseen + pile)[-size:] if size else []
     if size and shown[-1] != view.discard_top:
         shown = [*unseen[1:], view.discard_top]
+    if isinstance(view, SpreadView):  # a pile that lies spread is in sight, card by card
+        shown = list(view.discard_pile)
     return Knowledge(discard=tuple(shown), held=tuple(tuple(cards) for cards in held))
 
 

@@ -48,6 +48,7 @@ class _GoDown(StandardMove[S, GoDown]):
             remove_cards(hand, ids)
             state.table.append(TableMeld(owner=action.seat, meld=read_meld(group, self.rules.melds), ids=tuple(ids)))
             state.note_moved(ids, in_hand(action.seat), on_table(len(state.table) - 1))
+            state.note_laid(action.seat, ids)
         state.melds_this_turn += len(action.melds)
         self.played(state, action.seat, melded=True)
 
@@ -151,18 +152,20 @@ class FreeGoDown(_GoDown[S]):
         uses = [tuple(card.index for card in meld.cards) for meld in melds]
         taken = state.taken if state.taken in hand and not self.rules.may_discard_taken else None
         taken_face = None if taken is None else taken & FACE_MASK
-        held_taken = 0 if taken_face is None else counts[taken_face]
         minimum = melding.minimum_for(state.totals[seat]) if state.melded_on[seat] is None else None
         points = self.rules.scoring.points_of
         going_out = self.rules.ids.discard_to_go_out is None
         size = len(hand)
         actions: list[GoDown] = []
-        for combination in disjoint_combinations(uses, counts):
+        combinations = (
+            ((index,) for index in range(len(melds))) if melding.listed_singly else disjoint_combinations(uses, counts)
+        )
+        for combination in combinations:
             if room is not None and len(combination) > room:
                 continue
             left = size - sum(len(uses[i]) for i in combination)
             # G-4: the only card left may not be the taken one (a play uses the taken copy first).
-            if left == 1 and taken_face is not None and counts[taken_face] == held_taken:
+            if left == 1 and taken_face is not None and not any(taken_face in uses[i] for i in combination):
                 continue
             if left == 0 and not going_out:
                 continue
@@ -170,6 +173,16 @@ class FreeGoDown(_GoDown[S]):
                 continue
             actions.append(GoDown(seat=seat, melds=tuple(melds[i].cards for i in combination)))
         return actions
+
+    def split(self, state: S, action: GoDown) -> Sequence[GoDown] | None:
+        """Where the listing names one meld an action (`FreeMelds.listed_singly`), a play of several melds at once
+        is its melds laid one after another: those holding the card taken from the discard pile first (it is
+        played first, or kept from being the last card), then in the play's order."""
+        if not self.melding.listed_singly or len(action.melds) < 2:
+            return None
+        taken = None if state.taken is None else face(state.taken)
+        ordered = sorted(action.melds, key=lambda meld: taken not in meld)
+        return [GoDown(seat=action.seat, melds=(meld,)) for meld in ordered]
 
 
 # -- contract melds --------------------------------------------------------------------------------------

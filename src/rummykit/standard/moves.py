@@ -190,7 +190,10 @@ def _refill(state: StandardState, rng: Randomness) -> RoundEnd | None:
     keep = 1 if rules.stock.reshuffle == "below-top" else 0
     ids = rules.ids
     if rules.stock.reshuffle == "none":
-        reason = f"the stock ran out, and the discard pile is never shuffled into a new one ({ids.no_card})"
+        reason = (
+            f"the stock has run out: seat {state.turn} drew from it rather than take from the discard pile, which "
+            f"is never shuffled into a new stock, so play ends ({ids.no_card})"
+        )
         return RoundEnd(None, ids.no_card, reason)
     if len(pile) <= keep:
         left = "only its top card" if pile else "no card"
@@ -419,6 +422,7 @@ class LayOffMove(StandardMove[S, LayOff]):
         new_ids = (*ids, *target.ids) if action.end is RunEnd.LOW else (*target.ids, *ids)
         state.table[action.meld] = TableMeld(owner=target.owner, meld=meld, ids=new_ids)
         state.note_moved(ids, in_hand(action.seat), on_table(action.meld))
+        state.note_laid(action.seat, ids)
         self.played(state, action.seat, melded=False)
 
 

@@ -31,10 +31,19 @@ from rummykit.standard.going_down import ContractGoDown, FreeGoDown
 from rummykit.standard.knocking import Knock, Pass, knock_move_help, knock_moves
 from rummykit.standard.moves import DiscardMove, DrawMove, LayOffMove, TakeDiscardMove, check_turn
 from rummykit.standard.rules import ContractMelds, KnockPhase, StandardRules
+from rummykit.standard.spread import (
+    SpreadState,
+    arrange_spread,
+    check_spread,
+    credit_sheet,
+    spread_moves,
+    spread_view_fields,
+)
 from rummykit.standard.state import KnockState, StandardState
 
 __all__ = [
     "KnockView",
+    "SpreadView",
     "StandardRummy",
     "StandardView",
     "arrange_position",
@@ -100,6 +109,20 @@ class KnockView(StandardView):
     deadwood: int | None = shown("your deadwood", hidden_if=None, default=None)
 
 
+@attrs.frozen(kw_only=True)
+class SpreadView(StandardView):
+    """The view of a standard rummy whose discard pile lies spread, or whose scores credit the layer: the
+    standard rummy's, the whole pile and what each seat has on the table (`spread_view_fields`).
+
+    Attributes:
+        discard_pile: the discard pile's cards, bottom to top: it lies spread, every card in sight.
+        on_table: the points each seat has put on the table this round (`laid_points`).
+    """
+
+    discard_pile: tuple[Card, ...] = shown("discard pile, bottom to top", picture=Picture.SPREAD, default=())
+    on_table: tuple[int, ...] = shown("points on the table", per_seat=True, default=())
+
+
 def standard_moves(rules: StandardRules) -> dict[type[Action], Move[Any, Any]]:
     """The standard rummy's moves for ``rules``, in listing order: draws, melds, lay-offs, discards; or
     those of knock endings ([`knock_moves`][rummykit.standard.knocking.knock_moves])."""
@@ -111,7 +134,7 @@ def standard_moves(rules: StandardRules) -> dict[type[Action], Move[Any, Any]]:
     moves[GoDown] = ContractGoDown(rules) if isinstance(rules.melding, ContractMelds) else FreeGoDown(rules)
     moves[LayOff] = LayOffMove(rules)
     moves[Discard] = DiscardMove(rules)
-    return moves
+    return moves if rules.spread is None else spread_moves(rules, moves)
 
 
 def deal(state: StandardState, shoe: Sequence[CardId]) -> None:
@@ -168,6 +191,10 @@ def score_sheet(state: StandardState) -> list[SeatScore]:
     scoring, knocking, ids = rules.scoring, rules.knocking, rules.ids
     went_out = state.round_end.went_out if state.round_end is not None else None
     rule = ids.score or (state.round_end.rule if state.round_end is not None else "")
+    if scoring.credit_layer:
+        if not isinstance(state, SpreadState):
+            raise TypeError("scores that credit the layer are kept by a SpreadState (the variant's state_type)")
+        return credit_sheet(state)
     if knocking is not None:
         deadwood = [deadwood_points(mask(hand)) for hand in state.hands]
         if went_out is None:
@@ -269,6 +296,8 @@ def check_position(state: StandardState) -> None:
         _check_went_out(state)
     if isinstance(state, KnockState) and not over:
         check_knock(state)
+    if isinstance(state, SpreadState):
+        check_spread(state)
 
 
 def _check_went_out(state: StandardState) -> None:
@@ -357,6 +386,19 @@ def check_view(view: StandardView, rules: StandardRules) -> None:
         raise InvalidPositionError("melds_this_turn", f"a count, not {view.melds_this_turn}")
     if isinstance(view, KnockView):
         _check_deadwood(view)
+    if isinstance(view, SpreadView):
+        _check_spread_view(view)
+
+
+def _check_spread_view(view: SpreadView) -> None:
+    """A spread pile's view shows the whole pile, its top card last; and each seat's points on the table."""
+    pile = view.discard_pile
+    if len(pile) != view.discard_size or (pile and pile[-1] != view.discard_top):
+        raise InvalidPositionError(
+            "discard_pile", f"the whole discard pile, bottom to top: {view.discard_size} cards, the top card last"
+        )
+    if len(view.on_table) != view.players:
+        raise InvalidPositionError("on_table", f"one entry per seat ({view.players})")
 
 
 def _check_deadwood(view: KnockView) -> None:
@@ -453,7 +495,10 @@ class StandardRummy(Generic[R, S]):
         """The variant's view class, from the standard rummy's fields
         ([`view_fields`][rummykit.standard.plugin.view_fields])."""
         view_type = self.spec.view_type or StandardView
-        return view_type(**view_fields(state, seat, to_act))
+        fields = view_fields(state, seat, to_act)
+        if issubclass(view_type, SpreadView) and isinstance(state, SpreadState):
+            fields.update(spread_view_fields(state))
+        return view_type(**fields)
 
     @hookimpl
     def rummykit_check_position(self, state: S) -> None:
@@ -470,6 +515,13 @@ class StandardRummy(Generic[R, S]):
         """Who has melded, unless given ([`arrange_position`][rummykit.standard.plugin.arrange_position])."""
         if not given & {"melded_on", "played_on"}:
             arrange_position(state, melded)
+        if isinstance(state, SpreadState):
+            arrange_spread(state, given)
+
+    @hookimpl
+    def rummykit_face_up_cards(self, state: S, seat: int | None) -> list[CardId]:
+        """A discard pile that lies spread (`StandardRules.spread`), every card of it."""
+        return list(state.piles.get("discard", ())) if state.rules.spread is not None else []
 
     @hookimpl
     def rummykit_check_view(self, view: View, rules: R) -> None:

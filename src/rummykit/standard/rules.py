@@ -24,11 +24,11 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 
 import attrs
 
-from rummykit.core.actions import Action, Draw, TakeDiscard
+from rummykit.core.actions import Action, DeepTake, Draw, TakeDiscard
 from rummykit.core.cards import Card, Rank, standard_deck
 from rummykit.core.deprecation import REMOVED_IN
 from rummykit.core.errors import IllegalActionError
-from rummykit.core.melds import MeldRules
+from rummykit.core.melds import Meld, MeldKind, MeldRules
 from rummykit.core.solver import Contract, ContractSolver
 from rummykit.core.specs import Ruleset
 from rummykit.core.state import DRAW, Phase, ScoreItem, SeatScore
@@ -52,6 +52,7 @@ __all__ = [
     "PileTakes",
     "RuleIds",
     "Scoring",
+    "SpreadPile",
     "StandardRules",
     "Stock",
     "Turns",
@@ -207,6 +208,30 @@ class PileTakes:
 
 
 @attrs.frozen(kw_only=True)
+class SpreadPile:
+    """A discard pile that lies spread, every card of it in sight, as Rummy 500's does: instead of drawing,
+    the turn player may take any card of it with every card above it ([`DeepTake`][rummykit.core.actions.DeepTake]),
+    and must then play the card taken deepest at once: the turn's first meld or lay-off uses it. A take is
+    refused unless the cards in hand and those taken make that play possible. Views show the whole pile, in
+    pile order (`SpreadView`).
+
+    The variant declares `DeepTake` among its draws (`Turns.draws`), plays a `SpreadState` and shows a
+    `SpreadView`.
+
+    Attributes:
+        rule: the deep take (cited when the card is not in the pile).
+        use_rule: the card taken deepest is played at once (cited when the take could not be played, or a
+            play or a discard comes before it).
+        top_free: the top card alone may be taken and kept, as in the standard rummy (the card may not be
+            discarded in the same turn, `RuleIds.discard`); otherwise it too is played at once.
+    """
+
+    rule: str
+    use_rule: str
+    top_free: bool = False
+
+
+@attrs.frozen(kw_only=True)
 class GoingOut:
     """What a side needs to go out, as the canasta family counts it.
 
@@ -355,6 +380,9 @@ class FreeMelds:
             total before the round ([`minimum_for`][rummykit.standard.rules.FreeMelds.minimum_for]).
         initial_rule: the rule that sets ``initial_minimum``.
         lay_off_rule: the rule that forbids laying off before the initial meld (else ``initial_rule``).
+        listed_singly: the listing names one meld an action: a play of several melds at once stands for
+            those melds laid one after another (`Move.split`). A hand that grows without bound (Rummy 500's,
+            which takes cards deep in the discard pile) holds too many combinations of melds to list.
     """
 
     per_turn: int | None = None
@@ -362,6 +390,7 @@ class FreeMelds:
     initial_minimum: int | Minimums | None = None
     initial_rule: str = ""
     lay_off_rule: str = ""
+    listed_singly: bool = False
 
     def minimum_for(self, total: int) -> int | None:
         """What a first meld action of a player with ``total`` before the round must be worth (``None``: no
@@ -547,15 +576,44 @@ class Scoring:
             scores this many times as much.
         target: the game ends after a round in which a total reaches this, once one player alone
             has the best total (a tie plays on); ``None``: no target.
+        credit_layer: each seat scores the points of every card it put on the table this round, in its own
+            melds or laid off on anyone's, less the points of the cards left in its hand, whoever went out
+            (Rummy 500): a round's score, and a total, may be negative. ``winner_takes_hands`` is then unused.
+        low_ace: what a natural ace laid as the low card of a run (``A 2 3``) is worth on the table, instead of
+            its rank's points (``None``: its rank's points).
     """
 
     points: Mapping[Rank, int]
     winner_takes_hands: bool = False
     rummy_multiplier: int = 1
     target: int | None = None
+    credit_layer: bool = False
+    low_ace: int | None = None
 
     def points_of(self, card: Card) -> int:
         """What ``card`` is worth."""
+        return self.points[card.rank]
+
+    def laid_points(self, card: Card, meld: Meld, place: int) -> int:
+        """What ``card`` is worth laid at ``place`` of ``meld`` (`low_ace`: a natural ace at the low end of a run).
+
+        Examples:
+            >>> from rummykit.core.melds import read_meld
+            >>> from rummykit.core.cards import parse_cards
+            >>> rules = MeldRules(run_order=(Rank.ACE, *(Rank(v) for v in range(2, 14)), Rank.ACE), suited_runs=True)
+            >>> low, high = read_meld(parse_cards("AH 2H 3H"), rules), read_meld(parse_cards("QH KH AH"), rules)
+            >>> scoring = Scoring(points={**{rank: 5 for rank in Rank}, Rank.ACE: 15}, low_ace=1)
+            >>> scoring.laid_points(low.cards[0], low, 0), scoring.laid_points(high.cards[2], high, 2)
+            (1, 15)
+        """
+        if (
+            self.low_ace is not None
+            and card.rank is Rank.ACE
+            and place == 0
+            and meld.kind == MeldKind.RUN
+            and meld.ranks[0] is Rank.ACE
+        ):
+            return self.low_ace
         return self.points[card.rank]
 
 
@@ -654,6 +712,8 @@ class StandardRules(Ruleset):
         rounds: the game ends after this many rounds (``None``: when `Scoring.target` ends it).
         knocking: how a round ends by a knock (``None``: it does not).
         family: the canasta family's mechanics (``None``: not of the family).
+        spread: a discard pile that lies spread, any card of it taken with the cards above it (``None``: only
+            its top card is ever in sight).
         ids: the rule ids cited.
         run_order_rule: the rule that sets which ranks a run may span, cited where a run is refused
             only because of it (``None``: the meld rules' own run rule).
@@ -671,6 +731,7 @@ class StandardRules(Ruleset):
     rounds: int | None = None
     knocking: Knocking | None = None
     family: CanastaFamily | None = None
+    spread: SpreadPile | None = None
     ids: RuleIds
     run_order_rule: str | None = None
     natural_run_order: tuple[Rank, ...] = ()
@@ -689,6 +750,14 @@ class StandardRules(Ruleset):
                 "knock endings are played with one 52-card deck without wild cards, sets of 3 or 4, runs of one "
                 "suit with the ace low, and cards worth their standard values (ace 1, faces 10)"
             )
+        if self.spread is not None:
+            if DeepTake not in self.turns.draws:
+                raise ValueError(
+                    "a discard pile that lies spread is taken by DeepTake: name it among the turn's draws "
+                    "(Turns(draws=(Draw, DeepTake)))"
+                )
+            if not isinstance(self.melding, FreeMelds) or self.melding.initial_minimum is not None:
+                raise ValueError("a discard pile that lies spread is played with free melds and no initial minimum")
 
     @functools.cached_property
     def round_facts(self) -> tuple[Mapping[str, Any], ...]:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
 import attrs
 
-from rummykit.core.cards import face
+from rummykit.core.cards import CardId, face
 from rummykit.core.state import GameState, TableMeld, cache
 from rummykit.standard.canastas import Canasta
 from rummykit.standard.rules import CanastaFamily, StandardRules
@@ -44,6 +44,10 @@ class StandardState(GameState):
         self.played_on = [None] * self.players
         self.melds_this_turn = 0
         self.rebuilds = 0
+
+    def note_laid(self, seat: int, cards: Iterable[CardId]) -> None:
+        """Note that ``seat`` put ``cards`` on the table (a meld, a lay-off): nothing to note in the standard
+        rummy; a state that credits the layer keeps them (`rummykit.standard.spread.SpreadState`)."""
 
     def has_melded(self, seat: int) -> bool:
         """``seat`` has laid down a meld this round (gone down, or made its initial meld)."""

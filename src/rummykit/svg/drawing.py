@@ -583,10 +583,14 @@ def piles_block(
         sheet = Sheet()
         items.append((sheet, _pile(sheet, 0, _count(view, field, field.value), field.label)))
     marked = ", ".join(field.label for field in crosswise if field.value)
-    sheet = Sheet()
-    items.append(
-        (sheet, _pile(sheet, 0, view.discard_size, "discard pile", top=view.discard_top, crosswise=marked or None))
+    spread = next(
+        (field for field in shown_fields(view) if field.picture is Picture.SPREAD and not field.per_seat), None
     )
+    if spread is None or not spread.value:
+        sheet = Sheet()
+        items.append(
+            (sheet, _pile(sheet, 0, view.discard_size, "discard pile", top=view.discard_top, crosswise=marked or None))
+        )
     if view.taken is not None:
         sheet = Sheet()
         taken = Sheet()
@@ -605,7 +609,18 @@ def piles_block(
             x, y = 0.0, y + height + GAP
         placed.append(Placed(sheet.block(width, height), x, y))
         x += width + 22
-    return placed, y + height
+    bottom = float(y + height)
+    if spread is not None and spread.value:  # the whole pile, bottom to top, on a row of its own
+        sheet = Sheet()
+        cards = tuple(spread.value)
+        block = cards_block(cards, room=form.inner - 8, step=HAND_STEP * 0.75, scale=min(1.0, form.table_scale))
+        sheet.place(block, 4, 4)
+        base = 4 + block.height + 16
+        label = f"{spread.label}: {len(cards)} card{'s' * (len(cards) != 1)}"
+        sheet.text(4, base, fit(label, 11.5, form.inner, bold=True), size=11.5, bold=True, fill=LIGHT)
+        placed.append(Placed(sheet.block(form.inner, base + 6), 0, bottom + GAP))
+        bottom += GAP + base + 6
+    return placed, bottom
 
 
 def join(placed: Sequence[Placed], width: float, height: float) -> Block:
@@ -833,7 +848,7 @@ def layout_view(
     meld_fields = [field for field in fields if not field.per_seat and field.picture is Picture.MELDS]
     card_fields = [field for field in fields if not field.per_seat and field.picture is None and _is_cards(field.value)]
     taken = {id(field) for field in (*piles, *crosswise, *card_fields, *meld_fields)} | {
-        id(field) for field in fields if field.picture is Picture.SEATS
+        id(field) for field in fields if field.picture in (Picture.SEATS, Picture.SPREAD)
     }
     rest = [field for field in fields if not field.per_seat and id(field) not in taken]
     facts = [field for field in rest if not field.news]

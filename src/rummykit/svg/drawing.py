@@ -609,17 +609,17 @@ def piles_block(
             x, y = 0.0, y + height + GAP
         placed.append(Placed(sheet.block(width, height), x, y))
         x += width + 22
-    bottom = float(y + height)
+    bottom = y + height
     if spread is not None and spread.value:  # the whole pile, bottom to top, on a row of its own
         sheet = Sheet()
         cards = tuple(spread.value)
         block = cards_block(cards, room=form.inner - 8, step=HAND_STEP * 0.75, scale=min(1.0, form.table_scale))
         sheet.place(block, 4, 4)
-        base = 4 + block.height + 16
+        under = 4 + block.height + 16
         label = f"{spread.label}: {len(cards)} card{'s' * (len(cards) != 1)}"
-        sheet.text(4, base, fit(label, 11.5, form.inner, bold=True), size=11.5, bold=True, fill=LIGHT)
-        placed.append(Placed(sheet.block(form.inner, base + 6), 0, bottom + GAP))
-        bottom += GAP + base + 6
+        sheet.text(4, under, fit(label, 11.5, form.inner, bold=True), size=11.5, bold=True, fill=LIGHT)
+        placed.append(Placed(sheet.block(form.inner, under + 6), 0, bottom + GAP))
+        bottom += GAP + under + 6
     return placed, bottom
 
 

@@ -28,7 +28,7 @@ import rummykit
 from rummykit.core.specs import COMMON_OPTIONS, COMMON_RULES, Option, RuleText
 
 _MARKER = re.compile(
-    r"<!-- (rules|options|house-rules|clarifications): ([a-z-]+) -->"
+    r"<!-- (rules|options|house-rules|clarifications): ([a-z0-9-]+) -->"
     r"(?:\n.*?<!-- end \1: \2 -->)?",  # what lies between a marker and its end: written by `fill`
     re.DOTALL,
 )

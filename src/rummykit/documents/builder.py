@@ -73,8 +73,8 @@ def build_position(
     A hand may hold any number of cards that play can give it, as the variant's position rules say:
     in Gin Rummy, the cards dealt until the knock (one more after the turn's draw); in Classic Rummy,
     at most that many; where an empty hand ends the round, never none before the round's end. In
-    RailRoad Rummy and Railroad Canasta, where claims and the discard pile taken grow a hand, any
-    number the shoe holds.
+    RailRoad Rummy, Railroad Canasta and Rummy 500, where claims and the discard pile taken grow a hand,
+    any number the shoe holds.
 
     Args:
         variant: the variant, by name or as a plug-in; ``players``, ``options``, ``house_rules`` and

@@ -121,9 +121,13 @@ def known_cards(view: View) -> Knowledge:
                 pile.pop()
             continue
         if isinstance(action, DeepTake):  # the card and every card above it (the upper copy: a spread pile)
-            depth = next((len(pile) - i for i in range(len(pile) - 1, -1, -1) if pile[i] == action.card), len(pile))
-            held[seat].extend(card for card in pile[len(pile) - depth :] if card is not None)
-            del pile[len(pile) - depth :]
+            place = next((i for i in range(len(pile) - 1, -1, -1) if pile[i] == action.card), None)
+            if place is None:  # below every card the log laid there (the up-card): the whole known pile, and it
+                held[seat].extend(card for card in (*pile, action.card) if card is not None)
+                pile = []
+            else:
+                held[seat].extend(card for card in pile[place:] if card is not None)
+                del pile[place:]
             continue
         if "pile" in action.kind:
             held[seat].extend(card for card in pile if card is not None)

@@ -808,8 +808,9 @@ class StandardRules(Ruleset):
                 self.ids.draw, "a turn has exactly one draw, and this one has had it", action=action
             )
         if not drawing and state.phase == DRAW:
+            where = "cards of the discard pile" if self.spread is not None else "the top of the discard pile"
             raise IllegalActionError(
-                self.ids.draw, "a turn starts with a draw: from the stock or the top of the discard pile", action=action
+                self.ids.draw, f"a turn starts with a draw: from the stock or {where}", action=action
             )
 
 

@@ -283,7 +283,7 @@ def check_position(state: StandardState) -> None:
         if table_meld.meld.kind not in (MeldKind.SET, MeldKind.RUN):
             raise InvalidPositionError(f"table[{index}].kind", f"a set or a run, not {table_meld.meld.kind!r}")
         try:
-            meld = read_meld(table_meld.meld.cards, rules.melds, table_meld.meld.kind)
+            meld = state.read_table_meld(table_meld.meld.cards, table_meld.meld.kind)
         except IllegalActionError as exc:
             raise InvalidPositionError(f"table[{index}]", f"not a valid meld: {exc}") from exc
         if meld.ranks != table_meld.meld.ranks:

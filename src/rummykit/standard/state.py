@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 import attrs
 
-from rummykit.core.cards import CardId, face
+from rummykit.core.cards import Card, CardId, face
+from rummykit.core.melds import Meld, read_meld
 from rummykit.core.state import GameState, TableMeld, cache
 from rummykit.standard.canastas import Canasta
 from rummykit.standard.rules import CanastaFamily, StandardRules
@@ -44,6 +45,15 @@ class StandardState(GameState):
         self.played_on = [None] * self.players
         self.melds_this_turn = 0
         self.rebuilds = 0
+
+    def read_table_meld(self, cards: Sequence[Card], kind: str) -> Meld:
+        """``cards`` read as a meld of ``kind`` on this table (a position's check): under the rules' meld rules; a
+        state whose wild cards change from deal to deal reads them with the deal's (`rummykit.standard.declaring`).
+
+        Raises:
+            IllegalActionError: citing the rule the cards break.
+        """
+        return read_meld(cards, self.rules.melds, kind)
 
     def note_laid(self, seat: int, cards: Iterable[CardId]) -> None:
         """Note that ``seat`` put ``cards`` on the table (a meld, a lay-off): nothing to note in the standard

@@ -688,6 +688,10 @@ class DropMove(StandardMove[DeclaredState, Drop]):
         assert rules.drops is not None
         self.drops = rules.drops
 
+    def check_condition(self, state: DeclaredState, action: Drop) -> None:
+        if action.seat == state.turn and state.phase != Phase.DRAW:
+            raise self.refuse(self.drops.rule, "a player drops out on their turn before drawing, not after", action)
+
     def check(self, state: DeclaredState, action: Drop) -> Drop:
         return action
 

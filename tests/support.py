@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 import pytest
 
@@ -141,3 +141,8 @@ AS_IN_A_TERMINAL = (
 """``python -m rummykit`` with Ctrl-C's default handler, as in a terminal's foreground: a process started
 in the background of a shell (a CI run started with ``&``) inherits SIGINT ignored, and Python then
 installs no handler of its own."""
+
+
+SEVERAL_ROUNDS: Final[Mapping[str, Mapping[str, object]]] = {"indian-rummy": {"form": "deals", "deals": 20}}
+"""Options under which a game of a variant plays more than one round, where its default is a single one (Indian
+Rummy's Points form, IND-14): for the tests of what happens from one round to the next."""

@@ -390,7 +390,7 @@ def test_build_positions_docstring_says_which_hand_sizes_play_can_reach() -> Non
     one; claims (RR-15) and the pile taken (RC-16) grow a hand."""
     doc = " ".join((inspect.getdoc(rummykit.build_position) or "").split())
     assert "need not be reachable" not in doc
-    for title in ("Gin Rummy", "Classic Rummy", "RailRoad Rummy", "Railroad Canasta", "Rummy 500"):
+    for title in ("Gin Rummy", "Classic Rummy", "RailRoad Rummy", "Railroad Canasta", "Rummy 500", "Indian Rummy"):
         assert title in doc
     claims = [
         ("gin-rummy", 9, False),
@@ -401,6 +401,8 @@ def test_build_positions_docstring_says_which_hand_sizes_play_can_reach() -> Non
         ("railroad-rummy", 40, True),
         ("railroad-canasta", 40, True),
         ("rummy-500", 40, True),
+        ("indian-rummy", 13, True),
+        ("indian-rummy", 12, False),
     ]
     for variant, size, accepted in claims:
         shoe = [card for card in rummykit.configure(variant, 2).rules.shoe if not (card.is_red and card.rank == 3)]

@@ -213,7 +213,7 @@ def test_ind_15_a_player_at_minus_101_is_out_of_the_game_and_the_last_one_wins()
     result = game.state.history[-1]
     assert result.totals == (-110, -70, 0) and not game.is_over
     assert state(game).out[0] == "eliminated" and not game.hand(0)
-    assert 0 not in (game.turn, game.state.dealer)
+    assert game.state.dealer == 0 and game.turn == 1  # the deal passed to seat 0, which is dealt nothing
 
 
 def test_ind_16_deals_rummy_plays_its_deals() -> None:

@@ -74,7 +74,7 @@ def build_position(
     in Gin Rummy, the cards dealt until the knock (one more after the turn's draw); in Classic Rummy,
     at most that many; where an empty hand ends the round, never none before the round's end. In
     RailRoad Rummy, Railroad Canasta and Rummy 500, where claims and the discard pile taken grow a hand,
-    any number the shoe holds.
+    any number the shoe holds. In Indian Rummy, 13 cards, one more after the draw.
 
     Args:
         variant: the variant, by name or as a plug-in; ``players``, ``options``, ``house_rules`` and

@@ -31,7 +31,6 @@ import functools
 import itertools
 import operator
 from collections.abc import Iterable, Mapping, Sequence
-from types import MappingProxyType
 from typing import Any, ClassVar, Final
 
 import attrs
@@ -182,7 +181,7 @@ class DeclaredRules(StandardRules):
             if rank is not Rank.JOKER:
                 faces = printed | {Card.of(rank, suit) for suit in Suit}
                 by_rank[rank] = attrs.evolve(self.melds, wild_faces=frozenset(faces))
-        object.__setattr__(self, "wild_melds", MappingProxyType(by_rank))
+        object.__setattr__(self, "wild_melds", by_rank)  # a dict: it pickles (read it, never change it)
         object.__setattr__(self, "natural_melds", attrs.evolve(self.melds, wild_faces=frozenset()))
 
 
@@ -208,12 +207,15 @@ class DeclaredState(StandardState):
         self.drawn = [False] * self.players
 
     def next_seat(self, seat: int, step: int = 1) -> int:
-        """The next seat still in the deal (an eliminated seat is out of every deal)."""
+        """The next seat still in the deal; once the deal has ended, the next seat (the deal passes one seat forward,
+        whoever is still in the game)."""
         out = self.out
+        if self.round_end is not None or not out:
+            return super().next_seat(seat, step)
         for _ in range(step):
             for _ in range(self.players):
                 seat = (seat + 1) % self.players
-                if not out or not out[seat]:
+                if not out[seat]:
                     break
         return seat
 
@@ -243,11 +245,15 @@ class DeclaredView(StandardView):
         cut_card: the card cut to name the wild rank, face up (``None``: none).
         wild_rank: the rank wild this deal beside the printed jokers.
         out: per seat, why it is out of the deal (``""``: it plays).
+        finish: the cards laid on the finish slot by declarations, face up.
+        wrong_shows: the cards of the wrong declarations, shown as declared (set aside face up).
     """
 
     cut_card: Card | None = shown("cut card", hidden_if=None, default=None)
     wild_rank: str | None = shown("wild rank", hidden_if=None, default=None)
     out: tuple[str, ...] = shown("out", per_seat=True, default=())
+    finish: tuple[Card, ...] = shown("finish slot", hidden_if=(), default=())
+    wrong_shows: tuple[Card, ...] = shown("shown wrongly", hidden_if=(), default=())
 
 
 def declared_view_fields(state: DeclaredState) -> dict[str, Any]:
@@ -258,6 +264,8 @@ def declared_view_fields(state: DeclaredState) -> dict[str, Any]:
         "cut_card": face(cut[-1]) if cut else None,
         "wild_rank": None if rank is None else rank.symbol,
         "out": tuple(state.out),
+        "finish": tuple(face(cid) for cid in state.piles.get("finish", ())),
+        "wrong_shows": tuple(face(cid) for cid in state.piles.get("shown", ())),
     }
 
 
@@ -607,7 +615,7 @@ class DeclareMove(StandardMove[DeclaredState, Declare]):
         declaring = self.declared_rules.declaring
         if problem is not None:
             state.out[seat] = "wrong-show"
-            _set_aside(state, seat)
+            _set_aside(state, seat, "shown")  # shown to all, as declared
             if not self._one_left(state):
                 end_turn(state)
             return
@@ -668,11 +676,12 @@ def _lay(state: DeclaredState, seat: int, meld: Meld) -> None:
         state.melded_on[seat] = state.played_on[seat] = state.turn_number
 
 
-def _set_aside(state: DeclaredState, seat: int) -> None:
-    """A seat out of the deal lays its hand aside, face down (the pile ``out``)."""
+def _set_aside(state: DeclaredState, seat: int, pile: str = "out") -> None:
+    """A seat out of the deal lays its hand aside: face down (the pile ``out``: a drop), or face up (``shown``: a
+    wrong show, whose cards its declaration named)."""
     hand = state.hands[seat]
-    state.piles.setdefault("out", []).extend(hand)
-    state.note_moved(list(hand), in_hand(seat), in_pile("out"))
+    state.piles.setdefault(pile, []).extend(hand)
+    state.note_moved(list(hand), in_hand(seat), in_pile(pile))
     hand.clear()
 
 
@@ -739,6 +748,15 @@ def check_declared(state: DeclaredState) -> None:
             raise InvalidPositionError(f"extra.out[{seat}]", f"one of {', '.join(OUT_REASONS)}, or empty")
         if reason and state.hands[seat]:
             raise InvalidPositionError(f"hands[{seat}]", f"seat {seat} is out of the deal ({reason}): it holds no card")
+    dealt = state.rules.deal.hand_size_of(state.round)
+    for seat, hand in enumerate(state.hands):
+        drawn = seat == state.turn and state.phase == Phase.PLAY
+        if not state.out[seat] and state.phase != Phase.OVER and len(hand) != dealt + drawn:
+            raise InvalidPositionError(
+                f"hands[{seat}]",
+                f"{len(hand)} cards: a seat in the deal holds the {dealt} dealt, and one more after its draw "
+                f"({state.rules.ids.draw})",
+            )
     if state.phase != Phase.OVER and state.out[state.turn]:
         raise InvalidPositionError("turn", f"seat {state.turn} is out of the deal")
     if len(state.in_deal()) < 2 and state.phase != Phase.OVER:
@@ -809,7 +827,8 @@ def deal_declared(state: DeclaredState, shoe: Sequence[CardId]) -> None:
     """Deal a round of a declared hand: the standard deal (`Deal`) to the seats in the game only (a seat out of
     the game gets nothing), the up-card, then the cut (`cut_wild`); the seat after the dealer starts."""
     rules = state.rules
-    playing = [seat for seat in range(state.players) if not state.out or state.out[seat] != "eliminated"]
+    state.out = ["eliminated" if reason == "eliminated" else "" for reason in state.out] or [""] * state.players
+    playing = [seat for seat in range(state.players) if state.out[seat] != "eliminated"]
     stock = list(reversed(shoe))  # top last
     start = state.next_seat(state.dealer)
     order = sorted(playing, key=lambda seat: (seat - start) % state.players)
@@ -818,7 +837,7 @@ def deal_declared(state: DeclaredState, shoe: Sequence[CardId]) -> None:
         for seat in order:
             hands[seat].append(stock.pop())
     state.hands = hands
-    state.piles = {"stock": stock, "discard": [stock.pop()], "cut": [], "finish": [], "out": []}
+    state.piles = {"stock": stock, "discard": [stock.pop()], "cut": [], "finish": [], "shown": [], "out": []}
     state.seat_piles = {}
     state.turn = start
     state.phase = rules.turns.opening

@@ -44,7 +44,7 @@ SPEC = VariantSpec(
     rules=RULES,
     options=OPTIONS,
     actions=(Draw, TakeDiscard, Drop, Declare, Discard),
-    piles=("stock", "discard", "cut", "finish", "out"),
+    piles=("stock", "discard", "cut", "finish", "shown", "out"),
     state_type=DeclaredState,
     view_type=DeclaredView,
     round_ends=("IND-9", "IND-12", "IND-5"),
@@ -125,8 +125,8 @@ class IndianRummy(StandardRummy[DeclaredRules, DeclaredState]):
 
     @hookimpl
     def rummykit_face_up_cards(self, state: DeclaredState, seat: int | None) -> list[CardId]:
-        """The cut card (IND-3) and the finish card of a declaration."""
-        return [*state.piles.get("cut", ()), *state.piles.get("finish", ())]
+        """The cut card (IND-3), the finish cards of declarations and the cards of a wrong show (IND-10)."""
+        return [*state.piles.get("cut", ()), *state.piles.get("finish", ()), *state.piles.get("shown", ())]
 
     @hookimpl
     def rummykit_parse_move(self, seat: int, words: list[str]) -> Action | None:
@@ -148,5 +148,3 @@ class IndianRummy(StandardRummy[DeclaredRules, DeclaredState]):
     @hookimpl
     def rummykit_bots(self) -> Mapping[str, Callable[[int | None], Bot]]:
         return {"heuristic": HeuristicBot}
-
-

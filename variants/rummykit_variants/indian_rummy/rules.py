@@ -29,10 +29,10 @@ __all__ = ["DROPS", "FORMS", "IDS", "OPTIONS", "POINTS", "POOLS", "RULES", "make
 RULES: Final = rule_book("""
 IND-1 | Players and cards | 2 to 6 players, two 52-card packs and two printed jokers (106 cards). [decision: the
     federations' rules and most sites; some deal two players from one pack and a joker.]
-IND-2 | Dealer and deal | The first dealer is chosen at random; the deal passes to the next seat in the game each
-    deal. Each player is dealt 13 cards, one at a time from the seat after the dealer. The next card is turned face
-    up to start the discard pile (the open deck); the rest is the stock (the closed deck). The seat after the dealer
-    plays first.
+IND-2 | Dealer and deal | The first dealer is chosen at random; the deal passes one seat forward each deal. Each
+    player still in the game is dealt 13 cards, one at a time from the seat after the dealer. The next card is turned
+    face up to start the discard pile (the open deck); the rest is the stock (the closed deck). The first player still
+    in the game after the dealer plays first.
 IND-3 | The wild rank | After the deal the top card of the stock is turned and laid aside face up (the cut joker):
     every card of its rank, in each suit, is wild for the deal, beside the printed jokers. If it is a printed joker,
     the aces are wild.
@@ -76,6 +76,7 @@ IND-C1 | Clarification: one declaration per finish card | The list of legal acti
 """13-card Indian Rummy's rule book, rule by rule (the rules page renders it)."""
 
 FORMS: Final = ("points", "pool-101", "pool-201", "deals")
+"""IND-14 to IND-16: the forms of the game (option ``form``)."""
 OPTIONS: Final = (
     Option(
         "form", str, "points", "IND-14 to IND-16: points, pool-101, pool-201 or deals", choices=FORMS, rule="IND-14"

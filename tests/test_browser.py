@@ -412,7 +412,8 @@ def _compare(tab: Tab, tmp_path: Path, name: str, picture: str) -> None:
 @pytest.mark.parametrize("variant", rummykit.available_variants())
 def test_a_view_looks_as_it_did(tab: Tab, tmp_path: Path, variant: str) -> None:
     game = _position(variant)
-    _compare(tab, tmp_path, variant, game.picture(game.to_act[0]))
+    seat = game.to_act[0] if game.to_act else 0  # a game of one deal (Indian Rummy's Points) may be over by now
+    _compare(tab, tmp_path, variant, game.picture(seat))
 
 
 def test_eight_seats_and_a_hand_of_31_cards_look_as_they_did(tab: Tab, tmp_path: Path) -> None:

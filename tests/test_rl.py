@@ -65,7 +65,7 @@ GAMES: Final = [
 SHORT: Final = {"max_rounds": 1, "max_turns_per_round": 30}
 """Options that keep OpenSpiel's random simulations short: one round, capped at 30 turns (G-1, G-3)."""
 VARIANTS: Final = ("railroad-rummy", "railroad-canasta", "rummy")
-BUILT_IN: Final = (*VARIANTS, "gin-rummy")
+BUILT_IN: Final = (*VARIANTS, "gin-rummy", "rummy-500", "indian-rummy")
 
 
 def _id(case: tuple[str, int, tuple[str, ...]]) -> str:

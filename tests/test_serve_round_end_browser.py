@@ -340,7 +340,7 @@ def test_the_pictures_small_form_is_readable_on_a_phone(browser: Any, tmp_path: 
     try:
         page = context.new_page()
         path = tmp_path / "small.svg"
-        path.write_text(game.picture(game.to_act[0], small=True), encoding="utf-8")
+        path.write_text(game.picture(game.to_act[0] if game.to_act else 0, small=True), encoding="utf-8")
         page.goto(path.as_uri())
         assert_readable(page)
     finally:

@@ -356,8 +356,6 @@ def _shapes(hand: Sequence[Card], wild: frozenset[Card], rules: DeclaredRules) -
     wilds = sum(1 for card in hand if card in wild)  # no group needs more wild cards than the hand holds
     for held in by_suit.values():
         for start in range(len(order)):
-            if start and order[start] not in held and len(order) - start > 3:
-                pass
             for stop in range(start + 3, len(order) + 1):
                 window = order[start:stop]
                 if len(set(window)) != len(window):
@@ -377,7 +375,6 @@ def _shapes(hand: Sequence[Card], wild: frozenset[Card], rules: DeclaredRules) -
     lowest: dict[int, list[_Shape]] = {}
     for shape in shapes:
         lowest.setdefault((shape.mask & -shape.mask).bit_length() - 1, []).append(shape)
-    del wild
     return lowest
 
 
@@ -616,8 +613,7 @@ class DeclareMove(StandardMove[DeclaredState, Declare]):
         if problem is not None:
             state.out[seat] = "wrong-show"
             _set_aside(state, seat, "shown")  # shown to all, as declared
-            if not self._one_left(state):
-                end_turn(state)
+            _leave_deal(state)
             return
         for cards in action.groups:
             _lay(state, seat, read_group(cards, self.declared_rules, state.wild_rank).meld)
@@ -630,15 +626,6 @@ class DeclareMove(StandardMove[DeclaredState, Declare]):
                     _lay(state, other, group.meld)
         rule = declaring.rule
         state.round_end = RoundEnd(seat, rule, f"seat {seat} declared ({rule})")
-
-    def _one_left(self, state: DeclaredState) -> bool:
-        """If one seat alone is left in the deal, it wins the round."""
-        left = state.in_deal()
-        if len(left) != 1:
-            return False
-        rule = self.declared_rules.declaring.last_rule
-        state.round_end = RoundEnd(left[0], rule, f"seat {left[0]} is the last seat in the deal ({rule})")
-        return True
 
 
 def _has_pure_run(hand: Sequence[Card], rules: DeclaredRules) -> bool:
@@ -676,6 +663,17 @@ def _lay(state: DeclaredState, seat: int, meld: Meld) -> None:
         state.melded_on[seat] = state.played_on[seat] = state.turn_number
 
 
+def _leave_deal(state: DeclaredState) -> None:
+    """After a seat left the deal (a drop, a wrong show): the one seat left wins the round
+    (`Declaring.last_rule`), else the next seat in the deal plays."""
+    left = state.in_deal()
+    if len(left) == 1:
+        rule = state.rules.declaring.last_rule
+        state.round_end = RoundEnd(left[0], rule, f"seat {left[0]} is the last seat in the deal ({rule})")
+        return
+    end_turn(state)
+
+
 def _set_aside(state: DeclaredState, seat: int, pile: str = "out") -> None:
     """A seat out of the deal lays its hand aside: face down (the pile ``out``: a drop), or face up (``shown``: a
     wrong show, whose cards its declaration named)."""
@@ -711,12 +709,7 @@ class DropMove(StandardMove[DeclaredState, Drop]):
         seat = action.seat
         state.out[seat] = "middle-drop" if state.drawn[seat] else "first-drop"
         _set_aside(state, seat)
-        left = state.in_deal()
-        if len(left) == 1:
-            rule = self.rules.declaring.last_rule if isinstance(self.rules, DeclaredRules) else self.drops.rule
-            state.round_end = RoundEnd(left[0], rule, f"seat {left[0]} is the last seat in the deal ({rule})")
-            return
-        end_turn(state)
+        _leave_deal(state)
 
 
 def penalty_of(state: DeclaredState, seat: int) -> int:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Final
 
+import attrs
 import pytest
 
 pytest.importorskip("starlette", reason="the serve extra is not installed (pip install -e '.[serve]')")
@@ -28,8 +29,13 @@ from starlette.testclient import TestClient
 import rummykit
 from rummykit.core.plugins import make_bot, register_variant, unregister_variant
 from rummykit.documents.serialize import load_record
-from rummykit.serve.journal import GLOSSARY, LOG_PAGE
+from rummykit.serve.journal import LOG_PAGE, Journal
+from rummykit_variants.railroad_rummy import Claim
+from rummykit_variants.railroad_rummy.plugin import SPEC, RailroadRummy
 from tests.serve_support import Seat, choice, create, server, table_of, tables, token_of, tokens
+
+HMG: Final = dict(rummykit.variant_spec("railroad-rummy").glossary)["HMG"]
+"""RailRoad Rummy's own words for an HMG, from its declaration."""
 
 BOUND: Final = 60.0
 """How long the server's bots may take to finish a game (seconds): a bound for a stuck test, never a measure."""
@@ -183,16 +189,46 @@ def test_a_claim_is_told_with_its_winner_and_hmg_is_spelled_out_where_first_used
             told = state_at(spectator, 3)
             card = game.view(None).last_claim.card  # type: ignore[attr-defined]
             claim, closing = told["log"][1], told["log"][2]
-            assert claim["text"] == f"seat {claimant}: claim the top discard with an HMG (HMG: {GLOSSARY['HMG']})"
+            assert claim["text"] == f"seat {claimant}: claim the top discard with an HMG (HMG: {HMG})"
             assert closing["text"] == f"seat {other}: pass on the top discard"
             assert len(closing["news"]) == 1
             assert closing["news"][0].startswith(f"last claim: seat {claimant} took the {card} with an HMG")
-            assert told["glossary"]["HMG"] == GLOSSARY["HMG"]
+            assert told["glossary"]["HMG"] == HMG
             mine = state_at(pages[claimant], 3)["log"]
             assert mine[1]["text"].startswith("you: claim the top discard with an HMG (HMG: ")
         finally:
             for page in (*pages, spectator):
                 page.close()
+
+
+def test_the_log_spells_an_abbreviation_out_in_the_variants_own_words_else_by_the_rule_that_names_it() -> None:
+    """The words come from the variant's declaration (`VariantSpec.glossary`), not the server's: a
+    plug-in that declares other words for HMG is told with those; one that declares none is told by
+    the rule whose title names HMG (RR-16, "HMG priority")."""
+
+    class Worded(RailroadRummy):
+        spec = attrs.evolve(SPEC, name="railroad-worded", glossary={"HMG": "Hold Me Gently, a claim's trump card"})
+
+    class Unworded(RailroadRummy):
+        spec = attrs.evolve(SPEC, name="railroad-unworded", glossary={})
+
+    told: dict[str, str] = {}
+    for name, plugin in (("railroad-worded", Worded()), ("railroad-unworded", Unworded())):
+        register_variant(name, plugin)
+        try:
+            game = rummykit.new_game(name, players=3, seed=4)
+            journal = Journal(game)
+            turn = game.turn
+            for action in (rummykit.Draw(seat=turn), Claim(seat=(turn + 1) % 3, hmg=True)):
+                game.apply(action)
+                journal.add(game, action, round_number=1)
+            assert journal.first_use == {"HMG": 2}
+            told[name] = journal.explained["HMG"]
+        finally:
+            unregister_variant(name)
+    assert told["railroad-worded"] == "Hold Me Gently, a claim's trump card"
+    rule = next(rule for rule in SPEC.rules if "HMG" in rule.title)
+    assert told["railroad-unworded"].startswith(f"see rule {rule.id}, {rule.title}: ")
 
 
 # -- finding 5: options a form can offer, an icon, a restart that names its games -----------------------------

@@ -236,8 +236,8 @@ def resolve_options(options: Iterable[Option], given: Mapping[str, Any], *, owne
 
 
 def _reasons(given: Mapping[str, str] | Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
-    """Things declared unreachable in tests, each with its reason, as sorted pairs (a spec stays
-    hashable and picklable)."""
+    """Words with their meanings (things declared unreachable in tests, each with its reason; a
+    glossary's abbreviations), as sorted pairs (a spec stays hashable and picklable)."""
     pairs = dict(given.items() if isinstance(given, Mapping) else given)
     return tuple(sorted((str(name), str(reason)) for name, reason in pairs.items()))
 
@@ -288,6 +288,11 @@ class VariantSpec:
             drawn"}``. Keys name a phase (``"phase:knock"``), an action kind (``"action:claim"``)
             or a way a round ends (``"round-end:CR-9"``); given as a mapping, kept as sorted
             pairs. The kit reports them and does not fail when its games never reach them.
+        glossary: the abbreviations the variant's actions and news use, each in words for a person
+            who has not read the rule book: ``{"HMG": "a token that puts a claim ahead of …"}``;
+            given as a mapping, kept as sorted pairs. The server spells each out where its log
+            first uses it; an abbreviation not declared here is explained by the rule whose title
+            names it.
     """
 
     name: str
@@ -309,6 +314,7 @@ class VariantSpec:
     listing_ignores_suits: bool = False
     round_ends: tuple[str, ...] = ()
     unreachable_in_tests: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_reasons)
+    glossary: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_reasons)
 
     def __attrs_post_init__(self) -> None:
         counts = self.player_counts

@@ -10,8 +10,9 @@ seat's view tells it (a variant withholds what is still secret, such as RailRoad
 declarations in an open claim window); the news is the spectator's, public to everyone.
 
 An abbreviation (a word in capitals, such as RailRoad Rummy's HMG) is spelled out where the log first
-uses it, and in a glossary sent with the messages that use it: by the words of `GLOSSARY`, else by the
-variant's rule whose title names it.
+uses it, and in a glossary sent with the messages that use it: by the words of the variant's own
+glossary ([`VariantSpec.glossary`][rummykit.core.specs.VariantSpec]), else by the variant's rule whose
+title names it.
 
 Examples:
     >>> import rummykit
@@ -32,7 +33,7 @@ Examples:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any, Final
 
 import attrs
@@ -43,20 +44,11 @@ from rummykit.core.records import GameRecord
 from rummykit.core.views import View, shown_fields
 from rummykit.viewer import news_of
 
-__all__ = ["GLOSSARY", "LOG_PAGE", "Entry", "Journal", "abbreviations", "replayed"]
+__all__ = ["LOG_PAGE", "Entry", "Journal", "abbreviations", "replayed"]
 
 LOG_PAGE: Final = 40
 """How many of the log's entries a state message carries (the latest), and a page of the log asked
 for holds."""
-
-GLOSSARY: Final[Mapping[str, str]] = {
-    "HMG": (
-        "a token that puts a claim ahead of every claim made without one (RR-16); "
-        "each player has a few for the whole game (RR-18)"
-    ),
-}
-"""The abbreviations the server spells out in its own words; others are explained by the variant's
-rule whose title names them."""
 
 _WORD: Final = re.compile(r"\b([A-Z]{2,})s?\b(?!-\d)")
 """A word in capitals (its plural too), not a rule id's letters (``RR`` of ``RR-16``)."""
@@ -104,6 +96,7 @@ class Journal:
         """The number of the entry where each abbreviation is first used."""
         self.explained: dict[str, str] = {}
         """Each abbreviation met, in words."""
+        self._glossary = dict(game.spec.glossary)
         self._rules = [*game.spec.rules, *(rule for house in game.house_rules for rule in house.rules)]
         public = game.view(None)
         self._news = any(field.news for field in shown_fields(public, every=True))
@@ -127,8 +120,8 @@ class Journal:
         return entry
 
     def _explain(self, word: str) -> str:
-        if word in GLOSSARY:
-            return GLOSSARY[word]
+        if word in self._glossary:
+            return self._glossary[word]
         pattern = re.compile(rf"\b{word}s?\b")
         for rule in self._rules:
             if pattern.search(rule.title):

@@ -41,6 +41,12 @@ SPEC = VariantSpec(
     view_type=RailroadRummyView,
     listing_ignores_suits=True,
     round_ends=("RR-22", "RR-5"),
+    glossary={
+        "HMG": (
+            "a token that puts a claim ahead of every claim made without one (RR-16); "
+            "each player has a few for the whole game (RR-18)"
+        ),
+    },
 )
 
 

@@ -1310,6 +1310,23 @@ def test_a_single_agent_plays_against_the_library_s_bots() -> None:
         SingleAgentEnv("rummy", 2, seat=2)
 
 
+def test_the_search_bot_at_a_level_is_an_opponent_policy() -> None:
+    """Issue 37, levels where people choose opponents: a single agent plays against ``search:1``, which
+    is made at that level, and a level the bot does not have is refused when the episode starts."""
+    environment = SingleAgentEnv("gin-rummy", 2, opponents="search:1", options={"max_rounds": 1})
+    chooser = np.random.default_rng(5)
+    observation, _ = environment.reset(seed=5)
+    assert [repr(bot) for bot in environment.bots.values()] == ["SearchBot(seed=6, level=1)"]
+    done = False
+    while not done:
+        token = int(chooser.choice(np.flatnonzero(observation["action_mask"])))
+        observation, _, terminated, truncated, _ = environment.step(token)
+        done = terminated or truncated
+    assert environment.game.is_over
+    with pytest.raises(rummykit.InvalidOptionError, match=r"levels are 1, 2, 3, 4, 5, not 7"):
+        SingleAgentEnv("gin-rummy", 2, opponents="search:7").reset(seed=1)
+
+
 def test_a_vector_of_single_agent_environments_steps_in_batches() -> None:
     envs = vector_env(3, "rummy", players=2, options={"max_rounds": 1, "max_turns_per_round": 10})
     observations, _ = envs.reset(seed=4)

@@ -154,3 +154,13 @@ def test_levels_by_name_and_keyword() -> None:
         rummykit.make_bot("search:9", "rummy")
     with pytest.raises(InvalidOptionError, match=r"whole number"):
         rummykit.make_bot("search:x", "rummy")
+
+
+def test_each_bot_with_levels_is_listed_with_them_and_a_bot_without_is_not() -> None:
+    """`bot_levels` is what a form offers: the search bot's five levels in every variant, read from the
+    bot (its ``levels``), and none of the bots that take no level (random, a variant's heuristic)."""
+    for variant in rummykit.available_variants():
+        levels = rummykit.bot_levels(variant)
+        assert levels == {"search": (1, 2, 3, 4, 5)}, variant
+        for level in levels["search"]:
+            assert rummykit.make_bot(f"search:{level}", variant, seed=1).level == level  # type: ignore[attr-defined]

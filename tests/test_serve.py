@@ -161,6 +161,29 @@ def test_a_two_player_game_with_a_bot_is_played_to_its_end_stored_and_downloaded
     assert [json.loads(action) for action in stored.actions] == json.loads(record.text)["actions"]
 
 
+def test_a_seat_is_played_by_the_search_bot_at_a_level_chosen_from_those_the_server_offers() -> None:
+    """Issue 37, levels where people choose opponents: the variants' listing gives each bot's levels, a
+    seat of ``search:1`` is played by the search bot at level 1, and a level it does not have, a level
+    for a bot that has none, or one that is no number is refused by seat, creating nothing."""
+    with server() as client:
+        offered = {variant["name"]: variant for variant in client.get("/api/variants").json()}
+        assert offered["gin-rummy"]["bot_levels"] == {"search": [1, 2, 3, 4, 5]}
+        assert all("heuristic" not in variant["bot_levels"] for variant in offered.values())
+        token = tokens(create(client, "gin-rummy", [None, "search:1"]))[0]
+        bot = table_of(client, token).bots[1]
+        assert repr(bot).startswith("SearchBot(") and bot.level == 1  # type: ignore[attr-defined]
+        before = len(tables(client).tables)
+        for seats, words in (
+            ([None, "search:9"], "seat 1: the search bot's levels are 1, 2, 3, 4, 5, not 9"),
+            (["heuristic:2", None], "seat 0: the bot 'heuristic' of gin-rummy has no levels"),
+            ([None, "search:two"], "seat 1: 'search:two': a bot's level is a whole number"),
+            ([None, "genius:2"], "seat 1: gin-rummy has no bot 'genius'"),
+        ):
+            answer = client.post("/api/games", json={"variant": "gin-rummy", "seats": seats})
+            assert answer.status_code == 400 and answer.json()["error"].startswith(words), answer.text
+        assert len(tables(client).tables) == before
+
+
 def test_a_finished_games_record_holding_its_seed_is_given_out_only_where_the_server_shares_records() -> None:
     """A record's seed rebuilds every hand and the stock's order: by default a seat gets only the replay
     page from its own seat, and its page offers no record."""

@@ -65,6 +65,7 @@ __all__ = [
     "available_house_rules",
     "available_variants",
     "bot_factories",
+    "bot_levels",
     "generic_bots",
     "house_rule_list",
     "house_rule_spec",
@@ -91,8 +92,8 @@ HOUSE_RULE_GROUP = "rummykit.house_rules"
 """Entry-point group of house-rule plug-ins (name: the house rule's name)."""
 BOT_GROUP = "rummykit.bots"
 """Entry-point group of bots that play every variant (name: the bot's name; rummykit's own ``search``):
-each a factory taking a seed (``None``: unseeded) and, if it has levels, a keyword ``level``. A
-variant's own bot of the same name wins over it."""
+each a factory taking a seed (``None``: unseeded) and, if it has levels, a keyword ``level`` and an
+attribute ``levels`` that lists them (`bot_levels`). A variant's own bot of the same name wins over it."""
 
 Plugin = Any
 """A plug-in: a module or object whose ``rummykit_*`` functions are marked with ``hookimpl``, or a class
@@ -518,6 +519,7 @@ def _generic_bot(ep: EntryPoint | NameClash) -> BotFactory:
 
     factory.__name__ = factory.__qualname__ = ep.name
     factory.takes_level = True  # type: ignore[attr-defined]
+    factory.entry_point = ep  # type: ignore[attr-defined]
     return factory
 
 
@@ -607,6 +609,27 @@ def make_bot(
     if not _takes_level(factory):
         raise InvalidOptionError(f"the bot {bot_name!r} of {spec_name} has no levels: make it without a level")
     return factory(seed, level=level)  # type: ignore[call-arg]
+
+
+def bot_levels(variant: str | Plugin | pluggy.PluginManager | Configuration) -> dict[str, tuple[int, ...]]:
+    """The levels of each bot a variant offers that has levels (``variant`` as
+    [`available_bots`][rummykit.core.plugins.available_bots] takes it), by name, lowest first: what a
+    bot's factory declares in its attribute ``levels`` (a bot from the group ``rummykit.bots`` is loaded
+    to read it). A bot that takes a level and declares none is given with no levels: `make_bot` is the
+    judge of the levels it takes.
+
+    Examples:
+        >>> bot_levels("rummy")
+        {'search': (1, 2, 3, 4, 5)}
+    """
+    found: dict[str, tuple[int, ...]] = {}
+    for name, factory in sorted(_factories(variant).items()):
+        if not _takes_level(factory):
+            continue
+        ep = getattr(factory, "entry_point", None)
+        made = factory if ep is None else _load(ep, "bot")
+        found[name] = tuple(sorted(int(level) for level in getattr(made, "levels", ())))
+    return found
 
 
 def bot_factories(variant: str | Plugin | pluggy.PluginManager | Configuration) -> Mapping[str, BotFactory]:

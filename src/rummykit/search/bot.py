@@ -42,7 +42,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Hashable, Sequence
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import attrs
 
@@ -144,6 +144,9 @@ class SearchBot:
     Raises:
         InvalidOptionError: (a ``ValueError``) a level that is not one of ``LEVELS``.
     """
+
+    levels: ClassVar[tuple[int, ...]] = tuple(LEVELS)
+    """Its levels, lowest first, as [`bot_levels`][rummykit.core.plugins.bot_levels] reads them."""
 
     def __init__(self, seed: int | None = None, level: int | None = None, *, playout_bot: str | None = None) -> None:
         level = DEFAULT_LEVEL if level is None else level

@@ -6,7 +6,7 @@
 ``GET /static/NAME``        the pages' script, style and icon
 ``GET /favicon.ico``        the icon (an SVG picture)
 ``GET /api/variants``       the installed variants, their players, bots, options, house rules
-``POST /api/games``         create a game: ``{"variant", "seats": [null, "heuristic"], ...}``
+``POST /api/games``         create a game: ``{"variant", "seats": [null, "heuristic", "search:3"], ...}``
 ``POST /api/record``        a finished game's record (``Authorization: Bearer TOKEN``)
 ``POST /api/replay``        a finished game's replay page, from the token's seat
 ``WS /ws``                  a seat's channel (see [`messages`][rummykit.serve.messages])
@@ -40,7 +40,13 @@ from starlette.types import Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rummykit.core.errors import RummyError, quote
-from rummykit.core.plugins import available_bots, available_house_rules, available_variants, variant_spec
+from rummykit.core.plugins import (
+    available_bots,
+    available_house_rules,
+    available_variants,
+    bot_levels,
+    variant_spec,
+)
 from rummykit.core.records import GameRecord
 from rummykit.core.specs import COMMON_OPTIONS, Option
 from rummykit.documents.serialize import dump_record
@@ -255,6 +261,7 @@ def _variants() -> list[dict[str, Any]]:
                 "max_players": spec.max_players,
                 "player_counts": list(spec.players),
                 "bots": list(available_bots(name)),
+                "bot_levels": {bot: list(levels) for bot, levels in bot_levels(name).items()},
                 "options": options,
                 "house_rules": list(available_house_rules(name)),
             }
@@ -290,7 +297,9 @@ def _read_request(data: Any) -> tuple[str, list[str | None], dict[str, Any], lis
     if type(variant) is not str or variant not in available_variants():
         raise Refused(f"unknown variant {quote(variant)}; installed variants: {', '.join(available_variants())}")
     if type(seats) is not list or not all(seat is None or type(seat) is str for seat in seats):
-        raise Refused("'seats' lists each seat: null for a person, or a bot's name ('heuristic')")
+        raise Refused(
+            "'seats' lists each seat: null for a person, or a bot's name ('heuristic'; with a level, 'search:3')"
+        )
     if len(seats) > variant_spec(variant).max_players:
         raise Refused(f"{variant} is for at most {variant_spec(variant).max_players} players, not {len(seats)}")
     if type(options) is not dict or not all(type(value) in (bool, int, str, type(None)) for value in options.values()):

@@ -42,7 +42,7 @@ from typing import Any, Final, Protocol
 from rummykit.core.bots import Bot
 from rummykit.core.engine import Game, new_game
 from rummykit.core.errors import InvalidOptionError, RummyError, quote
-from rummykit.core.plugins import available_bots, make_bot
+from rummykit.core.plugins import available_bots, make_bot, parse_bot
 from rummykit.core.records import GameRecord
 from rummykit.core.shoe import MAX_SEED
 from rummykit.documents.serialize import dump_record, load_record
@@ -680,13 +680,25 @@ class Tables:
 
     @staticmethod
     def _check_bots(game: Game, seats: Sequence[str | None]) -> None:
-        """Raise `InvalidOptionError` if a seat's bot is not one of ``game``'s."""
+        """Raise `InvalidOptionError` if a seat's bot is not one of ``game``'s, or names a level the bot
+        does not have (``search:3``: the bot ``search`` at level 3)."""
         bots = available_bots(game.configuration)
         for seat, name in enumerate(seats):
-            if name is not None and name not in bots:
+            if name is None:
+                continue
+            try:
+                bot, level = parse_bot(name)
+            except InvalidOptionError as exc:
+                raise InvalidOptionError(f"seat {seat}: {exc}") from exc
+            if bot not in bots:
                 raise InvalidOptionError(
-                    f"seat {seat}: {game.variant} has no bot {quote(name)}; its bots: {', '.join(bots)}"
+                    f"seat {seat}: {game.variant} has no bot {quote(bot)}; its bots: {', '.join(bots)}"
                 )
+            if level is not None:
+                try:
+                    make_bot(name, game.configuration, seed=0)  # the bot is the judge of its levels
+                except InvalidOptionError as exc:
+                    raise InvalidOptionError(f"seat {seat}: {exc}") from exc
 
     def _table(
         self,

@@ -1,7 +1,8 @@
 // The page that creates a game: the installed variants from /api/variants (any installed plug-in's,
 // as the built-in ones), each variant's options as form controls made from what it declares (a
 // yes/no option a checkbox, a whole number a number field within its bounds, a text with choices a
-// list), the game asked for with POST /api/games, and the invitation links shown, each with buttons
+// list), each seat a person or one of the variant's bots (a bot with levels at each level: search:3),
+// the game asked for with POST /api/games, and the invitation links shown, each with buttons
 // to copy it or send it again (the tab keeps them in its session storage). Every text shown is set
 // as text, never as markup.
 "use strict";
@@ -37,7 +38,14 @@ function showSeats() {
   for (let seat = 0; seat < count; seat++) {
     const select = element("select", undefined, { "data-testid": `seat-${seat}` });
     select.append(element("option", "a person", { value: "" }));
-    for (const name of variant.bots) select.append(element("option", `bot: ${name}`, { value: name }));
+    for (const name of variant.bots) {
+      // a bot with levels is offered at each of them (search:1 … search:5), at its default as well
+      const levels = (variant.bot_levels || {})[name] || [];
+      select.append(element("option", levels.length ? `bot: ${name} (its default level)` : `bot: ${name}`, { value: name }));
+      for (const level of levels) {
+        select.append(element("option", `bot: ${name}, level ${level} of ${levels[levels.length - 1]}`, { value: `${name}:${level}` }));
+      }
+    }
     select.value = before[seat] !== undefined ? before[seat] : seat === 0 ? "" : bot;
     const label = element("label", `Seat ${seat} `);
     label.append(select);

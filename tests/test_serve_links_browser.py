@@ -2,7 +2,8 @@
 finding 5, "A log people read"), on the system's Chromium driven by Playwright, as
 tests/test_serve_browser.py: another seat's link opened in a tab that holds a seat switches the tab to
 the new seat; a spectator sees which seats are played; the first page keeps the links, to copy or send
-again, and offers each option of a variant as the control its type calls for; the log is read a page
+again, and offers each option of a variant as the control its type calls for, and each bot at each of
+its levels; the log is read a page
 at a time, from the game's first action."""
 
 from __future__ import annotations
@@ -72,6 +73,27 @@ def test_the_first_page_offers_each_option_as_its_control_and_keeps_the_links(br
     assert [host.page.input_value(f'[data-testid="link-{seat}"]') for seat in (0, 1)] == links
     assert host.page.locator('[data-testid="copy-link-1"]').is_visible()
     assert host.page.locator('[data-testid="send-link-1"]').is_visible()
+    host.close()
+
+
+def test_the_first_page_offers_the_search_bot_at_each_level(browser: Any, server: Server) -> None:
+    """Issue 37, levels where people choose opponents: each seat's list offers the search bot at its
+    default and at each of its five levels, and the game is asked for with the level chosen."""
+    host = Person(browser, server)
+    host.page.goto(server.url("/"))
+    host.page.select_option('[data-testid="variant"]', "gin-rummy")
+    offered = host.page.locator('[data-testid="seat-1"] option')
+    values = [offered.nth(index).get_attribute("value") for index in range(offered.count())]
+    assert [value for value in values if value and value.startswith("search")] == [
+        "search",
+        *(f"search:{level}" for level in range(1, 6)),
+    ]
+    assert "bot: search, level 2 of 5" in offered.all_inner_texts()
+    host.page.select_option('[data-testid="seat-1"]', "search:2")
+    with host.page.expect_request("**/api/games") as asked:
+        host.page.click('[data-testid="create"]')
+    assert json.loads(asked.value.post_data)["seats"] == [None, "search:2"]
+    host.page.locator('[data-testid="link-0"]').wait_for(timeout=WAIT)
     host.close()
 
 

@@ -67,7 +67,14 @@ def _blocks(page: Path) -> list[str]:
     return [block for block in _BLOCK.findall(page.read_text(encoding="utf-8")) if ">>>" not in block]
 
 
-SLOW_PAGES: Final = frozenset({"docs/howto/test-a-variant.md", "docs/howto/simulate.md"})
+SLOW_PAGES: Final = frozenset(
+    {
+        "docs/howto/test-a-variant.md",
+        "docs/howto/simulate.md",
+        "docs/howto/new-draw.md",
+        "docs/howto/variant-package.md",
+    }
+)
 """Pages whose code plays whole sets of games (the conformance kit, simulations): run in the slow set."""
 
 

@@ -17,6 +17,7 @@ from rummykit.core.engine import Game
 from rummykit.documents.builder import build_position
 from rummykit.documents.serialize import dump_view, load_view
 from tests.hidden_cards import RENDERINGS, check_hidden_cards_change_nothing, seats_only
+from tests.sizes import variant_params
 
 RAILROAD: Final = "railroad-rummy"
 VARIANTS: Final = rummykit.available_variants()
@@ -81,7 +82,7 @@ STEPS: Final = {"rummy": 25, "railroad-rummy": 120, "railroad-canasta": 45}
 """Heuristic bots' actions before the check, enough for melds of several copies on the table."""
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", variant_params(VARIANTS))
 def test_no_view_json_picture_or_page_changes_with_hidden_cards(variant: str) -> None:
     spec = rummykit.variant_spec(variant)
     players = min(3, spec.max_players)

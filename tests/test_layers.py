@@ -4,6 +4,7 @@ module paths of 0.1 are tested in ``test_deprecations.py``)."""
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import subprocess
 import sys
@@ -54,6 +55,16 @@ _CODE = sorted(
 )
 
 
+@functools.cache
+def _trees() -> tuple[tuple[Path, ast.Module, tuple[ast.AST, ...]], ...]:
+    """Each module of `_CODE` with its syntax tree and every node of it, parsed once for the checks below."""
+    parsed = []
+    for path in _CODE:
+        tree = ast.parse(path.read_text(), str(path))
+        parsed.append((path, tree, tuple(ast.walk(tree))))
+    return tuple(parsed)
+
+
 def _shown(path: Path) -> str:
     """A module's path from the checkout (``src/rummykit/core/engine.py``), or from site-packages."""
     for base in (_ROOT, *(package.parent for package in _PACKAGES)):
@@ -97,10 +108,9 @@ def test_no_module_touches_another_module_s_private_attributes() -> None:
     gives them: any other module goes through the public API (``game.state``, ``Game.from_state``,
     ``Configuration.deal_round``), which keeps the checks that keep a game consistent."""
     found = []
-    for path in _CODE:
-        tree = ast.parse(path.read_text(), str(path))
+    for path, tree, nodes in _trees():
         own = _own_privates(tree)
-        for node in ast.walk(tree):
+        for node in nodes:
             if (
                 isinstance(node, ast.Attribute)
                 and node.attr.startswith("_")
@@ -116,8 +126,8 @@ def test_no_module_imports_another_module_s_private_names() -> None:
     """A name that starts with ``_`` belongs to its module: another module that needs it needs a
     public name (the package root may import its own private module ``rummykit._moved``)."""
     found = []
-    for path in _CODE:
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    for path, _, nodes in _trees():
+        for node in nodes:
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(("rummykit", "benchmarks")):
                 private = [a.name for a in node.names if a.name.startswith("_") and not a.name.startswith("__")]
                 if private and not (node.module == "rummykit" and private == ["_moved"]):

@@ -15,7 +15,7 @@ from rummykit.search import SearchBot, sample_world
 from rummykit.testing import ConformanceReport, check_games
 from rummykit.testing.coverage import coverage_targets
 from tests.hidden_cards import hidden_changes
-from tests.sizes import SLOW_GAMES, variant_params
+from tests.sizes import QUICK_GAMES, variant_params
 
 BUILT_IN = {"rummy": 2, "railroad-rummy": 2, "railroad-canasta": 2, "gin-rummy": 2}
 
@@ -60,7 +60,7 @@ HAND_BUILT: dict[str, dict[str, Callable[[], Game]]] = {
 """Positions of the phases the games above seldom reach, built by hand."""
 
 
-@pytest.mark.parametrize("variant", variant_params(sorted(BUILT_IN), slow=SLOW_GAMES | {"railroad-rummy"}))
+@pytest.mark.parametrize("variant", variant_params(sorted(BUILT_IN), quick=QUICK_GAMES - {"railroad-rummy"}))
 def test_the_search_never_peeks(variant: str) -> None:
     """Hidden cards exchanged (another hand, the stock, the cards under the top discard) or copies of a
     face relabelled: the same seed gives the same decision, in a position of every phase reached."""
@@ -118,7 +118,7 @@ def search_game(variant: str, players: int) -> ConformanceReport:
     return check_games(variant, games=2, players=players, bots=["search:1"], budget=0, unreachable=unreachable)
 
 
-@pytest.mark.parametrize("variant", variant_params(sorted(BUILT_IN), slow=SLOW_GAMES | {"railroad-rummy"}))
+@pytest.mark.parametrize("variant", variant_params(sorted(BUILT_IN), quick=QUICK_GAMES - {"railroad-rummy"}))
 def test_the_search_plays_legal_actions_to_the_end(variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """A full game under the conformance kit's bot check (Shanghai's: examples/shanghai/tests)."""
     decisions = []

@@ -55,7 +55,7 @@ from rummykit.documents.serialize import (
 )
 from rummykit.play.cli import app
 from rummykit.standard import StandardRules
-from tests.sizes import examples
+from tests.sizes import QUICK_GAMES, examples, variant_params
 from tests.support import SEVERAL_ROUNDS
 
 # -- games -------------------------------------------------------------------------------------------
@@ -174,7 +174,7 @@ def observers(game: Game) -> list[int | None]:
 # -- 1. round trips -------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", variant_params(VARIANTS))
 @HYPOTHESIS
 @given(data=st.data())
 def test_a_record_survives_json_and_replays_to_the_same_game(variant: str, data: st.DataObject) -> None:
@@ -197,7 +197,7 @@ def test_a_record_survives_json_and_replays_to_the_same_game(variant: str, data:
     assert rummykit.replay(record, upto=upto).record.actions == record.actions[:upto]
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", variant_params(VARIANTS))
 @HYPOTHESIS
 @given(data=st.data())
 def test_a_position_survives_json_with_the_same_state_actions_and_views(variant: str, data: st.DataObject) -> None:
@@ -223,7 +223,7 @@ def test_a_position_survives_json_with_the_same_state_actions_and_views(variant:
     assert json.loads(json.dumps(state_to_data(loaded.record.position))) == document
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", variant_params(VARIANTS))
 @HYPOTHESIS
 @given(data=st.data())
 def test_a_game_played_on_from_a_position_has_a_record_that_replays_to_it(variant: str, data: st.DataObject) -> None:
@@ -240,7 +240,7 @@ def test_a_game_played_on_from_a_position_has_a_record_that_replays_to_it(varian
     assert (replayed.scores, replayed.winners) == (loaded.scores, loaded.winners)
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", variant_params(VARIANTS))
 @HYPOTHESIS
 @given(data=st.data())
 def test_every_view_survives_json(variant: str, data: st.DataObject) -> None:
@@ -255,7 +255,7 @@ def test_every_view_survives_json(variant: str, data: st.DataObject) -> None:
         assert load_view(document) == view and dump_view(loaded) == text
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", variant_params(VARIANTS))
 @HYPOTHESIS
 @given(data=st.data())
 def test_a_copy_is_equal_and_independent(variant: str, data: st.DataObject) -> None:
@@ -273,7 +273,7 @@ def test_a_copy_is_equal_and_independent(variant: str, data: st.DataObject) -> N
         assert game == copy and game.record == copy.record
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", variant_params(VARIANTS))
 def test_an_unseeded_game_continued_from_a_position_replays_across_new_shuffles(variant: str) -> None:
     players = spec_of(variant).min_players
     options = {"max_turns_per_round": 3, **SEVERAL_ROUNDS.get(variant, {})}
@@ -289,7 +289,7 @@ def test_an_unseeded_game_continued_from_a_position_replays_across_new_shuffles(
     assert replayed == loaded, "the replay dealt other cards: the record's outcomes were not used"
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", variant_params(VARIANTS))
 def test_a_finished_game_survives_json(variant: str) -> None:
     players = spec_of(variant).max_players
     game = play(rummykit.new_game(variant, players, seed=5, options={"max_rounds": 1}), random.Random(5), 100_000)
@@ -1035,9 +1035,14 @@ def assert_usable(loaded: object) -> None:
 
 def fuzz_bases() -> list[Any]:
     """The valid documents the fuzzer starts from: each variant's sample record, position and view, and
-    a RailRoad Rummy position in an open claim window."""
+    a RailRoad Rummy position in an open claim window (the variants not in `QUICK_GAMES`: in the slow set)."""
     bases = [
-        pytest.param(kind, functools.partial(lambda v, k: getattr(sample(v), k), variant, kind), id=f"{variant}-{kind}")
+        pytest.param(
+            kind,
+            functools.partial(lambda v, k: getattr(sample(v), k), variant, kind),
+            id=f"{variant}-{kind}",
+            marks=[] if variant in QUICK_GAMES else [pytest.mark.slow],
+        )
         for variant in VARIANTS
         for kind in KINDS
     ]

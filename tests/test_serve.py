@@ -29,7 +29,7 @@ from rummykit.serve.messages import MAX_MESSAGE_BYTES, seat_message
 from rummykit.serve.storage import SqliteStorage
 from rummykit.testing.visibility import RoundWatch, card_lists, hidden_places
 from tests.serve_support import HOST, Seat, choice, create, server, table_of, tables, token_of, tokens
-from tests.sizes import examples
+from tests.sizes import examples, variant_params
 
 VARIANTS = rummykit.available_variants()
 
@@ -506,7 +506,7 @@ def leak_game(variant: str, players: int, seed: int, most: int | None, *, pictur
             table.close()
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", variant_params(VARIANTS))
 def test_no_message_to_a_seat_carries_a_card_hidden_from_it(variant: str) -> None:
     leak_game(variant, 3, seed=11, most=25, pictures=True)
 

@@ -1,6 +1,7 @@
 """The command line of the suite: ``python -m benchmarks`` with ``--quick``, ``--json PATH``, ``--svg PATH``,
 ``--markdown PATH``, ``--no-peers``, and ``--baseline COMMIT`` (``--rounds N``) to measure an earlier commit
-of rummykit in the same run (`benchmarks.baseline`)."""
+of rummykit in the same run (`benchmarks.baseline`); ``--profile`` says where a step's time goes instead
+(`benchmarks.profiles`)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from benchmarks import on_ray, peers, rl, timing
+from benchmarks import on_ray, peers, profiles, rl, timing
 from benchmarks.baseline import BaselineError, compare
 from benchmarks.chart import comparison_chart, svg_chart
 from benchmarks.plan import Plan
@@ -237,6 +238,14 @@ def measure(
         Path | None,
         typer.Option("--comparison-svg", help="With --baseline: write the chart of the speed-ups (SVG) here."),
     ] = None,
+    profile: Annotated[
+        bool,
+        typer.Option(
+            "--profile",
+            help="Instead of the figures, profile each built-in variant's steps and print where their time goes, "
+            "by module and by function (with --markdown: as docs/performance.md shows it).",
+        ),
+    ] = False,
     clock: Annotated[
         Clock | None,
         typer.Option(
@@ -250,6 +259,14 @@ def measure(
     the targets; with --baseline, rummykit's figures against an earlier commit too."""
     console = Console()
     started = time.perf_counter()
+    if profile:
+        found = profiles.markdown(profiles.run(scale=0.05 if quick else 1.0))
+        console.print(found, markup=False, highlight=False, soft_wrap=True)
+        if markdown_path is not None:
+            markdown_path.write_text(found, encoding="utf-8")
+            console.print(f"profiles written to {markdown_path}", markup=False, highlight=False)
+        console.print(f"done in {time.perf_counter() - started:.0f} s")
+        return
     chosen = clock.value if clock is not None else "wall" if baseline is None else "cpu"
     plan = attrs.evolve(Plan.make(quick=quick), clock=chosen)
     if rounds is not None:

@@ -13,7 +13,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from benchmarks import ours
+from benchmarks import ours, profiles
 from benchmarks.baseline import compare, repository, write_metadata
 from benchmarks.chart import comparison_chart, svg_chart
 from benchmarks.cli import Plan, app, markdown, render
@@ -97,6 +97,25 @@ def test_the_canasta_step_and_positions_are_measured() -> None:
     keys = {figure.key for figure in results.figures}
     assert {"step.railroad-canasta.2p", "copy.railroad-canasta.4p", "json.railroad-canasta.4p"} <= keys
     assert all(figure.value > 0 for figure in results.figures)
+
+
+def test_a_profile_shares_out_a_steps_time_by_module_and_function(tmp_path: Path) -> None:
+    """``--profile`` (issue 38: where the time of a step goes): the module shares are the whole of the
+    profiled time, each function is counted in its module, and the engine's apply is among them."""
+    found = profiles.profile_steps("rummy", 2, 200)
+    assert found.steps == 200 and found.seconds > 0
+    assert abs(sum(seconds for _, seconds in found.modules) - found.seconds) < 1e-9
+    assert abs(sum(seconds for _, seconds in found.functions) - found.seconds) < 1e-9
+    names = dict(found.functions)
+    assert any(name.startswith("rummykit/core/engine.py:") and name.endswith("(apply)") for name in names)
+    assert "rummykit/core/engine.py" in dict(found.modules)
+    assert [seconds for _, seconds in found.modules] == sorted((seconds for _, seconds in found.modules), reverse=True)
+    written = tmp_path / "profile.md"
+    result = CliRunner().invoke(app, ["--profile", "--quick", "--markdown", str(written)])
+    assert result.exit_code == 0, result.output
+    page = written.read_text(encoding="utf-8")
+    assert "load average" in page
+    assert all(f"**{variant}, {players} players**" in page for variant, players, _ in profiles.CASES)
 
 
 def test_the_quick_plan_is_smaller_than_the_full_one() -> None:

@@ -29,7 +29,7 @@ from starlette.testclient import TestClient
 import rummykit
 from rummykit.core.plugins import make_bot, register_variant, unregister_variant
 from rummykit.documents.serialize import load_record
-from rummykit.serve.journal import LOG_PAGE, Journal
+from rummykit.serve.journal import LOG_PAGE, Journal, replayed
 from rummykit_variants.railroad_rummy import Claim
 from rummykit_variants.railroad_rummy.plugin import SPEC, RailroadRummy
 from tests.serve_support import Seat, choice, create, server, table_of, tables, token_of, tokens
@@ -229,6 +229,25 @@ def test_the_log_spells_an_abbreviation_out_in_the_variants_own_words_else_by_th
     assert told["railroad-worded"] == "Hold Me Gently, a claim's trump card"
     rule = next(rule for rule in SPEC.rules if "HMG" in rule.title)
     assert told["railroad-unworded"].startswith(f"see rule {rule.id}, {rule.title}: ")
+
+
+def test_an_entry_told_again_is_told_as_a_fresh_journal_tells_it() -> None:
+    """The journal keeps each entry as told (to the seat that played it, and to the others): told again
+    as the game goes on, to any seat, an entry reads as a journal rebuilt from the record tells it."""
+    game = rummykit.new_game("railroad-rummy", players=3, seed=4)
+    journal = Journal(game)
+    bots = [make_bot("heuristic", "railroad-rummy", seed=seat) for seat in range(3)]
+    for _ in range(4):
+        for _ in range(15):
+            seat = game.to_act[0]
+            action = bots[seat].choose(game.view(seat), game.legal_actions(seat))
+            number = game.round
+            game.apply(action)
+            journal.add(game, action, round_number=number)
+        fresh = replayed(game.record)[1]
+        for seat in (None, 0, 1, 2):
+            assert journal.told(game, seat) == fresh.told(game, seat)
+    assert journal.told(game, 0) != journal.told(game, 1)  # "you: …" for each seat's own actions
 
 
 # -- finding 5: options a form can offer, an icon, a restart that names its games -----------------------------

@@ -32,6 +32,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from typing import Any, Final
@@ -63,12 +64,19 @@ def abbreviations(text: str) -> list[str]:
         >>> abbreviations("seat 2 took the KC with an HMG (RR-16); HMGs left: 2")
         ['HMG']
     """
+    return list(_abbreviations(text))
+
+
+@functools.lru_cache(maxsize=8192)
+def _abbreviations(text: str) -> tuple[str, ...]:
+    """`abbreviations`, kept for the texts met last: every state message tells the log's latest
+    entries again, and their words are the same each time."""
     found: list[str] = []
     for match in _WORD.finditer(text):
         word = match.group(1)
         if not _CARD.match(word) and word not in found:
             found.append(word)
-    return found
+    return tuple(found)
 
 
 @attrs.frozen(kw_only=True)
@@ -101,6 +109,9 @@ class Journal:
         public = game.view(None)
         self._news = any(field.news for field in shown_fields(public, every=True))
         self._public: View | None = public if self._news else None
+        self._told_entries: dict[tuple[int, bool], dict[str, Any]] = {}
+        """Each entry as told to the seat that played it (``True``) and to the others: an entry and
+        the abbreviations first used in it never change once it is added."""
 
     def add(self, game: Game, action: Action, *, round_number: int) -> Entry:
         """Add ``action``, just applied to ``game`` in round ``round_number``; its entry."""
@@ -159,14 +170,20 @@ class Journal:
         return self.page(game, game.view(seat))[0]
 
     def _told(self, entry: Entry, seat: int | None) -> dict[str, Any]:
-        who = "you" if entry.action.seat == seat else f"seat {entry.action.seat}"
-        return {
-            "number": entry.number,
-            "round": entry.round,
-            "seat": entry.action.seat,
-            "text": self._spelled(f"{who}: {entry.action.describe()}", entry.number),
-            "news": [self._spelled(text, entry.number) for text in entry.news],
-        }
+        """``entry`` as a message tells it to ``seat``; the same object each time (read only)."""
+        own = entry.action.seat == seat
+        told = self._told_entries.get((entry.number, own))
+        if told is None:
+            who = "you" if own else f"seat {entry.action.seat}"
+            told = {
+                "number": entry.number,
+                "round": entry.round,
+                "seat": entry.action.seat,
+                "text": self._spelled(f"{who}: {entry.action.describe()}", entry.number),
+                "news": [self._spelled(text, entry.number) for text in entry.news],
+            }
+            self._told_entries[entry.number, own] = told
+        return told
 
     def _spelled(self, text: str, number: int) -> str:
         for word in abbreviations(text):

@@ -543,8 +543,9 @@ def test_the_suit_symbols_and_their_outlined_forms_are_read_as_suits(text: str, 
     assert rummykit.Card.parse(text) == rummykit.Card.parse(card)
 
 
+_ASCII_LETTERS_AND_DIGITS: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 LOOK_ALIKES: Final = [
-    char for char in map(chr, range(0x80, 0x110000)) if any(c.isascii() and c.isalnum() for c in char.upper())
+    char for char in map(chr, range(0x80, 0x110000)) if not _ASCII_LETTERS_AND_DIGITS.isdisjoint(char.upper())
 ]
 """Every character beyond ASCII whose capital holds an ASCII letter or digit (``ſ``, ``ß``, ``ﬅ``...)."""
 

@@ -245,8 +245,8 @@ def test_an_entry_told_again_is_told_as_a_fresh_journal_tells_it() -> None:
             game.apply(action)
             journal.add(game, action, round_number=number)
         fresh = replayed(game.record)[1]
-        for seat in (None, 0, 1, 2):
-            assert journal.told(game, seat) == fresh.told(game, seat)
+        for told in (None, 0, 1, 2):
+            assert journal.told(game, told) == fresh.told(game, told)
     assert journal.told(game, 0) != journal.told(game, 1)  # "you: …" for each seat's own actions
 
 

@@ -12,6 +12,7 @@ import itertools
 import random
 import statistics
 from collections import defaultdict
+from collections.abc import Iterator
 from typing import Any, Final
 
 from benchmarks import timing
@@ -34,6 +35,7 @@ __all__ = [
     "measure_solver",
     "measure_steps",
     "mid_game",
+    "random_steps",
     "solver_corpus",
 ]
 
@@ -87,23 +89,31 @@ def measure_new_game(results: Results, variant: str, players: int, number: int) 
     )
 
 
-def measure_steps(results: Results, variant: str, players: int, steps: int, *, seed: int = 1) -> None:
-    """µs per random legal step (``legal_actions`` + a uniform choice + ``apply``), over ``steps``
-    steps of seeded games. Starting a game is not counted. For 4-player RailRoad Rummy the play
-    steps are also grouped by the size of the acting hand, for the chart."""
+def random_steps(variant: str, players: int, steps: int, *, seed: int = 1) -> Iterator[tuple[Game, int, random.Random]]:
+    """The ``steps`` random legal steps of seeded games of ``variant`` that a step's measurements take: before
+    each, the game, the seat to act and the random source its choice is drawn from, for the caller to take
+    the step (``game.apply(chooser.choice(game.legal_actions(seat)))``) as it measures it. A game that
+    ends is followed by a new one (seed + 1), not counted. Gin Rummy plays `STEP_OPTIONS`' single hand."""
     chooser = random.Random(seed)
     game_seed = seed
     options = STEP_OPTIONS.get(variant)
     game = new_game(variant, players=players, seed=game_seed, options=options)
-    by_size: dict[int, list[float]] = defaultdict(list)
-    keep_sizes = (variant, players) == ("railroad-rummy", 4)
-    clock = timing.clock()
-    total = 0.0
     for _ in range(steps):
         if game.is_over:
             game_seed += 1
             game = new_game(variant, players=players, seed=game_seed, options=options)
-        seat = game.to_act[0]
+        yield game, game.to_act[0], chooser
+
+
+def measure_steps(results: Results, variant: str, players: int, steps: int, *, seed: int = 1) -> None:
+    """µs per random legal step (``legal_actions`` + a uniform choice + ``apply``), over ``steps``
+    steps of seeded games. Starting a game is not counted. For 4-player RailRoad Rummy the play
+    steps are also grouped by the size of the acting hand, for the chart."""
+    by_size: dict[int, list[float]] = defaultdict(list)
+    keep_sizes = (variant, players) == ("railroad-rummy", 4)
+    clock = timing.clock()
+    total = 0.0
+    for game, seat, chooser in random_steps(variant, players, steps, seed=seed):
         state = game.state
         size = len(state.hands[seat])
         after_draw = state.phase == "play"

@@ -28,6 +28,7 @@ from rummykit.core.bots import Bot
 from rummykit.documents.converter import converter
 from rummykit.documents.serialize import load_view
 from rummykit.serve import Settings, create_app
+from rummykit.serve.journal import LOG_PAGE
 from rummykit.serve.tables import Table, Tables
 
 HOST = "testserver"
@@ -98,13 +99,26 @@ class Seat:
         self._context = client.websocket_connect("/ws", headers=headers)
         self.socket = self._context.__enter__()
         self.raw: list[str] = []
+        self.log: dict[int, dict[str, Any]] = {}
+        """The log's entries the states told, by their numbers, as a page keeps them."""
+        self.glossary: dict[str, str] = {}
+        """Each abbreviation the states' words used, in words."""
         self.socket.send_text(json.dumps({"type": "hello", "token": token, "pictures": pictures}))
 
     def receive(self) -> dict[str, Any]:
         text = self.socket.receive_text()
         self.raw.append(text)
         message: dict[str, Any] = json.loads(text)
+        if message["type"] == "state":
+            for entry in message["log"]:
+                assert entry["number"] not in self.log, f"entry {entry['number']} told twice"
+                self.log[entry["number"]] = entry
+            self.glossary.update(message["glossary"])
         return message
+
+    def latest_log(self) -> list[dict[str, Any]]:
+        """The latest page of the log as the page shows it: the last `LOG_PAGE` entries the states told."""
+        return [self.log[number] for number in sorted(self.log)[-LOG_PAGE:]]
 
     def state(self) -> dict[str, Any]:
         """The next state message (errors and acknowledgements before it are skipped)."""

@@ -238,9 +238,11 @@ class Table:
             seat.close()
 
 
-def without_connected(state: dict[str, Any]) -> dict[str, Any]:
-    """A state message but for which seats had a page open when it was sent."""
-    return {name: value for name, value in state.items() if name != "connected"}
+def the_same_anew(state: dict[str, Any]) -> dict[str, Any]:
+    """A state message but for what a page told again from the start is told otherwise: which seats
+    had a page open when it was sent, and the log (a page's first state tells the latest page of it,
+    the states after it only what the page has not been told)."""
+    return {name: value for name, value in state.items() if name not in ("connected", "log", "log_older", "glossary")}
 
 
 def test_a_restarted_server_brings_back_the_unfinished_games(tmp_path: Path) -> None:
@@ -254,12 +256,14 @@ def test_a_restarted_server_brings_back_the_unfinished_games(tmp_path: Path) -> 
             table.step(bots)
         before = table_of(client, seats[0]).game.record
         states = table.states
+        logs = [seat.latest_log() for seat in table.seats]
         table.close()
     with server(database=database) as client:  # a new server on the same file
         assert len(tables(client).tables) == 2
         assert table_of(client, seats[0]).game.record == before
         table = Table(client, seats)
-        assert [without_connected(state) for state in table.states] == [without_connected(state) for state in states]
+        assert [the_same_anew(state) for state in table.states] == [the_same_anew(state) for state in states]
+        assert [seat.latest_log() for seat in table.seats] == logs
         table.step(bots)  # the game goes on
         table.close()
         assert table_of(client, untouched).game.to_act == (0,)  # its bot has played up to the person's turn
@@ -442,7 +446,8 @@ def exchanged(game: rummykit.Game, first: tuple[str, int], second: tuple[str, in
 
 def sent(game: rummykit.Game, observer: int | None, message: dict[str, Any], journal: Journal) -> Any:
     """The message the server makes for ``observer`` at ``message``'s point, from the server's log of the
-    game (``journal``), as it reaches a page (JSON); the seats with a page open are the message's."""
+    game (``journal``), as it reaches a page (JSON) that is told the log from the start (its ``log``: the
+    latest page); the seats with a page open are the message's."""
     made = seat_message(
         game,
         observer,
@@ -454,20 +459,33 @@ def sent(game: rummykit.Game, observer: int | None, message: dict[str, Any], jou
     return json.loads(json.dumps(made))
 
 
+def as_shown(message: dict[str, Any], log: list[dict[str, Any]]) -> dict[str, Any]:
+    """A state message as a page shows it, with ``log`` for its log: the latest page of the entries the
+    page was told (and no glossary: the words of the message's own texts, checked apart)."""
+    return {name: value for name, value in message.items() if name != "glossary"} | {"log": log}
+
+
 def check_nothing_hidden(
     game: rummykit.Game,
     journal: Journal,
     watch: RoundWatch,
     observer: int | None,
     message: dict[str, Any],
-    raw: str,
+    seat: Seat,
     rng: random.Random,
 ) -> None:
-    """What ``observer`` was sent is the message of its view, and exchanging two cards hidden from it
-    (of different faces) changes nothing in it; it names no seed."""
+    """What ``observer`` was sent is the message of its view (its log: the page's latest, as a page
+    told the log from the start is told it), and exchanging two cards hidden from it (of different
+    faces) changes nothing in it; it names no seed, and its glossary is the words of its texts."""
+    raw = seat.raw[-1]
     assert str(game.seed) not in raw
     assert "seed" not in raw
-    assert message == sent(game, observer, message, journal)
+    shown = as_shown(message, seat.latest_log())
+    made = sent(game, observer, message, journal)
+    assert shown == as_shown(made, made["log"])
+    texts = [entry["text"] for entry in message["legal"]]
+    texts += [text for entry in message["log"] for text in (entry["text"], *entry["news"])]
+    assert message["glossary"] == journal.glossary(texts)
     hidden = hidden_places(game, watch, observer)
     lists = dict(card_lists(game.state))
     for _ in range(3 if len(hidden) >= 2 else 0):  # late in a round, every card may have been seen
@@ -476,7 +494,8 @@ def check_nothing_hidden(
             continue
         other = exchanged(game, first, second)
         what = f"{card_id_text(lists[first[0]][first[1]])} ({first}) and {card_id_text(lists[second[0]][second[1]])}"
-        assert sent(other, observer, message, journal) == message, what
+        again = sent(other, observer, message, journal)
+        assert as_shown(again, again["log"]) == shown, what
         return
 
 
@@ -498,7 +517,7 @@ def leak_game(variant: str, players: int, seed: int, most: int | None, *, pictur
         try:
             while not game.is_over and (most is None or actions < most):
                 for observer, seat, state in zip(observers, table.seats, table.states, strict=True):
-                    check_nothing_hidden(game, journal, watch, observer, state, seat.raw[-1], rng)
+                    check_nothing_hidden(game, journal, watch, observer, state, seat, rng)
                 table.step([*bots, bots[0]])
                 watch.follow(game)
                 actions += 1

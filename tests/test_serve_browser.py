@@ -118,15 +118,18 @@ class Person:
 
 
 def test_two_people_play_a_game_to_its_end_one_of_them_reopening_the_page(browser: Any, server: Server) -> None:
+    """Each page shows the latest page of the log throughout: the entries each state tells it (only
+    those it has not been told, after its first) added to those it keeps, the oldest let go beyond a
+    page (LOG_PAGE, 40 entries); a page opened again is told the latest page anew."""
     host = Person(browser, server)
-    # the first page: a game of Rummy of one round of at most 12 turns, for two people
+    # the first page: a game of Rummy of one round of at most 24 turns, for two people
     host.page.goto(server.url("/"))
     host.page.select_option('[data-testid="variant"]', "rummy")
     host.page.fill('[data-testid="players"]', "2")
     host.page.select_option('[data-testid="seat-0"]', "")
     host.page.select_option('[data-testid="seat-1"]', "")
     host.page.fill('[data-testid="option-max_rounds"]', "1")
-    host.page.fill('[data-testid="option-max_turns_per_round"]', "12")
+    host.page.fill('[data-testid="option-max_turns_per_round"]', "24")
     host.page.click('[data-testid="create"]')
     links = [host.page.input_value(f'[data-testid="link-{seat}"]') for seat in (0, 1)]
     assert all(link and "#" in link for link in links)
@@ -145,7 +148,10 @@ def test_two_people_play_a_game_to_its_end_one_of_them_reopening_the_page(browse
         at += 1
         for person in people:
             person.wait_for(at)
-    assert reopened
+            log = person.page.locator('[data-testid="log"]')
+            assert (log.get_attribute("data-first"), log.get_attribute("data-last")) == (str(max(1, at - 39)), str(at))
+            assert log.locator("li[data-number]").count() == min(at, 40)
+    assert reopened and at > 40
     guest.page.wait_for_selector('[data-testid="over"]', state="visible", timeout=WAIT)
     for person in people:
         assert person.page.inner_text('[data-testid="result"]').startswith("The game is over. Won by")

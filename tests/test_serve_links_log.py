@@ -11,7 +11,9 @@ starting without it. The pages themselves: tests/test_serve_links_browser.py."""
 from __future__ import annotations
 
 import importlib
+import json
 import logging
+import random
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -30,6 +32,8 @@ import rummykit
 from rummykit.core.plugins import make_bot, register_variant, unregister_variant
 from rummykit.documents.serialize import load_record
 from rummykit.serve.journal import LOG_PAGE, Journal, replayed
+from rummykit.serve.messages import log_fields, message_text, seat_state
+from rummykit.serve.tables import Listener
 from rummykit_variants.railroad_rummy import Claim
 from rummykit_variants.railroad_rummy.plugin import SPEC, RailroadRummy
 from tests.serve_support import Seat, choice, create, server, table_of, tables, token_of, tokens
@@ -169,10 +173,12 @@ def test_an_open_claim_windows_declarations_stay_out_of_the_other_seats_logs() -
         pages, spectator, turn, _ = railroad_claim(client)
         claimant, other = (turn + 1) % 3, (turn + 2) % 3
         try:
-            assert [entry["number"] for entry in state_at(pages[claimant], 2)["log"]] == [1, 2]
-            assert [entry["number"] for entry in state_at(pages[other], 2)["log"]] == [1]
-            assert [entry["number"] for entry in state_at(spectator, 2)["log"]] == [1]
-            assert "HMG" not in state_at(pages[turn], 2)["glossary"]  # nor its words
+            for page in (*pages, spectator):
+                state_at(page, 2)
+            assert [entry["number"] for entry in pages[claimant].latest_log()] == [1, 2]
+            assert [entry["number"] for entry in pages[other].latest_log()] == [1]
+            assert [entry["number"] for entry in spectator.latest_log()] == [1]
+            assert "HMG" not in pages[turn].glossary  # nor its words
         finally:
             for page in (*pages, spectator):
                 page.close()
@@ -187,14 +193,16 @@ def test_a_claim_is_told_with_its_winner_and_hmg_is_spelled_out_where_first_used
             declined = next(entry for entry in passing["legal"] if entry["text"] == "pass on the top discard")
             assert pages[other].act(declined, 2)["type"] == "accepted"
             told = state_at(spectator, 3)
+            assert [entry["number"] for entry in told["log"]] == [2, 3]  # the claim, told once its window closed
             card = game.view(None).last_claim.card  # type: ignore[attr-defined]
-            claim, closing = told["log"][1], told["log"][2]
+            claim, closing = spectator.latest_log()[1:]
             assert claim["text"] == f"seat {claimant}: claim the top discard with an HMG (HMG: {HMG})"
             assert closing["text"] == f"seat {other}: pass on the top discard"
             assert len(closing["news"]) == 1
             assert closing["news"][0].startswith(f"last claim: seat {claimant} took the {card} with an HMG")
             assert told["glossary"]["HMG"] == HMG
-            mine = state_at(pages[claimant], 3)["log"]
+            state_at(pages[claimant], 3)
+            mine = pages[claimant].latest_log()
             assert mine[1]["text"].startswith("you: claim the top discard with an HMG (HMG: ")
         finally:
             for page in (*pages, spectator):
@@ -248,6 +256,69 @@ def test_an_entry_told_again_is_told_as_a_fresh_journal_tells_it() -> None:
         for told in (None, 0, 1, 2):
             assert journal.told(game, told) == fresh.told(game, told)
     assert journal.told(game, 0) != journal.told(game, 1)  # "you: …" for each seat's own actions
+
+
+class _Nowhere:
+    """A page's connection that is never written to (the test takes the messages itself)."""
+
+    async def send_text(self, text: str) -> None:
+        raise AssertionError("not sent here")
+
+    async def close(self, code: int) -> None:
+        raise AssertionError("not closed here")
+
+
+@pytest.mark.parametrize("variant", ["railroad-rummy", "rummy"])
+def test_a_page_told_only_the_entries_it_has_not_been_told_keeps_the_log_a_page_opened_anew_is_told(
+    variant: str,
+) -> None:
+    """After a page's first state, each state tells it only the log's entries it has not been told;
+    a state that waits for the page is replaced by the next with its entries kept. A page that adds
+    each state's entries to those it keeps, by number, holds after every action what a page opened
+    then is told: the latest LOG_PAGE entries its seat may know (Journal.page), each told once, with the
+    same ``log_older``. RailRoad Rummy's sealed declarations (RR-C1) are told to the other seats once
+    their window closes, after entries numbered above them (a seat's own, of four players); two rounds,
+    so that a round's end is told too."""
+    game = rummykit.new_game(variant, players=4, seed=7, options={"max_rounds": 2})
+    journal = Journal(game)
+    bots = [make_bot("heuristic", variant, seed=seat) for seat in range(4)]
+    rng = random.Random(5)
+    pages = [Listener(_Nowhere(), seat, pictures=False) for seat in (0, 1, 2, 3, None)]
+    kept: list[dict[int, dict[str, Any]]] = [{} for _ in pages]
+    late = 0  # entries told after an entry numbered above them
+
+    def read(index: int) -> None:
+        nonlocal late
+        while pages[index].outbox:
+            message = json.loads(pages[index].take())
+            for entry in message["log"]:
+                assert entry["number"] not in kept[index], f"entry {entry['number']} told twice"
+                late += bool(kept[index]) and entry["number"] < max(kept[index])
+                kept[index][entry["number"]] = entry
+            view = game.view(pages[index].seat)
+            page, older = journal.page(game, view)
+            assert [kept[index][number] for number in sorted(kept[index])[-LOG_PAGE:]] == page
+            assert message["log_older"] == older
+
+    for index, page in enumerate(pages):
+        state = seat_state(game, page.seat, 0)
+        page.put_state(message_text(state.fields), log_fields(game, state, journal, page.told))
+        read(index)
+    while not game.is_over:
+        seat = game.to_act[0]
+        action = bots[seat].choose(game.view(seat), game.legal_actions(seat))
+        number = game.round
+        game.apply(action)
+        journal.add(game, action, round_number=number)
+        for index, page in enumerate(pages):
+            state = seat_state(game, page.seat, len(game.record.actions))
+            page.put_state(message_text(state.fields), log_fields(game, state, journal, page.told))
+            if rng.random() < 0.6:  # else the state waits, and the next one replaces it
+                read(index)
+    for index in range(len(pages)):
+        read(index)
+    assert len(game.history) == 2 and len(game.record.actions) > LOG_PAGE
+    assert late > 0 if variant == "railroad-rummy" else late == 0
 
 
 # -- finding 5: options a form can offer, an icon, a restart that names its games -----------------------------
@@ -351,7 +422,7 @@ def test_a_third_party_variant_is_offered_played_and_replayed_like_a_built_in_on
                     answered = page.act(choice(bot, state), state["at"])
                     assert answered["type"] == "accepted", answered
                 state = page.state()
-            assert state["round_end"] is not None and state["log"]
+            assert state["round_end"] is not None and page.latest_log()[-1]["number"] == state["at"]
         game = table_of(client, person).game
         record = client.post("/api/record", headers={"Authorization": f"Bearer {person}"})
         assert record.status_code == 200

@@ -51,7 +51,7 @@ from rummykit.core.records import GameRecord
 from rummykit.core.specs import COMMON_OPTIONS, Option
 from rummykit.documents.serialize import dump_record
 from rummykit.serve.builds import Builds, Busy
-from rummykit.serve.messages import MAX_MESSAGE_BYTES, BadMessage, Hello, LogPage, Ready, read_message
+from rummykit.serve.messages import MAX_MESSAGE_BYTES, BadMessage, Hello, LogPage, Ready, message_text, read_message
 from rummykit.serve.replays import ReplayPages, TooLarge
 from rummykit.serve.storage import SqliteStorage, Storage
 from rummykit.serve.tables import (
@@ -524,7 +524,7 @@ async def _receive_text(websocket: WebSocket) -> str:
 
 
 async def _send_error(websocket: WebSocket, message: str) -> None:
-    await websocket.send_text(json.dumps({"type": "error", "message": message}, ensure_ascii=False))
+    await websocket.send_text(message_text({"type": "error", "message": message}))
 
 
 async def _serve_seat(websocket: WebSocket, tables: Tables) -> None:
@@ -573,7 +573,7 @@ async def _serve_seat(websocket: WebSocket, tables: Tables) -> None:
                 else:
                     await table.act(listener, message.action, message.at)
             except (BadMessage, Refused) as exc:
-                listener.put("error", json.dumps({"type": "error", "message": str(exc)}, ensure_ascii=False))
+                listener.put("error", message_text({"type": "error", "message": str(exc)}))
     finally:
         table.leave(listener)
         sender.cancel()

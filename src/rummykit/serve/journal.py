@@ -45,7 +45,7 @@ from rummykit.core.records import GameRecord
 from rummykit.core.views import View, shown_fields
 from rummykit.viewer import news_of
 
-__all__ = ["LOG_PAGE", "Entry", "Journal", "abbreviations", "replayed"]
+__all__ = ["LOG_PAGE", "Entry", "Journal", "Told", "abbreviations", "replayed"]
 
 LOG_PAGE: Final = 40
 """How many of the log's entries a state message carries (the latest), and a page of the log asked
@@ -88,6 +88,20 @@ class Entry:
     round: int
     action: Action
     news: tuple[str, ...] = ()
+
+
+@attrs.define
+class Told:
+    """What a page has been told of a game's log, by the entries' numbers: every entry up to ``upto``,
+    and those in ``numbers`` above it (an entry of the round being played that a seat's view still
+    withholds, such as a sealed declaration in RailRoad Rummy's claim window, is told later than the
+    entries after it). A page's first state tells it the latest page of the log, and marks every
+    older entry it may know as told: the page asks for those a page at a time."""
+
+    upto: int = 0
+    numbers: set[int] = attrs.Factory(set)
+    started: bool = False
+    """Whether the page has had its first state."""
 
 
 class Journal:
@@ -150,7 +164,7 @@ class Journal:
         shown = self.entries[:start]
         known, at = view.log, 0
         for entry in self.entries[start:]:
-            if at < len(known) and known[at] == entry.action:
+            if at < len(known) and (known[at] is entry.action or known[at] == entry.action):
                 shown.append(entry)
                 at += 1
         return shown
@@ -164,6 +178,43 @@ class Journal:
         if before is not None:
             entries = [entry for entry in entries if entry.number < before]
         return [self._told(entry, view.seat) for entry in entries[-LOG_PAGE:]], len(entries) > LOG_PAGE
+
+    def fresh(self, game: Game, view: View, told: Told) -> tuple[list[dict[str, Any]], bool]:
+        """The entries the seat of ``view`` may know that ``told`` does not hold, as `page` tells them
+        (``told`` then holds them), and whether it may know more than the latest `LOG_PAGE`. For a page
+        not yet told anything, the latest `LOG_PAGE` entries (`page`'s).
+
+        It reads the entries of the round being played and those added since ``told``'s, not the
+        whole log: a state message is made for each action of the game.
+        """
+        known: list[int] = []
+        if game.is_over:
+            start = len(self.entries)
+        else:
+            start = len(self.entries)
+            while start > 0 and self.entries[start - 1].round == view.round:
+                start -= 1
+            log, at = view.log, 0
+            for entry in self.entries[start:]:
+                if at < len(log) and (log[at] is entry.action or log[at] == entry.action):
+                    known.append(entry.number)
+                    at += 1
+        count = start + len(known)
+        if not told.started:
+            told.started = True
+            told.upto, told.numbers = start, set(known)
+            shown = [*self.entries[max(0, start - LOG_PAGE) : start], *(self.entries[n - 1] for n in known)]
+            return [self._told(entry, view.seat) for entry in shown[-LOG_PAGE:]], count > LOG_PAGE
+        new = [number for number in range(told.upto + 1, start + 1) if number not in told.numbers]
+        new += [number for number in known if number > told.upto and number not in told.numbers]
+        told.numbers.update(new)
+        if start > told.upto:
+            told.numbers = {number for number in told.numbers if number > start}
+            told.upto = start
+        while told.upto + 1 in told.numbers:
+            told.upto += 1
+            told.numbers.remove(told.upto)
+        return [self._told(self.entries[number - 1], view.seat) for number in new], count > LOG_PAGE
 
     def told(self, game: Game, seat: int | None) -> list[dict[str, Any]]:
         """The last `LOG_PAGE` entries ``seat`` may know (``None``: a spectator), as `page` gives them."""

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
-import concurrent.futures
+import contextlib
 import hashlib
 import json
 import logging
@@ -47,8 +47,18 @@ from rummykit.core.records import GameRecord
 from rummykit.core.shoe import MAX_SEED
 from rummykit.documents.serialize import dump_record, load_record
 from rummykit.serve.builds import Builds, Cache
-from rummykit.serve.journal import Journal, replayed
-from rummykit.serve.messages import BadMessage, RoundHold, action_document, log_message, read_action, seat_message
+from rummykit.serve.journal import Journal, Told, replayed
+from rummykit.serve.messages import (
+    BadMessage,
+    RoundHold,
+    SeatState,
+    action_document,
+    log_fields,
+    log_message,
+    message_text,
+    read_action,
+    seat_state,
+)
 from rummykit.serve.storage import Storage, StoredAction, StoredGame
 
 __all__ = [
@@ -114,12 +124,14 @@ def token_digest(token: str) -> str:
 
 _Item = StoredAction | tuple[StoredGame, Mapping[str, int | None]] | frozenset[str]
 """An action to store, a game and its tokens to store, or the ids of games to remove."""
-_Job = tuple[_Item, "concurrent.futures.Future[None]"]
+_Job = tuple[_Item, "asyncio.Future[None]"]
+_Outcome = tuple["asyncio.Future[None]", BaseException | None]
 
 
 class Writer:
     """Stores games and actions from a thread of its own: the actions waiting when it is ready are
-    stored in one transaction (a group commit). Each write is awaited; it returns once committed."""
+    stored in one transaction (a group commit). Each write is awaited; it returns once committed. The
+    writes of one transaction are settled on their event loop together, with one wake-up of the loop."""
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
@@ -141,9 +153,9 @@ class Writer:
         await self._wait(frozenset(game_ids))
 
     async def _wait(self, item: _Item) -> None:
-        done: concurrent.futures.Future[None] = concurrent.futures.Future()
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._jobs.put((item, done))
-        await asyncio.wrap_future(done)
+        await done
 
     def close(self) -> None:
         """Store what is waiting, then stop the thread."""
@@ -160,32 +172,47 @@ class Writer:
                     job = self._jobs.get_nowait()
                 except queue.Empty:
                     break
+            outcomes: list[_Outcome] = []
             for item, done in jobs:
                 if isinstance(item, tuple):
-                    _settle(done, lambda item=item: self.storage.add_game(*item))
+                    outcomes.append((done, _failure(self.storage.add_game, *item)))
             actions = [(item, done) for item, done in jobs if isinstance(item, StoredAction)]
-            try:
-                self.storage.add_actions([item for item, _ in actions])
-            except Exception:  # one of them is refused: store each alone, so that only it fails
+            if _failure(self.storage.add_actions, [item for item, _ in actions]) is None:
+                outcomes += [(done, None) for _, done in actions]
+            else:  # one of them is refused: store each alone, so that only it fails
                 for item, done in actions:
-                    _settle(done, lambda item=item: self.storage.add_actions([item]))
-            else:
-                for _, done in actions:
-                    done.set_result(None)
+                    outcomes.append((done, _failure(self.storage.add_actions, [item])))
             for item, done in jobs:  # after the actions: an action of a game removed is stored, then removed
                 if isinstance(item, frozenset):
-                    _settle(done, lambda item=item: self.storage.delete_games(sorted(item)))
+                    outcomes.append((done, _failure(self.storage.delete_games, sorted(item))))
+            by_loop: dict[asyncio.AbstractEventLoop, list[_Outcome]] = {}
+            for outcome in outcomes:
+                by_loop.setdefault(outcome[0].get_loop(), []).append(outcome)
+            for loop, settled in by_loop.items():
+                with contextlib.suppress(RuntimeError):  # a loop closed meanwhile: nobody waits
+                    loop.call_soon_threadsafe(_settle, settled)
             if job is None:
                 return
 
 
-def _settle(done: concurrent.futures.Future[None], write: Any) -> None:
+def _failure(write: Callable[..., None], *args: Any) -> Exception | None:
+    """What ``write(*args)`` raised, if it raised."""
     try:
-        write()
+        write(*args)
     except Exception as exc:
-        done.set_exception(exc)
-    else:
-        done.set_result(None)
+        return exc
+    return None
+
+
+def _settle(outcomes: list[_Outcome]) -> None:
+    """Settle each write's future (on its event loop) with its outcome."""
+    for done, failure in outcomes:
+        if done.done():  # its task was cancelled
+            continue
+        if failure is None:
+            done.set_result(None)
+        else:
+            done.set_exception(failure)
 
 
 class Watcher(Protocol):
@@ -198,31 +225,57 @@ class Watcher(Protocol):
 
 class Listener:
     """One page watching a table as one seat: its messages wait here, in order, and one task sends
-    them; of the state messages (and of the ``connected`` ones) only the latest waits."""
+    them; of the state messages (and of the ``connected`` ones) only the latest waits. A state message
+    tells the page the log's entries it has not been told (``told``): a state that waits is replaced
+    by the next one with its entries kept, so that the page is told every entry once."""
 
     def __init__(self, watcher: Watcher, seat: int | None, *, pictures: bool | str) -> None:
         self.watcher = watcher
         self.seat = seat
         self.pictures = pictures
-        self.outbox: collections.deque[tuple[str, str]] = collections.deque()
+        self.told = Told()
+        """What the page has been told of the game's log."""
+        self.outbox: collections.deque[tuple[str, str, dict[str, Any] | None]] = collections.deque()
         self.wake = asyncio.Event()
         self.closed = False
         self.ending: int | None = None
         """The code to close with once the waiting messages are sent, if the page is to be closed."""
 
     def put(self, kind: str, text: str) -> None:
-        if self.closed or self.ending is not None:
-            return
         if kind in ("state", "connected"):  # only the latest of a kind waits
             self.outbox = collections.deque(item for item in self.outbox if item[0] != kind)
-        self.outbox.append((kind, text))
+        self._put((kind, text, None))
+
+    def put_state(self, text: str, log: dict[str, Any]) -> None:
+        """Let a state message wait: ``text``, the message but its log, and ``log``, its
+        [`log_fields`][rummykit.serve.messages.log_fields] (the state waiting before it, if any, is
+        dropped, and its log entries and glossary carried over)."""
+        waiting = next((item[2] for item in self.outbox if item[0] == "state"), None)
+        if waiting is not None:
+            log = {
+                "log": [*waiting["log"], *log["log"]],
+                "log_older": log["log_older"],
+                "glossary": {**waiting["glossary"], **log["glossary"]},
+            }
+            self.outbox = collections.deque(item for item in self.outbox if item[0] != "state")
+        self._put(("state", text, log))
+
+    def _put(self, item: tuple[str, str, dict[str, Any] | None]) -> None:
+        if self.closed or self.ending is not None:
+            return
+        self.outbox.append(item)
         if len(self.outbox) > MAX_PENDING:
             self.closed = True
         self.wake.set()
 
+    def take(self) -> str:
+        """The first waiting message's text, taken from the outbox (a state message with its log)."""
+        _, text, log = self.outbox.popleft()
+        return text if log is None else f"{text[:-1]},{message_text(log)[1:]}"  # the fields, then the log's
+
     def end(self, message: str, code: int) -> None:
         """Send the page an error message saying why, then close it with ``code``."""
-        self.put("error", json.dumps({"type": "error", "message": message}, ensure_ascii=False))
+        self.put("error", message_text({"type": "error", "message": message}))
         self.ending = code
         self.wake.set()
 
@@ -235,8 +288,7 @@ class Listener:
                 await self.watcher.close(1008)
                 return
             while self.outbox:
-                _, text = self.outbox.popleft()
-                await self.watcher.send_text(text)
+                await self.watcher.send_text(self.take())
             if self.ending is not None:
                 await self.watcher.close(self.ending)
                 return
@@ -303,18 +355,14 @@ class Table:
         """Whether bots play every seat (a game nobody needs to be there for)."""
         return all(name is not None for name in self.seats)
 
-    def message(self, seat: int | None, *, pictures: bool | str) -> str:
-        """The state message of ``seat`` now, as JSON text."""
-        message = seat_message(
-            self.game,
-            seat,
-            self.at,
-            pictures=pictures,
-            hold=self.hold(),
-            journal=self.journal,
-            connected=self.connected(),
-        )
-        return json.dumps(message, ensure_ascii=False)
+    def state(self, seat: int | None, *, pictures: bool | str) -> tuple[SeatState, str]:
+        """The state message of ``seat`` now but for its log, and its text."""
+        state = seat_state(self.game, seat, self.at, pictures=pictures, hold=self.hold(), connected=self.connected())
+        return state, message_text(state.fields)
+
+    def _put_state(self, listener: Listener, state: tuple[SeatState, str]) -> None:
+        """Let ``state`` (`state`'s) wait for ``listener``, with the log's entries it has not been told."""
+        listener.put_state(state[1], log_fields(self.game, state[0], self.journal, listener.told))
 
     def connected(self) -> list[int]:
         """The seats played now: a bot's always, a person's while a page of theirs is open (a
@@ -325,7 +373,7 @@ class Table:
     def send_log(self, listener: Listener, before: int) -> None:
         """Send ``listener`` the page of the log it asked for: the entries numbered below ``before``."""
         message = log_message(self.game, listener.seat, self.journal, before)
-        listener.put("log", json.dumps(message, ensure_ascii=False))
+        listener.put("log", message_text(message))
 
     # -- a round's end on screen ---------------------------------------------------------------
 
@@ -399,7 +447,7 @@ class Table:
                 raise Refused(f"this game has {MAX_LISTENERS} pages open, as many as it may: close one")
             before = self.connected()
             self.listeners.add(listener)
-            listener.put("state", self.message(listener.seat, pictures=listener.pictures))
+            self._put_state(listener, self.state(listener.seat, pictures=listener.pictures))
             if self.connected() != before:
                 self._tell_connected(but=listener)
 
@@ -413,18 +461,18 @@ class Table:
 
     def _tell_connected(self, but: Listener | None = None) -> None:
         """Tell every page (``but`` one, whose state says it) which seats have a page open."""
-        text = json.dumps({"type": "connected", "seats": self.connected()})
+        text = message_text({"type": "connected", "seats": self.connected()})
         for listener in list(self.listeners):
             if listener is not but:
                 listener.put("connected", text)
 
     def _broadcast(self) -> None:
-        made: dict[tuple[int | None, bool | str], str] = {}
+        made: dict[tuple[int | None, bool | str], tuple[SeatState, str]] = {}
         for listener in list(self.listeners):
             key = (listener.seat, listener.pictures)
             if key not in made:
-                made[key] = self.message(listener.seat, pictures=listener.pictures)
-            listener.put("state", made[key])
+                made[key] = self.state(listener.seat, pictures=listener.pictures)
+            self._put_state(listener, made[key])
 
     async def _commit(self, seat: int, document: Mapping[str, Any], at: int | None) -> int:
         """Apply and store an action of ``seat``'s; the number of actions after it."""
@@ -484,7 +532,7 @@ class Table:
                 done = await self._commit(listener.seat, document, at)
             except BadMessage as exc:
                 raise Refused(str(exc)) from None
-            listener.put("accepted", json.dumps({"type": "accepted", "at": done}))
+            listener.put("accepted", message_text({"type": "accepted", "at": done}))
             self._broadcast()
         self.start_bots()
         return done

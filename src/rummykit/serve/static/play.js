@@ -11,8 +11,10 @@
 // server sends its result (round_end): the page shows it in place of the next deal, each seat's
 // hand laid open, its melds and its score line by line with the rules' ids, with a "Next round" button while the table waits for
 // the people to be ready. The game's log is shown from its start, numbered, a page at a time (the
-// state carries the latest page; an older one is asked for with a "log" message), each abbreviation
-// spelled out where it is first used and in the page's glossary; every page shows which seats are
+// first state carries the latest page, each state after it the entries the page has not been told,
+// which the page adds to the latest page it keeps; an older page is asked for with a "log" message),
+// each abbreviation spelled out where it is first used and in the page's glossary (the words of every
+// message, kept); every page shows which seats are
 // being played (a "connected" message when that changes). Opening another link in the same tab (its
 // part after '#' changes) leaves the seat and opens the new link's. Nothing here knows a variant: it
 // reads only the view's hand and table, the legal actions' documents, words, cards and targets, and
@@ -33,7 +35,10 @@ let retry = 0;
 let stopped = false;
 let countdown = null;
 let connected = [];
-let logPage = null; // the page of the log asked for (null: the latest, as each state carries it)
+let logPage = null; // the page of the log asked for (null: the latest, as the states tell it)
+let latestLog = new Map(); // the latest page of the log: its entries by their numbers
+let latestOlder = false; // whether the seat may know older entries than the latest page
+let glossary = {}; // each abbreviation the messages used, in words
 const SUITS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
 
 function element(tag, text, attributes) {
@@ -359,8 +364,9 @@ function show(next) {
   byId("this-round").hidden = holding;
   connected = state.connected;
   showSeatsHere();
+  keepLog(state.log, state.log_older);
   showGlossary(state.glossary);
-  if (logPage === null) showLog(state.log, state.log_older, true);
+  if (logPage === null) showLatestLog();
   byId("over").hidden = !state.over;
   if (state.over) {
     const winners = state.winners.map(who);
@@ -393,9 +399,18 @@ function showLog(entries, older, latest) {
   byId("log-latest").hidden = latest;
 }
 
+// Add the entries a state told to the latest page, and keep its latest LOG_PAGE.
+function keepLog(entries, older) {
+  for (const entry of entries) latestLog.set(entry.number, entry);
+  const numbers = [...latestLog.keys()].sort((a, b) => a - b);
+  for (const number of numbers.slice(0, Math.max(0, numbers.length - LOG_PAGE))) latestLog.delete(number);
+  latestOlder = older;
+}
+
 function showLatestLog() {
   logPage = null;
-  if (state) showLog(state.log, state.log_older, true);
+  const entries = [...latestLog.values()].sort((a, b) => a.number - b.number);
+  showLog(entries, latestOlder, true);
 }
 
 function askLog(before) {
@@ -406,7 +421,8 @@ function askLog(before) {
 function showGlossary(words) {
   const list = byId("glossary");
   const items = [];
-  for (const [word, meaning] of Object.entries(words || {})) items.push(element("dt", word), element("dd", meaning));
+  glossary = { ...glossary, ...words };
+  for (const [word, meaning] of Object.entries(glossary)) items.push(element("dt", word), element("dd", meaning));
   list.replaceChildren(...items);
   list.hidden = items.length === 0;
 }
@@ -437,7 +453,7 @@ function connect() {
       showSeatsHere();
     } else if (message.type === "log" && message.before === logPage) {
       showLog(message.entries, message.older, false);
-      showGlossary({ ...(state ? state.glossary : {}), ...message.glossary });
+      showGlossary(message.glossary);
     } else if (message.type === "error") {
       byId("status").textContent = message.message;
       if (state) showControls();
@@ -488,6 +504,9 @@ function switchLink() {
   retry = 0;
   stopped = false;
   logPage = null;
+  latestLog = new Map();
+  latestOlder = false;
+  glossary = {};
   connected = [];
   byId("picture").replaceChildren();
   byId("log").replaceChildren();

@@ -199,7 +199,8 @@ async def run(
 ) -> Load:
     """Create ``games`` games on the server at ``base``, then play them all at once for ``seconds``
     (calling ``on_start`` when the play starts), with ``replay_clients`` clients asking for a finished
-    game's replay page meanwhile, and a client of plain requests; what was seen."""
+    game's replay page meanwhile, and a client of plain requests (one each ``plain_every`` seconds; 0:
+    none); what was seen."""
     load = Load()
     limits = httpx.Limits(max_connections=20)
     replayed = await finished_game(base, replay_variant) if replay_clients else ""
@@ -210,7 +211,8 @@ async def run(
         until = time.monotonic() + seconds
         seats = [_seat(http, base, variant, think, until, load, seed, token) for seed, token in enumerate(tokens)]
         others = [_replays(base, replayed, until, load) for _ in range(replay_clients)]
-        await asyncio.gather(*seats, *others, _plain(base, plain_every, until, load))
+        plain = [_plain(base, plain_every, until, load)] if plain_every > 0 else []
+        await asyncio.gather(*seats, *others, *plain)
     return load
 
 
@@ -260,7 +262,9 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "--replay-clients", type=int, default=0, help="clients asking for a finished game's replay page (default 0)"
     )
     parser.add_argument("--replay-variant", default="railroad-rummy", help="the finished game's (8 bots)")
-    parser.add_argument("--plain-every", type=float, default=0.02, help="seconds between plain requests (0.02)")
+    parser.add_argument(
+        "--plain-every", type=float, default=0.02, help="seconds between plain requests (0.02; 0: none)"
+    )
     parser.add_argument(
         "--server-option", action="append", default=[], help="an option of the server started (repeatable)"
     )

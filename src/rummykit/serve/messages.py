@@ -14,8 +14,8 @@ From the page:
 - ``{"type": "ready", "round": 3}``: the page's person has seen round 3's end and is ready for the
   next deal. It counts for the page's own seat only (a ``"seat"``, if given, must be the page's); a
   spectator's is refused.
-- ``{"type": "log", "before": 41}``: a page of the game's log, the entries numbered below 41 (a state
-  message carries only the latest entries).
+- ``{"type": "log", "before": 41}``: a page of the game's log, the entries numbered below 41 (a page's
+  first state carries the latest entries; each state after it, only those the page has not been told).
 
 To the page:
 

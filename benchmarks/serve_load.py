@@ -126,6 +126,8 @@ async def _seat(
                     load.errors += 1
                     sent = None
                     continue
+                if message["type"] != "state":  # a "connected" message, or a log page
+                    continue
                 load.actions += message["at"] - seen
                 seen = message["at"]
                 if message["over"]:

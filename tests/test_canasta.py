@@ -465,6 +465,21 @@ def test_asking_is_refused_when_the_player_could_not_go_out_or_has_asked_or_play
     assert "right after" in str(refuse(game, AskToGoOut(seat=0), "CAN-25"))
 
 
+def test_a_player_left_a_single_card_by_taking_the_pile_does_not_ask() -> None:
+    """CAN-25 (clarified by G-4): seat 0 holds 5D JK 8S and takes the pile of a single 5H onto its side's 5s with
+    5D JK (CAN-20), keeping only the 8S. Discarding it would go out (the kings are CAN-24's canasta), but after no
+    it would have no way to end the turn, so it may not ask; it goes out by discarding the 8S without asking."""
+    hands = ["5D JK 8S", *ASKING_HANDS[1:]]
+    game = position(hands=hands, table=ASKING_TABLE, discard="5H", stock="4D", phase="draw")
+    play(game, TakePile(seat=0, cards="5D JK"))
+    assert [str(card) for card in game.hand(0)] == ["8S"]
+    assert AskToGoOut(seat=0) not in game.legal_actions(0)
+    assert "single card" in str(refuse(game, AskToGoOut(seat=0), "CAN-25"))
+    assert game.legal_actions(0) == [Discard(seat=0, card="8S")]
+    play(game, Discard(seat=0, card="8S"))
+    assert game.history[-1].went_out == 0
+
+
 def test_nobody_asks_alone_or_with_the_option_off() -> None:
     """CAN-25: with three players each plays alone, so there is no partner to ask; with ask_partner false the
     question is no action of the game."""

@@ -112,6 +112,12 @@ class AskMove(FamilyMove[GroupState, AskToGoOut]):
         last = state.log[-1] if state.log else None
         if last is None or last.seat != seat or not isinstance(last, self.rules.turns.draws):
             return rule, "a player asks right after their draw or take of the pile, before any other play"
+        if len(state.hands[seat]) < 2:
+            reason = (
+                f"seat {seat} holds a single card: going out is its only way to end the turn, and after no it would"
+                " have none (G-4), so it does not ask"
+            )
+            return rule, reason
         if not self.could_go_out(state, seat):
             return rule, f"seat {seat} could not go out in this turn: no plays allowed in it empty the hand"
         return None

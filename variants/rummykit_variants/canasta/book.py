@@ -19,7 +19,7 @@ Examples:
     >>> [rule.id for rule in RULES if "[decision:" in rule.text]
     ['CAN-7', 'CAN-8', 'CAN-10', 'CAN-12', 'CAN-17', 'CAN-25', 'CAN-27', 'CAN-37', 'CAN-38', 'CAN-39']
     >>> [rule.id for rule in RULES if "[clarified:" in rule.text]
-    ['CAN-18', 'CAN-22', 'CAN-23', 'CAN-26', 'CAN-36']
+    ['CAN-18', 'CAN-22', 'CAN-23', 'CAN-25', 'CAN-26', 'CAN-36']
 """
 
 from __future__ import annotations
@@ -134,7 +134,9 @@ CAN-25 | "Partner, may I go out?" | A player with a partner who could go out in 
     turn; after no they may not go out in this turn. A player may also go out without asking. Option ask_partner
     (default true; false: nobody asks). [decision: Pagat lets the player ask before or after drawing; here only
     after, when it can be known that they can go out. Pagat and the laws agree that the answer binds (Britannica:
-    "the player must abide by the response").]
+    "the player must abide by the response").] [clarified: a player holding a single card (left by taking the pile)
+    does not ask: going out is their only way to end the turn, and after no they would have none, which G-4
+    forbids.]
 CAN-26 | Going out concealed | A player goes out concealed when they go out (CAN-24) by melding their whole hand in
     that one turn, with or without a discard, having melded nothing earlier in the hand (laying out red threes does
     not count), adding no card to a meld their partner laid, and laying at least one canasta themselves. If their

@@ -34,7 +34,17 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 from cattrs.v import format_exception
 
 from rummykit.core.actions import Action
-from rummykit.core.cards import Card, CardId, Rank, card_id, card_id_text, face, parse_card_id, standard_deck
+from rummykit.core.cards import (
+    FACE_COUNT,
+    Card,
+    CardId,
+    Rank,
+    card_id,
+    card_id_text,
+    face,
+    parse_card_id,
+    standard_deck,
+)
 from rummykit.core.errors import InvalidCardError, InvalidPositionError, RummyError, quote
 from rummykit.core.melds import Meld, RunEnd
 from rummykit.core.shoe import MAX_SEED
@@ -73,6 +83,9 @@ its shoe): read with a lookup. Any other text is read by
 [`parse_card_id`][rummykit.core.cards.parse_card_id]."""
 _TEXT_BY_ID: Final = {cid: text for text, cid in _ID_BY_TEXT.items()}
 _SHARED_TEXT: Final = {text: text for text in _ID_BY_TEXT}
+_FACE_TEXT: Final = tuple(str(face(index)) for index in range(FACE_COUNT))
+"""Each face's text by its `Card.index`: a list of cards (a meld's, a hand's, a score line's) is written
+by a lookup, not by calling ``str`` card by card."""
 
 
 def card_id_word(word: str) -> str:
@@ -170,6 +183,10 @@ def _rank(value: Any, _: type) -> Rank:
     return rank
 
 
+def _rank_symbol(rank: Rank) -> str:
+    return _SYMBOL[rank]
+
+
 def _card_id_text(cid: CardId) -> str:
     text = _TEXT_BY_ID.get(cid)
     return text if text is not None else card_id_text(cid)
@@ -253,6 +270,20 @@ def _written_sequence(type_: Any, conv: cattrs.Converter) -> Callable[[Any], Any
             return [texts.get(cid) or card_id_text(cid) for cid in value]
 
         return card_ids
+    if item_type is Card and conv.get_unstructure_hook(Card) is str:
+        face_texts = _FACE_TEXT
+
+        def cards(value: Any) -> list[str]:
+            return [face_texts[card.index] for card in value]
+
+        return cards
+    if item_type is Rank and conv.get_unstructure_hook(Rank) is _rank_symbol:
+        symbols = _SYMBOL
+
+        def ranks(value: Any) -> list[str]:
+            return [symbols[rank] for rank in value]
+
+        return ranks
     write_item = conv.get_unstructure_hook(item_type)
 
     def written(value: Any) -> list[Any]:
@@ -439,7 +470,7 @@ def new_converter(actions: tuple[type[Action], ...], *, detailed: bool = False) 
     conv.register_unstructure_hook(CardId, _card_id_text)
     conv.register_structure_hook(CardId, _card_id)
     conv.register_unstructure_hook(RunEnd, lambda end: end.value)
-    conv.register_unstructure_hook(Rank, lambda rank: rank.symbol)
+    conv.register_unstructure_hook(Rank, _rank_symbol)
     conv.register_structure_hook(Rank, _rank)
     conv.register_unstructure_hook(TableMeld, _table_meld_data)
     conv.register_structure_hook(TableMeld, _table_meld(conv))

@@ -287,6 +287,15 @@ BAD_MESSAGES = [
     ("a state to come", json.dumps({"type": "act", "action": {"type": "draw", "seat": 0}, "at": 5})),
     ("a negative count", json.dumps({"type": "act", "action": {"type": "draw", "seat": 0}, "at": -1})),
     ("a count that is text", json.dumps({"type": "act", "action": {"type": "draw", "seat": 0}, "at": "0"})),
+    # JSON's escape of half a surrogate pair: no error quoting it could be written back
+    (
+        "a field named by half a surrogate pair",
+        json.dumps({"type": "act", "action": {"type": "draw", "seat": 0, "x\ud800": 1}}),
+    ),
+    (
+        "a card of half a surrogate pair",
+        json.dumps({"type": "act", "action": {"type": "discard", "seat": 0, "card": "\udfff"}}),
+    ),
 ]
 
 

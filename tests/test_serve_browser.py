@@ -6,10 +6,12 @@ RailRoad Rummy. The pages ask for nothing but the server and log no error."""
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import os
 import shutil
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Final
@@ -165,6 +167,61 @@ def test_two_people_play_a_game_to_its_end_one_of_them_reopening_the_page(browse
     assert "seat 0's view" in Path(replay.value.path()).read_text(encoding="utf-8")
     for person in people:
         person.close()
+
+
+def test_a_page_reconnected_to_a_server_that_lost_actions_shows_the_servers_log(browser: Any, tmp_path: Path) -> None:
+    """Issue 36: a new connection's first state tells the log afresh, and the page lets go of the entries it
+    kept. A server run with ``--synchronous NORMAL`` may lose its last commits in a power cut: here its
+    database is put back as it was a few actions earlier, and the server started again. The page that had
+    shown those actions reconnects and shows the log the server has, up to the action it restored."""
+    database, port = tmp_path / "games.sqlite3", free_port()
+    server = Server(database, port)
+    try:
+        answer = httpx.post(server.url("/api/games"), json={"variant": "rummy", "seats": [None, "random"]})
+        link = answer.json()["seats"][0]["link"]
+        person = Person(browser, server)
+        person.open(link)
+        connection = server.seat(link.split("#")[1])
+
+        def seat_0_to_act(after: int) -> dict[str, Any]:
+            """The next state past action ``after`` in which seat 0 acts (the bot then waits for it)."""
+            while True:
+                message: dict[str, Any] = json.loads(connection.recv(timeout=30))
+                if message["type"] == "state" and message["legal"] and message["at"] > after:
+                    return message
+
+        state = seat_0_to_act(-1)
+
+        def play_to(least: int) -> int:
+            """Seat 0's first legal move, sent by a second connection of its own, until ``least`` actions."""
+            nonlocal state
+            while state["at"] < least:
+                connection.send(json.dumps({"type": "act", "action": state["legal"][0]["action"], "at": state["at"]}))
+                state = seat_0_to_act(state["at"])
+            return int(state["at"])
+
+        kept_at = play_to(6)
+        copy = tmp_path / "copy.sqlite3"
+        with contextlib.closing(sqlite3.connect(database)) as live, contextlib.closing(sqlite3.connect(copy)) as saved:
+            live.backup(saved)
+        lost_at = play_to(kept_at + 6)
+        person.wait_for(lost_at)
+        log = person.page.locator('[data-testid="log"]')
+        assert log.get_attribute("data-last") == str(lost_at)
+        server.stop()
+        for path in tmp_path.glob("games.sqlite3*"):
+            path.unlink()
+        shutil.copy(copy, database)
+        server = Server(database, port)
+        person.server = server
+        person.wait_for(kept_at)
+        assert (log.get_attribute("data-first"), log.get_attribute("data-last")) == ("1", str(kept_at))
+        assert log.locator("li[data-number]").count() == kept_at
+        # while the server was down, the page's attempts to reconnect were refused (and Chromium says so)
+        person.errors = [error for error in person.errors if "ERR_CONNECTION_REFUSED" not in error]
+        person.close()
+    finally:
+        server.stop()
 
 
 def test_three_people_meet_in_a_claim_window_of_railroad_rummy(browser: Any, server: Server) -> None:

@@ -321,6 +321,48 @@ def test_a_page_told_only_the_entries_it_has_not_been_told_keeps_the_log_a_page_
     assert late > 0 if variant == "railroad-rummy" else late == 0
 
 
+def test_a_state_waiting_for_a_stalled_page_holds_at_most_the_latest_page_of_the_log() -> None:
+    """A spectator's page that reads nothing while a game of two rounds is played has one state waiting, whose log is
+    the latest LOG_PAGE entries it may know, each once, with Journal.page's ``log_older``: what a page keeps,
+    not every entry the actions added."""
+    game = rummykit.new_game("railroad-rummy", players=4, seed=7, options={"max_rounds": 2})
+    journal = Journal(game)
+    bots = [make_bot("heuristic", "railroad-rummy", seed=seat) for seat in range(4)]
+    page = Listener(_Nowhere(), None, pictures=False)
+    state = seat_state(game, None, 0)
+    page.put_state(message_text(state.fields), log_fields(game, state, journal, page.told))
+    page.take()
+    while not game.is_over:
+        seat = game.to_act[0]
+        action = bots[seat].choose(game.view(seat), game.legal_actions(seat))
+        number = game.round
+        game.apply(action)
+        journal.add(game, action, round_number=number)
+        state = seat_state(game, None, len(game.record.actions))
+        page.put_state(message_text(state.fields), log_fields(game, state, journal, page.told))
+    assert len(page.outbox) == 1
+    message = json.loads(page.take())
+    latest, older = journal.page(game, game.view(None))
+    assert sorted(message["log"], key=lambda entry: entry["number"]) == latest
+    assert len(latest) == LOG_PAGE and message["log_older"] == older is True
+
+
+def test_a_page_being_closed_keeps_the_messages_waiting_for_it_and_takes_no_more() -> None:
+    """A page told to close (the game expired) is sent what waited, then the error, then closed: a state or a
+    connected message put after that is not taken, and does not drop the ones waiting."""
+    game = rummykit.new_game("rummy", players=2, seed=3)
+    journal = Journal(game)
+    page = Listener(_Nowhere(), 0, pictures=False)
+    state = seat_state(game, 0, 0)
+    page.put_state(message_text(state.fields), log_fields(game, state, journal, page.told))
+    page.put("connected", message_text({"type": "connected", "seats": [0]}))
+    page.end("the game has expired", 1001)
+    page.put_state(message_text(state.fields), log_fields(game, state, journal, page.told))
+    page.put("connected", message_text({"type": "connected", "seats": []}))
+    kinds = [json.loads(page.take())["type"] for _ in range(len(page.outbox))]
+    assert kinds == ["state", "connected", "error"]
+
+
 # -- finding 5: options a form can offer, an icon, a restart that names its games -----------------------------
 
 

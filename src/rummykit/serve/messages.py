@@ -57,6 +57,7 @@ Examples:
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
@@ -174,6 +175,26 @@ def message_text(message: Mapping[str, Any]) -> str:
     return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+
+
+def _lone_surrogate(data: object) -> bool:
+    """Whether a text of ``data`` (a key or a value, at any depth) holds half a surrogate pair: JSON's
+    ``"\\ud800"`` read alone. A message that quoted it back could not be written (orjson, UTF-8)."""
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            if not value.isascii() and _SURROGATE.search(value):
+                return True
+        elif isinstance(value, dict):
+            stack.extend(value)
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    return False
+
+
 def read_message(text: str | bytes) -> Hello | Act | Ready | LogPage:
     """Read a page's message, checking its size, its JSON and its fields.
 
@@ -188,6 +209,10 @@ def read_message(text: str | bytes) -> Hello | Act | Ready | LogPage:
         raise BadMessage(f"a message is one JSON object: {str(exc)[:80]}") from None
     if type(data) is not dict:
         raise BadMessage("a message is one JSON object with a 'type'")
+    if _lone_surrogate(data):  # JSON's "\ud800" escape alone: no text of it could be written back
+        raise BadMessage(
+            "a message's texts are Unicode text: half a surrogate pair (an escape such as \\ud800 alone) is not"
+        )
     kind = data.get("type")
     keys = _KEYS.get(kind) if type(kind) is str else None
     if keys is None:

@@ -180,5 +180,6 @@ def run(app: Any, **settings: Any) -> None:
     a server: the garbage collector's thresholds `GC_THRESHOLDS`, and the objects made so far (the
     modules, the variants and their rule books) frozen out of its collections (`gc.freeze`)."""
     gc.set_threshold(*GC_THRESHOLDS)
+    gc.collect()  # start-up's garbage is collected, not frozen for good
     gc.freeze()
     uvicorn.Server(config(app, **settings)).run()

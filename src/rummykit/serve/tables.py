@@ -47,7 +47,7 @@ from rummykit.core.records import GameRecord
 from rummykit.core.shoe import MAX_SEED
 from rummykit.documents.serialize import dump_record, load_record
 from rummykit.serve.builds import Builds, Cache
-from rummykit.serve.journal import Journal, Told, replayed
+from rummykit.serve.journal import LOG_PAGE, Journal, Told, replayed
 from rummykit.serve.messages import (
     BadMessage,
     RoundHold,
@@ -242,6 +242,8 @@ class Listener:
         """The code to close with once the waiting messages are sent, if the page is to be closed."""
 
     def put(self, kind: str, text: str) -> None:
+        if self.closed or self.ending is not None:
+            return  # what waits is sent as it is before the page is closed
         if kind in ("state", "connected"):  # only the latest of a kind waits
             self.outbox = collections.deque(item for item in self.outbox if item[0] != kind)
         self._put((kind, text, None))
@@ -249,11 +251,18 @@ class Listener:
     def put_state(self, text: str, log: dict[str, Any]) -> None:
         """Let a state message wait: ``text``, the message but its log, and ``log``, its
         [`log_fields`][rummykit.serve.messages.log_fields] (the state waiting before it, if any, is
-        dropped, and its log entries and glossary carried over)."""
+        dropped, and its log entries and glossary carried over, at most the `LOG_PAGE` highest-numbered
+        entries: all a page keeps)."""
+        if self.closed or self.ending is not None:
+            return
         waiting = next((item[2] for item in self.outbox if item[0] == "state"), None)
         if waiting is not None:
+            entries = [*waiting["log"], *log["log"]]
+            if len(entries) > LOG_PAGE:
+                lowest = sorted(entry["number"] for entry in entries)[-LOG_PAGE]
+                entries = [entry for entry in entries if entry["number"] >= lowest]
             log = {
-                "log": [*waiting["log"], *log["log"]],
+                "log": entries,
                 "log_older": log["log_older"],
                 "glossary": {**waiting["glossary"], **log["glossary"]},
             }

@@ -39,6 +39,7 @@ let logPage = null; // the page of the log asked for (null: the latest, as the s
 let latestLog = new Map(); // the latest page of the log: its entries by their numbers
 let latestOlder = false; // whether the seat may know older entries than the latest page
 let glossary = {}; // each abbreviation the messages used, in words
+let anew = false; // whether this connection has yet to send its first state (the log told afresh)
 const SUITS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
 
 function element(tag, text, attributes) {
@@ -440,6 +441,7 @@ function connect() {
   socket = new WebSocket(`${scheme}://${location.host}/ws`);
   socket.addEventListener("open", () => {
     retry = 0;
+    anew = true; // a new connection is told the log's latest page afresh, whatever this page kept
     byId("connection").textContent = "connected";
     // a phone's screen gets the pictures' small form, whose cards stay readable at its width
     const small = window.matchMedia("(max-width: 600px)").matches;
@@ -447,8 +449,14 @@ function connect() {
   });
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
-    if (message.type === "state") show(message);
-    else if (message.type === "connected") {
+    if (message.type === "state") {
+      if (anew) {
+        latestLog = new Map();
+        glossary = {};
+        anew = false;
+      }
+      show(message);
+    } else if (message.type === "connected") {
       connected = message.seats;
       showSeatsHere();
     } else if (message.type === "log" && message.before === logPage) {

@@ -11,7 +11,16 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from rummykit import Game
 
-__all__ = ["ContractSolver", "bot_factories", "configure", "dump_position", "load_position", "run_game", "simulate"]
+__all__ = [
+    "ContractSolver",
+    "bot_factories",
+    "configure",
+    "dump_position",
+    "load_position",
+    "run_game",
+    "simulate",
+    "view_to_data",
+]
 
 
 def _name(module: str, name: str) -> Any:
@@ -28,5 +37,6 @@ bot_factories: Callable[..., Any] = _name("core.plugins", "bot_factories")
 configure: Callable[..., Any] = _name("core.engine", "configure")
 dump_position: Callable[..., str] = _name("documents.serialize", "dump_position")
 load_position: Callable[..., Game] = _name("documents.serialize", "load_position")
+view_to_data: Callable[..., dict[str, Any]] = _name("documents.serialize", "view_to_data")
 run_game: Callable[..., Any] = _name("play.simulate", "run_game")
 simulate: Callable[..., Any] = _name("play.simulate", "simulate")

@@ -16,7 +16,16 @@ from collections.abc import Iterator
 from typing import Any, Final
 
 from benchmarks import timing
-from benchmarks.engine import ContractSolver, bot_factories, configure, dump_position, load_position, run_game, simulate
+from benchmarks.engine import (
+    ContractSolver,
+    bot_factories,
+    configure,
+    dump_position,
+    load_position,
+    run_game,
+    simulate,
+    view_to_data,
+)
 from benchmarks.results import Curve, Results
 from benchmarks.timing import percentile, retained_bytes, time_calls_us
 from rummykit import Action, Card, Game, Suit, new_game
@@ -244,6 +253,10 @@ def _round_trip(game: Game) -> Game:
     return load_position(dump_position(game))
 
 
+def _view_data(game: Game) -> dict[str, Any]:
+    return view_to_data(game.view(game.turn))
+
+
 def _legal(game: Game) -> list[Action]:
     return game.legal_actions(game.turn)
 
@@ -254,6 +267,7 @@ def measure_positions(results: Results, variant: str, players: int, *, positions
     games = [mid_game(variant, players, seed) for seed in range(1, positions + 1)]
     copies = [time_calls_us(game.copy, number=200 * repeat) for game in games]
     trips = [time_calls_us(functools.partial(_round_trip, game), number=repeat) for game in games]
+    views = [time_calls_us(functools.partial(_view_data, game), number=20 * repeat) for game in games]
     memory = [retained_bytes(game.copy, 200) / 1000 for game in games]
     sizes = [len(dump_position(game)) / 1000 for game in games]
     plays = [_after_draw(game) for game in games]
@@ -276,6 +290,14 @@ def measure_positions(results: Results, variant: str, players: int, *, positions
         statistics.median(trips),
         "µs",
         f"dump_position + load_position (validated); {statistics.median(sizes):.1f} KB of JSON",
+    )
+    results.add(
+        f"view.{variant}.{players}p",
+        "rummykit",
+        f"a seat's view as JSON data, mid-game {label}",
+        statistics.median(views),
+        "µs",
+        "view_to_data(game.view(seat)): what a game server sends a seat, the rounds before included",
     )
     results.add(
         f"memory.{variant}.{players}p",

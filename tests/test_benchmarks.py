@@ -73,7 +73,7 @@ def test_each_measurement_runs_and_reports_its_figures() -> None:
     ours.measure_games(results, 1)
     keys = {figure.key for figure in results.figures}
     assert {"step.railroad-rummy.4p", "step.rummy.2p", "copy.railroad-rummy.4p", "json.railroad-rummy.4p"} <= keys
-    assert {"memory.railroad-rummy.4p", "legal.railroad-rummy.4p", "games.heuristic.1"} <= keys
+    assert {"memory.railroad-rummy.4p", "legal.railroad-rummy.4p", "view.railroad-rummy.4p", "games.heuristic.1"} <= keys
     assert all(figure.value > 0 for figure in results.figures)
     data = json.loads(json.dumps(results.to_data()))
     assert data["quick"] is True and len(data["figures"]) == len(results.figures)

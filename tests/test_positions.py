@@ -124,6 +124,14 @@ def test_the_round_sets_the_hand_size_and_contract_and_hands_not_given_are_dealt
         ("railroad-canasta", {"hands": ["3H 5C", "6H"]}, "hands[0][0]", "RC-6"),
         ("railroad-rummy", {"hands": ["5H", "6H"], "facts": {"hmg": [4, 3]}}, "facts.hmg[0]", "0 to 3"),
         ("railroad-rummy", {"hands": ["5H", "6H"], "facts": {"colour": 1}}, "facts.colour", "no fact 'colour'"),
+        # a fact's object lacking a field, and a fact's item, named by their paths
+        ("railroad-rummy", {"hands": ["5H", "6H"], "facts": {"last_claim": {}}}, "facts.last_claim.turn", "missing"),
+        (
+            "railroad-rummy",
+            {"hands": ["5H", "6H"], "facts": {"declarations": {"1": {}}}},
+            "facts.declarations[1]",
+            "'claim'",
+        ),
         ("railroad-rummy", {"hands": ["5H", "6H"], "turn": 2}, "turn", "seats are 0 to 1"),
         ("railroad-rummy", {"hands": ["5H"]}, "hands", "one hand per seat (2)"),
         ("railroad-rummy", {"hands": ["5H", "6H"], "table": [(2, "QC QD QH")]}, "table[0].owner", "no seat 2"),
@@ -337,6 +345,8 @@ HEAD: Final = "rummy players=2 round=1 dealer=0 turn=1 turn_number=1 phase=draw"
             "hands[1][0]",
             "already at hands[0][0]",
         ),
+        # a logged action lacking a field its kind needs: the field is named, not a KeyError raised
+        (HEAD + "\nhands: 5H / 6H\nlog: draw 1; discard 1", "log[1].card", "required field missing"),
     ],
 )
 def test_a_bad_notation_is_refused_naming_the_line_or_the_field(text: str, path: str, says: str) -> None:

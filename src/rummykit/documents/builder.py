@@ -31,7 +31,7 @@ from rummykit.core.errors import IllegalActionError, InvalidCardError, InvalidPo
 from rummykit.core.plugins import Plugin
 from rummykit.core.shoe import Randomness
 from rummykit.core.state import GameState, Phase, RoundResult, TableMeld
-from rummykit.documents.converter import DOCUMENT_ERRORS, converter, document_error
+from rummykit.documents.converter import converter, read_checked
 from rummykit.documents.serialize import own_fields
 
 __all__ = ["build_position"]
@@ -434,13 +434,14 @@ def _set_facts(configuration: Configuration, state: GameState, facts: Mapping[st
         raise InvalidPositionError("facts", f"the variant's facts map names to values, not {quote(facts)}")
     hints = get_type_hints(type(state))
     own = {field.name for field in own_fields(type(state))}
-    conv = converter(configuration.spec.actions)
+    kinds = configuration.spec.actions
     for name, value in facts.items():
         if name not in own:
             known = ", ".join(own) or "(none)"
             raise InvalidPositionError(f"facts.{name}", f"{state.config.variant} keeps no fact {quote(name)}: {known}")
-        try:
-            setattr(state, name, conv.structure(value, hints[name]))
-        except DOCUMENT_ERRORS as exc:
-            raise document_error(exc, f"facts.{name}") from exc
+
+        def read(detailed: bool, value: Any = value, kind: Any = hints[name]) -> Any:
+            return converter(kinds, detailed=detailed).structure(value, kind)
+
+        setattr(state, name, read_checked(read, f"facts.{name}."))  # an object lacking a field too
     return frozenset(facts)

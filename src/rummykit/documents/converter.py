@@ -606,9 +606,14 @@ def document_error(
         problems = cattrs.transform_error(exc, format_exception=describe_problem)
         path, message = problem_path(problems[0]) if problems else ("", str(exc))
         more = " (and more problems)" if len(problems) > 1 else ""
-        return error((prefix + path).rstrip("."), message + more)
+        return error(_joined(prefix, path), message + more)
     if isinstance(exc, InvalidPositionError) and not isinstance(exc, error):
-        return error((prefix + exc.path).rstrip("."), exc.problem)
+        return error(_joined(prefix, exc.path), exc.problem)
     if isinstance(exc, InvalidPositionError):
-        return error((prefix + exc.path).rstrip("."), exc.problem) if prefix else exc
+        return error(_joined(prefix, exc.path), exc.problem) if prefix else exc
     return error(prefix.rstrip("."), str(exc))
+
+
+def _joined(prefix: str, path: str) -> str:
+    """A field's path after ``prefix`` (``"facts."``): ``facts.hmg``, ``facts.declarations[1]``."""
+    return prefix.rstrip(".") + path if path.startswith("[") else (prefix + path).rstrip(".")

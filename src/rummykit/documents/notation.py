@@ -70,7 +70,12 @@ from rummykit.core.errors import (
 )
 from rummykit.core.plugins import available_house_rules, variant_spec
 from rummykit.core.specs import COMMON_OPTIONS, VariantSpec
-from rummykit.documents.converter import DOCUMENT_ERRORS, card_id_word, converter, document_error, parse_json
+from rummykit.documents.converter import (
+    card_id_word,
+    converter,
+    parse_json,
+    read_checked,
+)
 from rummykit.documents.serialize import (
     POSITION_FORMAT,
     POSITION_VERSION,
@@ -413,18 +418,21 @@ class _Position:
     def log(self, value: str) -> list[Action]:
         """The round's actions, each read as it comes (an action takes less room than its text)."""
         assert self.spec is not None
-        structure = converter(self.spec.actions).structure
+        kinds = self.spec.actions
         actions: list[Action] = []
         for match in re.finditer(r"[^;]+", value):
             part = match.group().strip()
             if not part:
                 continue
-            data = _read_action(part)
-            try:
-                actions.append(structure(data, Action))
-            except DOCUMENT_ERRORS as exc:
-                raise document_error(exc, f"log[{len(actions)}].") from exc
+            read = functools.partial(_structure_action, kinds, _read_action(part))
+            actions.append(read_checked(read, f"log[{len(actions)}]."))  # an action lacking a field too
         return actions
+
+
+def _structure_action(kinds: tuple[type[Action], ...], data: Mapping[str, Any], detailed: bool) -> Action:
+    """An action of a log line, read by [`read_checked`][rummykit.documents.converter.read_checked]."""
+    action: Action = converter(kinds, detailed=detailed).structure(data, Action)
+    return action
 
 
 class _Cards:

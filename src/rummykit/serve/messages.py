@@ -172,7 +172,8 @@ def message_text(message: Mapping[str, Any]) -> str:
         >>> json.loads(message_text({"text": "10♥", "scores": {1: -5}}))
         {'text': '10♥', 'scores': {'1': -5}}
     """
-    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    text: str = orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    return text
 
 
 _SURROGATE: Final = re.compile("[\ud800-\udfff]")

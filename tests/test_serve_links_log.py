@@ -268,6 +268,21 @@ class _Nowhere:
         raise AssertionError("not closed here")
 
 
+def _played(game: rummykit.Game, journal: Journal, bots: list[Any]) -> None:
+    """The next action of ``game``, its acting seat's bot's, played and added to ``journal``."""
+    seat = game.to_act[0]
+    action = bots[seat].choose(game.view(seat), game.legal_actions(seat))
+    number = game.round
+    game.apply(action)
+    journal.add(game, action, round_number=number)
+
+
+def _put_state(game: rummykit.Game, journal: Journal, page: Listener) -> None:
+    """The state message of ``page``'s seat now, with the log entries it has not been told, put to wait."""
+    state = seat_state(game, page.seat, len(game.record.actions))
+    page.put_state(message_text(state.fields), log_fields(game, state, journal, page.told))
+
+
 @pytest.mark.parametrize("variant", ["railroad-rummy", "rummy"])
 def test_a_page_told_only_the_entries_it_has_not_been_told_keeps_the_log_a_page_opened_anew_is_told(
     variant: str,
@@ -301,18 +316,12 @@ def test_a_page_told_only_the_entries_it_has_not_been_told_keeps_the_log_a_page_
             assert message["log_older"] == older
 
     for index, page in enumerate(pages):
-        state = seat_state(game, page.seat, 0)
-        page.put_state(message_text(state.fields), log_fields(game, state, journal, page.told))
+        _put_state(game, journal, page)
         read(index)
     while not game.is_over:
-        seat = game.to_act[0]
-        action = bots[seat].choose(game.view(seat), game.legal_actions(seat))
-        number = game.round
-        game.apply(action)
-        journal.add(game, action, round_number=number)
+        _played(game, journal, bots)
         for index, page in enumerate(pages):
-            state = seat_state(game, page.seat, len(game.record.actions))
-            page.put_state(message_text(state.fields), log_fields(game, state, journal, page.told))
+            _put_state(game, journal, page)
             if rng.random() < 0.6:  # else the state waits, and the next one replaces it
                 read(index)
     for index in range(len(pages)):
@@ -329,17 +338,11 @@ def test_a_state_waiting_for_a_stalled_page_holds_at_most_the_latest_page_of_the
     journal = Journal(game)
     bots = [make_bot("heuristic", "railroad-rummy", seed=seat) for seat in range(4)]
     page = Listener(_Nowhere(), None, pictures=False)
-    state = seat_state(game, None, 0)
-    page.put_state(message_text(state.fields), log_fields(game, state, journal, page.told))
+    _put_state(game, journal, page)
     page.take()
     while not game.is_over:
-        seat = game.to_act[0]
-        action = bots[seat].choose(game.view(seat), game.legal_actions(seat))
-        number = game.round
-        game.apply(action)
-        journal.add(game, action, round_number=number)
-        state = seat_state(game, None, len(game.record.actions))
-        page.put_state(message_text(state.fields), log_fields(game, state, journal, page.told))
+        _played(game, journal, bots)
+        _put_state(game, journal, page)
     assert len(page.outbox) == 1
     message = json.loads(page.take())
     latest, older = journal.page(game, game.view(None))

@@ -71,6 +71,7 @@ from rummykit.core.errors import (
 from rummykit.core.plugins import available_house_rules, variant_spec
 from rummykit.core.specs import COMMON_OPTIONS, VariantSpec
 from rummykit.documents.converter import (
+    DOCUMENT_ERRORS,
     card_id_word,
     converter,
     parse_json,
@@ -419,13 +420,18 @@ class _Position:
         """The round's actions, each read as it comes (an action takes less room than its text)."""
         assert self.spec is not None
         kinds = self.spec.actions
+        structure = converter(kinds).structure
         actions: list[Action] = []
         for match in re.finditer(r"[^;]+", value):
             part = match.group().strip()
             if not part:
                 continue
-            read = functools.partial(_structure_action, kinds, _read_action(part))
-            actions.append(read_checked(read, f"log[{len(actions)}]."))  # an action lacking a field too
+            data = _read_action(part)
+            try:
+                action: Action = structure(data, Action)
+            except (*DOCUMENT_ERRORS, KeyError):  # a bad action (one lacking a field too): its problem named
+                action = read_checked(functools.partial(_structure_action, kinds, data), f"log[{len(actions)}].")
+            actions.append(action)
         return actions
 
 

@@ -31,7 +31,7 @@ from rummykit.core.errors import IllegalActionError, InvalidCardError, InvalidPo
 from rummykit.core.plugins import Plugin
 from rummykit.core.shoe import Randomness
 from rummykit.core.state import GameState, Phase, RoundResult, TableMeld
-from rummykit.documents.converter import converter, read_checked
+from rummykit.documents.converter import structure_checked
 from rummykit.documents.serialize import own_fields
 
 __all__ = ["build_position"]
@@ -439,9 +439,6 @@ def _set_facts(configuration: Configuration, state: GameState, facts: Mapping[st
         if name not in own:
             known = ", ".join(own) or "(none)"
             raise InvalidPositionError(f"facts.{name}", f"{state.config.variant} keeps no fact {quote(name)}: {known}")
-
-        def read(detailed: bool, value: Any = value, kind: Any = hints[name]) -> Any:
-            return converter(kinds, detailed=detailed).structure(value, kind)
-
-        setattr(state, name, read_checked(read, f"facts.{name}."))  # an object lacking a field too
+        # an object lacking a field too
+        setattr(state, name, structure_checked(kinds, value, hints[name], f"facts.{name}."))
     return frozenset(facts)

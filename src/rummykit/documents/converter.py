@@ -64,6 +64,7 @@ __all__ = [
     "read_checked",
     "read_document",
     "strict_converter",
+    "structure_checked",
 ]
 
 MOST_PROBLEMS: Final = 8
@@ -576,6 +577,34 @@ def read_checked(
     except DOCUMENT_ERRORS as exc:
         raise document_error(exc, prefix, error) from exc
     raise AssertionError("rummykit bug: a document refused without detailed validation was accepted with it")
+
+
+def structure_checked(
+    actions: tuple[type[Action], ...],
+    document: Any,
+    kind: Any,
+    prefix: str = "",
+    error: type[InvalidPositionError] = InvalidPositionError,
+) -> Any:
+    """``document`` read as ``kind`` by the converter of ``actions``
+    ([`read_checked`][rummykit.documents.converter.read_checked]: the detailed reading only to name a
+    bad document's problem, its path after ``prefix``).
+
+    Examples:
+        >>> import rummykit
+        >>> from rummykit.core.actions import Action
+        >>> actions = rummykit.variant_spec("rummy").actions
+        >>> structure_checked(actions, {"type": "discard", "seat": 0, "card": "5H"}, Action)
+        Discard(seat=0, card=Card.parse('5H'))
+        >>> structure_checked(actions, {"type": "discard", "seat": 0, "card": "5X"}, Action, "log[3].")
+        Traceback (most recent call last):
+        ...
+        rummykit.core.errors.InvalidPositionError: log[3].card: ...
+
+    Raises:
+        InvalidPositionError: ``error``, naming the path of the document's first problem.
+    """
+    return read_checked(lambda detailed: converter(actions, detailed=detailed).structure(document, kind), prefix, error)
 
 
 def problem_path(problem: str) -> tuple[str, str]:

@@ -75,7 +75,7 @@ from rummykit.documents.converter import (
     card_id_word,
     converter,
     parse_json,
-    read_checked,
+    structure_checked,
 )
 from rummykit.documents.serialize import (
     POSITION_FORMAT,
@@ -430,15 +430,9 @@ class _Position:
             try:
                 action: Action = structure(data, Action)
             except (*DOCUMENT_ERRORS, KeyError):  # a bad action (one lacking a field too): its problem named
-                action = read_checked(functools.partial(_structure_action, kinds, data), f"log[{len(actions)}].")
+                action = structure_checked(kinds, data, Action, f"log[{len(actions)}].")
             actions.append(action)
         return actions
-
-
-def _structure_action(kinds: tuple[type[Action], ...], data: Mapping[str, Any], detailed: bool) -> Action:
-    """An action of a log line, read by [`read_checked`][rummykit.documents.converter.read_checked]."""
-    action: Action = converter(kinds, detailed=detailed).structure(data, Action)
-    return action
 
 
 class _Cards:

@@ -66,7 +66,14 @@ from rummykit.core.specs import VariantSpec
 from rummykit.core.state import CACHE, JOURNAL, GameState
 from rummykit.core.validation import validate_view
 from rummykit.core.views import View
-from rummykit.documents.converter import converter, json_type, new_converter, read_checked, read_document
+from rummykit.documents.converter import (
+    converter,
+    json_type,
+    new_converter,
+    read_checked,
+    read_document,
+    structure_checked,
+)
 
 __all__ = [
     "POSITION_FORMAT",
@@ -423,7 +430,7 @@ def load_view(data: str | bytes | Mapping[str, Any]) -> View:
     document = read_document(data, VIEW_FORMAT, VIEW_VERSION, InvalidPositionError)
     spec = _variant(document, InvalidPositionError)
     view_type = spec.view_type or View
-    view = read_checked(lambda detailed: converter(spec.actions, detailed=detailed).structure(document, view_type))
+    view: View = structure_checked(spec.actions, document, view_type)
     configuration = document_configuration(document, InvalidPositionError)
     validate_view(configuration, view)
     return view

@@ -71,7 +71,7 @@ from rummykit.core.errors import InvalidPositionError, quote
 from rummykit.core.specs import COMMON_RULES
 from rummykit.core.state import RoundResult
 from rummykit.core.views import View
-from rummykit.documents.converter import converter, read_checked
+from rummykit.documents.converter import converter, structure_checked
 from rummykit.documents.serialize import view_to_data
 from rummykit.serve.journal import Journal, Told, journal_of
 
@@ -263,9 +263,7 @@ def read_action(game: Game, document: Mapping[str, Any]) -> Action:
     """
     actions = game.spec.actions
     try:
-        action: Action = read_checked(
-            lambda detailed: converter(actions, detailed=detailed).structure(document, Action), "action."
-        )
+        action: Action = structure_checked(actions, document, Action, "action.")
     except InvalidPositionError as exc:
         raise BadMessage(f"not an action of {game.variant}: {str(exc)[:200]}") from None
     return action

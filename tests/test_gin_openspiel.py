@@ -19,27 +19,36 @@ counted in the output; none is known, and any other difference fails the test.
 
 from __future__ import annotations
 
+import doctest
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
 import pytest
 
 import rummykit
-from rummykit import Action, Card, Discard, Draw, GoDown, LayOff, TakeDiscard
+from rummykit import Action, Discard, Draw, GoDown, LayOff, TakeDiscard
 from rummykit.core.cards import face
 from rummykit.standard import Knock, Pass
 
 pyspiel = pytest.importorskip("pyspiel")
 
-pytestmark = pytest.mark.differential
+from benchmarks import gin_match  # noqa: E402  (it needs OpenSpiel)
+from benchmarks.gin_match import (  # noqa: E402
+    DRAW_STOCK,
+    DRAW_UPCARD,
+    KNOCK,
+    MELD,
+    PASS,
+    PHASE,
+    UTILS,
+    joined,
+    os_card,
+    rk_card,
+)
 
-GIN: Final = pyspiel.gin_rummy
-PHASE: Final = GIN.Phase
-UTILS: Final = GIN.GinRummyUtils(13, 4, 10)
-DRAW_UPCARD, DRAW_STOCK, PASS, KNOCK, MELD = 52, 53, 54, 55, 56
-RANKS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+pytestmark = pytest.mark.differential
 
 #: The tables played, in turn: OpenSpiel's parameters and rummykit's options for the same rules.
 TABLES: Final[tuple[tuple[dict[str, Any], dict[str, Any]], ...]] = (
@@ -53,35 +62,6 @@ TABLES: Final[tuple[tuple[dict[str, Any], dict[str, Any]], ...]] = (
 )
 EXCLUDED: Final[dict[str, str]] = {}
 """Differences a clarification explains, by its rule id, with what they are (none is known)."""
-
-
-def os_card(card: Card) -> int:
-    """OpenSpiel's number of ``card``: its suit (s c d h) times 13, plus its rank from the ace."""
-    return "SCDH".index(str(card)[-1]) * 13 + RANKS.index(str(card)[:-1])
-
-
-def rk_card(number: int) -> Card:
-    """The card of OpenSpiel's number ``number``."""
-    return Card.parse(RANKS[number % 13] + "SCDH"[number // 13])
-
-
-def joined(melds: Iterable[Iterable[int]]) -> frozenset[frozenset[int]]:
-    """Melds (OpenSpiel's card numbers) with the touching runs of one suit joined (GIN-C2)."""
-    groups = [set(meld) for meld in melds]
-    merged = True
-    while merged:
-        merged = False
-        for one in groups:
-            for other in groups:
-                runs = one is not other and len({c % 13 for c in one}) > 1 and len({c % 13 for c in other}) > 1
-                if runs and max(one) + 1 == min(other) and max(one) // 13 == min(other) // 13:
-                    one.update(other)
-                    groups.remove(other)
-                    merged = True
-                    break
-            if merged:
-                break
-    return frozenset(frozenset(group) for group in groups)
 
 
 def os_go_downs(state: Any) -> set[frozenset[frozenset[int]]]:
@@ -266,3 +246,15 @@ def test_games_that_knock_agree_move_for_move() -> None:
 def test_ten_thousand_random_games_agree_move_for_move(batch: int) -> None:
     tally = run(range(100_000 + batch * 1000, 100_000 + (batch + 1) * 1000))
     assert tally["games"] == tally["hands scored"] == 1000
+
+
+def test_the_search_bot_and_ismcts_play_hands_across_the_engines() -> None:
+    """The match of benchmarks/gin_match.py (issue 37): rummykit's search bot and OpenSpiel's IS-MCTS, each
+    in its own engine, play whole hands with every play made in both, and the engines' scores agree at
+    each hand's end (``Hand.play`` raises if not); its card and meld mappings are as its examples say."""
+    assert doctest.testmod(gin_match).failed == 0
+    for number in range(4):
+        hand = gin_match.Hand(number, level=1)
+        points = hand.play()
+        assert hand.game.is_over and hand.state.is_terminal()
+        assert points == hand.game.scores[hand.mine] and hand.searched

@@ -434,6 +434,10 @@ LEFT_OUT: Final = (
     (r"\brummykit serve\b|\bbenchmarks\.serve_load\b", "it starts a game server, which runs until it is stopped"),
     (r"--backend ray\b", "it needs a Ray cluster: tests/test_simulate_ray.py runs simulate on a local Ray"),
     (r"\bbenchmarks\.bots\b", "it measures the bots over many games, for minutes: a benchmark, not a test"),
+    (
+        r"\bbenchmarks\.gin_match\b",
+        "it needs the rl extra and plays hundreds of hands: tests/test_gin_openspiel.py plays the match",
+    ),
 )
 """The shell snippets of the docs that a test cannot run, by what they do: a snippet with a line that
 matches one of these is left out (and listed as skipped, with the reason); every other one runs."""

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import time
 from collections.abc import Sequence
 from typing import Any, Final
@@ -28,6 +27,7 @@ import attrs
 import rummykit
 from rummykit.core.actions import Action
 from rummykit.core.views import View
+from rummykit.play.intervals import wilson_interval
 from rummykit.search import LEVELS, SearchBot, action_key
 
 SEED: Final = 37_000
@@ -39,21 +39,6 @@ TABLES: Final = (
     ("railroad-rummy", 4),
     ("railroad-canasta", 4),
 )
-
-
-def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win share.
-
-    Examples:
-        >>> [round(x, 3) for x in wilson(20, 40)]
-        [0.352, 0.648]
-    """
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @attrs.define
@@ -121,7 +106,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                 _, timed = play(variant, players, 1000 + index, level)
                 times.setdefault(level, []).extend(timed.times)
                 searched.setdefault(level, []).extend(timed.searched)
-        low, high = wilson(share, games)
+        interval = wilson_interval(share, games) if games else None
+        low, high = (interval.low, interval.high) if interval else (0.0, 1.0)
         result = {
             "variant": variant,
             "players": players,

@@ -31,6 +31,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 import rummykit
 from rummykit import Action, Card, Discard, Draw, GoDown, LayOff, TakeDiscard
 from rummykit.core.cards import face
+from rummykit.play.intervals import wilson_interval
 from rummykit.search import LEVELS, SearchBot
 from rummykit.standard import Knock, Pass
 
@@ -138,6 +139,7 @@ class Hand:
         return (self.dealer + 1 + player) % 2
 
     def os(self, token: int) -> None:
+        """Apply ``token`` in OpenSpiel, and deal the cards its chance nodes then draw, from rummykit's stock."""
         self.state.apply_action(token)
         while self.state.is_chance_node():
             self.state.apply_action(self.stock.pop(0))
@@ -182,7 +184,6 @@ class Hand:
     def _ismcts(self, seat: int) -> None:
         """IS-MCTS's play in OpenSpiel, made as the same play in rummykit."""
         phase = self.state.current_phase()
-        legal = self.game.legal_actions(seat)
         if phase in (PHASE.FIRST_UPCARD, PHASE.DRAW, PHASE.WALL):
             token = self.ismcts.step(self.state)
             self.os(token)
@@ -201,6 +202,7 @@ class Hand:
             token = self.ismcts.step(self.state)
             self.os(token)
             if token != PASS:  # the lay-offs end with a pass, and the melds follow
+                legal = self.game.legal_actions(seat)
                 offs = [a for a in legal if isinstance(a, LayOff) and a.card == rk_card(token)]
                 self.game.apply(min(offs, key=lambda a: a.end is None))  # on a run, where one takes it (GIN-C1)
         else:  # melds laid one at a time, to the closing pass: one go-down in rummykit
@@ -212,20 +214,6 @@ class Hand:
             go = [[rk_card(c) for c in sorted(meld)] for meld in sorted(joined(laid), key=min)]
             action: Action = GoDown(seat=seat, melds=go) if go else Pass(seat=seat)
             self.game.apply(action)
-
-
-def wilson(won: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson interval of a share ``won`` of ``games``.
-
-    Examples:
-        >>> [round(share, 3) for share in wilson(10, 20)]
-        [0.299, 0.701]
-    """
-    share = won / games
-    scale = 1 + z * z / games
-    centre = (share + z * z / (2 * games)) / scale
-    half = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games)) / scale
-    return centre - half, centre + half
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -242,13 +230,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         searched.extend(hand.searched)
     hands = len(points)
     won, drawn = sum(p > 0 for p in points), sum(p == 0 for p in points)
-    low, high = wilson(won + drawn / 2, hands)
+    interval = wilson_interval(won + drawn / 2, hands)
     mean = statistics.fmean(points)
     error = 1.96 * statistics.stdev(points) / math.sqrt(hands) if hands > 1 else math.nan
     print(
         f"search:{arguments.level} against IS-MCTS ({LEVELS[arguments.level].iterations} simulations), {hands} hands: "
         f"won {won}, drawn {drawn}, lost {hands - won - drawn}; score {(won + drawn / 2) / hands:.0%} "
-        f"(95% {low:.0%} to {high:.0%}); points a hand {mean:+.1f} ± {error:.1f}; search "
+        f"(95% {interval.low:.0%} to {interval.high:.0%}); points a hand {mean:+.1f} ± {error:.1f}; search "
         f"{1000 * statistics.fmean(searched):.0f} ms a decision; {time.perf_counter() - start:.0f} s"
     )
 

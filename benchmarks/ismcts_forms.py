@@ -11,7 +11,6 @@ docs/howto/reinforcement-learning.md.
 from __future__ import annotations
 
 import argparse
-import math
 import time
 
 import numpy as np
@@ -19,21 +18,8 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 from rummykit.core.plugins import make_bot
+from rummykit.play.intervals import wilson_interval
 from rummykit.rl import openspiel
-
-
-def wilson(won: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson interval of ``won`` in ``games``, as shares.
-
-    Examples:
-        >>> [round(share, 3) for share in wilson(10, 200)]
-        [0.027, 0.09]
-    """
-    share = won / games
-    scale = 1 + z * z / games
-    centre = (share + z * z / (2 * games)) / scale
-    half = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games)) / scale
-    return centre - half, centre + half
 
 
 def play(form: str, hands: int, simulations: int) -> tuple[int, int]:
@@ -84,9 +70,10 @@ def main() -> None:
     for form in ("whole", "tokens"):
         start = time.process_time()
         won, drawn = play(form, arguments.hands, arguments.simulations)
-        low, high = wilson(won, arguments.hands)
+        interval = wilson_interval(won, arguments.hands)
         print(
-            f"{form:6}  won {won} of {arguments.hands} ({won / arguments.hands:.0%}, 95% {low:.1%} to {high:.1%}), "
+            f"{form:6}  won {won} of {arguments.hands} ({won / arguments.hands:.0%}, "
+            f"95% {interval.low:.1%} to {interval.high:.1%}), "
             f"drawn {drawn}; {time.process_time() - start:.0f} s of CPU"
         )
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import doctest
 import random
+import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Final
@@ -258,3 +259,9 @@ def test_the_search_bot_and_ismcts_play_hands_across_the_engines() -> None:
         points = hand.play()
         assert hand.game.is_over and hand.state.is_terminal()
         assert points == hand.game.scores[hand.mine] and hand.searched
+
+
+def test_the_match_prints_its_score_with_its_interval(capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m benchmarks.gin_match`` as docs/bots.md runs it, on two hands."""
+    gin_match.main(["--hands", "2", "--level", "1"])
+    assert re.search(r"2 hands: won \d, drawn \d, lost \d; score \d+% \(95% \d+% to \d+%\)", capsys.readouterr().out)

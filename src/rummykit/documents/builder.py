@@ -439,6 +439,5 @@ def _set_facts(configuration: Configuration, state: GameState, facts: Mapping[st
         if name not in own:
             known = ", ".join(own) or "(none)"
             raise InvalidPositionError(f"facts.{name}", f"{state.config.variant} keeps no fact {quote(name)}: {known}")
-        # an object lacking a field too
         setattr(state, name, structure_checked(kinds, value, hints[name], f"facts.{name}."))
     return frozenset(facts)

@@ -80,8 +80,9 @@ def two_sided_quantile(confidence: float) -> float:
     return (1 + confidence) / 2
 
 
-def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> Interval:
-    """The Wilson score interval of a rate of ``successes`` out of ``trials`` independent trials.
+def wilson_interval(successes: float, trials: int, confidence: float = 0.95) -> Interval:
+    """The Wilson score interval of a rate of ``successes`` out of ``trials`` independent trials (a
+    trial shared, as a tied game, may count a share of a success).
 
     Raises:
         ValueError: no trials, more successes than trials, or a confidence not between 0 and 1.
@@ -89,6 +90,9 @@ def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> In
     Examples:
         >>> wilson_interval(0, 20).low, round(wilson_interval(0, 20).high, 4)
         (0.0, 0.1611)
+        >>> tied = wilson_interval(19.5, 40)
+        >>> round(tied.low, 3), round(tied.high, 3)
+        (0.341, 0.637)
     """
     if trials < 1 or not 0 <= successes <= trials:
         raise ValueError(f"a rate needs 0 <= successes <= trials and trials >= 1, not {successes} of {trials}")

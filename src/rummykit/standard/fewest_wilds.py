@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import TypeVar
 
 from rummykit.core.cards import Card, Rank, Suit
 from rummykit.core.melds import Meld, MeldKind, MeldRules
 from rummykit.core.solver import Contract
 
-__all__ = ["RankChoice", "fewest_wild_ways", "preference", "ranks_of"]
+__all__ = ["RankChoice", "fewest_wild_ways", "filled", "preference", "ranks_of"]
 
 RankChoice = tuple[tuple[str, tuple[Rank, ...]], ...]
 """A go-down's melds as their kinds and the rank each place stands for, in a canonical order: what a
@@ -111,12 +112,28 @@ def fewest_wild_ways(hand: Sequence[Card], contract: Contract, rules: MeldRules)
             naturals[card.rank] += 1
     wild_order = sorted(wilds, key=lambda card: card.index)
     spare = sum(wilds.values())
-    groups = _groups(contract, naturals, spare, rules)
+    yield from filled(
+        _groups(contract, naturals, spare, rules), lambda places: _fill(places, naturals, wilds, wild_order, rules)
+    )
+
+
+P = TypeVar("P")
+W = TypeVar("W")
+
+
+def filled(groups: Sequence[tuple[int, Sequence[P]]] | None, fill: Callable[[list[P]], W | None]) -> Iterator[W]:
+    """Every choice of places for a contract's melds that ``fill`` fills: for each group (how many melds of
+    one kind, and the places one can take), a multiset of that many of its places, all groups' together;
+    nothing where ``groups`` is ``None`` (a kind of meld has no place).
+
+    Examples:
+        >>> list(filled([(2, ["a", "b"]), (1, ["x"])], lambda places: " ".join(places)))
+        ['a a x', 'a b x', 'b b x']
+    """
     if groups is None:
         return
     for choice in itertools.product(*(itertools.combinations_with_replacement(options, n) for n, options in groups)):
-        places = [place for chosen in choice for place in chosen]
-        way = _fill(places, naturals, wilds, wild_order, rules)
+        way = fill([place for chosen in choice for place in chosen])
         if way is not None:
             yield way
 

@@ -8,14 +8,24 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final, TypeVar
 
-from rummykit.core.actions import GoDown
+import attrs
+
+from rummykit.core.actions import Action, GoDown, LayOff
 from rummykit.core.cards import FACE_COUNT, FACE_MASK, Card, Suit, face
 from rummykit.core.errors import IllegalActionError, InvalidActionError
-from rummykit.core.melds import Meld, MeldKind, MeldRules, read_meld
+from rummykit.core.melds import Meld, MeldKind, MeldRules, RunEnd, read_meld
 from rummykit.core.shoe import Randomness
-from rummykit.core.solver import Contract, meld_key
+from rummykit.core.solver import Contract, ContractSolver, meld_key
 from rummykit.core.state import Phase, TableMeld, in_hand, on_table
 from rummykit.standard.fewest_wilds import RankChoice, fewest_wild_ways, preference, ranks_of
+from rummykit.standard.least_forms import (
+    SuitedChoice,
+    choice_of,
+    least_form_ways,
+    least_parts,
+    least_sizes,
+    least_window,
+)
 from rummykit.standard.melding import disjoint_combinations, melds_of_faces
 from rummykit.standard.moves import StandardMove, blame_run_order
 from rummykit.standard.rules import ContractMelds, FreeMelds, StandardRules
@@ -213,6 +223,12 @@ class ContractGoDown(_GoDown[S]):
     player who has gone down starts no new meld that round
     ([`ContractMelds`][rummykit.standard.rules.ContractMelds])."""
 
+    def __init__(self, rules: StandardRules) -> None:
+        super().__init__(rules)
+        self._whole_hand: dict[int, ContractSolver] = {}
+        """By round, the contract solver of go-downs that use every card in hand (the round's contract with
+        ``max_leftover=0``), where go-downs are listed in their least forms."""
+
     def check_condition(self, state: S, action: GoDown) -> None:
         if state.melded_on[action.seat] is not None:  # G-7: the seat's own condition, whoever's turn it is
             raise self.refuse(
@@ -284,12 +300,19 @@ class ContractGoDown(_GoDown[S]):
         with the fewest wild cards, the lowest first
         ([`fewest_wilds`][rummykit.standard.fewest_wilds]), naming the listed suits
         ([`canonical_go_down`][rummykit.standard.going_down.canonical_go_down]); it stands for every
-        go-down of those ranks (``represent``). Where runs are suited, every go-down is listed."""
+        go-down of those ranks (``represent``). Where runs are suited and the contract's melds have a least
+        size only, with same-turn lay-offs (Shanghai), one go-down is listed for each choice of places, each
+        meld of its least size ([`least_forms`][rummykit.standard.least_forms]), and one that goes out with
+        every card; a longer go-down is its least form and lay-offs (``split``). Where runs are suited
+        otherwise, every go-down is listed."""
         if seat != state.turn or state.melded_on[seat] is not None:
             return []
         hand = state.hands[seat]
         solver = self.rules.solvers[min(state.round, len(self.melding.contracts))]
         if self.rules.melds.suited_runs:
+            sizes = self._least_sizes(state)
+            if sizes is not None:
+                return self._least_forms(state, seat, sizes)
             found = (self._listed(state, seat, ordered_melds(way)) for way in solver.ways([face(cid) for cid in hand]))
             return list(dict.fromkeys(action for action in found if action is not None))
         faces = [_RANK_FACES[cid & FACE_MASK] for cid in hand]
@@ -319,15 +342,130 @@ class ContractGoDown(_GoDown[S]):
 
     def represent(self, state: S, action: GoDown) -> GoDown | None:
         """The listed go-down of the same ranks as ``action`` (the one with the fewest wild cards), where
-        runs are not suited; ``None`` where every go-down is listed."""
-        if self.rules.melds.suited_runs:
-            return None
+        runs are not suited. Where they are and go-downs are listed in their least forms, the listed one
+        of the same choice of places ([`choice_of`][rummykit.standard.least_forms.choice_of]) if each
+        meld of ``action`` is of its least size, or a run no lay-off order reaches from a shorter one (it
+        stands for its lowest span of the least size,
+        [`least_window`][rummykit.standard.least_forms.least_window]). ``None`` where every go-down is
+        listed, or ``action`` is listed in parts (``split``)."""
         rules = self.rules.melds
+        if rules.suited_runs:
+            sizes = self._least_sizes(state)
+            if sizes is None:
+                return None
+            if sum(len(group) for group in action.melds) == len(state.hands[action.seat]):
+                return self._going_out(state, action.seat, list(self.legal(state, action.seat)))
+            melds = [read_meld(group, rules) for group in action.melds]
+            if least_parts(melds, sizes, rules, self._taken_face(state, action.seat)) is not None:
+                return None
+            least = [
+                least_window(meld, sizes[MeldKind(meld.kind)], rules) if meld.kind == MeldKind.RUN else meld
+                for meld in melds
+            ]
+            places = choice_of(least, rules)
+            for listed in self.legal(state, action.seat):
+                if choice_of([read_meld(group, rules) for group in listed.melds], rules) == places:
+                    return listed
+            return None
         choice = ranks_of([read_meld(group, rules) for group in action.melds])
         for listed in self.legal(state, action.seat):
             if ranks_of([read_meld(group, rules) for group in listed.melds]) == choice:
                 return listed
         return None
+
+    def split(self, state: S, action: GoDown) -> list[Action] | None:
+        """Where go-downs are listed in their least forms, a go-down with a longer meld that leaves a card in
+        hand as its least form,
+        then the cards it could do without laid off one by one (SH-10's same-turn lay-offs), meld by meld
+        in the go-down's order ([`least_parts`][rummykit.standard.least_forms.least_parts]); else ``None``."""
+        rules = self.rules.melds
+        sizes = self._least_sizes(state) if rules.suited_runs else None
+        if sizes is None or sum(len(group) for group in action.melds) == len(state.hands[action.seat]):
+            return None  # going out: represented (`represent`)
+        melds = [read_meld(group, rules) for group in action.melds]
+        parts = least_parts(melds, sizes, rules, self._taken_face(state, action.seat))
+        if parts is None:
+            return None
+        kept = ordered_melds([least for least, _ in parts])
+        first = GoDown(seat=action.seat, melds=tuple(meld.cards for meld in kept))
+        free = list(range(len(kept)))
+        at = []
+        for least, _ in parts:  # equal melds (two runs of one suit and ranks) take their places in turn
+            place = next(i for i in free if _same_cards(kept[i], least))
+            free.remove(place)
+            at.append(place)
+        lay_offs: list[Action] = []
+        for (least, added), place in zip(parts, at, strict=True):
+            for card, low in added:
+                end = None if least.kind == MeldKind.SET else (RunEnd.LOW if low else RunEnd.HIGH)
+                lay_offs.append(LayOff(seat=action.seat, card=card, meld=len(state.table) + place, end=end))
+        return [first, *lay_offs]
+
+    def _least_sizes(self, state: S) -> dict[MeldKind, int] | None:
+        """The least size of each kind of meld where this round's go-downs are listed in their least forms:
+        its contract's melds have a least size only, all of a kind the same, and the player may lay off in
+        the turn of going down; else ``None``."""
+        if not self.melding.lay_off_same_turn:
+            return None
+        return least_sizes(self.melding.contract_of(state.round))
+
+    @staticmethod
+    def _taken_face(state: S, seat: int) -> Card | None:
+        """The face of the card taken from the discard pile this turn, while ``seat`` holds it."""
+        taken = state.taken
+        return face(taken) if taken is not None and taken in state.hands[seat] else None
+
+    def _least_forms(self, state: S, seat: int, sizes: dict[MeldKind, int]) -> list[GoDown]:
+        """One go-down for each choice of places, each meld of its least size, with the most natural
+        cards ([`least_form_ways`][rummykit.standard.least_forms.least_form_ways]), that leaves a way to
+        end the turn (G-4); where G-4 refuses it, the first of the same choice that it does not."""
+        hand = state.hands[seat]
+        faces = [face(cid) for cid in hand]
+        solver = self.rules.solvers[min(state.round, len(self.melding.contracts))]
+        if not solver.can_meet(faces):  # most hands (the solver looks for the melds' shapes only)
+            return []
+        contract = self.melding.contract_of(state.round)
+        rules = self.rules.melds
+        listed: list[tuple[Sequence[Meld], GoDown]] = []
+        refused: dict[SuitedChoice, list[tuple[Meld, ...]]] | None = None
+        for way in least_form_ways(faces, contract, rules, self._taken_face(state, seat)):
+            action = self._listed(state, seat, ordered_melds(way))
+            if action is None:  # G-4 binds only where a card or none would be left: a hand of a few cards
+                if refused is None:
+                    refused = {}
+                    for other in solver.ways(faces):
+                        if all(len(meld.cards) == sizes[MeldKind(meld.kind)] for meld in other):
+                            refused.setdefault(choice_of(other, rules), []).append(other)
+                others = sorted(refused.get(choice_of(way, rules), []), key=lambda w: preference(w, rules))
+                action = next(
+                    (found for other in others if (found := self._listed(state, seat, ordered_melds(other)))), None
+                )
+            if action is not None:
+                listed.append((way, action))
+        listed.sort(key=lambda item: _order(item[0], contract))
+        actions = [action for _, action in listed]
+        if actions:
+            out = self._going_out(state, seat, actions)
+            if out is not None and out not in actions:
+                actions.append(out)
+        return actions
+
+    def _going_out(self, state: S, seat: int, listed: Sequence[GoDown]) -> GoDown | None:
+        """The go-down listed for going out with every card in hand (a round it ends is alike however the
+        cards are laid: the player's hand is empty, the others' hands are as they were): a listed least
+        form that uses every card, else the first way the contract solver finds to use them all."""
+        size = len(state.hands[seat])
+        if self.rules.ids.discard_to_go_out is not None:
+            return None
+        whole = next((action for action in listed if sum(len(group) for group in action.melds) == size), None)
+        if whole is not None:
+            return whole
+        solver = self._whole_hand.get(state.round)
+        if solver is None:
+            contract = attrs.evolve(self.melding.contract_of(state.round), max_leftover=0)
+            solver = self._whole_hand[state.round] = ContractSolver(contract, self.rules.melds)
+        ways = solver.ways([face(cid) for cid in state.hands[seat]])
+        return self._listed(state, seat, ordered_melds(ways[0])) if ways else None
 
     def _first_listed(
         self, state: S, seat: int, ways: Sequence[tuple[Meld, ...]], pools: dict[int, list[Card]]
@@ -351,6 +489,11 @@ class ContractGoDown(_GoDown[S]):
             if not self.leaves_a_way_out(state, seat, used):
                 return None
         return GoDown(seat=seat, melds=tuple(meld.cards for meld in melds))
+
+
+def _same_cards(one: Meld, other: Meld) -> bool:
+    """Whether two melds are of one kind and hold the same cards (in any order: a set's is its own)."""
+    return one.kind == other.kind and sorted(c.index for c in one.cards) == sorted(c.index for c in other.cards)
 
 
 def _by_choice(ways: Iterable[tuple[Meld, ...]]) -> dict[RankChoice, list[tuple[Meld, ...]]]:

@@ -228,6 +228,9 @@ class ContractGoDown(_GoDown[S]):
         self._whole_hand: dict[int, ContractSolver] = {}
         """By round, the contract solver of go-downs that use every card in hand (the round's contract with
         ``max_leftover=0``), where go-downs are listed in their least forms."""
+        self._going_out_ways: dict[tuple[int, tuple[int, ...]], tuple[Meld, ...] | None] = {}
+        """By round and the hand's faces, the go-down listed for going out (`_going_out`), if any: the first of
+        the solver's ways (a hand asked about again and again, by a search, costs one enumeration)."""
 
     def check_condition(self, state: S, action: GoDown) -> None:
         if state.melded_on[action.seat] is not None:  # G-7: the seat's own condition, whoever's turn it is
@@ -346,8 +349,9 @@ class ContractGoDown(_GoDown[S]):
         of the same choice of places ([`choice_of`][rummykit.standard.least_forms.choice_of]) if each
         meld of ``action`` is of its least size, or a run no lay-off order reaches from a shorter one (it
         stands for its lowest span of the least size,
-        [`least_window`][rummykit.standard.least_forms.least_window]). ``None`` where every go-down is
-        listed, or ``action`` is listed in parts (``split``)."""
+        [`least_window`][rummykit.standard.least_forms.least_window]); if ``action`` goes out with every card
+        in hand, the go-down listed for going out. ``None`` where every go-down is listed, or ``action`` is
+        listed in parts (``split``)."""
         rules = self.rules.melds
         if rules.suited_runs:
             sizes = self._least_sizes(state)
@@ -375,9 +379,9 @@ class ContractGoDown(_GoDown[S]):
 
     def split(self, state: S, action: GoDown) -> list[Action] | None:
         """Where go-downs are listed in their least forms, a go-down with a longer meld that leaves a card in
-        hand as its least form,
-        then the cards it could do without laid off one by one (SH-10's same-turn lay-offs), meld by meld
-        in the go-down's order ([`least_parts`][rummykit.standard.least_forms.least_parts]); else ``None``."""
+        hand as its least form, then the cards it could do without laid off one by one (SH-10's same-turn
+        lay-offs), meld by meld in the go-down's order
+        ([`least_parts`][rummykit.standard.least_forms.least_parts]); else ``None``."""
         rules = self.rules.melds
         sizes = self._least_sizes(state) if rules.suited_runs else None
         if sizes is None or sum(len(group) for group in action.melds) == len(state.hands[action.seat]):
@@ -460,12 +464,18 @@ class ContractGoDown(_GoDown[S]):
         whole = next((action for action in listed if sum(len(group) for group in action.melds) == size), None)
         if whole is not None:
             return whole
-        solver = self._whole_hand.get(state.round)
-        if solver is None:
-            contract = attrs.evolve(self.melding.contract_of(state.round), max_leftover=0)
-            solver = self._whole_hand[state.round] = ContractSolver(contract, self.rules.melds)
-        ways = solver.ways([face(cid) for cid in state.hands[seat]])
-        return self._listed(state, seat, ordered_melds(ways[0])) if ways else None
+        key = (state.round, tuple(sorted(cid & FACE_MASK for cid in state.hands[seat])))
+        if key not in self._going_out_ways:
+            solver = self._whole_hand.get(state.round)
+            if solver is None:
+                contract = attrs.evolve(self.melding.contract_of(state.round), max_leftover=0)
+                solver = self._whole_hand[state.round] = ContractSolver(contract, self.rules.melds)
+            ways = solver.ways([face(index) for index in key[1]])
+            if len(self._going_out_ways) >= 1024:
+                self._going_out_ways.clear()
+            self._going_out_ways[key] = ordered_melds(ways[0]) if ways else None
+        way = self._going_out_ways[key]
+        return None if way is None else self._listed(state, seat, way)
 
     def _first_listed(
         self, state: S, seat: int, ways: Sequence[tuple[Meld, ...]], pools: dict[int, list[Card]]

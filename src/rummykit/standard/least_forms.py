@@ -105,9 +105,10 @@ def least_form_ways(
     of the way uses, ``taken`` (the card taken from the discard pile) first, then those that extend no
     run of the way, then by suit. Its melds are in the contract's order.
 
-    The choices are the contract's melds placed one by one (a set's rank, a run's suit and lowest
-    rank), each kept only if the hand holds the natural cards it needs: their number is bounded by the
-    ranks and suits, never by the hand.
+    The choices are every combination of the places each of the contract's melds could take alone (a
+    set's rank, a run's suit and lowest rank), a place kept only if the hand holds the natural cards it
+    needs; each is then filled, or dropped where the melds together need more cards than the hand holds.
+    Their number is bounded by the ranks and suits, never by the hand.
 
     Examples:
         >>> from rummykit.core.cards import parse_cards
@@ -123,8 +124,8 @@ def least_form_ways(
         7C 7D 7S | 4H 5H 6H 7H
         7C 7D 7S | 5H 6H 7H JK(8)
 
-        A set keeps the 7 of hearts out where a run of hearts could take it (3 to 6, 5 to 8), and takes
-        it where none could (2 to 5: the 6 of hearts extends that run).
+        A set keeps the 7 of hearts out where the run could take it at an end (3 to 6) or holds it (4 to
+        7, 5 to 8), and takes it where neither (2 to 5: the 6 of hearts is that run's next card).
     """
     sizes = least_sizes(contract)
     if sizes is None:
@@ -261,24 +262,70 @@ def _wild_places(places: Sequence[_Place], naturals: Counter[Card], spare: int) 
     and within each meld's limit; ``None`` if none is possible with ``spare`` wild cards.
 
     The most natural cards: runs take their own faces (``min(demand, held)`` of each), sets what is left
-    of their ranks. That count is reached by some assignment within the limits whenever any is (an
-    assignment with fewer natural cards grows to the most without losing one), so it is tried first as
-    found, then every assignment of as many wild places, in order."""
-    slots = [(i, index) for i, place in enumerate(places) for index in range(place.size)]
+    of their ranks. A rank's natural cards fill only places of that rank, so every assignment with the
+    most natural cards has as many wild places of each rank as that one; and the most is reached within
+    the limits whenever any assignment is (one with fewer natural cards grows to the most without losing
+    one). So that assignment is tried first, then the others with as many wild places of each rank, in
+    order (`_assignments`)."""
     greedy = _greedy(places, naturals)
-    wild_count = sum(len(wild) for wild in greedy)
-    if wild_count > spare:
+    if sum(len(wild) for wild in greedy) > spare:
         return None
     if _within(places, greedy, naturals):
         return greedy
-    for pick in itertools.combinations(slots, wild_count):
+    return next((wild_at for wild_at in _assignments(places, greedy) if _within(places, wild_at, naturals)), None)
+
+
+def _assignments(places: Sequence[_Place], found: Sequence[frozenset[int]]) -> Iterator[list[frozenset[int]]]:
+    """Every assignment of wild places with as many of each rank as ``found``: for each rank, which of its
+    places in runs, and how many of each set's (a set's places are alike: its last ones)."""
+    short: Counter[Rank] = Counter()
+    for place, wild in zip(places, found, strict=True):
+        for index in wild:
+            short[place.ranks[index]] += 1
+    per_rank: list[list[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]]] = []
+    for rank, n in sorted(short.items()):
+        in_runs = [
+            (i, index)
+            for i, place in enumerate(places)
+            if place.kind == MeldKind.RUN
+            for index, other in enumerate(place.ranks)
+            if other is rank
+        ]
+        sets = [i for i, place in enumerate(places) if place.kind == MeldKind.SET and place.rank is rank]
+        per_rank.append(
+            [
+                (pick, tuple(zip(sets, counts, strict=True)))
+                for t in range(min(n, len(in_runs)) + 1)
+                for pick in itertools.combinations(in_runs, t)
+                for counts in _shares(n - t, [places[i].size for i in sets])
+            ]
+        )
+    for choice in itertools.product(*per_rank):
         wild_at: list[set[int]] = [set() for _ in places]
-        for i, index in pick:
-            wild_at[i].add(index)
-        frozen = [frozenset(wild) for wild in wild_at]
-        if _within(places, frozen, naturals):
-            return frozen
-    return None
+        for pick, counts in choice:
+            for i, index in pick:
+                wild_at[i].add(index)
+            for i, count in counts:
+                wild_at[i].update(range(places[i].size - count, places[i].size))
+        yield [frozenset(wild) for wild in wild_at]
+
+
+def _shares(total: int, caps: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    """Every way to share ``total`` among places holding at most ``caps`` each.
+
+    Examples:
+        >>> list(_shares(2, [1, 3]))
+        [(0, 2), (1, 1)]
+        >>> list(_shares(1, []))
+        []
+    """
+    if not caps:
+        if total == 0:
+            yield ()
+        return
+    for first in range(min(total, caps[0]) + 1):
+        for rest in _shares(total - first, caps[1:]):
+            yield (first, *rest)
 
 
 def _greedy(places: Sequence[_Place], naturals: Counter[Card]) -> list[frozenset[int]]:
@@ -339,7 +386,7 @@ def least_parts(
 ) -> list[tuple[Meld, list[tuple[Card, bool]]]] | None:
     """A go-down with a meld longer than its least size as its least form and then lay-offs: for each
     meld, its least form and the cards then added to it, in order, each with whether it goes to the low
-    end (a run's; ``False`` for a set). ``None`` if every meld is at its least size already.
+    end (a run's; ``False`` for a set).
 
     A set keeps ``taken`` (the card taken from the discard pile), then its natural cards in card order,
     and wild cards where it has too few natural cards; the rest is added naturals first. A run keeps the

@@ -57,12 +57,13 @@ SH-C2 | Clarification: one form for every play | A go-down is recorded in one fo
     on a run records the end it extends.
 SH-C3 | Clarification: go-downs listed in their least forms | legal_actions lists a go-down for each choice of
     places (each set's rank, each run's suit and ranks), every meld of its least size (SH-9), with the most natural
-    cards; a set takes the card taken from the discard pile first and keeps out a card that would extend a run of
-    the go-down. Every other go-down is accepted as named. One of the same places (other suits in a set, jokers
-    where natural cards could stand) stands for the listed one. A longer one is its least form and then lay-offs
-    in the same turn (SH-10); a run whose jokers stand where no lay-off reaches them (4H 5H JK JK JK 9H) stands for
-    its lowest four places. A go-down of every card in hand, going out (SH-12), is listed once, and every other
-    stands for it.
+    cards of the forms that leave a way to end the turn (SH-11); a set takes the card taken from the discard pile
+    first and keeps out a card that would extend a run of the go-down. Every other go-down is accepted as named.
+    One of the same places (other suits in a set, jokers where natural cards could stand) stands for the listed
+    one. A longer one is its least form and then lay-offs in the same turn (SH-10); a run whose jokers stand where
+    no lay-off reaches them (4H 5H JK JK JK 9H) stands for its lowest four places. Where no listed go-down uses
+    every card in hand, one that does (going out, SH-12) is listed too; every go-down that goes out stands for a
+    listed one.
 """)
 
 OPTIONS: Final = (

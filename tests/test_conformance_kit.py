@@ -1289,3 +1289,22 @@ def test_the_pytest_plugin_takes_the_seed_as_an_option(tmp_path: Any) -> None:
         assert f"SEEN {seen}" in result.stdout
     SeedRecorded().test_seeded_games(())  # outside pytest, the class's own seed
     assert SeedRecorded.seen == [0]
+
+
+def test_what_a_play_leaves_tells_where_a_wild_card_stands_in_a_run() -> None:
+    """A play and its parts must leave the same position: a joker laid at the low end of 5H 6H (standing
+    for the 4, CR-21 with the jokers house rule) leaves another run than one laid at the high end (the 7),
+    though the cards are the same. Before, the kit compared the cards only."""
+
+    def with_run(run: str) -> rummykit.Game:
+        return rummykit.build_position(
+            "rummy", 2, house_rules=["jokers"], hands=["2C 3D 9S", None], table=[(0, run)], turn=0, phase="play"
+        )
+
+    from rummykit.testing import checks  # noqa: PLC0415 (the module whose private comparison is asked)
+
+    low, high = with_run("JK 5H 6H"), with_run("5H 6H JK")
+    assert [str(m.meld) for m in low.state.table] == ["JK(4) 5H 6H"]
+    assert [str(m.meld) for m in high.state.table] == ["5H 6H JK(7)"]
+    assert checks._outcome(low) != checks._outcome(high)
+    assert checks._outcome(low) == checks._outcome(with_run("JK 5H 6H"))

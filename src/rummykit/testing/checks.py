@@ -563,8 +563,9 @@ def _rank_only(value: Any) -> Any:
 
 
 def _outcome(game: Game) -> tuple[Any, ...]:
-    """What a play leaves: the faces in each hand and meld, the order of the melds and of their cards
-    aside (copies of one face are alike), and the rest of the state but what it caches (`cache`)."""
+    """What a play leaves: the faces in each hand and meld and the ranks each meld's places stand for (a
+    wild card at one end of a run or the other), the order of the melds and of their cards aside (copies
+    of one face are alike), and the rest of the state but what it caches (`cache`)."""
     state = game.state
 
     def faces(cards: Sequence[int]) -> list[int]:
@@ -575,7 +576,8 @@ def _outcome(game: Game) -> tuple[Any, ...]:
         for field in attrs.fields(type(state))
         if field.name not in ("config", "rules", "log", "hands", "table", "moved") and not field.metadata.get(CACHE)
     )
-    return ([faces(hand) for hand in state.hands], sorted((m.owner, faces(m.ids)) for m in state.table), rest)
+    melds = sorted((m.owner, faces(m.ids), sorted(rank.value for rank in m.meld.ranks)) for m in state.table)
+    return ([faces(hand) for hand in state.hands], melds, rest)
 
 
 def _check_represented(before: Game, canonical: Action, index: int, listing: _Listing) -> None:

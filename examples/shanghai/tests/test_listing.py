@@ -26,6 +26,8 @@ from rummykit.standard.least_forms import choice_of
 from rummykit.testing.checks import check_action
 
 SHOE = decks(2, jokers_per_deck=2)
+THOROUGH = os.environ.get("RUMMYKIT_THOROUGH", "") not in ("", "0")
+"""Each property at its full number of examples, 1,500 (``RUMMYKIT_THOROUGH=1``, as in rummykit's own suite)."""
 
 
 def _position(hand: str | list[str], round_: int, *, taken: str | None = None) -> rummykit.Game:
@@ -121,9 +123,7 @@ def _hands(draw: st.DrawFn) -> tuple[list[str], int, str | None, random.Random]:
     return hand, draw(st.integers(1, 7)), taken, draw(st.randoms(use_true_random=False))
 
 
-@settings(
-    max_examples=int(os.environ.get("SH_EXAMPLES", "60")), deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+@settings(max_examples=1_500 if THOROUGH else 60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(case=_hands())
 def test_the_listing_has_one_go_down_for_each_choice_and_represents_every_way(
     case: tuple[list[str], int, str | None, random.Random],
@@ -201,3 +201,21 @@ def test_a_hand_of_thousands_of_go_downs_lists_one_for_each_choice() -> None:
     listed = _go_downs(game)
     assert len(listed) == len(_by_choice_of_the_solvers_least_ways(game)) + 1 == 39
     assert sum(len(meld) for meld in listed[-1].melds) == 12
+
+
+def test_the_go_down_remembered_for_going_out_is_the_rounds_and_the_hands() -> None:
+    """The go-down listed for going out is remembered by round and by the hand's cards (one configuration,
+    one move, many positions). Four sets of four (5s to 8s, 16 cards): round 4 (3 sets, SH-7) goes out only
+    with three of them, so it lists none; round 5 (2 sets + 1 run) neither. Three sets of four (12 cards)
+    go out in round 4 and not in round 1 (2 sets, SH-7): asked in that order, round 1 lists no go-down of
+    all twelve cards, and every listed go-down is legal where it is listed."""
+    twelve = "5C 5D 5H 5S 6C 6D 6H 6S 7C 7D 7H 7S"
+    games = [_position(twelve, 4), _position(twelve, 1), _position(twelve + " 8C 8D 8H 8S", 4), _position(twelve, 4)]
+    listings = [_go_downs(game) for game in games]
+    for game, listed in zip(games, listings, strict=True):
+        assert all(game.check(action) == action for action in listed)
+    whole = [
+        [action for action in listed if sum(map(len, action.melds)) == len(game.hand(0))]
+        for game, listed in zip(games, listings, strict=True)
+    ]
+    assert [len(found) for found in whole] == [1, 0, 0, 1]

@@ -315,7 +315,7 @@ class ContractGoDown(_GoDown[S]):
         if self.rules.melds.suited_runs:
             sizes = self._least_sizes(state)
             if sizes is not None:
-                return self._least_forms(state, seat, sizes)
+                return self._least_forms(state, seat, sizes, solver)
             found = (self._listed(state, seat, ordered_melds(way)) for way in solver.ways([face(cid) for cid in hand]))
             return list(dict.fromkeys(action for action in found if action is not None))
         faces = [_RANK_FACES[cid & FACE_MASK] for cid in hand]
@@ -419,13 +419,12 @@ class ContractGoDown(_GoDown[S]):
         taken = state.taken
         return face(taken) if taken is not None and taken in state.hands[seat] else None
 
-    def _least_forms(self, state: S, seat: int, sizes: dict[MeldKind, int]) -> list[GoDown]:
+    def _least_forms(self, state: S, seat: int, sizes: dict[MeldKind, int], solver: ContractSolver) -> list[GoDown]:
         """One go-down for each choice of places, each meld of its least size, with the most natural
         cards ([`least_form_ways`][rummykit.standard.least_forms.least_form_ways]), that leaves a way to
         end the turn (G-4); where G-4 refuses it, the first of the same choice that it does not."""
         hand = state.hands[seat]
         faces = [face(cid) for cid in hand]
-        solver = self.rules.solvers[min(state.round, len(self.melding.contracts))]
         if not solver.can_meet(faces):  # most hands (the solver looks for the melds' shapes only)
             return []
         contract = self.melding.contract_of(state.round)

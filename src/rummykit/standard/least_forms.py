@@ -53,6 +53,12 @@ def least_sizes(contract: Contract) -> dict[MeldKind, int] | None:
     return sizes
 
 
+def _fits(wilds: int, size: int, rules: MeldRules) -> bool:
+    """Whether a run of ``size`` cards may hold ``wilds`` wild cards (SH-4's kind of limit:
+    [`MeldRules.least_naturals`][rummykit.core.melds.MeldRules.least_naturals])."""
+    return wilds <= size - rules.least_naturals(size)
+
+
 def _suit(meld: Meld, rules: MeldRules) -> int:
     if meld.kind != MeldKind.RUN:
         return -1
@@ -139,7 +145,7 @@ def least_form_ways(
         by_rank[card.rank] += n
     wild_cards = [card for card in sorted(wilds, key=lambda card: card.index) for _ in range(wilds[card])]
     groups = _groups(contract, sizes, naturals, by_rank, len(wild_cards), rules)
-    yield from filled(groups, lambda places: _fill(places, naturals, wild_cards, rules, taken))
+    yield from filled(groups, lambda places: _fill(places, naturals, by_rank, wild_cards, rules, taken))
 
 
 def _groups(
@@ -219,6 +225,7 @@ def _extends(card: Card, places: Sequence[_Place], rules: MeldRules) -> bool:
 def _fill(
     places: Sequence[_Place],
     naturals: Counter[Card],
+    by_rank: Counter[Rank],
     wild_cards: Sequence[Card],
     rules: MeldRules,
     taken: Card | None,
@@ -228,7 +235,7 @@ def _fill(
     cannot fill them within the wild-card limits."""
     runs = [place for place in places if place.kind == MeldKind.RUN]
     # which places are wild: the first assignment found with the most natural cards
-    wild_at = _wild_places(places, naturals, len(wild_cards))
+    wild_at = _wild_places(places, naturals, by_rank, len(wild_cards))
     if wild_at is None:
         return None
     left = Counter(naturals)
@@ -257,7 +264,9 @@ def _fill(
     return tuple(melds)
 
 
-def _wild_places(places: Sequence[_Place], naturals: Counter[Card], spare: int) -> list[frozenset[int]] | None:
+def _wild_places(
+    places: Sequence[_Place], naturals: Counter[Card], by_rank: Counter[Rank], spare: int
+) -> list[frozenset[int]] | None:
     """For each place, which of its places wild cards fill, with the most natural cards the hand holds
     and within each meld's limit; ``None`` if none is possible with ``spare`` wild cards.
 
@@ -270,9 +279,10 @@ def _wild_places(places: Sequence[_Place], naturals: Counter[Card], spare: int) 
     greedy = _greedy(places, naturals)
     if sum(len(wild) for wild in greedy) > spare:
         return None
-    if _within(places, greedy, naturals):
+    if _within(places, greedy, naturals, by_rank):
         return greedy
-    return next((wild_at for wild_at in _assignments(places, greedy) if _within(places, wild_at, naturals)), None)
+    assignments = _assignments(places, greedy)
+    return next((wild_at for wild_at in assignments if _within(places, wild_at, naturals, by_rank)), None)
 
 
 def _assignments(places: Sequence[_Place], found: Sequence[frozenset[int]]) -> Iterator[list[frozenset[int]]]:
@@ -357,9 +367,11 @@ def _greedy(places: Sequence[_Place], naturals: Counter[Card]) -> list[frozenset
     return [frozenset(wild) for wild in wild_at]
 
 
-def _within(places: Sequence[_Place], wild_at: Sequence[frozenset[int]], naturals: Counter[Card]) -> bool:
-    """Whether the natural places of ``wild_at`` can be filled from ``naturals`` and every meld keeps
-    within its wild-card limit."""
+def _within(
+    places: Sequence[_Place], wild_at: Sequence[frozenset[int]], naturals: Counter[Card], by_rank: Counter[Rank]
+) -> bool:
+    """Whether the natural places of ``wild_at`` can be filled from ``naturals`` (``by_rank``: their count
+    of each rank) and every meld keeps within its wild-card limit."""
     if any(len(wild) > place.most_wild for place, wild in zip(places, wild_at, strict=True)):
         return False
     faces: Counter[Card] = Counter()
@@ -375,10 +387,7 @@ def _within(places: Sequence[_Place], wild_at: Sequence[frozenset[int]], natural
             ranks[place.rank] += place.size - len(wild)
     if any(naturals[card] < n for card, n in faces.items()):
         return False
-    held: Counter[Rank] = Counter()
-    for card, n in naturals.items():
-        held[card.rank] += n
-    return all(held[rank] >= n for rank, n in ranks.items())
+    return all(by_rank[rank] >= n for rank, n in ranks.items())
 
 
 def least_parts(
@@ -447,8 +456,7 @@ def _least_run(meld: Meld, size: int, rules: MeldRules, taken: Card | None) -> t
             new_low, new_high = (low - 1, high) if down else (low, high + 1)
             if new_low < 0 or new_high > len(cards):
                 continue
-            n = new_high - new_low
-            if sum(wild_places[new_low:new_high]) > n - rules.least_naturals(n):
+            if not _fits(sum(wild_places[new_low:new_high]), new_high - new_low, rules):
                 continue
             rest = grow(new_low, new_high)
             if rest is not None:
@@ -459,7 +467,7 @@ def _least_run(meld: Meld, size: int, rules: MeldRules, taken: Card | None) -> t
         starts = range(len(cards) - length + 1)
         holding = [start for start in starts if taken is not None and taken in cards[start : start + length]]
         for start in [*holding, *(start for start in starts if start not in holding)]:
-            if sum(wild_places[start : start + length]) > length - rules.least_naturals(length):
+            if not _fits(sum(wild_places[start : start + length]), length, rules):
                 continue
             added = grow(start, start + length)
             if added is not None:
@@ -482,6 +490,6 @@ def least_window(meld: Meld, size: int, rules: MeldRules) -> Meld:
     wild = rules.wild_faces
     for start in range(len(meld.cards) - size + 1):
         cards = meld.cards[start : start + size]
-        if sum(card in wild for card in cards) <= size - rules.least_naturals(size):
+        if _fits(sum(card in wild for card in cards), size, rules):
             return Meld(meld.kind, cards, meld.ranks[start : start + size])
     raise AssertionError(f"{meld} has no span of {size} places within the wild-card limit")  # pragma: no cover

@@ -1293,7 +1293,7 @@ def test_the_pytest_plugin_takes_the_seed_as_an_option(tmp_path: Any) -> None:
 
 def test_what_a_play_leaves_tells_where_a_wild_card_stands_in_a_run() -> None:
     """A play and its parts must leave the same position: a joker laid at the low end of 5H 6H (standing
-    for the 4, CR-21 with the jokers house rule) leaves another run than one laid at the high end (the 7),
+    for the 4, CR-24: the jokers house rule) leaves another run than one laid at the high end (the 7),
     though the cards are the same. Before, the kit compared the cards only."""
 
     def with_run(run: str) -> rummykit.Game:

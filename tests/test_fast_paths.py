@@ -11,15 +11,19 @@ it served (a spy on the plain way, or on the work it saves, sees it not called):
 - compiling a configuration once (`configure`'s caches), served for a configuration named again;
 - the variants' remembered answers: Railroad Canasta's canasta kinds (`kinds_seen`), the standard
   lay-off's run ends (`LayOffMove._run_ends`), both equal to the answers worked out afresh;
-- the standard discard's actions, made once per seat and face (`moves._discards`), equal to new ones.
+- the standard discard's actions, made once per seat and face (`moves._discards`), equal to new ones;
+- the public table of a view (`views.public_table`), remembered by the table's melds and numbered from
+  the melds a table shares with the one numbered before it, equal to the table numbered afresh by the
+  rule; and each meld's kind of canasta (`Groups.kind_of`), remembered by the meld.
 """
 
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import random
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from typing import Any, Final, cast
 
@@ -31,10 +35,13 @@ from hypothesis import strategies as st
 import rummykit
 from rummykit.core import configuration as configuration_module
 from rummykit.core import validation
+from rummykit.core import views as views_module
 from rummykit.core.actions import Discard, LayOff
-from rummykit.core.cards import FACE_COUNT, face
+from rummykit.core.cards import COPY_SHIFT, FACE_COUNT, FACE_MASK, CardId, face
 from rummykit.core.errors import InvalidPositionError
 from rummykit.core.melds import Meld, MeldKind
+from rummykit.core.state import TableMeld
+from rummykit.core.views import public_table
 from rummykit.documents import converter as converter_module
 from rummykit.documents import serialize
 from rummykit.documents.serialize import dump_position, dump_record, dump_view, load_position, load_record, load_view
@@ -289,3 +296,107 @@ def test_the_discards_made_once_are_the_discards_made_afresh() -> None:
     assert game.phase == "play" and any(isinstance(action, Discard) for action in listed)
     standard_moves._discards.cache_clear()
     assert game.legal_actions(game.turn) == listed
+
+
+# -- the public table of a view --------------------------------------------------------------------
+
+
+def table_afresh(table: list[TableMeld], own: list[CardId]) -> tuple[TableMeld, ...]:
+    """The table a seat holding ``own`` is shown, worked out by the rule alone (`public_table`'s
+    docstring): each face's copies that ``own`` does not hold, lowest first, to the table's cards of
+    that face in table order."""
+    held: defaultdict[int, set[int]] = defaultdict(set)
+    for cid in own:
+        held[cid & FACE_MASK].add(cid >> COPY_SHIFT)
+    given: Counter[int] = Counter()
+    shown = []
+    for table_meld in table:
+        ids = []
+        for cid in table_meld.ids:
+            index = cid & FACE_MASK
+            free = (copy for copy in itertools.count() if copy not in held[index])
+            ids.append(CardId(next(itertools.islice(free, given[index], None)) << COPY_SHIFT | index))
+            given[index] += 1
+        shown.append(TableMeld(table_meld.owner, table_meld.meld, tuple(ids)))
+    return tuple(shown)
+
+
+def _table_meld(owner: int, ids: list[CardId]) -> TableMeld:
+    cards = tuple(face(cid) for cid in ids)
+    return TableMeld(owner, Meld(MeldKind.SET, cards, tuple(card.rank for card in cards)), tuple(ids))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_public_tables_remembered_are_the_tables_numbered_afresh(data: st.DataObject) -> None:
+    """Tables that grow and change as a game's do (a meld laid down, a card laid off, the table
+    reordered), their unchanged melds the same objects, each shown to several hands: every answer is
+    the rule's, asked twice it is the one remembered, and a table that begins as the one numbered
+    before it takes those melds' numbering from it."""
+    faces = st.integers(0, 9)  # few faces and up to four copies: many copies of a face on the table
+    pool = data.draw(
+        st.lists(st.builds(lambda f, c: CardId(c << COPY_SHIFT | f), faces, st.integers(0, 3)), unique=True, min_size=8)
+    )
+    rng = random.Random(data.draw(st.integers(0, 2**32)))
+    rng.shuffle(pool)
+    table: list[TableMeld] = []
+    free = list(pool)
+    served = 0
+    for _ in range(data.draw(st.integers(1, 12))):
+        change = rng.choice(("lay down", "lay off", "reorder")) if table else "lay down"
+        if change == "lay down" and len(free) >= 2:
+            size = rng.randint(1, min(4, len(free) - 1))
+            table.append(_table_meld(rng.randrange(4), [free.pop() for _ in range(size)]))
+        elif change == "lay off" and len(free) >= 2:
+            at = rng.randrange(len(table))
+            ids = list(table[at].ids)
+            ids.insert(rng.randint(0, len(ids)), free.pop())
+            table[at] = _table_meld(table[at].owner, ids)
+        else:
+            rng.shuffle(table)
+        before = views_module._LAST[0]
+        for _ in range(3):
+            own = rng.sample(free, rng.randint(0, len(free)))
+            shown = public_table(table, own)
+            assert shown == table_afresh(table, own), (table, own)
+            assert public_table(table, own) is shown  # remembered
+            assert public_table(list(table), list(reversed(own))) is shown  # by the melds and the cards held
+        known = views_module._SHOWN[tuple(map(id, table))]
+        if before is not None and before is not known and known is views_module._LAST[0]:
+            shared = 0
+            for old_meld, new_meld in zip(before.melds, table, strict=False):
+                if old_meld is not new_meld:
+                    break
+                shared += 1
+            assert all(a is b for a, b in zip(known.shown[:shared], before.shown[:shared], strict=True))
+            served += shared > 0
+    event(f"tables numbered from the one before: {served > 0}")
+
+
+def test_public_tables_are_the_tables_numbered_afresh_along_games() -> None:
+    """The tables of real games (two and four decks), shown to each seat as its view shows them."""
+    for variant, players in (("railroad-canasta", 4), ("railroad-rummy", 4)):
+        game = played(variant, players, 5, 0)
+        rng = random.Random(5)
+        while not game.is_over and len(game.record.actions) < 600:
+            state = game.state
+            for seat in range(players):
+                view = game.view(seat)
+                assert view.table == table_afresh(state.table, state.hands[seat])
+            game.apply(rng.choice(game.legal_actions(game.to_act[0])))
+        assert any(len(set(meld.ids)) > 1 for meld in game.state.table)
+
+
+def test_canasta_kinds_of_melds_remembered_are_those_worked_out_afresh() -> None:
+    game = played("railroad-canasta", 2, 2, 400)
+    groups = cast(CanastaState, game.state).family.groups
+    melds = [table_meld.meld for table_meld in game.state.table]
+    kinds = [groups.kind_of(meld) for meld in melds]
+    assert all(groups._kinds[id(meld)][0] is meld for meld in melds)  # remembered by the meld
+    assert any(kind is not None for kind in kinds)
+    fresh = [None if groups.is_going_out_meld(meld) else groups.canastas.kind_of(meld, groups.melds) for meld in melds]
+    assert kinds == fresh
+    groups._kinds.clear()
+    assert [groups.kind_of(meld) for meld in melds] == kinds
+    copied = [Meld(meld.kind, meld.cards, meld.ranks) for meld in melds]  # equal melds, other objects
+    assert [groups.kind_of(meld) for meld in copied] == kinds

@@ -18,9 +18,10 @@ Examples:
 
 from __future__ import annotations
 
+import bisect
 import enum
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -282,26 +283,133 @@ def public_table(table: Sequence[TableMeld], own: Sequence[CardId] = ()) -> tupl
         ['9C', '9C#1', '9C#2']
         >>> [card_id_text(cid) for cid in public_table([nines], own=[card_id(nine, 0)])[0].ids]
         ['9C#1', '9C#2', '9C#3']
+
+    The answer is remembered for the table's melds (by identity: a game's table melds are replaced when
+    they change, never changed in place, and copies of a game share them) and the seat's cards of the
+    faces on the table, so that the many views of a search or a server cost little while the table
+    stands still.
     """
     if not table:
         return ()
-    held = set(own)
-    next_copy: dict[int, int] = {}
-    shown: list[TableMeld] = []
-    for table_meld in table:
-        ids = []
-        for cid in table_meld.ids:
-            index = cid & FACE_MASK
-            copy = next_copy.get(index, 0)
-            public = CardId(copy << COPY_SHIFT | index)
-            while public in held:
+    key = tuple(map(id, table))
+    known = _SHOWN.get(key)
+    if known is None:
+        if len(_SHOWN) >= _SHOWN_KEPT:
+            _SHOWN.clear()
+        known = _SHOWN[key] = _PublicTable(table, _LAST[0])
+        _LAST[0] = known
+    return known.seen_by(own)
+
+
+_SHOWN_KEPT: Final = 256
+"""The most tables `public_table` remembers."""
+_ANSWERS_KEPT: Final = 16
+"""The most hands a table is remembered as shown to (a seat's hand changes from turn to turn)."""
+
+
+class _PublicTable:
+    """One table's melds as `public_table` shows them: to a seat that holds no card of a face on the
+    table (each face's cards numbered 0, 1, … in table order), and, remembered, to the hands that
+    asked. The melds are kept with the answers: while they are, no other object can have their ids."""
+
+    __slots__ = ("answers", "melds", "places", "shown")
+
+    melds: tuple[TableMeld, ...]
+    places: dict[int, list[tuple[int, int]]]
+    """Per face on the table: where its cards lie, in table order (meld, place in the meld)."""
+    shown: tuple[TableMeld, ...]
+    """The table shown to a seat that holds no card of a face on it."""
+    answers: dict[tuple[CardId, ...], tuple[TableMeld, ...]]
+    """The table shown to a seat, by the seat's cards of faces on the table."""
+
+    def __init__(self, table: Sequence[TableMeld], parent: _PublicTable | None = None) -> None:
+        """The table's melds, numbered; the melds it begins with in common with ``parent`` (a table
+        numbered before, mostly the one a play changed into this one) are taken from it."""
+        melds = self.melds = tuple(table)
+        start = 0
+        places: dict[int, list[tuple[int, int]]] = {}
+        shown: list[TableMeld] = []
+        if parent is not None:
+            for before, table_meld in zip(parent.melds, melds, strict=False):
+                if before is not table_meld:
+                    break
+                start += 1
+            for index, all_spots in parent.places.items() if start else ():
+                kept = all_spots[: bisect.bisect_left(all_spots, (start,))]
+                if kept:
+                    places[index] = kept
+            shown += parent.shown[:start]
+        spots_of = places.get
+        for at in range(start, len(melds)):
+            table_meld = melds[at]
+            ids = []
+            for position, cid in enumerate(table_meld.ids):
+                index = cid & FACE_MASK
+                spots = spots_of(index)
+                if spots is None:
+                    spots = places[index] = []
+                ids.append(CardId(len(spots) << COPY_SHIFT | index))
+                spots.append((at, position))
+            shown.append(_with_ids(table_meld, tuple(ids)))
+        self.places = places
+        self.shown = tuple(shown)
+        self.answers = {}
+
+    def seen_by(self, own: Sequence[CardId]) -> tuple[TableMeld, ...]:
+        """The table shown to a seat holding ``own``."""
+        places = self.places
+        held = tuple(sorted(cid for cid in own if cid & FACE_MASK in places))
+        if not held:
+            return self.shown
+        shown = self.answers.get(held)
+        if shown is None:
+            if len(self.answers) >= _ANSWERS_KEPT:
+                self.answers.clear()
+            shown = self.answers[held] = self._renumbered(held)
+        return shown
+
+    def _renumbered(self, held: Sequence[CardId]) -> tuple[TableMeld, ...]:
+        """The table shown to a seat holding ``held`` (cards of faces on the table): each face's copies not
+        held, lowest first, in table order. Only the faces of which a copy held is among the copies the
+        table's cards were given change."""
+        copies_held: dict[int, set[int]] = {}
+        for cid in held:
+            copies_held.setdefault(cid & FACE_MASK, set()).add(cid >> COPY_SHIFT)
+        rows: dict[int, list[CardId]] = {}
+        for index, copies in copies_held.items():
+            spots = self.places[index]
+            if min(copies) >= len(spots):
+                continue  # the table's cards of this face keep the copies 0, 1, …: none of them is held
+            copy = 0
+            for at, position in spots:
+                while copy in copies:
+                    copy += 1
+                row = rows.get(at)
+                if row is None:
+                    row = rows[at] = list(self.shown[at].ids)
+                row[position] = CardId(copy << COPY_SHIFT | index)
                 copy += 1
-                public = CardId(copy << COPY_SHIFT | index)
-            next_copy[index] = copy + 1
-            ids.append(public)
-        renumbered = tuple(ids)
-        shown.append(table_meld if renumbered == table_meld.ids else attrs.evolve(table_meld, ids=renumbered))
-    return tuple(shown)
+        if not rows:
+            return self.shown
+        shown = list(self.shown)
+        for at, row in rows.items():
+            shown[at] = _with_ids(self.melds[at], tuple(row))
+        return tuple(shown)
+
+
+def _with_ids(table_meld: TableMeld, ids: tuple[CardId, ...]) -> TableMeld:
+    """``table_meld`` with the card ids ``ids`` (itself if they are its own)."""
+    if ids == table_meld.ids:
+        return table_meld
+    if type(table_meld) is TableMeld:  # the constructor: three times quicker than attrs.evolve
+        return TableMeld(table_meld.owner, table_meld.meld, ids)
+    return attrs.evolve(table_meld, ids=ids)
+
+
+_SHOWN: dict[tuple[int, ...], _PublicTable] = {}
+"""`public_table`'s tables, by the ids of their melds."""
+_LAST: list[_PublicTable | None] = [None]
+"""The table `public_table` numbered last: the next one mostly begins with the same melds."""
 
 
 def face_up(game: Game, seat: int | None) -> frozenset[CardId]:

@@ -114,6 +114,10 @@ class Shape:
         return self.twos + self.jokers
 
 
+_KINDS_KEPT: Final = 4096
+"""The most melds whose kind of canasta `Groups.kind_of` remembers."""
+
+
 @attrs.frozen(kw_only=True)
 class Groups:
     """A canasta-family variant's melds, as data.
@@ -145,10 +149,12 @@ class Groups:
     one_open_per_key: bool = False
     ids: GroupRuleIds = GroupRuleIds()
     never_indices: frozenset[int] = attrs.field(init=False, eq=False, repr=False)
+    """The faces of `never` as face indexes (`Card.index`), to find one among card ids in one pass."""
     _shapes_of: dict[tuple[int, int, int, int, int], tuple[Shape, ...]] = attrs.field(
         init=False, eq=False, repr=False, factory=dict
     )
-    """The faces of `never` as face indexes (`Card.index`), to find one among card ids in one pass."""
+    _kinds: dict[int, tuple[Meld, Canasta | None]] = attrs.field(init=False, eq=False, repr=False, factory=dict)
+    """`kind_of`'s answers, by the meld's identity, with the meld (kept, so that no other has its id)."""
 
     def __attrs_post_init__(self) -> None:
         wild_ranks = {card.rank for card in self.melds.wild_faces}
@@ -187,10 +193,16 @@ class Groups:
         return self.canastas.closed and len(meld.cards) >= self.canastas.size and not self.is_going_out_meld(meld)
 
     def kind_of(self, meld: Meld) -> Canasta | None:
-        """The kind of canasta ``meld`` is, or ``None``."""
-        if self.is_going_out_meld(meld):
-            return None
-        return self.canastas.kind_of(meld, self.melds)
+        """The kind of canasta ``meld`` is, or ``None``. Remembered by the meld's identity: every view
+        asks it of every meld on the table, and melds never change (a lay-off makes a new one)."""
+        known = self._kinds.get(id(meld))
+        if known is not None and known[0] is meld:
+            return known[1]
+        kind = None if self.is_going_out_meld(meld) else self.canastas.kind_of(meld, self.melds)
+        if len(self._kinds) >= _KINDS_KEPT:
+            self._kinds.clear()
+        self._kinds[id(meld)] = (meld, kind)
+        return kind
 
     def read(self, cards: Sequence[Card]) -> Meld:
         """``cards`` as a new meld, or raise citing the rule they break: a face never melded, a rank

@@ -160,18 +160,13 @@ class GroupState(StandardState):
         table = tuple(self.table)
         seen = self.sides_seen
         if seen is None or seen.table != table:
-            seen = self.sides_seen = self._sides_of(table, seen)
+            seen = self.sides_seen = self._sides_of(table)
         return seen
 
-    def _sides_of(self, table: tuple[TableMeld, ...], seen: SidesRead | None) -> SidesRead:
+    def _sides_of(self, table: tuple[TableMeld, ...]) -> SidesRead:
         family = self.family
         groups = family.groups
-        # a meld the table still holds (the same object: melds are replaced, never changed) keeps its kind
-        known = {} if seen is None else dict(zip(map(id, seen.table), seen.meld_kinds, strict=True))
-        kinds = tuple(
-            known[id(table_meld)] if id(table_meld) in known else groups.kind_of(table_meld.meld)
-            for table_meld in table
-        )
+        kinds = tuple([groups.kind_of(table_meld.meld) for table_meld in table])  # remembered by meld
         sides = range(self.players)
         canastas: list[list[str]] = [[] for _ in sides]
         owned: list[list[tuple[int, TableMeld]]] = [[] for _ in sides]

@@ -47,6 +47,7 @@ from rummykit.core.views import View
 from rummykit.documents.builder import build_position
 from rummykit.documents.converter import converter
 from rummykit.documents.serialize import own_fields
+from rummykit.standard.canasta_family import TakePile
 from rummykit.standard.plugin import SpreadView
 
 __all__ = ["ALIASES", "Knowledge", "NoWorldError", "known_cards", "sample_world"]
@@ -93,8 +94,9 @@ def _remove(held: list[Card], cards: Sequence[Card]) -> None:
 def known_cards(view: View) -> Knowledge:
     """What ``view``'s seat saw of the discard pile and of the cards others took, from its log.
 
-    Taking the top discard (``TakeDiscard``) moves the known top card into the taker's hand; an action
-    with ``pile`` in its kind (Railroad Canasta's ``take-pile``) moves the whole pile; a discard (or a
+    Taking the top discard (``TakeDiscard``) moves the known top card into the taker's hand; the canasta
+    family's ``TakePile`` melds the top card at once and moves the rest of the pile; any other action
+    with ``pile`` in its kind moves the whole pile; a discard (or a
     knock, which discards) puts its card on the pile; any card an action names leaves its actor's known
     cards. What the log cannot tell is settled against the view: the pile's size and top card.
 
@@ -129,7 +131,10 @@ def known_cards(view: View) -> Knowledge:
                 held[seat].extend(card for card in pile[place:] if card is not None)
                 del pile[place:]
             continue
-        if "pile" in action.kind:
+        if isinstance(action, TakePile):  # the canasta family's: the top card is melded at once, the rest taken
+            held[seat].extend(card for card in pile[:-1] if card is not None)
+            pile = []
+        elif "pile" in action.kind:
             held[seat].extend(card for card in pile if card is not None)
             pile = []
         named = _cards([getattr(action, field.name) for field in attrs.fields(type(action)) if field.name != "seat"])
@@ -236,9 +241,13 @@ def _world(
         if owner == seat:
             hands.append(list(view.hand))
             continue
-        known = [card for card in (shoe.take(card) for card in knowledge.held[owner]) if card is not None]
         size = view.hand_sizes[owner]
-        known = known[:size]
+        known: list[Card | None] = []
+        for card in knowledge.held[owner]:  # no more than the hand holds: a card taken is a card placed
+            if len(known) == size:
+                break
+            if shoe.take(card) is not None:
+                known.append(card)
         hands.append([*known, *([None] * (size - len(known)))])
     piles: dict[str, list[Card | None]] = {}
     for name in spec.piles:

@@ -329,21 +329,25 @@ def _table_meld(owner: int, ids: list[CardId]) -> TableMeld:
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_public_tables_remembered_are_the_tables_numbered_afresh(data: st.DataObject) -> None:
-    """Tables that grow and change as a game's do (a meld laid down, a card laid off, the table
-    reordered), their unchanged melds the same objects, each shown to several hands: every answer is
-    the rule's, asked twice it is the one remembered, and a table that begins as the one numbered
-    before it takes those melds' numbering from it."""
+    """Two tables that grow and change as a game's do (a meld laid down, a card laid off, the table
+    reordered), and as none does (a meld taken back, one meld twice, the table emptied), their unchanged
+    melds the same objects, asked in turns, each shown to several hands, with what is remembered now and
+    then forgotten: every answer is the rule's, asked twice it is the one remembered, and a table that
+    begins as the one numbered before it takes those melds' numbering from it."""
     faces = st.integers(0, 9)  # few faces and up to four copies: many copies of a face on the table
     pool = data.draw(
         st.lists(st.builds(lambda f, c: CardId(c << COPY_SHIFT | f), faces, st.integers(0, 3)), unique=True, min_size=8)
     )
     rng = random.Random(data.draw(st.integers(0, 2**32)))
     rng.shuffle(pool)
-    table: list[TableMeld] = []
-    free = list(pool)
+    tables: list[list[TableMeld]] = [[], []]
+    frees = [pool[::2], pool[1::2]]
     served = 0
-    for _ in range(data.draw(st.integers(1, 12))):
-        change = rng.choice(("lay down", "lay off", "reorder")) if table else "lay down"
+    for _ in range(data.draw(st.integers(1, 16))):
+        which = rng.randrange(2)
+        table, free = tables[which], frees[which]
+        changes = ("lay down", "lay off", "reorder", "take back", "twice", "empty", "forget")
+        change = rng.choice(changes) if table else "lay down"
         if change == "lay down" and len(free) >= 2:
             size = rng.randint(1, min(4, len(free) - 1))
             table.append(_table_meld(rng.randrange(4), [free.pop() for _ in range(size)]))
@@ -352,8 +356,17 @@ def test_public_tables_remembered_are_the_tables_numbered_afresh(data: st.DataOb
             ids = list(table[at].ids)
             ids.insert(rng.randint(0, len(ids)), free.pop())
             table[at] = _table_meld(table[at].owner, ids)
-        else:
+        elif change == "reorder":
             rng.shuffle(table)
+        elif change == "take back":
+            free += table.pop(rng.randrange(len(table))).ids
+        elif change == "twice":
+            table.append(rng.choice(table))
+        elif change == "empty":
+            free += [cid for table_meld in set(table) for cid in table_meld.ids]
+            table.clear()
+        elif change == "forget":
+            views_module._SHOWN.clear()
         before = views_module._LAST[0]
         for _ in range(3):
             own = rng.sample(free, rng.randint(0, len(free)))
@@ -361,8 +374,8 @@ def test_public_tables_remembered_are_the_tables_numbered_afresh(data: st.DataOb
             assert shown == table_afresh(table, own), (table, own)
             assert public_table(table, own) is shown  # remembered
             assert public_table(list(table), list(reversed(own))) is shown  # by the melds and the cards held
-        known = views_module._SHOWN[tuple(map(id, table))]
-        if before is not None and before is not known and known is views_module._LAST[0]:
+        known = views_module._SHOWN.get(tuple(map(id, table)))
+        if known is not None and before is not None and before is not known and known is views_module._LAST[0]:
             shared = 0
             for old_meld, new_meld in zip(before.melds, table, strict=False):
                 if old_meld is not new_meld:
@@ -398,5 +411,9 @@ def test_canasta_kinds_of_melds_remembered_are_those_worked_out_afresh() -> None
     assert kinds == fresh
     groups._kinds.clear()
     assert [groups.kind_of(meld) for meld in melds] == kinds
+    stale = next(meld for meld, kind in zip(melds, kinds, strict=True) if kind is not None)
+    other = Meld(stale.kind, stale.cards[:3], stale.ranks[:3])  # no canasta
+    groups._kinds[id(other)] = (stale, kinds[melds.index(stale)])  # another meld's answer under its id
+    assert groups.kind_of(other) is None
     copied = [Meld(meld.kind, meld.cards, meld.ranks) for meld in melds]  # equal melds, other objects
     assert [groups.kind_of(meld) for meld in copied] == kinds

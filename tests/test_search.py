@@ -12,11 +12,12 @@ import pytest
 
 import rummykit
 from rummykit.core.actions import Discard, TakeDiscard
-from rummykit.core.cards import face, standard_deck
+from rummykit.core.cards import face, parse_cards, standard_deck
 from rummykit.core.engine import Game
 from rummykit.core.errors import InvalidOptionError, InvalidPositionError
 from rummykit.search import SearchBot, sample_world
 from rummykit.search.worlds import known_cards
+from rummykit.standard.canasta_family import TakePile
 from rummykit.testing import ConformanceReport, check_games
 from rummykit.testing.coverage import coverage_targets
 from tests.hidden_cards import hidden_changes
@@ -149,6 +150,22 @@ def test_the_cards_a_seat_knows_another_holds_are_in_its_hand(variant: str, play
             game.apply(bots[actor].choose(view, game.legal_actions(actor)))
             steps += 1
     assert known_somewhere > 0
+
+
+def test_a_pile_take_melds_the_top_card_and_brings_the_rest_into_the_hand() -> None:
+    """RC-17 and CAN-21, as the worlds read them: the cards named leave the hand with the top card (a new
+    meld), then the rest of the pile comes in, a card of the same face as one named included."""
+    view = rummykit.new_game("railroad-canasta", players=2, seed=1).view(0)
+    log = (
+        Discard(seat=0, card="8H"),
+        Discard(seat=1, card="5C"),
+        Discard(seat=0, card="8D"),
+        TakePile(seat=1, cards="8H 8S"),
+    )
+    view = attrs.evolve(view, log=log, discard_size=0, discard_top=None)
+    knowledge = known_cards(view)
+    assert sorted(knowledge.held[1]) == sorted(parse_cards("8H 5C"))  # the 8D is on the table, with 8H 8S
+    assert knowledge.discard == ()
 
 
 def test_a_world_places_no_more_known_cards_than_a_hand_holds() -> None:

@@ -301,7 +301,7 @@ def public_table(table: Sequence[TableMeld], own: Sequence[CardId] = ()) -> tupl
     return known.seen_by(own)
 
 
-_SHOWN_KEPT: Final = 256
+_SHOWN_KEPT: Final = 64
 """The most tables `public_table` remembers."""
 _ANSWERS_KEPT: Final = 16
 """The most hands a table is remembered as shown to (a seat's hand changes from turn to turn)."""

@@ -131,13 +131,17 @@ def known_cards(view: View) -> Knowledge:
                 held[seat].extend(card for card in pile[place:] if card is not None)
                 del pile[place:]
             continue
-        if isinstance(action, TakePile):  # the canasta family's: the top card is melded at once, the rest taken
+        named = _cards([getattr(action, field.name) for field in attrs.fields(type(action)) if field.name != "seat"])
+        if isinstance(action, TakePile):
+            # the canasta family's: the cards named leave the hand with the top card, melded at once; then
+            # the rest of the pile comes into the hand
+            _remove(held[seat], named)
             held[seat].extend(card for card in pile[:-1] if card is not None)
             pile = []
-        elif "pile" in action.kind:
+            continue
+        if "pile" in action.kind:
             held[seat].extend(card for card in pile if card is not None)
             pile = []
-        named = _cards([getattr(action, field.name) for field in attrs.fields(type(action)) if field.name != "seat"])
         _remove(held[seat], named)
         card = getattr(action, "card", None)
         if isinstance(action, Discard) or (action.kind == "knock" and isinstance(card, Card)):

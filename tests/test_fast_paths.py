@@ -49,6 +49,7 @@ from rummykit.standard import StandardRules
 from rummykit.standard import moves as standard_moves
 from rummykit.standard.moves import LayOffMove, run_ends
 from rummykit_variants.railroad_canasta.state import CanastaState
+from tests.sizes import examples
 
 VARIANTS: Final = ("rummy", "railroad-rummy", "railroad-canasta")
 
@@ -326,7 +327,7 @@ def _table_meld(owner: int, ids: list[CardId]) -> TableMeld:
     return TableMeld(owner, Meld(MeldKind.SET, cards, tuple(card.rank for card in cards)), tuple(ids))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_public_tables_remembered_are_the_tables_numbered_afresh(data: st.DataObject) -> None:
     """Two tables that grow and change as a game's do (a meld laid down, a card laid off, the table
@@ -391,7 +392,7 @@ def test_public_tables_are_the_tables_numbered_afresh_along_games() -> None:
     for variant, players in (("railroad-canasta", 4), ("railroad-rummy", 4)):
         game = played(variant, players, 5, 0)
         rng = random.Random(5)
-        while not game.is_over and len(game.record.actions) < 600:
+        while not game.is_over and len(game.record.actions) < 300:
             state = game.state
             for seat in range(players):
                 view = game.view(seat)

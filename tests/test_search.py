@@ -174,16 +174,7 @@ def test_a_world_places_no_more_known_cards_than_a_hand_holds() -> None:
     Before, the cards known but not placed were lost to the deal, and with fewer of them left than the
     stock holds (a 4-player Railroad Canasta round near its end; here a Gin Rummy hand at the wall) the
     world ran out of cards for the hidden places."""
-    game = rummykit.build_position(
-        "gin-rummy",
-        2,
-        hands=["AS 2S 3S 4H 5H 6H 7C 8C 9C KD", None],
-        phase="wall",
-        turn=0,
-        stock="2D 5C",
-        turn_number=30,
-        rest="discard",
-    )
+    game = HAND_BUILT["gin-rummy"]["wall"]()
     view = game.view(0)
     seen = {*view.hand, view.discard_top}
     taken = [card for card in standard_deck() if card not in seen][: view.hand_sizes[1] + 3]

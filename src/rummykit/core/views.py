@@ -334,8 +334,9 @@ class _PublicTable:
                 if before is not table_meld:
                     break
                 start += 1
-            for index, all_spots in parent.places.items() if start else ():
-                kept = all_spots[: bisect.bisect_left(all_spots, (start,))]
+        if parent is not None and start:
+            for index, all_spots in parent.places.items():
+                kept = all_spots[: bisect.bisect_left(all_spots, (start,))]  # the spots in the shared melds
                 if kept:
                     places[index] = kept
             shown += parent.shown[:start]
